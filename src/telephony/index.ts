@@ -1,0 +1,13 @@
+export * from './client.js';
+export * from './credentials.js';
+export * from './dates.js';
+export * from './errors.js';
+export * from './money.js';
+export * from './operations.js';
+export * from './phone.js';
+export * from './retry.js';
+export * from './secret.js';
+export * from './signature.js';
+export * from './transport.js';
+export type * from './wire.js';
+export { cardState } from './wire.js';

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { type CalendarDate, compareDates, isRealDate, parseCalendarDate } from './dates.js';
+import { moneyToWire, parseMoney } from './money.js';
+import { normalizePhoneNumber } from './phone.js';
+
+/**
+ * Parameter schemas: what callers pass (domain values) in, the provider's wire fields out.
+ * Every check runs before anything is sent; an issue's message is the fix shown to the user.
+ */
+
+export const phone = z.string().transform((text, ctx) => {
+  const r = normalizePhoneNumber(text);
+  if (!r.ok) {
+    ctx.addIssue({ code: 'custom', message: r.fix });
+    return z.NEVER;
+  }
+  return r.value;
+});
+
+export const phoneDigits = phone.transform((p) => p.digits);
+
+/** A PIN: digits only, 4 to 32 of them (spec 4.6 sends it as a string; provider-notes says digits). */
+export const pin = z
+  .string()
+  .transform((s) => s.replace(/[\s-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, 'the PIN is empty; type the digits printed on the card')
+      .regex(/^\d+$/, 'a PIN has digits only; type the digits printed on the card')
+      .min(4, 'a PIN has at least 4 digits; check the card')
+      .max(32, 'a PIN has at most 32 digits; check the card'),
+  );
+
+const calendarDate = z
+  .union([z.string(), z.instanceof(Date), z.object({ year: z.number(), month: z.number(), day: z.number() })])
+  .transform((v, ctx): CalendarDate => {
+    const d =
+      typeof v === 'string'
+        ? parseCalendarDate(v)
+        : v instanceof Date
+          ? Number.isNaN(v.getTime())
+            ? undefined
+            : { year: v.getUTCFullYear(), month: v.getUTCMonth() + 1, day: v.getUTCDate() }
+          : isRealDate(v)
+            ? v
+            : undefined;
+    if (!d) {
+      ctx.addIssue({ code: 'custom', message: 'not a real date; use YYYY-MM-DD, e.g. 2026-11-01' });
+      return z.NEVER;
+    }
+    return d;
+  });
+
+/** `show`: how many records, newest first (spec 4.9, D6). */
+const show = z
+  .number()
+  .int('the count must be a whole number')
+  .min(1, 'the count must be at least 1')
+  .max(1000, 'the count can be at most 1000')
+  .default(50);
+
+export function dateRange(format: (d: CalendarDate) => string) {
+  return z
+    .object({ from: calendarDate, to: calendarDate, show })
+    .refine((r) => compareDates(r.from, r.to) <= 0, {
+      message: 'the start date is after the end date; swap them',
+      path: ['from'],
+    })
+    .transform((r) => ({ from: format(r.from), to: format(r.to), show: String(r.show) }));
+}
+
+export const none = z
+  .object({})
+  .optional()
+  .transform(() => ({}) as Record<string, string>);
+
+/** `Amount` in EUR with a decimal point on the wire (spec 4.1, provider-notes 1.4). */
+export const eurAmount = z
+  .union([z.string(), z.object({ minor: z.number(), scale: z.number(), currency: z.string() })])
+  .transform((v, ctx) => {
+    const m = typeof v === 'string' ? parseMoney(v, 'EUR') : { ...v };
+    if (!m || m.minor < 0 || m.currency !== 'EUR') {
+      ctx.addIssue({ code: 'custom', message: 'an amount in EUR such as 10.00' });
+      return z.NEVER;
+    }
+    return moneyToWire(m);
+  });
+
+/** `realm` of the card operations: undocumented by the spec; the client fills in its configured default. */
+export const realm = z.string().max(64).optional();
