@@ -1,0 +1,30 @@
+/** Where a message came from. The core never sees platform objects, only this. */
+export type Platform = 'telegram' | 'slack' | 'console';
+
+/** A chat user: `platform:tenant:user`, e.g. `telegram::123` or `slack:T1:U2` (issue 4). */
+export interface Identity {
+  readonly platform: Platform;
+  /** Slack team id; empty for Telegram and the console. */
+  readonly tenant: string;
+  readonly user: string;
+  /** Display name for audit lines and notices; never used as a key. */
+  readonly displayName?: string;
+}
+
+/** The conversation a command arrived in. */
+export interface ChatRef {
+  /** Platform chat or channel id. */
+  readonly id: string;
+  /** `private`: a one-to-one chat or DM. `shared`: a group, supergroup or channel with other people in it. */
+  readonly kind: 'private' | 'shared';
+  /** Whether the platform says this user administers the shared chat (Telegram group admin, Slack workspace admin). */
+  readonly userIsAdmin?: boolean;
+}
+
+export function identityKey(id: Pick<Identity, 'platform' | 'tenant' | 'user'>): string {
+  return `${id.platform}:${id.tenant}:${id.user}`;
+}
+
+export function chatKey(platform: Platform, tenant: string, chat: ChatRef): string {
+  return `${platform}:${tenant}:${chat.id}`;
+}

@@ -1,0 +1,72 @@
+/**
+ * A channel-neutral reply (style.md, after Vercel Chat SDK's message types). Handlers build these;
+ * each adapter renders them natively: Telegram HTML with inline keyboards, Slack Block Kit, plain
+ * text on the console. All strings are plain text: adapters escape them for their markup.
+ */
+export interface Reply {
+  /** Headline, shown bold where the channel can. */
+  title?: string;
+  /** Paragraph text; `\n` separates lines. */
+  text?: string;
+  /** Key/value pairs, e.g. the balance and account numbers. */
+  fields?: ReplyField[];
+  /** A table, rendered monospace / preformatted. */
+  table?: ReplyTable;
+  /** Buttons. Each `actionId` is short (< 64 bytes, Telegram `callback_data`) and refers to server-side state. */
+  actions?: ReplyAction[];
+  /** An attachment, e.g. the CDR CSV. */
+  file?: ReplyFile;
+  /**
+   * `personal`: holds the user's own data (balance, CDRs, SIP lines, PINs). Adapters show it only to
+   * the user in a shared chat (Slack ephemeral, Telegram private chat) unless the chat allows it.
+   * `secret`: holds a PIN or password; only ever shown to the acting user privately.
+   */
+  visibility?: 'public' | 'personal' | 'secret';
+  tone?: 'info' | 'success' | 'warning' | 'error';
+  /** The incoming message held a secret (a password typed in chat): delete it if the channel can. */
+  deleteIncoming?: boolean;
+  /** For confirmations: when the buttons stop working. */
+  expiresAt?: Date;
+  /** A short record for a support channel's thread: who did what (issue 6). Plain text, no secrets. */
+  auditNote?: string;
+}
+
+export interface ReplyField {
+  label: string;
+  value: string;
+  /** Shown monospace (numbers, ids). */
+  code?: boolean;
+}
+
+export interface ReplyTable {
+  columns: string[];
+  rows: string[][];
+  /** Column alignment; numbers right-aligned. */
+  align?: ('left' | 'right')[];
+  caption?: string;
+}
+
+export interface ReplyAction {
+  label: string;
+  /** `<verb>:<pendingId>`, routed back through `Core.handleAction`. */
+  actionId: string;
+  style?: 'primary' | 'danger';
+  /** Slack shows a confirm dialog for these (issue 6). */
+  confirmText?: string;
+}
+
+export interface ReplyFile {
+  name: string;
+  mimeType: string;
+  content: string;
+}
+
+/** The result of a button press. */
+export interface ActionOutcome {
+  /** Short notice for the presser (Telegram `answerCallbackQuery`, Slack ephemeral). */
+  notice?: string;
+  /** Replaces the message that carried the button (a confirmation shows its outcome). */
+  update?: Reply;
+  /** Further replies, e.g. the new balance after a top-up. */
+  followUps?: Reply[];
+}

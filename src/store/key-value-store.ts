@@ -1,0 +1,30 @@
+/**
+ * The one storage seam. Every domain store (credentials, pending actions, settings, dedupe claims,
+ * rate limits, the audit log) is built on this interface, so one contract suite covers the memory,
+ * keyv/SQLite and Redis implementations alike.
+ *
+ * Values are JSON-serialisable. Keys are namespaced by the domain stores (`cred:`, `pending:` …).
+ */
+export interface KeyValueStore {
+  get<T>(key: string): Promise<T | undefined>;
+  /** `ttlMs` omitted: kept until deleted. */
+  set<T>(key: string, value: T, ttlMs?: number): Promise<void>;
+  /** Returns whether the key existed. */
+  delete(key: string): Promise<boolean>;
+  /**
+   * Atomic set-if-absent with a TTL (Redis `SET NX PX`). Returns `true` when this caller won the
+   * claim. This is what makes "run a side effect once" hold across instances (issue 7).
+   */
+  setIfAbsent<T>(key: string, value: T, ttlMs: number): Promise<boolean>;
+  /** Atomic increment; the TTL is set when the key is created (fixed window). Returns the new value. */
+  increment(key: string, ttlMs: number): Promise<number>;
+  /** Appends to an append-only list (the audit log). */
+  append<T>(listKey: string, value: T): Promise<void>;
+  /** The newest `n` entries of a list, oldest first. */
+  tail<T>(listKey: string, n: number): Promise<T[]>;
+  /** Every entry of a list, oldest first. */
+  readList<T>(listKey: string): AsyncIterable<T>;
+  /** Every key that starts with `prefix` (key rotation walks credentials with it). */
+  keys(prefix: string): AsyncIterable<string>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,71 @@
+import type { Role } from '../core/roles.js';
+
+/**
+ * A linked credential, as the core sees it once decrypted. Only the username and `md5_hex(password)`
+ * are kept, never the password (issue 4).
+ */
+export interface LinkedCredential {
+  /** Short label the user picks or we derive (`demo`, `work`), unique per chat user. */
+  label: string;
+  /** `account`: a Telephony account. `card`: a PIN-creation account for `mycard-v2` (D2). */
+  kind: 'account' | 'card';
+  username: string;
+  md5: string;
+  linkedAt: string;
+}
+
+/** Everything linked to one chat identity (or one support channel). */
+export interface CredentialRecord {
+  credentials: LinkedCredential[];
+  /** Label of the active account credential. */
+  active?: string;
+}
+
+/** A confirmation or button waiting for a press (issue 4 "Confirmations"). */
+export interface PendingAction {
+  id: string;
+  /** `confirm` runs `command` with `args`; `hangup` stops `args[0]`. */
+  kind: 'confirm' | 'hangup';
+  command: string;
+  args: string[];
+  /** identityKey of the asker. */
+  owner: string;
+  /** When set, any agent of this support channel may press it too. */
+  agentChannel?: string;
+  chatId: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** Per-user settings. */
+export interface UserSettings {
+  locale?: string;
+  /** The last call started by this user, for `/hangup` without an id. */
+  lastCallId?: string;
+}
+
+/** Per-chat settings. */
+export interface ChatSettings {
+  /** A group admin allowed personal data (balance, CDRs) to be shown in this shared chat (issue 5). */
+  showPersonalData?: boolean;
+  /** A support channel (issue 6): agents act with the team's credentials stored under this chat. */
+  support?: { agents: string[]; agentGroup?: string; setupBy: string; setupAt: string };
+}
+
+export interface AuditEntry {
+  at: string;
+  /** identityKey of the actor. */
+  actor: string;
+  actorName?: string;
+  /** platform chat key. */
+  chat: string;
+  /** The account username acted on. */
+  account: string;
+  command: string;
+  /** The CLI or number acted on, when there is one. */
+  target?: string;
+  outcome: 'ok' | 'refused' | 'failed' | 'unknown';
+  /** Plain-word outcome, never a secret. */
+  detail?: string;
+  role?: Role;
+}
