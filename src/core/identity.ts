@@ -9,6 +9,8 @@ export interface Identity {
   readonly user: string;
   /** Display name for audit lines and notices; never used as a key. */
   readonly displayName?: string;
+  /** Platform groups the user belongs to (Slack user group ids), resolved by the adapter; for agent checks. */
+  readonly groups?: readonly string[];
 }
 
 /** The conversation a command arrived in. */

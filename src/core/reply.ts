@@ -29,6 +29,16 @@ export interface Reply {
   expiresAt?: Date;
   /** A short record for a support channel's thread: who did what (issue 6). Plain text, no secrets. */
   auditNote?: string;
+  /**
+   * Set by the core: this reply must not be shown in the shared chat it was asked in. Telegram sends
+   * it to the user's private chat (with a short notice in the group); Slack sends it ephemerally.
+   */
+  deliverPrivately?: boolean;
+  /**
+   * Set by the core when a private-only command (link, topup, lines) was asked in a shared chat:
+   * Telegram offers a deep link `t.me/<bot>?start=<startParam>` to the private chat.
+   */
+  privateRedirect?: { startParam: string };
 }
 
 export interface ReplyField {

@@ -1,0 +1,85 @@
+import type { ChatRef, Identity } from './identity.js';
+import type { ActionOutcome, Reply } from './reply.js';
+import type { Role } from './roles.js';
+
+/** A line of text from a chat: `/balance`, `balance`, `/rate +4930123`, or an answer in a conversation. */
+export interface IncomingText {
+  identity: Identity;
+  chat: ChatRef;
+  /** The raw text. Adapters strip `@botname` and the Slack command name; a leading `/` is optional. */
+  text: string;
+  /** BCP 47 locale from the platform (`de-DE`), when known. */
+  locale?: string;
+  /** Correlates log lines. */
+  requestId?: string;
+}
+
+export interface IncomingAction {
+  identity: Identity;
+  chat: ChatRef;
+  /** The `actionId` of a `ReplyAction`. */
+  actionId: string;
+  locale?: string;
+  requestId?: string;
+}
+
+/** What menus and help need to know about a command; derived from the command table. */
+export interface CommandInfo {
+  name: string;
+  aliases: readonly string[];
+  /** One line, for menus (Telegram `setMyCommands` allows 256 chars). */
+  summary: string;
+  /** e.g. `/call <A> <B>` */
+  usage: string;
+  /** e.g. `/call +49 30 1234567 +49 176 1234567` */
+  example: string;
+  roles: readonly Role[];
+  /** Refused in a shared chat with a pointer to the private chat. */
+  privateOnly: boolean;
+  /** Shows the user's own data. */
+  personal: boolean;
+  /** Asks for confirmation before acting. */
+  confirm: boolean;
+  /** Hidden from menus (e.g. `start`). */
+  hidden?: boolean;
+}
+
+export interface LinkInput {
+  identity: Identity;
+  chat: ChatRef;
+  username: string;
+  password: string;
+  kind: 'account' | 'card';
+  label?: string;
+  locale?: string;
+}
+
+export interface SupportSetupInput {
+  identity: Identity;
+  chat: ChatRef;
+  account: { username: string; password: string };
+  card?: { username: string; password: string };
+  /** Platform user ids of the agents. */
+  agents: string[];
+  /** A platform user group whose members are agents. */
+  agentGroup?: string;
+  locale?: string;
+}
+
+/**
+ * The core's whole surface for adapters. Adapters verify and normalise a platform request, call
+ * one of these, and render what comes back. They hold no business rules.
+ */
+export interface Core {
+  readonly commands: readonly CommandInfo[];
+  /** Commands for a platform menu, per chat kind (Telegram scopes private chats and groups separately). */
+  menu(scope: 'private' | 'shared'): { command: string; description: string }[];
+  handleText(input: IncomingText): Promise<Reply[]>;
+  handleAction(input: IncomingAction): Promise<ActionOutcome>;
+  /** Links credentials after validating them with a real API call (Slack modal, console, Telegram conversation). */
+  link(input: LinkInput): Promise<Reply>;
+  /** Turns a shared chat into a support channel (Slack `/tel team setup` modal). Admins only. */
+  setupSupportChannel(input: SupportSetupInput): Promise<Reply>;
+  /** Waits for commands in flight to finish, up to `timeoutMs`; refuses new ones meanwhile. */
+  drain(timeoutMs: number): Promise<void>;
+}
