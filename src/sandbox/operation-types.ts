@@ -1,5 +1,5 @@
-import type { AccountState } from './state-schema.js';
 import type { SandboxState } from './state.js';
+import type { AccountState } from './state-schema.js';
 
 /** What an operation sees: the authenticated account, the merged query + form parameters, the clock. */
 export interface OperationContext {

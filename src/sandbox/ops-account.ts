@@ -1,7 +1,8 @@
 import { Refusal } from './envelope.js';
-import type { OperationContext, OperationOutcome } from './operation-types.js';
 import { commaPrice } from './money-format.js';
+import type { OperationContext, OperationOutcome } from './operation-types.js';
 import { dialledDigits, priceIn } from './rates.js';
+import { dayRange, phone, required, showCount } from './validate.js';
 import {
   accountEntry,
   callshopCdrEntry,
@@ -10,7 +11,6 @@ import {
   dialinBody,
   mapOrEmpty,
 } from './wire-bodies.js';
-import { dayRange, phone, required, showCount } from './validate.js';
 
 /** Spec 4.2, GET: the dial-in numbers of the user profile. */
 export function onlinecallthrough({ account }: OperationContext): OperationOutcome {
@@ -30,7 +30,8 @@ export function store({ account, params, state }: OperationContext): OperationOu
 export function numberCheck({ params, state }: OperationContext): OperationOutcome {
   const prefix = required(params, 'prefix');
   const number = required(params, 'number');
-  if (!/^\d{1,4}$/.test(prefix)) throw new Refusal(403, 'parameter prefix must be a country code, 1 to 4 digits');
+  if (!/^\d{1,4}$/.test(prefix))
+    throw new Refusal(403, 'parameter prefix must be a country code, 1 to 4 digits');
   if (!/^\d{1,14}$/.test(number)) throw new Refusal(403, 'parameter number must be digits');
   const complete = `${prefix}${number}`;
   if (complete.length > 15) throw new Refusal(403, 'prefix and number together exceed 15 digits');

@@ -40,7 +40,9 @@ function checkRealm(ctx: OperationContext): void {
 }
 
 const digitString = (random: () => number, length: number) =>
-  Array.from({ length }, (_, i) => String(Math.floor(random() * (i === 0 ? 9 : 10)) + (i === 0 ? 1 : 0))).join('');
+  Array.from({ length }, (_, i) =>
+    String(Math.floor(random() * (i === 0 ? 9 : 10)) + (i === 0 ? 1 : 0)),
+  ).join('');
 
 /** Creates an active card with a new serial and an 8-digit numeric PIN. An existing CLI is refused (403). */
 export function insert(ctx: OperationContext): OperationOutcome {
@@ -49,7 +51,8 @@ export function insert(ctx: OperationContext): OperationOutcome {
   const amountText = (ctx.params.get('Amount') ?? '0').trim() || '0';
   // Requests use a decimal point (provider-notes 1.4); a comma is refused rather than guessed.
   const amount = /^\d{1,6}(?:\.\d{1,2})?$/.test(amountText) ? parseAmount(amountText) : undefined;
-  if (amount === undefined) throw new Refusal(403, 'parameter Amount must be EUR with a decimal point, e.g. 5.00');
+  if (amount === undefined)
+    throw new Refusal(403, 'parameter Amount must be EUR with a decimal point, e.g. 5.00');
   const sendSms = ctx.params.get('sendSmsInfo') === '1';
   if (ctx.state.cliTaken(cli)) throw new Refusal(403, 'a card with this CLI exists');
   const card: CardState = {
@@ -76,7 +79,12 @@ export function show(ctx: OperationContext): OperationOutcome {
   return { body: cardBody(existing(ctx, phone(ctx.params, 'Telefon'))) };
 }
 
-function transition(ctx: OperationContext, act: string, card: CardState, next: CardStateName): OperationOutcome {
+function transition(
+  ctx: OperationContext,
+  act: string,
+  card: CardState,
+  next: CardStateName,
+): OperationOutcome {
   checkTransition(act, card);
   card.state = next;
   ctx.state.changed();

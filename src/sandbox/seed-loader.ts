@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { md5Hex } from '../telephony/signature.js';
-import { parseAmount } from './money-format.js';
+import { parseAmount, withTax } from './money-format.js';
 import { bill, priceIn, RateTable } from './rates.js';
 import { type ParsedSandboxData, type SandboxData, sandboxDataSchema } from './seed-schema.js';
 import { type AccountState, type PersistedState, persistedStateSchema } from './state-schema.js';

@@ -93,7 +93,9 @@ const accountUserSchema = z.object({
       personal: z.union([e164, z.literal('')]).default(''),
     })
     .default({ geo: {}, free: {}, callbackGeo: {}, callbackFree: {}, personal: '' }),
-  target: z.object({ anumber: e164.nullable(), bnumber: e164.nullable() }).default({ anumber: null, bnumber: null }),
+  target: z
+    .object({ anumber: e164.nullable(), bnumber: e164.nullable() })
+    .default({ anumber: null, bnumber: null }),
   sipLines: z.array(sipLineSeedSchema).default([]),
   cdrs: z.array(cdrSeedSchema).default([]),
   callshopCdrs: z.array(callshopCdrSeedSchema).default([]),
@@ -157,20 +159,37 @@ export const sandboxDataSchema = z
     const names = new Set<string>();
     data.users.forEach((u, i) => {
       if (names.has(u.username)) {
-        ctx.addIssue({ code: 'custom', message: `duplicate username ${u.username}`, path: ['users', i, 'username'] });
+        ctx.addIssue({
+          code: 'custom',
+          message: `duplicate username ${u.username}`,
+          path: ['users', i, 'username'],
+        });
       }
       names.add(u.username);
-      if (u.kind !== 'pin-creation' && u.currency.toUpperCase() !== 'EUR' && !data.exchange[u.currency.toUpperCase()]) {
-        ctx.addIssue({ code: 'custom', message: `no exchange factor for ${u.currency}`, path: ['users', i, 'currency'] });
+      if (
+        u.kind !== 'pin-creation' &&
+        u.currency.toUpperCase() !== 'EUR' &&
+        !data.exchange[u.currency.toUpperCase()]
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `no exchange factor for ${u.currency}`,
+          path: ['users', i, 'currency'],
+        });
       }
     });
     const clis = new Set<string>();
     data.cards.forEach((c, i) => {
       const owner = data.users.find((u) => u.username === c.owner);
-      if (!owner || owner.kind !== 'pin-creation') {
-        ctx.addIssue({ code: 'custom', message: 'must name a pin-creation user', path: ['cards', i, 'owner'] });
+      if (owner?.kind !== 'pin-creation') {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must name a pin-creation user',
+          path: ['cards', i, 'owner'],
+        });
       }
-      if (clis.has(c.cli)) ctx.addIssue({ code: 'custom', message: 'duplicate card CLI', path: ['cards', i, 'cli'] });
+      if (clis.has(c.cli))
+        ctx.addIssue({ code: 'custom', message: 'duplicate card CLI', path: ['cards', i, 'cli'] });
       clis.add(c.cli);
     });
   });

@@ -17,7 +17,10 @@ export function required(params: URLSearchParams, name: string): string {
 export function phone(params: URLSearchParams, name: string): string {
   const value = required(params, name);
   if (!/^[1-9]\d{5,14}$/.test(value)) {
-    throw new Refusal(403, `parameter ${name} must be a phone number in E.164 digits without plus, 6 to 15 digits`);
+    throw new Refusal(
+      403,
+      `parameter ${name} must be a phone number in E.164 digits without plus, 6 to 15 digits`,
+    );
   }
   return value;
 }
@@ -29,7 +32,9 @@ export function dayRange(params: URLSearchParams, form: 'DD.MM.YYYY' | 'YYYY-MM-
   const parse = (name: string) => {
     const text = required(params, name);
     const m =
-      form === 'DD.MM.YYYY' ? /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text) : /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+      form === 'DD.MM.YYYY'
+        ? /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text)
+        : /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
     const d = m
       ? form === 'DD.MM.YYYY'
         ? { year: Number(m[3]), month: Number(m[2]), day: Number(m[1]) }

@@ -20,11 +20,14 @@ export interface KeyValueStore {
   increment(key: string, ttlMs: number): Promise<number>;
   /** Appends to an append-only list (the audit log). */
   append<T>(listKey: string, value: T): Promise<void>;
-  /** The newest `n` entries of a list, oldest first. */
+  /** The newest `n` entries of a list, oldest first; `[]` when `n <= 0` or the list is empty. */
   tail<T>(listKey: string, n: number): Promise<T[]>;
   /** Every entry of a list, oldest first. */
   readList<T>(listKey: string): AsyncIterable<T>;
-  /** Every key that starts with `prefix` (key rotation walks credentials with it). */
+  /**
+   * Every live key that starts with `prefix` (key rotation walks credentials with it): keys written
+   * by set, setIfAbsent and increment; list keys (append) are not included.
+   */
   keys(prefix: string): AsyncIterable<string>;
   close(): Promise<void>;
 }

@@ -42,6 +42,16 @@ export interface UserSettings {
   locale?: string;
   /** The last call started by this user, for `/hangup` without an id. */
   lastCallId?: string;
+  /** A linking conversation in progress (issue 5: username, then password). Never holds the password. */
+  conversation?: LinkConversation;
+}
+
+export interface LinkConversation {
+  step: 'username' | 'password';
+  kind: 'account' | 'card';
+  username?: string;
+  label?: string;
+  expiresAt: string;
 }
 
 /** Per-chat settings. */

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
-import { type Credentials, type SigningKey, toSigningKey } from './credentials.js';
+import { type Credentials, toSigningKey } from './credentials.js';
 import {
   InvalidInputError,
   MissingCredentialsError,
@@ -26,7 +26,7 @@ import {
   retryDelayMs,
   shouldRetry,
 } from './retry.js';
-import { signHeaders } from './signature.js';
+import { createSigner, type SignedHeaders } from './signature.js';
 import { createTransport, type Transport } from './transport.js';
 import { envelope } from './wire.js';
 
@@ -82,10 +82,31 @@ export type Call = (request: CallRequest) => Promise<unknown>;
 export type Transformer = (next: Call) => Call;
 
 export type TelephonyMethods = {
-  [K in OperationName]: (params: ParamsOf<K>, options?: CallOptions) => Promise<ResultOf<K>>;
+  [K in OperationName]: undefined extends ParamsOf<K>
+    ? (params?: ParamsOf<K>, options?: CallOptions) => Promise<ResultOf<K>>
+    : (params: ParamsOf<K>, options?: CallOptions) => Promise<ResultOf<K>>;
 };
 
 const NO_PARAMS = new Set<OperationName>(['onlinecallthrough', 'account', 'voiplist']);
+
+/** `{error: false, codes: [{code: <number>, description?: <string>}], body}`: a strict subset of `envelope`. */
+function _isPlainSuccess(json: unknown): json is { body: unknown } {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
+  const { error, codes } = json as { error?: unknown; codes?: unknown };
+  if (error !== false) return false;
+  if (codes === undefined) return true;
+  if (!Array.isArray(codes)) return false;
+  for (const c of codes) {
+    if (typeof c !== 'object' || c === null || typeof c.code !== 'number') return false;
+    if (c.description !== undefined && typeof c.description !== 'string') return false;
+  }
+  return true;
+}
+
+function signerFor(credentials: Credentials): (now: Date) => SignedHeaders {
+  const { username, key } = toSigningKey(credentials);
+  return createSigner(username, key);
+}
 
 /**
  * The signed client. One `call()` path: validate, encode, sign, send, decode. Retries, the one
@@ -97,8 +118,9 @@ export class TelephonyClient {
   readonly #cardUrl: URL;
   readonly #cardMethod: 'GET' | 'POST';
   readonly #cardRealm: string;
-  readonly #account: SigningKey | undefined;
-  readonly #card: SigningKey | undefined;
+  /** Signers per credential (provider-notes D2: the card module has its own account). */
+  readonly #account: ((now: Date) => SignedHeaders) | undefined;
+  readonly #card: ((now: Date) => SignedHeaders) | undefined;
   readonly #clock: () => Date;
   readonly #timeoutMs: number;
   readonly #retry: ResolvedRetryOptions;
@@ -114,8 +136,8 @@ export class TelephonyClient {
     this.#cardUrl = new URL(options.cardUrl ?? new URL('api/rest/v2/', this.#baseUrl).href);
     this.#cardMethod = options.cardMethod ?? 'POST';
     this.#cardRealm = options.cardRealm ?? 'default';
-    this.#account = options.credentials ? toSigningKey(options.credentials) : undefined;
-    this.#card = options.cardCredentials ? toSigningKey(options.cardCredentials) : undefined;
+    this.#account = options.credentials ? signerFor(options.credentials) : undefined;
+    this.#card = options.cardCredentials ? signerFor(options.cardCredentials) : undefined;
     this.#clock = options.clock ?? (() => new Date());
     this.#timeoutMs = options.timeoutMs ?? 10_000;
     this.#retry = resolveRetryOptions(options.retry);
@@ -193,7 +215,7 @@ export class TelephonyClient {
     // Signed per attempt, with the learned skew: the signature is only valid for 180 s (1.2).
     const now = new Date(this.#clock().getTime() + this.#skewMs);
     const headers: Record<string, string> = {
-      ...signHeaders(signer.username, signer.key.reveal(), now),
+      ...signer(now),
       accept: 'application/json',
       connection: 'keep-alive',
     };
@@ -283,29 +305,34 @@ export class TelephonyClient {
       const v = res.headers[name];
       return Array.isArray(v) ? v[0] : v;
     };
+    const retryAfterHeader = header('retry-after');
+    const retryAfter =
+      retryAfterHeader !== undefined && /^\d+$/.test(retryAfterHeader.trim())
+        ? Number(retryAfterHeader)
+        : undefined;
+    if (res.status === 429) {
+      // A 429 is a refusal before acting, whatever its body: reads may retry after Retry-After.
+      throw new TransportError(label, 'HTTP 429 Too Many Requests', {
+        httpStatus: 429,
+        retryAfterSeconds: retryAfter,
+        maybeDelivered: false,
+      });
+    }
     let json: unknown;
     try {
       json = JSON.parse(res.text);
     } catch (cause) {
       // D3: a non-JSON answer counts as no usable answer.
-      const retryAfter = Number(header('retry-after'));
       throw new TransportError(label, `HTTP ${res.status} without a JSON envelope`, {
         cause,
         httpStatus: res.status,
-        retryAfterSeconds:
-          Number.isFinite(retryAfter) && header('retry-after') !== undefined ? retryAfter : undefined,
-        // 429 is a refusal before acting; anything else may have been acted on.
-        maybeDelivered: res.status !== 429,
+        retryAfterSeconds: retryAfter,
       });
     }
     const env = envelope.safeParse(json);
     if (!env.success) {
-      if (res.status >= 500 || res.status === 429) {
-        throw new TransportError(label, `HTTP ${res.status}`, {
-          httpStatus: res.status,
-          maybeDelivered: res.status !== 429,
-        });
-      }
+      if (res.status >= 500)
+        throw new TransportError(label, `HTTP ${res.status}`, { httpStatus: res.status });
       throw new ResponseShapeError(
         label,
         env.error.issues.map((i) => `${i.path.join('.') || 'envelope'}: ${i.message}`),

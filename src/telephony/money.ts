@@ -29,7 +29,8 @@ export function parseMoney(text: string, currency: string): Money | undefined {
     t = withCurrency[1]!.trim();
     cur = withCurrency[2]!;
   }
-  const m = DECIMAL.exec(t.replace(/\s/g, ''));
+  // No whitespace inside the number: "1 234,56" is a thousands separator the spec does not have.
+  const m = DECIMAL.exec(t);
   if (!m) return undefined;
   const [, sign, whole, fraction = ''] = m;
   const scale = Math.max(2, fraction.length);

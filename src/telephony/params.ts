@@ -87,5 +87,8 @@ export const eurAmount = z
     return moneyToWire(m);
   });
 
-/** `realm` of the card operations: undocumented by the spec; the client fills in its configured default. */
-export const realm = z.string().max(64).optional();
+/**
+ * `realm` of the card operations: undocumented by the spec; the client fills in its configured default.
+ * Defaulted to `''` (not left optional) so the key always reaches the client, which replaces `''`.
+ */
+export const realm = z.string().max(64).default('');

@@ -49,3 +49,22 @@ export function signHeaders(
   const xDate = formatXDate(now);
   return { 'x-date': xDate, 'x-authorization': authorization(username, key, xDate) };
 }
+
+export type SignedHeaders = { readonly 'x-date': string; readonly 'x-authorization': string };
+
+/**
+ * `signHeaders` for one account, remembering its last result. The x-date has millisecond resolution
+ * and the signature depends on nothing but the key and the x-date (provider-notes 1.1), so requests
+ * made within the same millisecond share one HMAC instead of computing it again. Every attempt still
+ * reads the clock and gets its own x-date; only an identical x-date reuses the identical signature.
+ */
+export function createSigner(username: string, key: { reveal(): string }): (now: Date) => SignedHeaders {
+  let last: SignedHeaders | undefined;
+  return (now) => {
+    const xDate = formatXDate(now);
+    if (last === undefined || last['x-date'] !== xDate) {
+      last = { 'x-date': xDate, 'x-authorization': authorization(username, key.reveal(), xDate) };
+    }
+    return last;
+  };
+}

@@ -1,0 +1,106 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Core } from '../../core/core.js';
+import type { ChatRef, Identity } from '../../core/identity.js';
+import type { Reply } from '../../core/reply.js';
+import { renderText } from './render-text.js';
+
+export interface ConsoleChannelOptions {
+  core: Core;
+  input?: NodeJS.ReadableStream;
+  output?: NodeJS.WritableStream;
+  /** Interactive prompt with history; default: whether `input` is a TTY. */
+  interactive?: boolean;
+  /** Who the console user is. Default `console::<OS user>`. */
+  identity?: Identity;
+  /** Where `file` replies (CDR CSV) are saved. Default `./data/exports`. */
+  exportDir?: string;
+}
+
+export interface ConsoleChannel {
+  /** Resolves when input ends (piped stdin) or the user quits. */
+  run(): Promise<void>;
+  close(): void;
+}
+
+/**
+ * The console channel (issue 4): an interactive prompt on a terminal; with piped stdin, one command
+ * per line, each reply printed as plain text, exit at the end of input. Buttons are numbered
+ * choices. Lines are handled strictly in order, like one chat.
+ */
+export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleChannel {
+  const input = options.input ?? process.stdin;
+  const output = options.output ?? process.stdout;
+  const interactive = options.interactive ?? Boolean((input as { isTTY?: boolean }).isTTY);
+  const identity: Identity = options.identity ?? {
+    platform: 'console',
+    tenant: '',
+    user: process.env.USER ?? 'local',
+    displayName: process.env.USER ?? 'local',
+  };
+  const chat: ChatRef = { id: 'console', kind: 'private' };
+  const exportDir = options.exportDir ?? join('data', 'exports');
+  let choices = new Map<string, string>();
+  // Created in run(), so no line is read (and lost) before the loop listens.
+  let rl: ReturnType<typeof createInterface> | undefined;
+  const write = (text: string) => output.write(`${text}\n`);
+
+  async function show(replies: Reply[]): Promise<void> {
+    choices = new Map();
+    for (const reply of replies) {
+      const r = renderText(reply, choices.size + 1);
+      for (const [k, v] of r.choices) choices.set(k, v);
+      if (r.text) write(r.text);
+      if (reply.file) {
+        await mkdir(exportDir, { recursive: true });
+        const path = join(exportDir, reply.file.name.replace(/[^\w.-]/g, '_'));
+        await writeFile(path, reply.file.content);
+        write(`Saved ${path}`);
+      }
+    }
+  }
+
+  async function handle(line: string): Promise<boolean> {
+    const text = line.trim();
+    if (!text) return true;
+    if (text === '/quit' || text === '/exit') return false;
+    const actionId = choices.get(text);
+    if (actionId) {
+      const outcome = await options.core.handleAction({ identity, chat, actionId });
+      if (outcome.notice && outcome.notice !== outcome.update?.text) write(outcome.notice);
+      await show([...(outcome.update ? [outcome.update] : []), ...(outcome.followUps ?? [])]);
+      return true;
+    }
+    await show(await options.core.handleText({ identity, chat, text }));
+    return true;
+  }
+
+  return {
+    async run() {
+      rl = createInterface({
+        input,
+        output: interactive ? output : undefined,
+        terminal: interactive,
+        historySize: 200,
+      });
+      if (interactive) {
+        rl.setPrompt('tel> ');
+        rl.prompt();
+      }
+      for await (const line of rl) {
+        let go = true;
+        try {
+          go = await handle(line);
+        } catch (err) {
+          // The core answers every failure itself; this is a last guard so the console never dies.
+          write(`Sorry, that failed: ${(err as Error).message}`);
+        }
+        if (!go) break;
+        if (interactive) rl.prompt();
+      }
+      rl.close();
+    },
+    close: () => rl?.close(),
+  };
+}

@@ -1,0 +1,42 @@
+import type { Reply, ReplyTable } from '../../core/reply.js';
+
+/** Pads a table into aligned monospace columns (shared by the plain-text renderers). */
+export function formatTable(table: ReplyTable): string {
+  const widths = table.columns.map((c, i) =>
+    Math.max(c.length, ...table.rows.map((r) => (r[i] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (table.align?.[i] === 'right' ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  const out = [line(table.columns), widths.map((w) => '-'.repeat(w)).join('  '), ...table.rows.map(line)];
+  if (table.caption) out.unshift(table.caption);
+  return out.join('\n');
+}
+
+/**
+ * A reply as plain terminal text. Buttons become numbered choices; `choices` maps the number the
+ * user types back to the action id.
+ */
+export function renderText(reply: Reply, firstChoice = 1): { text: string; choices: Map<string, string> } {
+  const parts: string[] = [];
+  if (reply.title) parts.push(`== ${reply.title} ==`);
+  if (reply.text) parts.push(reply.text);
+  if (reply.fields?.length) {
+    const w = Math.max(...reply.fields.map((f) => f.label.length));
+    parts.push(reply.fields.map((f) => `${`${f.label}:`.padEnd(w + 1)} ${f.value}`).join('\n'));
+  }
+  if (reply.table) parts.push(formatTable(reply.table));
+  if (reply.file) parts.push(`[file ${reply.file.name}, ${reply.file.content.length} bytes]`);
+  const choices = new Map<string, string>();
+  if (reply.actions?.length) {
+    const lines = reply.actions.map((a, i) => {
+      const n = String(firstChoice + i);
+      choices.set(n, a.actionId);
+      return `  [${n}] ${a.label}`;
+    });
+    parts.push(`Type a number to choose:\n${lines.join('\n')}`);
+  }
+  return { text: parts.join('\n'), choices };
+}

@@ -1,0 +1,38 @@
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import { type SlackHandlerDeps, whoAndWhere } from './deps.js';
+import type { ReplyTarget } from './responder.js';
+
+/**
+ * Button presses. Acknowledged first; the outcome replaces the original message. A retried
+ * delivery carries the same `action_ts` and is dropped on the claim; a double click has two
+ * `action_ts` and passes here, but the core's pending actions are single-use, so both layers hold.
+ */
+export function registerActions(app: App, deps: SlackHandlerDeps): void {
+  app.action<BlockAction<ButtonAction>>({ type: 'block_actions' }, async ({ ack, body, client }) => {
+    await ack();
+    await deps.track('action', async () => {
+      const action = body.actions[0];
+      if (!action || action.type !== 'button') return;
+      const team = body.team?.id ?? body.user.team_id ?? '';
+      const channel = body.channel?.id ?? body.container?.channel_id;
+      if (!channel) return;
+      const { options } = deps;
+      const key = `slack:action:${team}:${action.action_ts}:${action.action_id}:${body.user.id}`;
+      if (!(await options.dedupe.claim(key, options.dedupeTtlMs))) {
+        options.logger.info({ team }, 'Slack retried action dropped');
+        return;
+      }
+      const { identity, chat } = await whoAndWhere(deps, client, team, body.user.id, channel);
+      const target: ReplyTarget = {
+        client,
+        channel,
+        user: body.user.id,
+        chat,
+        ...(body.response_url ? { responseUrl: body.response_url } : {}),
+        ...(body.message?.ts ? { messageTs: body.message.ts } : {}),
+      };
+      const outcome = await options.core.handleAction({ identity, chat, actionId: action.action_id, requestId: action.action_ts });
+      await deps.responder.outcome(target, outcome);
+    });
+  });
+}

@@ -1,0 +1,31 @@
+import type { webApi } from '@slack/bolt';
+import type { ChatRef, Identity } from '../../core/identity.js';
+import type { SlackDirectory } from './directory.js';
+import { slackChat, slackIdentity } from './normalise.js';
+import type { ResolvedSlackOptions } from './options.js';
+import type { SlackResponder } from './responder.js';
+
+/** What the listeners share: resolved options, the user directory, the responder and in-flight tracking. */
+export interface SlackHandlerDeps {
+  options: ResolvedSlackOptions;
+  directory: SlackDirectory;
+  responder: SlackResponder;
+  /** Runs work after the ack; `stop()` waits for it (graceful shutdown, issue 7). Never rejects. */
+  track(name: string, work: () => Promise<void>): Promise<void>;
+}
+
+/**
+ * The core's view of who asks where. Admin flag and user groups matter only in shared channels
+ * (support channels, `team setup`), so DMs skip the lookups.
+ */
+export async function whoAndWhere(
+  deps: SlackHandlerDeps,
+  client: webApi.WebClient,
+  team: string,
+  user: string,
+  channel: string,
+  force = false,
+): Promise<{ identity: Identity; chat: ChatRef }> {
+  const facts = force || !channel.startsWith('D') ? await deps.directory.user(client, team, user) : {};
+  return { identity: slackIdentity(team, user, facts), chat: slackChat(channel, facts) };
+}

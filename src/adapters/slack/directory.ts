@@ -1,0 +1,93 @@
+import type { webApi } from '@slack/bolt';
+import type { SlackLogger } from './options.js';
+
+/** What the core needs to know about a Slack user beyond their ids (issue 6 "Support agents"). */
+export interface SlackUserFacts {
+  /** Workspace admin or owner (`users.info` `is_admin` / `is_owner`). Undefined when unknown. */
+  isAdmin?: boolean;
+  displayName?: string;
+  /** Ids of the user groups the user belongs to (`usergroups.list` with `include_users`). */
+  groups?: string[];
+}
+
+interface Cached<T> {
+  at: number;
+  value: Promise<T>;
+}
+
+/**
+ * Looks users and user groups up through the Web API, with a short cache: a support agent runs
+ * several commands in a row, and `users.info` is rate-limited (Tier 4). Slack has no "groups of a
+ * user" method, so the team's groups are listed once (with their members) and inverted. A failed
+ * lookup (a missing scope, say) leaves the facts undefined; the core then treats the user as
+ * neither admin nor agent, which refuses rather than allows.
+ */
+export class SlackDirectory {
+  readonly #users = new Map<string, Cached<SlackUserFacts>>();
+  readonly #groups = new Map<string, Cached<Map<string, string[]>>>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly logger: SlackLogger,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async user(client: webApi.WebClient, team: string, user: string): Promise<SlackUserFacts> {
+    const [info, groups] = await Promise.all([
+      this.#cached(this.#users, `${team}:${user}`, () => this.#userInfo(client, user)),
+      this.#cached(this.#groups, team, () => this.#groupMembers(client, team)),
+    ]);
+    return { ...info, groups: groups.get(user) ?? [] };
+  }
+
+  async #userInfo(client: webApi.WebClient, user: string): Promise<SlackUserFacts> {
+    try {
+      const res = await client.users.info({ user });
+      const u = res.user;
+      return {
+        isAdmin: Boolean(u?.is_admin || u?.is_owner || u?.is_primary_owner),
+        displayName: u?.profile?.display_name || u?.real_name || u?.name || undefined,
+      };
+    } catch (err) {
+      this.logger.warn({ err: errorCode(err), method: 'users.info' }, 'Slack user lookup failed');
+      return {};
+    }
+  }
+
+  async #groupMembers(client: webApi.WebClient, team: string): Promise<Map<string, string[]>> {
+    const byUser = new Map<string, string[]>();
+    try {
+      const res = await client.usergroups.list({ include_users: true, team_id: team });
+      for (const group of res.usergroups ?? []) {
+        if (!group.id) continue;
+        for (const member of group.users ?? []) {
+          byUser.set(member, [...(byUser.get(member) ?? []), group.id]);
+        }
+      }
+    } catch (err) {
+      this.logger.warn({ err: errorCode(err), method: 'usergroups.list' }, 'Slack user group lookup failed');
+    }
+    return byUser;
+  }
+
+  #cached<T>(map: Map<string, Cached<T>>, key: string, load: () => Promise<T>): Promise<T> {
+    const now = this.clock();
+    const hit = map.get(key);
+    if (hit && now - hit.at < this.ttlMs) return hit.value;
+    if (map.size > 10_000) map.clear();
+    const value = load();
+    map.set(key, { at: now, value });
+    return value;
+  }
+}
+
+/** A Web API error's stable code (`slack_webapi_platform_error`) plus Slack's `error` string; never the request. */
+export function errorCode(err: unknown): string {
+  if (err && typeof err === 'object') {
+    const e = err as { code?: unknown; data?: { error?: unknown }; message?: unknown };
+    const parts = [e.code, e.data?.error].filter((p) => typeof p === 'string');
+    if (parts.length) return parts.join(':');
+    if (typeof e.message === 'string') return e.message;
+  }
+  return String(err);
+}

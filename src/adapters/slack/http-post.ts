@@ -1,0 +1,56 @@
+import { request } from 'undici';
+
+/**
+ * A `response_url` post or a file upload failed. The URL is left out on purpose: a response URL
+ * lets anyone post into the conversation for 30 minutes, and an upload URL is a capability too.
+ */
+export class SlackDeliveryError extends Error {
+  override readonly name = 'SlackDeliveryError';
+  readonly code = 'SLACK_DELIVERY';
+  constructor(
+    readonly operation: 'response_url' | 'file_upload',
+    readonly status: number | undefined,
+    detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${operation} failed${status ? ` with HTTP ${status}` : ''}: ${detail}`, options);
+  }
+}
+
+/** Sends one body with a timeout that covers the answer's body too; one attempt, no retry. */
+export async function postBody(
+  operation: SlackDeliveryError['operation'],
+  url: string,
+  body: string | Uint8Array,
+  contentType: string,
+  timeoutMs: number,
+): Promise<void> {
+  let status: number;
+  let text: string;
+  try {
+    const res = await request(url, {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    status = res.statusCode;
+    text = await res.body.text();
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    throw new SlackDeliveryError(operation, undefined, typeof code === 'string' ? code : 'no answer', { cause: err });
+  }
+  if (status < 200 || status >= 300) {
+    throw new SlackDeliveryError(operation, status, text.slice(0, 100));
+  }
+}
+
+/**
+ * Answers through a command's or action's `response_url` (api.slack.com "Handling user
+ * interaction", up to 5 posts within 30 minutes). Works in any conversation, including ones the
+ * bot has not joined, which `chat.postMessage` cannot do.
+ */
+export function postToResponseUrl(url: string, payload: object, timeoutMs: number): Promise<void> {
+  return postBody('response_url', url, JSON.stringify(payload), 'application/json; charset=utf-8', timeoutMs);
+}

@@ -1,0 +1,187 @@
+import type { types, ViewOutput } from '@slack/bolt';
+
+type KnownBlock = types.KnownBlock;
+type ModalView = types.ModalView;
+import { truncate } from './escape.js';
+
+export const LINK_CALLBACK = 'tel_link';
+export const SETUP_CALLBACK = 'tel_team_setup';
+
+/** Carried in `private_metadata`: Slack sends it back with the submission, users cannot change it. */
+export interface ModalMeta {
+  channel: string;
+  /** The slash command's `response_url`, so the outcome lands where `/tel link` was typed. */
+  responseUrl?: string;
+  credential?: 'account' | 'card';
+}
+
+export function encodeMeta(meta: ModalMeta): string {
+  return JSON.stringify(meta);
+}
+
+export function decodeMeta(raw: string): ModalMeta | undefined {
+  try {
+    const value = JSON.parse(raw) as Partial<ModalMeta>;
+    return typeof value.channel === 'string' ? (value as ModalMeta) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function text(value: string, max = 3000): { type: 'plain_text'; text: string } {
+  return { type: 'plain_text', text: truncate(value, max) };
+}
+
+function input(
+  blockId: string,
+  label: string,
+  options: { hint?: string; optional?: boolean; placeholder?: string; initial?: string } = {},
+): KnownBlock {
+  return {
+    type: 'input',
+    block_id: blockId,
+    label: text(label, 2000),
+    optional: options.optional ?? false,
+    ...(options.hint ? { hint: text(options.hint, 2000) } : {}),
+    element: {
+      type: 'plain_text_input',
+      action_id: 'value',
+      max_length: 200,
+      ...(options.placeholder ? { placeholder: text(options.placeholder, 150) } : {}),
+      ...(options.initial ? { initial_value: options.initial } : {}),
+    },
+  };
+}
+
+const PASSWORD_HINT =
+  'Slack has no password field, so this one shows what you type; it is sent to the bot only, never posted.';
+
+/** Block ids of the modals' inputs, shared with the submission parsers and inline errors. */
+export const LINK_BLOCKS = { username: 'username', password: 'password' } as const;
+export const SETUP_BLOCKS = {
+  accountUsername: 'account_username',
+  accountPassword: 'account_password',
+  cardUsername: 'card_username',
+  cardPassword: 'card_password',
+  agents: 'agents',
+  group: 'agent_group',
+} as const;
+
+/** `/tel link`: the password never appears as command text (issue 6). */
+export function linkModal(meta: ModalMeta, notice?: string, username?: string): ModalView {
+  const card = meta.credential === 'card';
+  const blocks: KnownBlock[] = [
+    {
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: card
+          ? 'Link your *PIN-creation (card)* credentials. I check them with the provider before saving.'
+          : 'Link your *telephony account*. I check the credentials with the provider before saving.',
+      },
+    },
+    input(LINK_BLOCKS.username, 'Username', { ...(username ? { initial: username } : {}) }),
+    input(LINK_BLOCKS.password, 'Password', { hint: PASSWORD_HINT }),
+  ];
+  if (notice) blocks.push({ type: 'context', elements: [{ type: 'plain_text', text: truncate(notice, 2000) }] });
+  return {
+    type: 'modal',
+    callback_id: LINK_CALLBACK,
+    private_metadata: encodeMeta(meta),
+    title: text(card ? 'Link card account' : 'Link account', 24),
+    submit: text('Link', 24),
+    close: text('Cancel', 24),
+    blocks,
+  };
+}
+
+/** `/tel team setup`: turns this channel into a support channel (issue 6 "Support agents"). */
+export function setupModal(meta: ModalMeta, notice?: string): ModalView {
+  const blocks: KnownBlock[] = [
+    {
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: "Agents in this channel will act with the team's credentials. Everyone else is refused.",
+      },
+    },
+    input(SETUP_BLOCKS.accountUsername, 'Account username'),
+    input(SETUP_BLOCKS.accountPassword, 'Account password', { hint: PASSWORD_HINT }),
+    input(SETUP_BLOCKS.cardUsername, 'Card (PIN-creation) username', { optional: true }),
+    input(SETUP_BLOCKS.cardPassword, 'Card (PIN-creation) password', { optional: true, hint: PASSWORD_HINT }),
+    {
+      type: 'input',
+      block_id: SETUP_BLOCKS.agents,
+      optional: true,
+      label: text('Agents'),
+      element: { type: 'multi_users_select', action_id: 'value', placeholder: text('Pick people') },
+    },
+    input(SETUP_BLOCKS.group, 'Or a user group id', {
+      optional: true,
+      placeholder: 'S0123ABCD',
+      hint: 'Members of this user group are agents too. Find the id in the group’s “Copy group ID”.',
+    }),
+  ];
+  if (notice) blocks.push({ type: 'context', elements: [{ type: 'plain_text', text: truncate(notice, 2000) }] });
+  return {
+    type: 'modal',
+    callback_id: SETUP_CALLBACK,
+    private_metadata: encodeMeta(meta),
+    title: text('Support channel', 24),
+    submit: text('Set up', 24),
+    close: text('Cancel', 24),
+    blocks,
+  };
+}
+
+/** Shown while a slow provider checks the credentials, since Slack wants an answer in 3 s. */
+export function statusModal(title: string, message: string): ModalView {
+  return {
+    type: 'modal',
+    title: text(title, 24),
+    close: text('Close', 24),
+    blocks: [{ type: 'section', text: { type: 'plain_text', text: truncate(message, 3000) } }],
+  };
+}
+
+function value(view: ViewOutput, block: string): string {
+  const v = view.state.values[block]?.value;
+  return (v?.value ?? '').trim();
+}
+
+export function readLinkSubmission(view: ViewOutput): { username: string; password: string } {
+  return { username: value(view, LINK_BLOCKS.username), password: value(view, LINK_BLOCKS.password) };
+}
+
+export interface SetupSubmission {
+  account: { username: string; password: string };
+  card?: { username: string; password: string };
+  agents: string[];
+  agentGroup?: string;
+}
+
+/** Reads the setup modal; returns inline errors (block id → message) for what Slack cannot check. */
+export function readSetupSubmission(view: ViewOutput): { value: SetupSubmission; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const cardUsername = value(view, SETUP_BLOCKS.cardUsername);
+  const cardPassword = value(view, SETUP_BLOCKS.cardPassword);
+  if (Boolean(cardUsername) !== Boolean(cardPassword)) {
+    errors[cardUsername ? SETUP_BLOCKS.cardPassword : SETUP_BLOCKS.cardUsername] =
+      'Give both the card username and password, or neither.';
+  }
+  const group = value(view, SETUP_BLOCKS.group);
+  if (group && !/^S[A-Z0-9]{2,}$/.test(group)) {
+    errors[SETUP_BLOCKS.group] = 'A user group id starts with S, e.g. S0123ABCD.';
+  }
+  const agents = view.state.values[SETUP_BLOCKS.agents]?.value?.selected_users ?? [];
+  if (agents.length === 0 && !group) errors[SETUP_BLOCKS.agents] = 'Name at least one agent or a user group.';
+  return {
+    value: {
+      account: { username: value(view, SETUP_BLOCKS.accountUsername), password: value(view, SETUP_BLOCKS.accountPassword) },
+      ...(cardUsername && cardPassword ? { card: { username: cardUsername, password: cardPassword } } : {}),
+      agents,
+      ...(group ? { agentGroup: group } : {}),
+    },
+    errors,
+  };
+}

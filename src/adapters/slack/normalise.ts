@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto';
+import type { ChatRef, Identity } from '../../core/identity.js';
+import type { SlackUserFacts } from './directory.js';
+
+/** Identities are keyed by team and user: `slack:T…:U…` (issue 6). */
+export function slackIdentity(team: string, user: string, facts: SlackUserFacts = {}): Identity {
+  return {
+    platform: 'slack',
+    tenant: team,
+    user,
+    ...(facts.displayName ? { displayName: facts.displayName } : {}),
+    ...(facts.groups ? { groups: facts.groups } : {}),
+  };
+}
+
+/** Conversation ids starting with `D` are direct messages; everything else has other people in it. */
+export function isDirectMessage(channel: string): boolean {
+  return channel.startsWith('D');
+}
+
+export function slackChat(channel: string, facts: SlackUserFacts = {}): ChatRef {
+  return {
+    id: channel,
+    kind: isDirectMessage(channel) ? 'private' : 'shared',
+    ...(facts.isAdmin !== undefined ? { userIsAdmin: facts.isAdmin } : {}),
+  };
+}
+
+/** A stable digest of a request body, for dedupe keys when Slack gave no unique id. */
+export function bodyDigest(body: unknown): string {
+  return createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 32);
+}

@@ -1,0 +1,109 @@
+import type { webApi } from '@slack/bolt';
+import type { Core } from '../../core/core.js';
+import type { DedupeStore } from '../../store/stores.js';
+
+/** The pino-shaped logger the bot passes around; only these four methods are used. */
+export interface SlackLogger {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/**
+ * Everything `createSlackChannel` needs. The composition root (`src/bots`) reads and checks the
+ * environment (`SLACK_BOT_TOKEN`, `SLACK_APP_TOKEN` or `SLACK_SIGNING_SECRET`, `SLACK_COMMAND`,
+ * `SLACK_API_URL`); this module only takes values.
+ */
+export interface SlackChannelOptions {
+  core: Core;
+  /** `xoxb-…`, for the Web API. */
+  botToken: string;
+  /** `xapp-…`: Socket Mode, the default, since it needs no public URL. Wins when both are set. */
+  appToken?: string;
+  /** HTTP mode: requests are verified with this secret; a stale or wrong signature gets 401. */
+  signingSecret?: string;
+  /** The slash command, default `/tel`. Must match the manifest. */
+  command?: string;
+  /** Base URL of the Web API (`SLACK_API_URL`), e.g. a local fake in tests. Default `https://slack.com/api/`. */
+  apiUrl?: string;
+  /**
+   * HTTP mode: the receiver's port. Socket Mode: the port of the health server (`/healthz`,
+   * `/readyz`). `0` picks a free port (see `SlackChannel.port`). Default 3000.
+   */
+  port?: number;
+  /** Interface to listen on. Default: all interfaces. */
+  host?: string;
+  /** HTTP mode: the request path Slack posts to. Default `/slack/events`. */
+  endpoint?: string;
+  /** "Run once" claims for retried requests and double-clicks, shared across instances (issue 7). */
+  dedupe: DedupeStore;
+  logger?: SlackLogger;
+  /** How long a claim holds. Default one hour; Slack retries within minutes. */
+  dedupeTtlMs?: number;
+  /** Web API retry policy (node-retry options). 429s are always waited out with `Retry-After`. */
+  webApiRetry?: webApi.RetryOptions;
+  /** Timeout for a `response_url` post or a file upload, in ms. Default 10 000. */
+  httpTimeoutMs?: number;
+  /**
+   * A modal submission must be answered within Slack's 3 s; when `core.link` answers within this
+   * budget its refusal is shown inline, otherwise the modal says "checking…" and is updated later.
+   * Default 2000 ms.
+   */
+  viewAckBudgetMs?: number;
+  /** How long a user's admin flag and user groups are cached, in ms. Default 60 000. */
+  directoryTtlMs?: number;
+  /** Upper bound for `stop()` to wait for answers still being delivered. Default 10 000 ms. */
+  stopTimeoutMs?: number;
+  /** Clock, for the per-day audit thread. */
+  now?: () => Date;
+}
+
+export type ResolvedSlackOptions = Required<
+  Omit<SlackChannelOptions, 'appToken' | 'signingSecret' | 'apiUrl' | 'host' | 'logger'>
+> &
+  Pick<SlackChannelOptions, 'appToken' | 'signingSecret' | 'apiUrl' | 'host'> & {
+    logger: SlackLogger;
+    mode: 'socket' | 'http';
+  };
+
+const silent: SlackLogger = { debug() {}, info() {}, warn() {}, error() {} };
+
+/**
+ * A policy for chat posts: a few quick tries. The client waits out each 429's `Retry-After` before
+ * the next try on top of this backoff (`@slack/web-api` `WebClient.makeRequest`).
+ */
+export const DEFAULT_WEB_API_RETRY: webApi.RetryOptions = { retries: 5, factor: 2, minTimeout: 100, maxTimeout: 5_000, randomize: true };
+
+export function resolveSlackOptions(options: SlackChannelOptions): ResolvedSlackOptions {
+  if (!options.appToken && !options.signingSecret) {
+    throw new Error(
+      'Slack needs SLACK_APP_TOKEN (Socket Mode, recommended) or SLACK_SIGNING_SECRET (HTTP mode); set one of them.',
+    );
+  }
+  const command = options.command ?? '/tel';
+  if (!/^\/[a-z0-9_-]{1,31}$/.test(command)) {
+    throw new Error(`SLACK_COMMAND must look like "/tel" (a slash and up to 31 lowercase letters), not "${command}".`);
+  }
+  return {
+    core: options.core,
+    botToken: options.botToken,
+    appToken: options.appToken,
+    signingSecret: options.signingSecret,
+    apiUrl: options.apiUrl,
+    host: options.host,
+    command,
+    port: options.port ?? 3000,
+    endpoint: options.endpoint ?? '/slack/events',
+    dedupe: options.dedupe,
+    logger: options.logger ?? silent,
+    dedupeTtlMs: options.dedupeTtlMs ?? 3_600_000,
+    webApiRetry: options.webApiRetry ?? DEFAULT_WEB_API_RETRY,
+    httpTimeoutMs: options.httpTimeoutMs ?? 10_000,
+    viewAckBudgetMs: options.viewAckBudgetMs ?? 2_000,
+    directoryTtlMs: options.directoryTtlMs ?? 60_000,
+    stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
+    now: options.now ?? (() => new Date()),
+    mode: options.appToken ? 'socket' : 'http',
+  };
+}

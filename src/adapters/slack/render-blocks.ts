@@ -1,0 +1,199 @@
+import type { types } from '@slack/bolt';
+
+type Button = types.Button;
+type KnownBlock = types.KnownBlock;
+import type { Reply, ReplyAction, ReplyField, ReplyTable } from '../../core/reply.js';
+import { escapeMrkdwn, truncate } from './escape.js';
+
+/**
+ * Reply → Block Kit (issue 6 "Rendering"). Pure: no I/O, so it is unit-tested on its own. Limits
+ * cited from the Block Kit reference: a section's text ≤ 3000 chars, ≤ 10 fields of ≤ 2000 chars,
+ * ≤ 50 blocks per message, a button label ≤ 75 chars, a message's fallback `text` ≤ 40000 chars.
+ */
+export const LIMITS = {
+  sectionText: 3000,
+  fieldText: 2000,
+  fieldsPerSection: 10,
+  blocksPerMessage: 50,
+  buttonLabel: 75,
+  headerText: 150,
+  fallbackText: 3000,
+} as const;
+
+export interface RenderedMessage {
+  /** Fallback for notifications and screen readers. Escaped mrkdwn. */
+  text: string;
+  blocks: KnownBlock[];
+}
+
+const TONE_EMOJI: Record<NonNullable<Reply['tone']>, string> = {
+  info: '',
+  success: ':white_check_mark: ',
+  warning: ':warning: ',
+  error: ':x: ',
+};
+
+/**
+ * Whether a reply must be shown only to the person who asked (Slack ephemeral). Personal and
+ * secret data never lands in a channel (issue 6), and the core's `deliverPrivately` is obeyed.
+ * Errors are kept private too: the rest of the channel has no use for someone's typo.
+ */
+export function isPrivateReply(reply: Reply): boolean {
+  return (
+    reply.deliverPrivately === true ||
+    reply.visibility === 'personal' ||
+    reply.visibility === 'secret' ||
+    reply.tone === 'error'
+  );
+}
+
+export function renderReply(reply: Reply): RenderedMessage {
+  const blocks: KnownBlock[] = [];
+  const tone = reply.tone ? TONE_EMOJI[reply.tone] : '';
+  if (reply.title) {
+    blocks.push(section(`${tone}*${escapeMrkdwn(truncate(reply.title, LIMITS.headerText))}*`));
+  }
+  if (reply.text) {
+    const prefix = reply.title ? '' : tone;
+    for (const part of splitText(prefix + escapeMrkdwn(reply.text), LIMITS.sectionText)) {
+      blocks.push(section(part));
+    }
+  }
+  if (reply.fields?.length) blocks.push(...fieldSections(reply.fields));
+  if (reply.table) blocks.push(...tableBlocks(reply.table));
+  if (reply.file) {
+    blocks.push(context(`:paperclip: ${escapeMrkdwn(reply.file.name)}`));
+  }
+  // Buttons go last and must survive a long table, so they are kept apart when capping.
+  const trailer: KnownBlock[] = [];
+  if (reply.actions?.length) {
+    trailer.push({ type: 'actions', elements: reply.actions.map(button) });
+    if (reply.expiresAt) trailer.push(context(expiryLine(reply.expiresAt)));
+  }
+  return { text: fallbackText(reply), blocks: [...capBlocks(blocks, trailer.length), ...trailer] };
+}
+
+function section(text: string): KnownBlock {
+  return { type: 'section', text: { type: 'mrkdwn', text } };
+}
+
+function context(text: string): KnownBlock {
+  return { type: 'context', elements: [{ type: 'mrkdwn', text }] };
+}
+
+function fieldText(field: ReplyField): string {
+  // A backtick inside a code span would end it early; Slack has no escape for it.
+  const value = field.code ? `\`${field.value.replace(/`/g, "'")}\`` : field.value;
+  return truncate(`*${escapeMrkdwn(field.label)}*\n${field.code ? value : escapeMrkdwn(value)}`, LIMITS.fieldText);
+}
+
+function fieldSections(fields: readonly ReplyField[]): KnownBlock[] {
+  const out: KnownBlock[] = [];
+  for (let i = 0; i < fields.length; i += LIMITS.fieldsPerSection) {
+    const chunk = fields.slice(i, i + LIMITS.fieldsPerSection);
+    out.push({ type: 'section', fields: chunk.map((f) => ({ type: 'mrkdwn', text: fieldText(f) })) });
+  }
+  return out;
+}
+
+/** Pads a table into monospace lines; numbers right-aligned where the reply says so. */
+export function formatTable(table: ReplyTable): string[] {
+  const all = [table.columns, ...table.rows];
+  const widths = table.columns.map((_, c) => Math.max(...all.map((row) => (row[c] ?? '').length)));
+  const line = (row: readonly string[]) =>
+    widths
+      .map((w, c) => {
+        const cell = row[c] ?? '';
+        return table.align?.[c] === 'right' ? cell.padStart(w) : cell.padEnd(w);
+      })
+      .join('  ')
+      .trimEnd();
+  return [line(table.columns), widths.map((w) => '-'.repeat(w)).join('  '), ...table.rows.map(line)];
+}
+
+function tableBlocks(table: ReplyTable): KnownBlock[] {
+  const fence = '```';
+  const budget = LIMITS.sectionText - 2 * fence.length - 2;
+  const out: KnownBlock[] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const raw of formatTable(table)) {
+    const line = truncate(escapeMrkdwn(raw), budget);
+    if (current.length > 0 && size + line.length + 1 > budget) {
+      out.push(section(`${fence}\n${current.join('\n')}\n${fence}`));
+      current = [];
+      size = 0;
+    }
+    current.push(line);
+    size += line.length + 1;
+  }
+  if (current.length > 0) out.push(section(`${fence}\n${current.join('\n')}\n${fence}`));
+  if (table.caption) out.push(context(escapeMrkdwn(table.caption)));
+  return out;
+}
+
+function button(action: ReplyAction): Button {
+  const b: Button = {
+    type: 'button',
+    text: { type: 'plain_text', text: truncate(action.label, LIMITS.buttonLabel) },
+    // action_id must be unique within the block; the core's ids are (`<verb>:<pendingId>`).
+    action_id: action.actionId,
+    value: action.actionId,
+  };
+  if (action.style) b.style = action.style;
+  if (action.confirmText) {
+    b.confirm = {
+      title: { type: 'plain_text', text: truncate(action.label, 100) },
+      text: { type: 'plain_text', text: truncate(action.confirmText, 300) },
+      confirm: { type: 'plain_text', text: truncate(action.label, 30) },
+      deny: { type: 'plain_text', text: 'Cancel' },
+      ...(action.style === 'danger' ? { style: 'danger' as const } : {}),
+    };
+  }
+  return b;
+}
+
+/** Slack renders `<!date^…>` in each reader's own time zone. */
+function expiryLine(at: Date): string {
+  const epoch = Math.floor(at.getTime() / 1000);
+  return `Buttons expire <!date^${epoch}^{time}|at ${at.toISOString().slice(11, 16)} UTC>.`;
+}
+
+function fallbackText(reply: Reply): string {
+  const parts = [reply.title, reply.text].filter((p): p is string => Boolean(p));
+  if (parts.length === 0 && reply.fields?.length) parts.push(reply.fields.map((f) => `${f.label}: ${f.value}`).join(', '));
+  if (parts.length === 0 && reply.table) parts.push(reply.table.caption ?? reply.table.columns.join(', '));
+  if (parts.length === 0 && reply.file) parts.push(reply.file.name);
+  return truncate(escapeMrkdwn(parts.join('\n')), LIMITS.fallbackText);
+}
+
+/** Splits mrkdwn at line breaks (or hard, for one overlong line) so each piece fits a section. */
+export function splitText(text: string, max: number): string[] {
+  const out: string[] = [];
+  let current = '';
+  for (const line of text.split('\n')) {
+    let rest = line;
+    while (rest.length > max) {
+      if (current) out.push(current);
+      current = '';
+      out.push(rest.slice(0, max));
+      rest = rest.slice(max);
+    }
+    const next = current ? `${current}\n${rest}` : rest;
+    if (next.length > max) {
+      out.push(current);
+      current = rest;
+    } else {
+      current = next;
+    }
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+/** Keeps within Slack's 50 blocks per message, leaving room for `reserved` trailing blocks. */
+function capBlocks(blocks: KnownBlock[], reserved: number): KnownBlock[] {
+  const room = LIMITS.blocksPerMessage - reserved;
+  if (blocks.length <= room) return blocks;
+  return [...blocks.slice(0, room - 1), context('… shortened to fit one Slack message.')];
+}

@@ -1,0 +1,134 @@
+import type { App, SlackViewAction, ViewOutput, ViewResponseAction, webApi } from '@slack/bolt';
+import type { Reply } from '../../core/reply.js';
+import { type SlackHandlerDeps, whoAndWhere } from './deps.js';
+import {
+  decodeMeta,
+  LINK_BLOCKS,
+  LINK_CALLBACK,
+  linkModal,
+  type ModalMeta,
+  readLinkSubmission,
+  readSetupSubmission,
+  SETUP_BLOCKS,
+  SETUP_CALLBACK,
+  setupModal,
+  statusModal,
+} from './modals.js';
+import { bodyDigest } from './normalise.js';
+import type { ReplyTarget } from './responder.js';
+
+// bolt types a view's ack as a union of two signatures; both accept an optional response.
+type ViewAck = (response?: ViewResponseAction) => Promise<void>;
+
+/**
+ * Modal submissions. Unlike a command, a refusal belongs inline in the form
+ * (`response_action: 'errors'`), and that can only be said in the ack. So the core gets
+ * `viewAckBudgetMs` (well inside Slack's 3 s) to answer; if it is slower, the ack turns the modal
+ * into "checking…" and the outcome follows with `views.update`. No password is ever logged.
+ */
+export function registerViews(app: App, deps: SlackHandlerDeps): void {
+  app.view(LINK_CALLBACK, async ({ ack, body, view, client, context }) => {
+    await deps.track('view', () => submit(deps, ack as ViewAck, body, view, client, context.retryNum, async (meta, who) => {
+      const { username, password } = readLinkSubmission(view);
+      return deps.options.core.link({
+        ...who,
+        username,
+        password,
+        kind: meta.credential ?? 'account',
+      });
+    }, {
+      errorBlock: LINK_BLOCKS.password,
+      title: 'Link account',
+      again: (meta, notice) => linkModal(meta, notice, readLinkSubmission(view).username),
+    }));
+  });
+
+  app.view(SETUP_CALLBACK, async ({ ack, body, view, client, context }) => {
+    const { value, errors } = readSetupSubmission(view);
+    if (Object.keys(errors).length > 0) {
+      await ack({ response_action: 'errors', errors });
+      return;
+    }
+    await deps.track('view', () => submit(deps, ack as ViewAck, body, view, client, context.retryNum, (_meta, who) =>
+      deps.options.core.setupSupportChannel({ ...who, ...value }), {
+      errorBlock: SETUP_BLOCKS.accountPassword,
+      title: 'Support channel',
+      again: (meta, notice) => setupModal(meta, notice),
+      forceLookup: true,
+    }));
+  });
+}
+
+interface SubmitOptions {
+  /** Which input shows the core's refusal. */
+  errorBlock: string;
+  title: string;
+  /** The form again, with a notice, for a refusal that came after the ack. */
+  again: (meta: ModalMeta, notice: string) => ReturnType<typeof linkModal>;
+  forceLookup?: boolean;
+}
+
+async function submit(
+  deps: SlackHandlerDeps,
+  ack: ViewAck,
+  body: SlackViewAction,
+  view: ViewOutput,
+  client: webApi.WebClient,
+  retryNum: number | undefined,
+  call: (meta: ModalMeta, who: Awaited<ReturnType<typeof whoAndWhere>>) => Promise<Reply>,
+  opts: SubmitOptions,
+): Promise<void> {
+  const { options, responder } = deps;
+  const team = body.team?.id ?? body.user.team_id ?? '';
+  const meta = decodeMeta(view.private_metadata);
+  if (!meta) {
+    await ack({ response_action: 'errors', errors: { [opts.errorBlock]: 'This form has expired; open it again.' } });
+    return;
+  }
+  // Only a delivery Slack marks as a retry is dropped: a person may resubmit the same values on purpose.
+  const claimed = await options.dedupe.claim(`slack:view:${team}:${bodyDigest(body)}`, options.dedupeTtlMs);
+  if (!claimed && retryNum !== undefined) {
+    await ack();
+    return;
+  }
+  const who = await whoAndWhere(deps, client, team, body.user.id, meta.channel, opts.forceLookup);
+  const target: ReplyTarget = {
+    client,
+    channel: meta.channel,
+    user: body.user.id,
+    chat: who.chat,
+    ...(meta.responseUrl ? { responseUrl: meta.responseUrl } : {}),
+  };
+  const work = call(meta, who).catch((err: unknown): Reply => {
+    options.logger.error({ err: (err as Error)?.name }, 'Slack modal submission failed');
+    return { text: 'Something went wrong; nothing was saved. Try again.', tone: 'error' };
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), options.viewAckBudgetMs);
+  });
+  const first = await Promise.race([work, late]);
+  clearTimeout(timer);
+  if (first !== 'late') {
+    if (first.tone === 'error') {
+      await ack({ response_action: 'errors', errors: { [opts.errorBlock]: plain(first) } });
+    } else {
+      await ack();
+      await responder.reply(target, first);
+    }
+    return;
+  }
+  await ack({ response_action: 'update', view: statusModal(opts.title, 'Checking with the provider…') });
+  const reply = await work;
+  const viewId = body.view.id;
+  if (reply.tone === 'error') {
+    await client.views.update({ view_id: viewId, view: opts.again(meta, plain(reply)) });
+  } else {
+    await client.views.update({ view_id: viewId, view: statusModal(opts.title, plain(reply)) });
+    await responder.reply(target, reply);
+  }
+}
+
+function plain(reply: Reply): string {
+  return [reply.title, reply.text].filter(Boolean).join(': ').slice(0, 2000) || 'Refused.';
+}

@@ -1,0 +1,41 @@
+import type { Api } from 'grammy';
+import type { TelegramLogger } from './options.js';
+
+export interface AdminCacheOptions {
+  api: Api;
+  ttlMs: number;
+  logger: TelegramLogger;
+  /** Bounds memory in a bot that sits in many groups. Default 10,000. */
+  maxEntries?: number;
+}
+
+/**
+ * Whether a user administers a group (ChatRef.userIsAdmin, for group settings such as showing
+ * personal data, issue 5). One `getChatMember` per user and group per `ttlMs`, so a busy group does
+ * not cost an extra API call per message.
+ */
+export class AdminCache {
+  readonly #o: AdminCacheOptions;
+  readonly #entries = new Map<string, { admin: boolean; until: number }>();
+
+  constructor(options: AdminCacheOptions) {
+    this.#o = options;
+  }
+
+  async isAdmin(chatId: number, userId: number): Promise<boolean> {
+    const key = `${chatId}:${userId}`;
+    const hit = this.#entries.get(key);
+    if (hit && hit.until > Date.now()) return hit.admin;
+    try {
+      const member = await this.#o.api.getChatMember(chatId, userId);
+      const admin = member.status === 'creator' || member.status === 'administrator';
+      if (this.#entries.size >= (this.#o.maxEntries ?? 10_000)) this.#entries.clear();
+      this.#entries.set(key, { admin, until: Date.now() + this.#o.ttlMs });
+      return admin;
+    } catch (error) {
+      // Not knowing means not an admin: the safe default for a permission.
+      this.#o.logger.warn({ chatId, err: (error as Error).name }, 'telegram: admin check failed');
+      return false;
+    }
+  }
+}

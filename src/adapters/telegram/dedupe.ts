@@ -1,0 +1,32 @@
+import type { Context, MiddlewareFn } from 'grammy';
+import type { DedupeStore } from '../../store/stores.js';
+import type { TelegramLogger } from './options.js';
+
+export interface DedupeUpdatesOptions {
+  store: DedupeStore;
+  /** The bot's id: two bots sharing a store have overlapping `update_id`s. Known after `bot.init()`. */
+  botId: () => number;
+  ttlMs: number;
+  logger: TelegramLogger;
+}
+
+/**
+ * Claims each `update_id` before anything else happens, and drops an update whose claim was already
+ * taken (issue 5, "a provider operation that is not safe to retry never runs twice"). Telegram
+ * redelivers an update when the bot did not confirm it (a crash, a webhook answer that got lost), or
+ * to a second instance (issue 7): without this a redelivered `/topup` confirmation could top up twice.
+ *
+ * When the store cannot answer, the error propagates and the update is not processed: losing a
+ * command is recoverable by the user, running a top-up twice is not.
+ */
+export function dedupeUpdates(options: DedupeUpdatesOptions): MiddlewareFn<Context> {
+  return async (ctx, next) => {
+    const updateId = ctx.update.update_id;
+    const first = await options.store.claim(`telegram:update:${options.botId()}:${updateId}`, options.ttlMs);
+    if (!first) {
+      options.logger.info({ updateId }, 'telegram: dropped a redelivered update');
+      return;
+    }
+    await next();
+  };
+}

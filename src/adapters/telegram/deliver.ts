@@ -1,0 +1,223 @@
+import { type Api, InputFile } from 'grammy';
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import { chatKey } from '../../core/identity.js';
+import type { Reply } from '../../core/reply.js';
+import type { SettingsStore } from '../../store/stores.js';
+import { escapeHtml } from './escape.js';
+import type { TelegramMessages } from './messages.js';
+import type { TelegramLogger } from './options.js';
+import { deepLink, NO_KEYBOARD, type RenderedReply, renderReply } from './render-html.js';
+
+/** Where an update came from, and to whom a private reply goes. */
+export interface DeliveryTarget {
+  chat: { id: number; kind: 'private' | 'shared' };
+  /** In a private chat the chat id equals the user id (Bot API), so this is where private replies go. */
+  user: { id: number; name: string };
+  /** The user's message, to reply to in a group and to delete when it held a secret. */
+  incomingMessageId?: number;
+}
+
+export interface DelivererOptions {
+  api: Api;
+  /** Read lazily: known only after `bot.init()`. */
+  botUsername: () => string;
+  messages: TelegramMessages;
+  logger: TelegramLogger;
+  settings?: SettingsStore;
+}
+
+/** The deep-link parameter when a private reply could not be delivered. */
+const PRIVATE_START_PARAM = 'private';
+
+/**
+ * Sends the core's replies to Telegram: renders, splits, routes personal data to the private chat,
+ * deletes a message that held a secret, and edits a confirmation in place. No business rules: what is
+ * personal, secret or private-only is decided by the core and read off the reply (reply.ts).
+ */
+export class Deliverer {
+  readonly #o: DelivererOptions;
+
+  constructor(options: DelivererOptions) {
+    this.#o = options;
+  }
+
+  /** Sends `replies` in answer to a user's message or to a button press. */
+  async deliver(target: DeliveryTarget, replies: readonly Reply[]): Promise<void> {
+    await this.#deleteIncoming(target, replies);
+    const showPersonal = await this.#showPersonal(target, replies);
+    let sentPrivately = false;
+    let blocked = false;
+    for (const reply of replies) {
+      if (this.#keepOutOfChat(reply, target, showPersonal)) {
+        if (blocked) continue;
+        if (await this.#sendPrivately(target, reply)) sentPrivately = true;
+        else blocked = true;
+      } else {
+        await this.#send(target.chat.id, reply, target.chat.kind === 'shared' ? target.incomingMessageId : undefined);
+      }
+    }
+    if (blocked) await this.#sendHtml(target.chat.id, this.#blockedNotice(target), this.#privateButton());
+    else if (sentPrivately) await this.#sendHtml(target.chat.id, this.#sentNotice(target));
+  }
+
+  /**
+   * Replaces the message that carried a pressed button with `update` (a confirmation shows its
+   * outcome) and removes its keyboard unless the update brings new buttons. Parts that do not fit
+   * into one message follow as new messages. Personal data in a group goes private; the group's
+   * message then says where it went.
+   */
+  async edit(target: DeliveryTarget, messageId: number, update: Reply): Promise<void> {
+    const showPersonal = await this.#showPersonal(target, [update]);
+    if (this.#keepOutOfChat(update, target, showPersonal)) {
+      const delivered = await this.#sendPrivately(target, update);
+      const notice = delivered ? this.#sentNotice(target) : this.#blockedNotice(target);
+      await this.#editHtml(target.chat.id, messageId, notice, delivered ? NO_KEYBOARD : this.#privateButton());
+      return;
+    }
+    const rendered = this.#render(update);
+    const [first, ...rest] = rendered.parts;
+    if (first === undefined) {
+      await this.#send(target.chat.id, update);
+      return;
+    }
+    const keyboard = rest.length === 0 && !rendered.file ? (rendered.keyboard ?? NO_KEYBOARD) : NO_KEYBOARD;
+    await this.#editHtml(target.chat.id, messageId, first, keyboard);
+    await this.#sendRendered(target.chat.id, { ...rendered, parts: rest });
+  }
+
+  async #deleteIncoming(target: DeliveryTarget, replies: readonly Reply[]): Promise<void> {
+    if (target.incomingMessageId === undefined || !replies.some((r) => r.deleteIncoming)) return;
+    try {
+      await this.#o.api.deleteMessage(target.chat.id, target.incomingMessageId);
+    } catch (error) {
+      // The core's reply says the message was deleted; when we could not, the user must know.
+      this.#o.logger.warn({ err: describe(error), chat: target.chat.id }, 'telegram: could not delete a secret');
+    }
+  }
+
+  /** A `personal` reply stays out of a group unless a group admin allowed it (issue 5). */
+  #keepOutOfChat(reply: Reply, target: DeliveryTarget, showPersonal: boolean): boolean {
+    if (target.chat.kind === 'private') return false;
+    if (reply.deliverPrivately || reply.visibility === 'secret') return true;
+    return reply.visibility === 'personal' && this.#o.settings !== undefined && !showPersonal;
+  }
+
+  async #showPersonal(target: DeliveryTarget, replies: readonly Reply[]): Promise<boolean> {
+    const settings = this.#o.settings;
+    if (!settings || target.chat.kind === 'private' || !replies.some((r) => r.visibility === 'personal')) return false;
+    const chat = await settings.chat(chatKey('telegram', '', { id: String(target.chat.id), kind: 'shared' }));
+    return chat.showPersonalData === true;
+  }
+
+  /** `false` when the user never started the bot (403) or the private chat is gone. */
+  async #sendPrivately(target: DeliveryTarget, reply: Reply): Promise<boolean> {
+    try {
+      await this.#send(target.user.id, reply);
+      return true;
+    } catch (error) {
+      if (isUnreachable(error)) return false;
+      throw error;
+    }
+  }
+
+  async #send(chatId: number, reply: Reply, replyTo?: number): Promise<void> {
+    await this.#sendRendered(chatId, this.#render(reply), replyTo);
+  }
+
+  #render(reply: Reply): RenderedReply {
+    try {
+      return renderReply(reply, { botUsername: this.#o.botUsername(), openPrivateLabel: this.#o.messages.openPrivateChat });
+    } catch (error) {
+      // A reply we cannot render is a bug in the core or here; the user still gets an answer.
+      this.#o.logger.error({ err: describe(error) }, 'telegram: could not render a reply');
+      return { parts: [escapeHtml(this.#o.messages.failed)] };
+    }
+  }
+
+  async #sendRendered(chatId: number, rendered: RenderedReply, replyTo?: number): Promise<void> {
+    const last = rendered.parts.length - 1;
+    for (const [i, part] of rendered.parts.entries()) {
+      const keyboard = i === last && !rendered.file ? rendered.keyboard : undefined;
+      await this.#sendHtml(chatId, part, keyboard, i === 0 ? replyTo : undefined);
+    }
+    if (rendered.file) {
+      await this.#o.api.sendDocument(chatId, new InputFile(rendered.file.content, rendered.file.name), {
+        ...(rendered.keyboard ? { reply_markup: rendered.keyboard } : {}),
+        ...(rendered.parts.length === 0 && replyTo !== undefined ? { reply_parameters: replyParameters(replyTo) } : {}),
+      });
+    }
+  }
+
+  async #sendHtml(chatId: number, html: string, keyboard?: InlineKeyboardMarkup, replyTo?: number): Promise<void> {
+    await this.#o.api.sendMessage(chatId, html, {
+      parse_mode: 'HTML',
+      link_preview_options: { is_disabled: true },
+      ...(keyboard ? { reply_markup: keyboard } : {}),
+      ...(replyTo !== undefined ? { reply_parameters: replyParameters(replyTo) } : {}),
+    });
+  }
+
+  async #editHtml(chatId: number, messageId: number, html: string, keyboard: InlineKeyboardMarkup): Promise<void> {
+    try {
+      await this.#o.api.editMessageText(chatId, messageId, html, {
+        parse_mode: 'HTML',
+        link_preview_options: { is_disabled: true },
+        reply_markup: keyboard,
+      });
+    } catch (error) {
+      // A second press can ask for the same edit; Telegram refuses it, and nothing is wrong.
+      if (!/message is not modified/i.test(describe(error).description ?? '')) throw error;
+    }
+  }
+
+  #mention(target: DeliveryTarget): string {
+    return `<a href="tg://user?id=${target.user.id}">${escapeHtml(target.user.name)}</a>`;
+  }
+
+  #sentNotice(target: DeliveryTarget): string {
+    return this.#mentionIn(this.#o.messages.sentPrivately, target);
+  }
+
+  #blockedNotice(target: DeliveryTarget): string {
+    return this.#mentionIn(this.#o.messages.privateBlocked, target);
+  }
+
+  /** The catalogue's text is escaped; only the mention we build is markup. */
+  #mentionIn(message: (name: string) => string, target: DeliveryTarget): string {
+    const marker = '\u0000name\u0000';
+    return escapeHtml(message(marker)).replace(marker, this.#mention(target));
+  }
+
+  #privateButton(): InlineKeyboardMarkup {
+    return {
+      inline_keyboard: [
+        [{ text: this.#o.messages.openPrivateChat, url: deepLink(this.#o.botUsername(), PRIVATE_START_PARAM) }],
+      ],
+    };
+  }
+}
+
+function replyParameters(messageId: number) {
+  return { message_id: messageId, allow_sending_without_reply: true };
+}
+
+/** Telegram's answer, without the payload (which may hold a user's text): safe to log. */
+export function describe(error: unknown): { name: string; code?: number; description?: string; method?: string } {
+  if (typeof error !== 'object' || error === null) return { name: typeof error };
+  const e = error as { name?: string; error_code?: number; description?: string; method?: string; message?: string };
+  return {
+    name: e.name ?? 'Error',
+    ...(e.error_code !== undefined ? { code: e.error_code } : {}),
+    ...(e.description !== undefined ? { description: e.description } : e.message ? { description: e.message } : {}),
+    ...(e.method !== undefined ? { method: e.method } : {}),
+  };
+}
+
+/**
+ * The user's private chat cannot be reached: 403 (never started the bot, or blocked it) or 400
+ * "chat not found". Matched on the Bot API's `error_code`, not on a class (style.md).
+ */
+function isUnreachable(error: unknown): boolean {
+  const { code, description } = describe(error);
+  return code === 403 || (code === 400 && /chat not found/i.test(description ?? ''));
+}

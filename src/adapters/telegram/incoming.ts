@@ -1,0 +1,38 @@
+import type { Chat, User } from 'grammy/types';
+import type { ChatRef, Identity } from '../../core/identity.js';
+
+/** `telegram::<userId>` (issue 4, "Keys"): Telegram has no tenant. */
+export function identityOf(from: User): Identity {
+  const name = [from.first_name, from.last_name].filter(Boolean).join(' ') || from.username || String(from.id);
+  return { platform: 'telegram', tenant: '', user: String(from.id), displayName: name };
+}
+
+/** Groups, supergroups and channels have other people in them: `shared`. */
+export function chatRefOf(chat: Pick<Chat, 'id' | 'type'>, userIsAdmin?: boolean): ChatRef {
+  const kind = chat.type === 'private' ? 'private' : 'shared';
+  return { id: String(chat.id), kind, ...(kind === 'shared' && userIsAdmin !== undefined ? { userIsAdmin } : {}) };
+}
+
+const COMMAND = /^\/([A-Za-z0-9_]{1,64})(?:@([A-Za-z0-9_]{1,64}))?(?=\s|$)([\s\S]*)$/;
+
+/**
+ * The text the core sees, or `undefined` when the message is not for us.
+ *
+ * - `/cmd@ourbot args` becomes `/cmd args`: groups address a bot by name (Bot API, "Commands").
+ * - `/cmd@otherbot …` is ignored: it belongs to another bot in the same group.
+ * - `/start <param>` keeps its parameter: a deep link from a group (`t.me/<bot>?start=…`) says
+ *   where the user came from, and the core decides what to do with it.
+ * - Plain text goes to the core only in a private chat, where the core may be running a
+ *   conversation (linking asks for the username, then the password). In a group, chatter that is
+ *   not a command is none of our business, and must not reach the core or the logs.
+ */
+export function normaliseText(text: string, chatKind: ChatRef['kind'], botUsername: string): string | undefined {
+  const command = COMMAND.exec(text);
+  if (command) {
+    const [, name, addressee, rest] = command as unknown as [string, string, string | undefined, string];
+    if (addressee !== undefined && addressee.toLowerCase() !== botUsername.toLowerCase()) return undefined;
+    const args = rest.trim();
+    return args ? `/${name} ${args}` : `/${name}`;
+  }
+  return chatKind === 'private' ? text : undefined;
+}

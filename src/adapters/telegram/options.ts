@@ -1,0 +1,105 @@
+import type { UserFromGetMe } from 'grammy/types';
+import type { Core } from '../../core/core.js';
+import type { DedupeStore, SettingsStore } from '../../store/stores.js';
+import { type TelegramMessages, telegramMessagesEn } from './messages.js';
+
+/** The slice of a pino logger the channel uses; `pino()` fits as is. */
+export interface TelegramLogger {
+  debug?(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface TelegramWebhookOptions {
+  /** The public HTTPS URL Telegram posts to, ending in `/telegram/webhook` (TELEGRAM_WEBHOOK_URL). */
+  url: string;
+  /** Sent back by Telegram in `X-Telegram-Bot-Api-Secret-Token` (TELEGRAM_WEBHOOK_SECRET): 1-256 of `A-Za-z0-9_-`. */
+  secret: string;
+  /** Port of the local HTTP server; 0 picks a free one (tests). */
+  port: number;
+  /** Default `0.0.0.0`. */
+  host?: string;
+}
+
+export interface TelegramChannelOptions {
+  core: Core;
+  /** TELEGRAM_BOT_TOKEN. Never logged. */
+  token: string;
+  /** `polling` (default in `src/bots`) uses @grammyjs/runner; `webhook` serves `/telegram/webhook`. */
+  mode: 'polling' | 'webhook';
+  /** TELEGRAM_API_ROOT: a local Bot API server, or the fake one in the tests. */
+  apiRoot?: string;
+  /** Required when `mode` is `webhook`. */
+  webhook?: TelegramWebhookOptions;
+  /** In polling mode, serve `/healthz` and `/readyz` on this port (optional). */
+  health?: { port: number; host?: string };
+  /** "Run once" claims for `update_id`s, shared by every instance (issue 5, issue 7). */
+  dedupe: DedupeStore;
+  /**
+   * When given, a reply marked `personal` is kept out of a group unless the group allowed personal
+   * data (ChatSettings.showPersonalData), even if the core forgot `deliverPrivately`: a safety net.
+   */
+  settings?: SettingsStore;
+  logger?: TelegramLogger;
+  /** Skips `getMe` (tests). */
+  botInfo?: UserFromGetMe;
+  /** Whether the core and its stores are up, for `/readyz`. Default: always. */
+  ready?: () => boolean | Promise<boolean>;
+  /** How long a claimed `update_id` is remembered. Telegram keeps updates for 24 h. Default 24 h. */
+  dedupeTtlMs?: number;
+  /** `getUpdates` long-poll timeout in seconds. Default 30. */
+  pollingTimeoutSeconds?: number;
+  /** Updates processed at once by the runner (its sink concurrency). Default 500. */
+  concurrency?: number;
+  /** auto-retry: a 429 asking to wait longer than this fails instead. Default 30. */
+  maxRetryDelaySeconds?: number;
+  /** auto-retry: attempts after the first. Default 3. */
+  maxRetryAttempts?: number;
+  /** `stop()` waits this long for updates in flight. Default 10 s. */
+  drainTimeoutMs?: number;
+  /** How long a group admin check (`getChatMember`) is cached. Default 60 s. */
+  adminCacheMs?: number;
+  /** User-facing strings of the adapter itself. Default English. */
+  messages?: TelegramMessages;
+}
+
+export type ResolvedTelegramOptions = Required<
+  Omit<TelegramChannelOptions, 'apiRoot' | 'webhook' | 'health' | 'settings' | 'botInfo'>
+> &
+  Pick<TelegramChannelOptions, 'apiRoot' | 'webhook' | 'health' | 'settings' | 'botInfo'>;
+
+const SECRET_TOKEN = /^[A-Za-z0-9_-]{1,256}$/;
+
+/** Resolves the defaults once (style.md, house style) and checks what would only fail later. */
+export function resolveTelegramOptions(options: TelegramChannelOptions): ResolvedTelegramOptions {
+  if (!options.token) throw new TypeError('Telegram: the bot token is empty; set TELEGRAM_BOT_TOKEN');
+  if (options.mode === 'webhook') {
+    if (!options.webhook) {
+      throw new TypeError('Telegram: webhook mode needs TELEGRAM_WEBHOOK_URL and TELEGRAM_WEBHOOK_SECRET');
+    }
+    if (!SECRET_TOKEN.test(options.webhook.secret)) {
+      throw new TypeError('Telegram: TELEGRAM_WEBHOOK_SECRET must be 1-256 characters of A-Z a-z 0-9 _ -');
+    }
+  }
+  return {
+    ...options,
+    logger: options.logger ?? consoleLogger,
+    ready: options.ready ?? (() => true),
+    dedupeTtlMs: options.dedupeTtlMs ?? 24 * 60 * 60 * 1000,
+    pollingTimeoutSeconds: options.pollingTimeoutSeconds ?? 30,
+    concurrency: options.concurrency ?? 500,
+    maxRetryDelaySeconds: options.maxRetryDelaySeconds ?? 30,
+    maxRetryAttempts: options.maxRetryAttempts ?? 3,
+    drainTimeoutMs: options.drainTimeoutMs ?? 10_000,
+    adminCacheMs: options.adminCacheMs ?? 60_000,
+    messages: options.messages ?? telegramMessagesEn,
+  };
+}
+
+/** Without a logger, errors and warnings still surface; info is quiet. */
+const consoleLogger: TelegramLogger = {
+  info: () => {},
+  warn: (obj, msg) => console.warn(msg ?? '', obj),
+  error: (obj, msg) => console.error(msg ?? '', obj),
+};

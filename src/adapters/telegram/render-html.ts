@@ -1,0 +1,103 @@
+import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
+import type { Reply, ReplyAction } from '../../core/reply.js';
+import { escapeHtml } from './escape.js';
+import { tableLines } from './render-table.js';
+import { splitHtml, TELEGRAM_MESSAGE_LIMIT } from './split-html.js';
+
+/** A reply rendered for Telegram: message texts, the keyboard for the last one, and a document. */
+export interface RenderedReply {
+  /** HTML parts, each within Telegram's message limit; may be empty when the reply is only a file. */
+  parts: string[];
+  /** Attached to the last part (or to the document when there is no text). */
+  keyboard?: InlineKeyboardMarkup;
+  file?: { name: string; content: Buffer; caption?: string };
+}
+
+export interface RenderOptions {
+  /** The bot's username, for `t.me/<bot>?start=…` deep links. */
+  botUsername: string;
+  /** Label of the deep-link button of a `privateRedirect`. */
+  openPrivateLabel?: string;
+  /** Override for tests of the splitting. */
+  limit?: number;
+}
+
+const TONE_MARK: Readonly<Record<NonNullable<Reply['tone']>, string>> = {
+  info: '',
+  success: '✅ ',
+  warning: '⚠️ ',
+  error: '❌ ',
+};
+
+/** Telegram rejects `callback_data` longer than 64 bytes (Bot API, InlineKeyboardButton). */
+export const CALLBACK_DATA_LIMIT = 64;
+
+/** `start` parameters allow `A-Z a-z 0-9 _ -`, up to 64 characters (Bot API, deep linking). */
+export function deepLink(botUsername: string, startParam: string): string {
+  const param = startParam.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+  return `https://t.me/${encodeURIComponent(botUsername)}?start=${param}`;
+}
+
+/**
+ * The reply's body as one HTML string. Every string from the reply is escaped: the core's replies
+ * echo user input (numbers, labels, names), so nothing is trusted as markup (issue 5).
+ */
+export function replyHtml(reply: Reply): string {
+  const blocks: string[] = [];
+  if (reply.title) blocks.push(`${TONE_MARK[reply.tone ?? 'info']}<b>${escapeHtml(reply.title)}</b>`);
+  if (reply.text) {
+    const mark = reply.title ? '' : TONE_MARK[reply.tone ?? 'info'];
+    blocks.push(mark + escapeHtml(reply.text));
+  }
+  if (reply.fields?.length) {
+    blocks.push(
+      reply.fields
+        .map((f) => `${escapeHtml(f.label)}: ${f.code === false ? escapeHtml(f.value) : `<code>${escapeHtml(f.value)}</code>`}`)
+        .join('\n'),
+    );
+  }
+  if (reply.table) {
+    const caption = reply.table.caption ? `<i>${escapeHtml(reply.table.caption)}</i>\n` : '';
+    blocks.push(`${caption}<pre>${escapeHtml(tableLines(reply.table).join('\n'))}</pre>`);
+  }
+  return blocks.join('\n\n');
+}
+
+export function renderReply(reply: Reply, options: RenderOptions): RenderedReply {
+  const parts = splitHtml(replyHtml(reply), options.limit ?? TELEGRAM_MESSAGE_LIMIT);
+  const rows: InlineKeyboardButton[][] = [];
+  if (reply.actions?.length) rows.push(...actionRows(reply.actions));
+  if (reply.privateRedirect) {
+    rows.push([
+      {
+        text: options.openPrivateLabel ?? 'Open private chat',
+        url: deepLink(options.botUsername, reply.privateRedirect.startParam),
+      },
+    ]);
+  }
+  const rendered: RenderedReply = { parts };
+  if (rows.length > 0) rendered.keyboard = { inline_keyboard: rows };
+  if (reply.file) {
+    rendered.file = { name: reply.file.name, content: Buffer.from(reply.file.content, 'utf8') };
+  }
+  return rendered;
+}
+
+/** Two buttons a row keeps a confirmation's Confirm/Cancel side by side and long labels readable. */
+function actionRows(actions: readonly ReplyAction[]): InlineKeyboardButton[][] {
+  const rows: InlineKeyboardButton[][] = [];
+  for (const action of actions) {
+    if (Buffer.byteLength(action.actionId, 'utf8') > CALLBACK_DATA_LIMIT) {
+      // The core promises short ids (reply.ts); a longer one would make Telegram refuse the whole message.
+      throw new RangeError(`actionId longer than ${CALLBACK_DATA_LIMIT} bytes`);
+    }
+    const button: InlineKeyboardButton = { text: action.label, callback_data: action.actionId };
+    const last = rows.at(-1);
+    if (last && last.length < 2) last.push(button);
+    else rows.push([button]);
+  }
+  return rows;
+}
+
+/** An empty keyboard: passing it to `editMessageText` removes the buttons. */
+export const NO_KEYBOARD: InlineKeyboardMarkup = { inline_keyboard: [] };

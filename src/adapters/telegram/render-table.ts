@@ -1,0 +1,43 @@
+import type { ReplyTable } from '../../core/reply.js';
+
+/**
+ * A table as aligned plain-text rows for a monospace block (issue 5: "tables become monospace
+ * blocks"). Columns are padded to their widest cell; numeric columns are right-aligned unless the
+ * reply says otherwise. The result is plain text: the caller escapes it.
+ */
+export function tableLines(table: ReplyTable): string[] {
+  const width = table.columns.length;
+  const rows = table.rows.map((row) => Array.from({ length: width }, (_, i) => clean(row[i] ?? '')));
+  const header = table.columns.map(clean);
+  const widths = header.map((h, i) => Math.max(length(h), ...rows.map((r) => length(r[i]!))));
+  const align = header.map((_, i) => table.align?.[i] ?? (rows.length > 0 && rows.every((r) => isNumeric(r[i]!)) ? 'right' : 'left'));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => pad(cell, widths[i]!, align[i]!))
+      .join('  ')
+      .trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
+}
+
+/** Cells are single-line: a newline would break the column layout. */
+function clean(cell: string): string {
+  return cell.replace(/\s*\n\s*/g, ' ');
+}
+
+/** Counts code points, so an emoji or a non-BMP character does not throw the padding off. */
+function length(text: string): number {
+  return [...text].length;
+}
+
+function pad(cell: string, width: number, align: 'left' | 'right'): string {
+  const fill = ' '.repeat(Math.max(0, width - length(cell)));
+  return align === 'right' ? fill + cell : cell + fill;
+}
+
+/**
+ * Amounts and counts such as `12`, `-0.50`, `18,40 EUR`, `1:05`: right-aligned like numbers. Phone
+ * numbers (`+4930…`) read better left-aligned, so a leading `+` does not count.
+ */
+function isNumeric(cell: string): boolean {
+  return cell === '' || /^-?[\d.,:' ]+(\s?[A-Z]{3}|\s?[€$£%])?$/.test(cell);
+}

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the bot reads, in one zod schema, checked at start-up (style.md).
+ * Each `describe()` is the text of the README's configuration table (generated from this schema).
+ */
+const optionalUrl = (fix: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.url({ message: fix }).optional())
+    .optional();
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const configSchema = z.object({
+  TELEPHONY_BASE_URL: optionalUrl(
+    'TELEPHONY_BASE_URL must be the provider address, e.g. https://api.example.com',
+  ).describe('The provider `{base_url}`. Unset: the embedded sandbox runs in-process.'),
+  TELEPHONY_CARD_URL: optionalUrl(
+    'TELEPHONY_CARD_URL must be a URL, e.g. https://api.example.com/api/rest/v2/',
+  ).describe('The card module address (D1). Default `{base_url}/api/rest/v2/`.'),
+  TELEPHONY_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(500)
+    .max(120_000)
+    .default(10_000)
+    .describe('Per-attempt provider timeout, ms.'),
+  SANDBOX_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(0)
+    .describe('Port of the embedded sandbox; 0 picks a free one.'),
+  SANDBOX_DATA: z
+    .string()
+    .optional()
+    .describe('Seed file (YAML/JSON) for the embedded sandbox. Default: the shipped demo data.'),
+  SANDBOX_PERSIST: z
+    .string()
+    .optional()
+    .describe('File the embedded sandbox keeps its state in. Default `<DATA_DIR>/sandbox-state.json`.'),
+  DATA_DIR: z
+    .string()
+    .default('./data')
+    .describe('Where the SQLite store, the generated key and exports live.'),
+  BOT_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .describe(
+      'Master key (32 bytes, base64 or hex) for stored credentials. Unset: generated into `<DATA_DIR>/master.key` (0600).',
+    ),
+  BOT_ENCRYPTION_KEY_PREVIOUS: z
+    .string()
+    .optional()
+    .describe('Comma-separated older master keys that still decrypt, during a key rotation.'),
+  REDIS_URL: optionalUrl('REDIS_URL must look like redis://host:6379').describe(
+    'Switches every store to Redis, for several instances.',
+  ),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('pino log level.'),
+  RATE_LIMIT_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10_000)
+    .default(30)
+    .describe('Commands per user per minute; 0 turns the limit off.'),
+  HEALTH_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .optional()
+    .describe('Serves `/healthz` and `/readyz` when no webhook server does.'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(120_000)
+    .default(10_000)
+    .describe('How long a shutdown waits for commands in flight.'),
+  CONSOLE: bool
+    .optional()
+    .describe('Run the console channel. Default: on when no Telegram or Slack token is set.'),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(
+      /^\d+:[\w-]{20,}$/,
+      'TELEGRAM_BOT_TOKEN looks wrong: copy it from @BotFather, it looks like 123456:ABC-DEF…',
+    )
+    .optional()
+    .describe('Enables the Telegram channel.'),
+  TELEGRAM_MODE: z
+    .enum(['polling', 'webhook'])
+    .default('polling')
+    .describe('`polling` (default) or `webhook`.'),
+  TELEGRAM_WEBHOOK_URL: optionalUrl(
+    'TELEGRAM_WEBHOOK_URL must be the public https URL ending in /telegram/webhook',
+  ).describe('Public URL Telegram posts updates to (webhook mode).'),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{16,256}$/,
+      'TELEGRAM_WEBHOOK_SECRET must be 16-256 characters of A-Z, a-z, 0-9, _ and -',
+    )
+    .optional()
+    .describe('Checked against `X-Telegram-Bot-Api-Secret-Token` (webhook mode).'),
+  TELEGRAM_WEBHOOK_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(8080)
+    .describe('Port of the webhook server.'),
+  TELEGRAM_API_ROOT: optionalUrl('TELEGRAM_API_ROOT must be a URL such as http://127.0.0.1:8081').describe(
+    'A local Bot API server (and the tests). Default `https://api.telegram.org`.',
+  ),
+  SLACK_BOT_TOKEN: z
+    .string()
+    .regex(/^xoxb-/, 'SLACK_BOT_TOKEN must start with xoxb- (OAuth & Permissions page)')
+    .optional()
+    .describe('Enables the Slack channel.'),
+  SLACK_APP_TOKEN: z
+    .string()
+    .regex(/^xapp-/, 'SLACK_APP_TOKEN must start with xapp- (Basic Information → App-Level Tokens)')
+    .optional()
+    .describe('Socket Mode (the default).'),
+  SLACK_SIGNING_SECRET: z
+    .string()
+    .min(16, 'SLACK_SIGNING_SECRET is on the Basic Information page')
+    .optional()
+    .describe('HTTP mode: verifies Slack signatures.'),
+  SLACK_COMMAND: z
+    .string()
+    .regex(/^\/[a-z0-9_-]{1,31}$/, 'SLACK_COMMAND must look like /tel')
+    .default('/tel')
+    .describe('The slash command.'),
+  SLACK_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(3000)
+    .describe('Port of the Slack HTTP receiver (HTTP mode).'),
+  SLACK_API_URL: optionalUrl('SLACK_API_URL must be a URL ending in /api/').describe(
+    'Slack Web API base; the tests point it at a fake.',
+  ),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and checks the environment once. Errors name the variable and the fix. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const relevant = Object.fromEntries(
+    Object.keys(configSchema.shape)
+      .filter((k) => env[k] !== undefined && env[k] !== '')
+      .map((k) => [k, env[k]]),
+  );
+  const parsed = configSchema.safeParse(relevant);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `- ${String(i.path[0] ?? '')}: ${i.message}`);
+    throw new ConfigError(`The configuration is not valid:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const problems: string[] = [];
+  if (c.TELEGRAM_MODE === 'webhook' && c.TELEGRAM_BOT_TOKEN) {
+    if (!c.TELEGRAM_WEBHOOK_URL)
+      problems.push(
+        '- TELEGRAM_WEBHOOK_URL: set it to your public https URL ending in /telegram/webhook, or use TELEGRAM_MODE=polling',
+      );
+    if (!c.TELEGRAM_WEBHOOK_SECRET)
+      problems.push(
+        '- TELEGRAM_WEBHOOK_SECRET: webhook mode needs a secret; generate one with `openssl rand -hex 32`',
+      );
+  }
+  if (c.SLACK_BOT_TOKEN && !c.SLACK_APP_TOKEN && !c.SLACK_SIGNING_SECRET) {
+    problems.push(
+      '- SLACK_APP_TOKEN or SLACK_SIGNING_SECRET: Slack needs one, an xapp- token for Socket Mode (default) or the signing secret for HTTP mode',
+    );
+  }
+  if ((c.SLACK_APP_TOKEN || c.SLACK_SIGNING_SECRET) && !c.SLACK_BOT_TOKEN) {
+    problems.push('- SLACK_BOT_TOKEN: set the xoxb- bot token too, or remove the other SLACK_ variables');
+  }
+  if (problems.length) throw new ConfigError(`The configuration is not valid:\n${problems.join('\n')}`);
+  return c;
+}
+
+/** One Markdown table row per variable, for the README (a test keeps the two in step). */
+export function configReferenceMarkdown(): string {
+  const rows = Object.entries(configSchema.shape).map(([name, schema]) => {
+    const s = schema as z.ZodType & { description?: string };
+    const def = (() => {
+      const r = s.safeParse(undefined);
+      return r.success && r.data !== undefined ? `\`${String(r.data)}\`` : '';
+    })();
+    return `| \`${name}\` | ${def} | ${s.description ?? ''} |`;
+  });
+  return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
+}

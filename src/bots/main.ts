@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pino from 'pino';
+import { createConsoleChannel } from '../adapters/console/console-channel.js';
+import { type RunningChannel, startChatChannels } from './channels.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { createRuntime } from './runtime.js';
+
+/**
+ * `npm start`: with no tokens, the embedded sandbox plus the console channel, with the demo account
+ * linked; with TELEGRAM_/SLACK_ tokens, those channels; with TELEPHONY_BASE_URL, the real provider.
+ */
+export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  let config: Config;
+  try {
+    config = loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+  const chatTokens = Boolean(config.TELEGRAM_BOT_TOKEN || config.SLACK_BOT_TOKEN);
+  const consoleOn = config.CONSOLE ?? !chatTokens;
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  // On the console, log lines would garble the prompt: they go to a file instead.
+  const logFile = join(config.DATA_DIR, 'telephony-bot.log');
+  const logger = createLogger({
+    level: config.LOG_LEVEL,
+    destination: consoleOn ? pino.destination({ dest: logFile, mkdir: true, sync: false }) : undefined,
+  });
+  const runtime = await createRuntime(config, logger);
+  const channels: RunningChannel[] = await startChatChannels(config, runtime);
+  const out = process.stdout;
+  const banner = [
+    'telephony-bot is running.',
+    `  provider: ${runtime.sandbox ? `embedded sandbox at ${runtime.baseUrl} (demo data)` : runtime.baseUrl}`,
+    `  store:    ${config.REDIS_URL ? 'Redis' : `SQLite in ${join(config.DATA_DIR, 'telephony-bot.sqlite')}`}`,
+    `  channels: ${[...channels.map((c) => c.name), ...(consoleOn ? ['console'] : [])].join(', ') || 'none'}`,
+  ];
+  if (runtime.keyCreatedAt)
+    banner.push(
+      `  generated a master key into ${runtime.keyCreatedAt} (mode 0600); keep it safe, or set BOT_ENCRYPTION_KEY`,
+    );
+  if (consoleOn) banner.push(`  logs:     ${logFile}`);
+  if (!chatTokens) {
+    banner.push(
+      'Switch channels with TELEGRAM_BOT_TOKEN (Telegram) or SLACK_BOT_TOKEN + SLACK_APP_TOKEN (Slack);',
+      'use a real provider with TELEPHONY_BASE_URL. See README "Configuration".',
+    );
+  }
+
+  let stopping: Promise<number> | undefined;
+  const shutdown = (signal: string) => {
+    stopping ??= (async () => {
+      logger.info({ signal }, 'shutting down');
+      // Stop taking updates, finish what is in flight (bounded), then close pools and stores.
+      await Promise.allSettled(channels.map((c) => c.stop()));
+      await runtime.core.drain(config.SHUTDOWN_TIMEOUT_MS);
+      await runtime.close();
+      logger.info({}, 'stopped');
+      logger.flush?.();
+      return 0;
+    })();
+    return stopping;
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    void shutdown(signal).then((code) => process.exit(code));
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+
+  if (consoleOn) {
+    const consoleChannel = createConsoleChannel({
+      core: runtime.core,
+      exportDir: join(config.DATA_DIR, 'exports'),
+    });
+    const identity = {
+      platform: 'console' as const,
+      tenant: '',
+      user: process.env.USER ?? 'local',
+      displayName: process.env.USER ?? 'local',
+    };
+    if (runtime.sandbox) await runtime.linkDemo(identity);
+    out.write(`${banner.join('\n')}\nType /help for the commands, /quit to leave.\n`);
+    await consoleChannel.run();
+    if (channels.length === 0) return shutdown('end of input');
+    return new Promise<number>(() => {});
+  }
+  out.write(`${banner.join('\n')}\n`);
+  return new Promise<number>(() => {});
+}

@@ -1,0 +1,54 @@
+import {
+  createKeyValueStoreFromConfig,
+  createStores,
+  keyringFromKeys,
+  parseMasterKey,
+  rotateCredentials,
+} from '../store/index.js';
+import { loadConfig } from './config.js';
+import { resolveKeyring, storeConfigOf } from './runtime.js';
+
+/** `telephony-bot audit export`: the audit log as JSON lines on stdout (issue 7). */
+export async function auditExport(out: NodeJS.WritableStream): Promise<number> {
+  const config = loadConfig();
+  const { keyring } = await resolveKeyring(config);
+  const kv = await createKeyValueStoreFromConfig(storeConfigOf(config));
+  const stores = createStores({ kv, keyring });
+  let n = 0;
+  for await (const entry of stores.audit.all()) {
+    out.write(`${JSON.stringify(entry)}\n`);
+    n++;
+  }
+  await stores.close();
+  process.stderr.write(`exported ${n} audit entries\n`);
+  return 0;
+}
+
+/**
+ * `telephony-bot keys rotate`: re-encrypts every credential under BOT_ENCRYPTION_KEY. The old key
+ * is read from BOT_ENCRYPTION_KEY_PREVIOUS (or the generated key file) and keeps decrypting until
+ * the rotation is done (issue 7).
+ */
+export async function keysRotate(out: NodeJS.WritableStream): Promise<number> {
+  const config = loadConfig();
+  if (!config.BOT_ENCRYPTION_KEY || !config.BOT_ENCRYPTION_KEY_PREVIOUS) {
+    process.stderr.write(
+      'keys rotate needs BOT_ENCRYPTION_KEY (the new key) and BOT_ENCRYPTION_KEY_PREVIOUS (the old key or keys, comma-separated).\n' +
+        "Generate a new key with: node -e \"console.log(require('crypto').randomBytes(32).toString('base64'))\"\n",
+    );
+    return 2;
+  }
+  const previous = config.BOT_ENCRYPTION_KEY_PREVIOUS.split(',').map((k) =>
+    parseMasterKey(k.trim(), 'BOT_ENCRYPTION_KEY_PREVIOUS'),
+  );
+  const to = keyringFromKeys(parseMasterKey(config.BOT_ENCRYPTION_KEY), previous);
+  const from = keyringFromKeys(previous[0]!, previous.slice(1));
+  const kv = await createKeyValueStoreFromConfig(storeConfigOf(config));
+  const result = await rotateCredentials({ kv, from, to });
+  await kv.close();
+  out.write(
+    `rotated ${result.rotated}, already current ${result.unchanged}, failed ${result.failed.length} of ${result.total}\n`,
+  );
+  for (const f of result.failed) out.write(`  ${f.owner}: ${f.code} ${f.message}\n`);
+  return result.failed.length ? 1 : 0;
+}

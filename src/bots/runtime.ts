@@ -1,0 +1,144 @@
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { type Identity, identityKey } from '../core/identity.js';
+import { type Core, createCore } from '../core/index.js';
+import { createSandbox, type Sandbox } from '../sandbox/index.js';
+import {
+  createStoresFromConfig,
+  type Keyring,
+  keyringFromKeys,
+  loadOrCreateMasterKeyFile,
+  parseMasterKey,
+  type StoreConfig,
+} from '../store/index.js';
+import type { Stores } from '../store/stores.js';
+import { createTelephonyClient, createTransport, md5Hex, type Transport } from '../telephony/index.js';
+import type { Config } from './config.js';
+
+export interface Runtime {
+  core: Core;
+  stores: Stores;
+  sandbox: Sandbox | undefined;
+  baseUrl: string;
+  keyCreatedAt: string | undefined;
+  logger: Logger;
+  /** Links the sandbox demo accounts to an identity, so `/balance` works at once (issue 4). */
+  linkDemo(identity: Identity): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Demo credentials of the shipped sandbox seed (public demo data, src/sandbox/demo-data.yaml). */
+export const DEMO = {
+  account: { username: 'demo', password: 'demo' },
+  card: { username: 'cards', password: 'cards' },
+};
+
+export async function resolveKeyring(config: Config): Promise<{ keyring: Keyring; createdAt?: string }> {
+  const previous = (config.BOT_ENCRYPTION_KEY_PREVIOUS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((k) => parseMasterKey(k, 'BOT_ENCRYPTION_KEY_PREVIOUS'));
+  if (config.BOT_ENCRYPTION_KEY)
+    return { keyring: keyringFromKeys(parseMasterKey(config.BOT_ENCRYPTION_KEY), previous) };
+  const file = await loadOrCreateMasterKeyFile(join(config.DATA_DIR, 'master.key'));
+  return { keyring: keyringFromKeys(file.key, previous), createdAt: file.created ? file.path : undefined };
+}
+
+export function storeConfigOf(config: Config): StoreConfig {
+  return config.REDIS_URL
+    ? { kind: 'redis', url: config.REDIS_URL }
+    : { kind: 'sqlite', path: join(config.DATA_DIR, 'telephony-bot.sqlite') };
+}
+
+/**
+ * The composition root shared by `npm start`, the CLI and the tests: provider (real or embedded
+ * sandbox), one shared transport, the stores, and the core.
+ */
+export async function createRuntime(
+  config: Config,
+  logger: Logger,
+  overrides: { stores?: Stores; sandbox?: Sandbox; clock?: () => Date } = {},
+): Promise<Runtime> {
+  let sandbox = overrides.sandbox;
+  let ownSandbox = false;
+  let baseUrl = config.TELEPHONY_BASE_URL;
+  if (!baseUrl) {
+    if (!sandbox) {
+      sandbox = createSandbox({
+        data: config.SANDBOX_DATA,
+        persistPath: config.SANDBOX_PERSIST ?? join(config.DATA_DIR, 'sandbox-state.json'),
+        logger: (line) => logger.debug({ sandbox: line }, 'sandbox request'),
+      });
+      await sandbox.listen({ port: config.SANDBOX_PORT });
+      ownSandbox = true;
+    }
+    baseUrl = sandbox.url;
+  }
+  const cardUrl =
+    config.TELEPHONY_CARD_URL ?? (sandbox && !config.TELEPHONY_BASE_URL ? sandbox.cardUrl : undefined);
+  let keyCreatedAt: string | undefined;
+  let stores = overrides.stores;
+  if (!stores) {
+    const { keyring, createdAt } = await resolveKeyring(config);
+    keyCreatedAt = createdAt;
+    stores = await createStoresFromConfig(storeConfigOf(config), keyring);
+  }
+  const transport: Transport = createTransport();
+  const clientLogger = logger.child({ component: 'telephony' });
+  const core = createCore({
+    stores,
+    clock: overrides.clock,
+    logger: logger.child({ component: 'core' }),
+    rateLimit:
+      config.RATE_LIMIT_PER_MINUTE > 0 ? { limit: config.RATE_LIMIT_PER_MINUTE, windowMs: 60_000 } : false,
+    clientFactory: (credentials) =>
+      createTelephonyClient({
+        baseUrl: baseUrl!,
+        cardUrl,
+        credentials: credentials.account,
+        cardCredentials: credentials.card,
+        transport,
+        timeoutMs: config.TELEPHONY_TIMEOUT_MS,
+        logger: clientLogger,
+      }),
+  });
+  const finalStores = stores;
+  return {
+    core,
+    stores: finalStores,
+    sandbox,
+    baseUrl,
+    keyCreatedAt,
+    logger,
+    async linkDemo(identity) {
+      const key = identityKey(identity);
+      if (await finalStores.credentials.get(key)) return;
+      const now = new Date().toISOString();
+      await finalStores.credentials.set(key, {
+        credentials: [
+          {
+            label: 'demo',
+            kind: 'account',
+            username: DEMO.account.username,
+            md5: md5Hex(DEMO.account.password),
+            linkedAt: now,
+          },
+          {
+            label: 'demo-cards',
+            kind: 'card',
+            username: DEMO.card.username,
+            md5: md5Hex(DEMO.card.password),
+            linkedAt: now,
+          },
+        ],
+        active: 'demo',
+      });
+    },
+    async close() {
+      await transport.close();
+      await finalStores.close();
+      if (ownSandbox) await sandbox?.close();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+import type { Stores } from '../store/stores.js';
+import type { Formatter } from './format.js';
+import type { ChatRef, Identity } from './identity.js';
+import type { Messages } from './messages.js';
+import type { Reply } from './reply.js';
+import type { Role } from './roles.js';
+import type { AccountClient, CardClient } from './services.js';
+
+/** What a handler sees: one normalised context (style.md, after grammY's `Context`). */
+export interface CommandContext<A> {
+  readonly args: A;
+  /** The raw argument tokens, for storing a confirmation. */
+  readonly tokens: readonly string[];
+  readonly identity: Identity;
+  readonly identityKey: string;
+  readonly chat: ChatRef;
+  readonly chatKey: string;
+  /** `holder` on their own account, `agent` in a support channel, `admin` for setup. */
+  readonly role: Role;
+  readonly t: Messages;
+  readonly fmt: Formatter;
+  readonly now: Date;
+  readonly stores: Stores;
+  /** The text input was seen only by the bot (a Slack slash command), even in a shared chat. */
+  readonly inputIsPrivate: boolean;
+  /** The active account's client; replies with a "link first" message when there is none. */
+  account(): Promise<AccountClient>;
+  /** The PIN-creation (card) client of this user or support channel. */
+  card(): Promise<CardClient>;
+  /** Records a state-changing action in the audit log. */
+  audit(entry: {
+    command: string;
+    account: string;
+    target?: string;
+    outcome: 'ok' | 'refused' | 'failed' | 'unknown';
+    detail?: string;
+  }): Promise<void>;
+  /** Creates a single-use pending action and returns its id, for a button. */
+  pending(kind: 'confirm' | 'hangup', command: string, args: string[]): Promise<string>;
+}
+
+export interface CommandSpec<A = unknown> {
+  name: string;
+  aliases?: string[];
+  /** Parses the argument tokens. Each issue's message is the fix shown to the user. */
+  args: z.ZodType<A, string[]>;
+  summary: (t: Messages) => string;
+  usage: string;
+  example: string;
+  roles: Role[];
+  /** Refused in a shared chat (unless the input itself was private), with a pointer to the private chat. */
+  privateOnly?: boolean;
+  /** Shows the user's own data: delivered privately in shared chats unless the chat allows it. */
+  personal?: boolean;
+  /** Asks for confirmation; the handler runs when the asker presses Confirm. */
+  confirm?: (ctx: CommandContext<A>) => Promise<string | undefined> | string | undefined;
+  /** State-changing: audited. */
+  changesState?: boolean;
+  /** Which credentials it needs, for the "link first" check and support channels. */
+  needs: 'none' | 'account' | 'card';
+  hidden?: boolean;
+  /** Shared chats only (group settings). */
+  sharedOnly?: boolean;
+  handler: (ctx: CommandContext<A>) => Promise<Reply | Reply[]>;
+}
+
+/** Keeps each entry's argument type while collecting them in one table. */
+export function defineCommand<A>(spec: CommandSpec<A>): CommandSpec<unknown> {
+  return spec as unknown as CommandSpec<unknown>;
+}

@@ -1,0 +1,258 @@
+import { z } from 'zod';
+import { NotFoundError } from '../../telephony/errors.js';
+import { normalizePhoneNumber } from '../../telephony/phone.js';
+import { noArgs, phoneArg, positional } from '../args.js';
+import { defineCommand } from '../command-spec.js';
+import type { Reply } from '../reply.js';
+
+/** Read commands on the account: `/balance`, `/rate`, `/check`, `/numbers`, `/target`, `/lines`. */
+export function accountCommands() {
+  return [
+    defineCommand({
+      name: 'balance',
+      aliases: ['account', 'bal'],
+      args: noArgs,
+      summary: () => 'Balance and account details',
+      usage: '/balance',
+      example: '/balance',
+      roles: ['holder', 'agent'],
+      personal: true,
+      needs: 'account',
+      async handler(ctx) {
+        const { t, fmt } = ctx;
+        const { client } = await ctx.account();
+        // spec 4.4 has the names, 2.1 (via onlinecallthrough) the currency: read both at once.
+        const [entries, dialIn] = await Promise.all([client.account(), client.onlinecallthrough()]);
+        const acc = dialIn.account;
+        const entry = entries.find((e) => e.accountNumber === acc.accountNumber) ?? entries[0];
+        const fields = [
+          { label: t.fieldBalance, value: fmt.money(acc.balance) },
+          { label: t.fieldCustomer, value: entry?.customerName || acc.username },
+          { label: t.fieldCustomerNumber, value: acc.customerNumber, code: true },
+          { label: t.fieldAccountNumber, value: acc.accountNumber, code: true },
+          { label: t.fieldUsername, value: acc.username, code: true },
+        ];
+        if (entry?.accountName) fields.push({ label: t.fieldAccountName, value: entry.accountName });
+        const others = entries.filter((e) => e !== entry);
+        const reply: Reply = { title: t.balanceTitle, fields, visibility: 'personal' };
+        if (others.length) {
+          reply.table = {
+            columns: [t.fieldAccountNumber, t.fieldAccountName, t.fieldBalance],
+            rows: others.map((e) => [e.accountNumber, e.accountName, fmt.money(e.balance, acc.currency)]),
+            align: ['left', 'left', 'right'],
+          };
+        }
+        return reply;
+      },
+    }),
+    defineCommand({
+      name: 'rate',
+      aliases: ['rates', 'price'],
+      args: z
+        .array(phoneArg('number'))
+        .min(1, 'give at least one number, with country code')
+        .max(20, 'give at most 20 numbers at once'),
+      summary: () => 'Price per minute to one or more numbers',
+      usage: '/rate <number> [number…]',
+      example: '/rate +49 30 1234567',
+      roles: ['holder', 'agent'],
+      needs: 'account',
+      async handler(ctx) {
+        const { t, fmt } = ctx;
+        const { client } = await ctx.account();
+        try {
+          const res = await client.rates({ numbers: ctx.args.map((d) => `+${d}`) });
+          const matched = new Set(res.rates.map((r) => r.number));
+          const missing = ctx.args.filter((d) => !matched.has(d));
+          return {
+            title: t.ratesTitle,
+            table: {
+              columns: [t.colNumber, t.colDestination, t.colPrefix, t.colPrice],
+              rows: res.rates.map((r) => [
+                `+${r.number}`,
+                r.destination,
+                r.prefix,
+                fmt.money(r.price, res.currency),
+              ]),
+              align: ['left', 'left', 'left', 'right'],
+            },
+            text: missing.length ? t.ratesSomeMissing(missing.map((d) => `+${d}`).join(', ')) : undefined,
+          };
+        } catch (err) {
+          if (err instanceof NotFoundError) return { text: t.ratesNoneMatched, tone: 'warning' };
+          throw err;
+        }
+      },
+    }),
+    defineCommand({
+      name: 'check',
+      aliases: ['lookup'],
+      args: positional(['number'], [phoneArg('number')]),
+      summary: () => 'Check a number: country code, prefix and destination',
+      usage: '/check <number>',
+      example: '/check +43 1 234567',
+      roles: ['holder', 'agent'],
+      needs: 'account',
+      async handler(ctx) {
+        const { t } = ctx;
+        const { client } = await ctx.account();
+        const digits = ctx.args[0]!;
+        try {
+          const r = await client.numberCheck({ number: `+${digits}` });
+          return {
+            title: t.checkTitle,
+            fields: [
+              { label: t.fieldNumber, value: `+${r.completeNumber || digits}`, code: true },
+              { label: t.fieldDestination, value: r.name },
+              { label: t.fieldPrefix, value: r.prefix, code: true },
+              { label: t.fieldCountryCode, value: countryCode(digits), code: true },
+              { label: 'Subscriber part', value: r.number, code: true },
+            ],
+          };
+        } catch (err) {
+          if (err instanceof NotFoundError) return { text: t.checkNoMatch, tone: 'warning' };
+          throw err;
+        }
+      },
+    }),
+    defineCommand({
+      name: 'numbers',
+      aliases: ['dialin'],
+      args: noArgs,
+      summary: () => 'Dial-in and callback numbers by country, and the stored A/B pair',
+      usage: '/numbers',
+      example: '/numbers',
+      roles: ['holder', 'agent'],
+      needs: 'account',
+      async handler(ctx) {
+        const { t } = ctx;
+        const { client } = await ctx.account();
+        const d = await client.onlinecallthrough();
+        const countries = [
+          ...new Set([
+            ...Object.keys(d.dialinGeo),
+            ...Object.keys(d.dialinFree),
+            ...Object.keys(d.callbackGeo),
+            ...Object.keys(d.callbackFree),
+          ]),
+        ].sort();
+        const plus = (n: string | undefined) => (n ? `+${n}` : '–');
+        const fields = [
+          { label: t.fieldTargetA, value: d.aNumber ? `+${d.aNumber}` : t.notSet, code: true },
+          { label: t.fieldTargetB, value: d.bNumber ? `+${d.bNumber}` : t.notSet, code: true },
+        ];
+        if (d.personalDialIn)
+          fields.unshift({ label: t.fieldPersonalDialIn, value: `+${d.personalDialIn}`, code: true });
+        return {
+          title: t.numbersTitle,
+          text: countries.length ? undefined : t.numbersNone,
+          table: countries.length
+            ? {
+                columns: [t.colCountry, t.colCallthrough, t.colTollFree, t.colCallback, t.colCallbackFree],
+                rows: countries.map((c) => [
+                  c,
+                  plus(d.dialinGeo[c]),
+                  plus(d.dialinFree[c]),
+                  plus(d.callbackGeo[c]),
+                  plus(d.callbackFree[c]),
+                ]),
+              }
+            : undefined,
+          fields,
+        };
+      },
+    }),
+    defineCommand({
+      name: 'target',
+      aliases: ['store'],
+      args: positional(['A', 'B'], [phoneArg('A'), phoneArg('B')]),
+      summary: () => 'Store the callthrough pair: calls from A to the dial-in number reach B',
+      usage: '/target <A> <B>',
+      example: '/target +49 170 1234567 +43 1 234567',
+      roles: ['holder', 'agent'],
+      needs: 'account',
+      changesState: true,
+      confirm: (ctx) => ctx.t.targetConfirm(ctx.args[0]!, ctx.args[1]!),
+      async handler(ctx) {
+        const { t } = ctx;
+        const { client, username } = await ctx.account();
+        const [a, b] = [ctx.args[0]!, ctx.args[1]!];
+        try {
+          const d = await client.store({ aNumber: `+${a}`, bNumber: `+${b}` });
+          await ctx.audit({ command: 'target', account: username, target: b, outcome: 'ok' });
+          return {
+            text: t.targetDone(d.aNumber ?? a, d.bNumber ?? b),
+            tone: 'success',
+            auditNote: `target ${a} → ${b}`,
+          };
+        } catch (err) {
+          await ctx.audit({ command: 'target', account: username, target: b, outcome: outcomeOf(err) });
+          throw err;
+        }
+      },
+    }),
+    defineCommand({
+      name: 'lines',
+      aliases: ['sip'],
+      args: noArgs,
+      summary: () => 'Your SIP lines (passwords only in a private chat)',
+      usage: '/lines',
+      example: '/lines',
+      roles: ['holder', 'agent'],
+      privateOnly: true,
+      personal: true,
+      needs: 'account',
+      async handler(ctx) {
+        const { t } = ctx;
+        const { client } = await ctx.account();
+        const v = await client.voiplist();
+        if (!v.lines.length) return { text: t.linesNone, visibility: 'personal' };
+        const replies: Reply[] = [
+          {
+            title: t.linesTitle,
+            table: {
+              columns: [t.colLine, t.colUser, t.colServer, t.colTransport],
+              rows: v.lines.map((l) => [
+                l.id,
+                l.username,
+                l.port ? `${l.host}:${l.port}` : l.host,
+                [l.transports.tls && 'TLS', l.transports.tcp && 'TCP', l.transports.udp && 'UDP']
+                  .filter(Boolean)
+                  .join('/') || '–',
+              ]),
+            },
+            visibility: 'personal',
+          },
+        ];
+        // Passwords are secrets: a reply of their own, only ever delivered privately.
+        replies.push({
+          fields: v.lines.map((l) => ({
+            label: t.fieldPassword(l.id),
+            value: l.password.reveal(),
+            code: true,
+          })),
+          visibility: 'secret',
+        });
+        return replies;
+      },
+    }),
+  ];
+}
+
+function countryCode(digits: string): string {
+  const r = normalizePhoneNumber(`+${digits}`);
+  return r.ok ? r.value.countryCode : '';
+}
+
+export function outcomeOf(err: unknown): 'failed' | 'unknown' | 'refused' {
+  const code = (err as { code?: string }).code;
+  if (code === 'TEL_OUTCOME_UNKNOWN') return 'unknown';
+  if (
+    code === 'TEL_INVALID_PIN' ||
+    code === 'TEL_FORBIDDEN' ||
+    code === 'TEL_NOT_FOUND' ||
+    code === 'TEL_NO_CALLING_CARD'
+  )
+    return 'refused';
+  return 'failed';
+}

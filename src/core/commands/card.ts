@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { parseMoney } from '../../telephony/money.js';
+import { normalizePhoneNumber } from '../../telephony/phone.js';
+import type { Card } from '../../telephony/wire.js';
+import { type CommandContext, defineCommand } from '../command-spec.js';
+import { UserFacingError } from '../error-replies.js';
+import type { Reply } from '../reply.js';
+import { outcomeOf } from './account.js';
+
+type CardArgs =
+  | { sub: 'show' | 'block' | 'unblock' | 'disable'; cli: string }
+  | { sub: 'create'; cli: string; amount?: string; customer?: string }
+  | { sub: 'renumber'; cli: string; newCli: string }
+  | { sub: 'activate'; cli: string; pin: string };
+
+const SUBS = ['show', 'create', 'block', 'unblock', 'disable', 'renumber', 'activate'] as const;
+
+const USAGE: Record<(typeof SUBS)[number], string> = {
+  show: '/card show <number>',
+  create: '/card create <number> [amount EUR] [customer name]',
+  block: '/card block <number>',
+  unblock: '/card unblock <number>',
+  disable: '/card disable <number>',
+  renumber: '/card renumber <number> <new number>',
+  activate: '/card activate <number> <PIN>',
+};
+
+function digits(text: string | undefined, what: string, ctx: z.RefinementCtx): string {
+  if (text === undefined) {
+    ctx.addIssue({ code: 'custom', message: `${what} is missing` });
+    return z.NEVER;
+  }
+  const r = normalizePhoneNumber(text);
+  if (!r.ok) {
+    ctx.addIssue({ code: 'custom', message: `${what}: ${r.fix}` });
+    return z.NEVER;
+  }
+  return r.value.digits;
+}
+
+/** `/card <sub> …`: arguments checked per subcommand before any API call. */
+const cardArgs = z.array(z.string()).transform((tokens, ctx): CardArgs => {
+  const sub = tokens[0]?.toLowerCase() as (typeof SUBS)[number] | undefined;
+  if (!sub || !SUBS.includes(sub)) {
+    ctx.addIssue({ code: 'custom', message: `the first word must be one of ${SUBS.join(', ')}` });
+    return z.NEVER;
+  }
+  const rest = tokens.slice(1);
+  const count = (min: number, max: number) => {
+    if (rest.length < min || rest.length > max) {
+      ctx.addIssue({ code: 'custom', message: `wrong number of arguments; use ${USAGE[sub]}` });
+      return false;
+    }
+    return true;
+  };
+  switch (sub) {
+    case 'show':
+    case 'block':
+    case 'unblock':
+    case 'disable':
+      if (!count(1, 1)) return z.NEVER;
+      return { sub, cli: digits(rest[0], 'the card number', ctx) };
+    case 'renumber':
+      if (!count(2, 2)) return z.NEVER;
+      return {
+        sub,
+        cli: digits(rest[0], 'the card number', ctx),
+        newCli: digits(rest[1], 'the new number', ctx),
+      };
+    case 'activate': {
+      if (!count(2, 2)) return z.NEVER;
+      const pin = rest[1]!.replace(/[\s-]/g, '');
+      if (!/^\d{4,32}$/.test(pin)) {
+        ctx.addIssue({ code: 'custom', message: 'a PIN is 4 to 32 digits' });
+        return z.NEVER;
+      }
+      return { sub, cli: digits(rest[0], 'the card number', ctx), pin };
+    }
+    case 'create': {
+      if (rest.length < 1) {
+        ctx.addIssue({ code: 'custom', message: `wrong number of arguments; use ${USAGE.create}` });
+        return z.NEVER;
+      }
+      const cli = digits(rest[0], 'the card number', ctx);
+      let amount: string | undefined;
+      let nameStart = 1;
+      if (rest[1] !== undefined && /^\d+([.,]\d{1,2})?$/.test(rest[1])) {
+        const m = parseMoney(rest[1], 'EUR');
+        if (!m || m.minor > 100_000_00) {
+          ctx.addIssue({ code: 'custom', message: 'the amount must be at most 100000.00 EUR' });
+          return z.NEVER;
+        }
+        amount = rest[1].replace(',', '.');
+        nameStart = 2;
+      }
+      const customer = rest.slice(nameStart).join(' ').slice(0, 100) || undefined;
+      return { sub, cli, amount, customer };
+    }
+  }
+});
+
+/** The spec 3.1 card lifecycle, signed with the PIN-creation account (D2). */
+export function cardCommands() {
+  return [
+    defineCommand<CardArgs>({
+      name: 'card',
+      aliases: ['cards'],
+      args: cardArgs,
+      summary: () => 'Prepaid cards: show, create, block, unblock, disable, renumber, activate',
+      usage: '/card show|create|block|unblock|disable|renumber|activate <number> …',
+      example: '/card block +49 176 1234567',
+      roles: ['holder', 'agent'],
+      needs: 'card',
+      changesState: true,
+      confirm(ctx) {
+        const a = ctx.args;
+        if (a.sub === 'block') return ctx.t.cardConfirmBlock(a.cli);
+        if (a.sub === 'disable') return ctx.t.cardConfirmDisable(a.cli);
+        if (a.sub === 'renumber') return ctx.t.cardConfirmRenumber(a.cli, a.newCli);
+        return undefined;
+      },
+      async handler(ctx) {
+        const a = ctx.args;
+        if (a.sub === 'activate' && ctx.chat.kind === 'shared' && !ctx.inputIsPrivate) {
+          // The PIN was typed where others can read it: refuse, and ask the channel to delete it.
+          return { text: ctx.t.privateOnly('card activate'), tone: 'error', deleteIncoming: true };
+        }
+        const { client, username } = await ctx.card();
+        const run = async (): Promise<{ card: Card; op: string }> => {
+          switch (a.sub) {
+            case 'show':
+              return { card: await client.show({ cli: `+${a.cli}` }), op: 'show' };
+            case 'create':
+              return {
+                card: await client.insert({ cli: `+${a.cli}`, amount: a.amount, customer: a.customer }),
+                op: 'insert',
+              };
+            case 'block':
+              return { card: await client.blockcard({ cli: `+${a.cli}` }), op: 'blockcard' };
+            case 'unblock':
+              return { card: await client.unblockcard({ cli: `+${a.cli}` }), op: 'unblockcard' };
+            case 'disable':
+              return {
+                card: await client.disableCliByNumber({ cli: `+${a.cli}` }),
+                op: 'disableCliByNumber',
+              };
+            case 'renumber':
+              return {
+                card: await client.changeCliByNumber({ cli: `+${a.cli}`, newCli: `+${a.newCli}` }),
+                op: 'changeCliByNumber',
+              };
+            case 'activate':
+              return {
+                card: await client.activateMyCard({ cli: `+${a.cli}`, pin: a.pin }),
+                op: 'activateMyCard',
+              };
+          }
+        };
+        let result: { card: Card; op: string };
+        try {
+          result = await run();
+        } catch (err) {
+          if (a.sub !== 'show')
+            await ctx.audit({
+              command: `card ${a.sub}`,
+              account: username,
+              target: a.cli,
+              outcome: outcomeOf(err),
+            });
+          if ((err as { code?: string }).code === 'TEL_FORBIDDEN') {
+            const state = await client
+              .show({ cli: `+${a.cli}` })
+              .then((c) => c.state)
+              .catch(() => undefined);
+            if (state) throw new UserFacingError(ctx.t.errCardTransition(ctx.t.cardStates[state] ?? state));
+          }
+          throw err;
+        }
+        if (a.sub !== 'show')
+          await ctx.audit({ command: `card ${a.sub}`, account: username, target: a.cli, outcome: 'ok' });
+        return cardReplies(ctx, result.card, result.op, a.sub);
+      },
+    }),
+  ];
+}
+
+function cardReplies(ctx: CommandContext<CardArgs>, card: Card, op: string, sub: string): Reply[] {
+  const { t, fmt } = ctx;
+  const verb = t.cardVerbs[op];
+  const main: Reply = {
+    title: t.cardTitle(card.cli),
+    text: verb ? t.cardDone(verb, card.cli) : undefined,
+    fields: [
+      { label: t.fieldState, value: t.cardStates[card.state] ?? card.state },
+      { label: t.fieldAmount, value: fmt.money(card.amount) },
+      { label: t.fieldAmountAll, value: fmt.money(card.amountAll) },
+      { label: t.fieldSerial, value: card.serial, code: true },
+      { label: 'Customer', value: card.customer },
+    ],
+    tone: verb ? 'success' : 'info',
+    visibility: 'personal',
+    auditNote: sub === 'show' ? undefined : `card ${sub} ${card.cli}`,
+  };
+  const pin = card.pin.reveal();
+  // PINs go only to the acting user, privately (issue 6): a reply of their own.
+  if (!pin || (sub !== 'create' && sub !== 'show')) return [main];
+  return [main, { fields: [{ label: t.fieldPin, value: pin, code: true }], visibility: 'secret' }];
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { defineCommand } from '../command-spec.js';
+
+/** Group settings and the audit log. */
+export function groupCommands() {
+  return [
+    defineCommand({
+      name: 'groupdata',
+      args: z
+        .array(z.enum(['on', 'off'], { message: 'say on or off' }))
+        .length(1, 'say on or off, e.g. /groupdata on'),
+      summary: () => 'Group admins: allow (on) or stop (off) personal data such as balances in this group',
+      usage: '/groupdata on|off',
+      example: '/groupdata on',
+      roles: ['admin'],
+      sharedOnly: true,
+      needs: 'none',
+      changesState: true,
+      async handler(ctx) {
+        const on = ctx.args[0] === 'on';
+        await ctx.stores.settings.updateChat(ctx.chatKey, { showPersonalData: on });
+        await ctx.audit({ command: `groupdata ${ctx.args[0]}`, account: '', outcome: 'ok' });
+        return { text: on ? ctx.t.groupDataOn : ctx.t.groupDataOff, tone: 'success' };
+      },
+    }),
+    defineCommand({
+      name: 'audit',
+      args: z
+        .array(z.string().regex(/^\d{1,3}$/, 'give how many entries, e.g. /audit 20'))
+        .max(1, 'give one number, e.g. /audit 20'),
+      summary: () => 'Agents: the recent audited actions in this channel',
+      usage: '/audit [n]',
+      example: '/audit 20',
+      roles: ['agent', 'admin'],
+      needs: 'account',
+      async handler(ctx) {
+        const { t, fmt } = ctx;
+        const n = Math.min(100, Math.max(1, Number(ctx.args[0] ?? 10)));
+        const entries = await ctx.stores.audit.recent(n, { chat: ctx.chatKey });
+        if (!entries.length) return { text: t.auditNone };
+        return {
+          title: t.auditTitle,
+          table: {
+            columns: [t.colWhen, t.colWho, t.colCommand, t.colTarget, t.colOutcome],
+            rows: entries.map((e) => [
+              fmt.dateTime(new Date(e.at)),
+              e.actorName ?? e.actor,
+              e.command,
+              e.target ?? '',
+              e.outcome,
+            ]),
+          },
+        };
+      },
+    }),
+  ];
+}

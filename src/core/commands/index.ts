@@ -1,0 +1,24 @@
+import type { CommandSpec } from '../command-spec.js';
+import { accountCommands } from './account.js';
+import { callCommands } from './calls.js';
+import { cardCommands } from './card.js';
+import { cdrCommands } from './cdrs.js';
+import { groupCommands } from './group.js';
+import { helpCommands } from './help.js';
+import { linkCommands } from './link.js';
+import { topupCommands } from './topup.js';
+
+/** The one command table (issue 4). Menus and help are generated from it. */
+export function builtInCommands(options: { clock: () => Date }): CommandSpec[] {
+  const table: CommandSpec[] = [
+    ...helpCommands(() => table),
+    ...linkCommands(options.clock),
+    ...accountCommands(),
+    ...callCommands(),
+    ...topupCommands(),
+    ...cdrCommands(options.clock),
+    ...cardCommands(),
+    ...groupCommands(),
+  ];
+  return table;
+}

@@ -1,0 +1,43 @@
+import { pinArg, positional } from '../args.js';
+import { defineCommand } from '../command-spec.js';
+import { outcomeOf } from './account.js';
+
+/** `/topup <PIN>`: spec 4.6, confirmed first, never retried, then the balance read again (D5). */
+export function topupCommands() {
+  return [
+    defineCommand({
+      name: 'topup',
+      aliases: ['recharge'],
+      args: positional(['PIN'], [pinArg]),
+      summary: () => 'Top up with a PIN from a cash or calling card',
+      usage: '/topup <PIN>',
+      example: '/topup 12345678',
+      roles: ['holder', 'agent'],
+      privateOnly: true,
+      personal: true,
+      needs: 'account',
+      changesState: true,
+      confirm: (ctx) => ctx.t.topupConfirm,
+      async handler(ctx) {
+        const { t, fmt } = ctx;
+        const { client, username } = await ctx.account();
+        try {
+          await client.topup({ pin: ctx.args[0]! });
+        } catch (err) {
+          await ctx.audit({ command: 'topup', account: username, outcome: outcomeOf(err) });
+          throw err;
+        }
+        await ctx.audit({ command: 'topup', account: username, outcome: 'ok' });
+        // D5: the success body is not specified; read the balance again rather than trusting it.
+        const fresh = await client.onlinecallthrough().catch(() => undefined);
+        return {
+          text: t.topupDone,
+          fields: fresh ? [{ label: t.topupNewBalance, value: fmt.money(fresh.account.balance) }] : undefined,
+          tone: 'success',
+          visibility: 'personal',
+          auditNote: 'topup',
+        };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,37 @@
+/** Counts commands in flight so a graceful shutdown can finish them (issue 7). */
+export class InFlight {
+  #count = 0;
+  #closing = false;
+  #waiters: (() => void)[] = [];
+
+  /** Returns a release function, or `undefined` once draining started (new work is refused). */
+  enter(): (() => void) | undefined {
+    if (this.#closing) return undefined;
+    this.#count++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#count--;
+      if (this.#count === 0) for (const w of this.#waiters.splice(0)) w();
+    };
+  }
+
+  get count(): number {
+    return this.#count;
+  }
+
+  /** Refuses new work, then waits for the work in flight, at most `timeoutMs`. */
+  async drain(timeoutMs: number): Promise<void> {
+    this.#closing = true;
+    if (this.#count === 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      timer.unref?.();
+      this.#waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}

@@ -1,0 +1,206 @@
+import type {
+  LinkConversation as Conversation,
+  CredentialRecord,
+  LinkedCredential,
+} from '../store/records.js';
+import type { Stores } from '../store/stores.js';
+import {
+  AuthenticationError,
+  ForbiddenError,
+  InvalidInputError,
+  NotFoundError,
+} from '../telephony/errors.js';
+import { md5Hex } from '../telephony/signature.js';
+import type { IncomingText, LinkInput, SupportSetupInput } from './core.js';
+import { UserFacingError } from './error-replies.js';
+import { chatKey, identityKey } from './identity.js';
+import type { Messages } from './messages.js';
+import type { Reply } from './reply.js';
+import type { ClientFactory } from './services.js';
+
+interface Deps {
+  stores: Stores;
+  clientFactory: ClientFactory;
+  clock: () => Date;
+  t: Messages;
+}
+
+const CONVERSATION_TTL_MS = 5 * 60_000;
+
+/** Starts the two-step linking conversation (issue 5: username, then password). */
+export async function startLinkConversation(
+  stores: Stores,
+  clock: () => Date,
+  idKey: string,
+  kind: 'account' | 'card',
+  username: string | undefined,
+  label: string | undefined,
+  t: Messages,
+): Promise<Reply> {
+  const expiresAt = new Date(clock().getTime() + CONVERSATION_TTL_MS).toISOString();
+  const conv: Conversation = username
+    ? { step: 'password', kind, username, label, expiresAt }
+    : { step: 'username', kind, label, expiresAt };
+  await stores.settings.updateUser(idKey, { conversation: conv });
+  return { text: username ? t.linkAskPassword(username) : t.linkAskUsername(kind) };
+}
+
+/**
+ * Routes plain text to a running linking conversation. Returns `undefined` when there is none, so
+ * the text is treated as a command.
+ */
+export async function handleConversation(deps: Deps & { input: IncomingText }): Promise<Reply[] | undefined> {
+  const { stores, clock, input, t } = deps;
+  const idKey = identityKey(input.identity);
+  const holder = await stores.settings.user(idKey);
+  const conv = holder.conversation;
+  if (!conv) return undefined;
+  const clear = () => stores.settings.updateUser(idKey, { conversation: undefined });
+  const text = input.text.trim();
+  if (/^\/cancel\b/i.test(text)) {
+    await clear();
+    return [{ text: t.linkCancelled }];
+  }
+  if (new Date(conv.expiresAt).getTime() <= clock().getTime()) {
+    await clear();
+    return [{ text: t.linkExpired, deleteIncoming: conv.step === 'password' }];
+  }
+  if (input.chat.kind === 'shared') {
+    // A password typed in a group is already exposed; refuse and store nothing.
+    await clear();
+    return [{ text: t.linkTypedInShared, tone: 'error', deleteIncoming: true }];
+  }
+  if (text.length > 200) {
+    await clear();
+    return [{ text: t.linkTooLong, deleteIncoming: true }];
+  }
+  if (conv.step === 'username') {
+    await stores.settings.updateUser(idKey, {
+      conversation: { ...conv, step: 'password', username: text },
+    });
+    return [{ text: t.linkAskPassword(text) }];
+  }
+  await clear();
+  const reply = await linkCredentials({
+    ...deps,
+    identity: input.identity,
+    chat: input.chat,
+    username: conv.username ?? '',
+    password: input.text,
+    kind: conv.kind,
+    label: conv.label,
+  }).catch((err) => {
+    if (err instanceof UserFacingError) return { text: err.message, tone: 'error' as const };
+    throw err;
+  });
+  return [{ text: t.linkPasswordDeleted, deleteIncoming: true }, reply];
+}
+
+/** Checks credentials with a harmless real call, so we never store ones the provider refuses. */
+async function validate(deps: Deps, kind: 'account' | 'card', username: string, md5: string): Promise<void> {
+  const client =
+    kind === 'account'
+      ? deps.clientFactory({ account: { username, md5 } })
+      : deps.clientFactory({ card: { username, md5 } });
+  try {
+    if (kind === 'account') {
+      await client.account();
+    } else {
+      // A card read of a number that has no card: 1001 or 403 proves the signature was accepted.
+      await client.show({ cli: '+4915100000000' }).catch((err) => {
+        if (err instanceof NotFoundError || err instanceof ForbiddenError) return;
+        throw err;
+      });
+    }
+  } catch (err) {
+    if (err instanceof AuthenticationError) throw new UserFacingError(deps.t.linkFailedAuth);
+    throw err;
+  }
+}
+
+function upsert(record: CredentialRecord | undefined, cred: LinkedCredential): CredentialRecord {
+  const others = (record?.credentials ?? []).filter(
+    (c) => !(c.label === cred.label && c.kind === cred.kind) && !(cred.kind === 'card' && c.kind === 'card'),
+  );
+  const credentials = [...others, cred];
+  return { credentials, active: cred.kind === 'account' ? cred.label : record?.active };
+}
+
+export async function linkCredentials(deps: Deps & Omit<LinkInput, 'locale'>): Promise<Reply> {
+  const { stores, t } = deps;
+  const username = deps.username.trim();
+  if (!username || username.length > 100 || /\s/.test(username)) {
+    throw new InvalidInputError('link', 'username', 'a username is one word without spaces');
+  }
+  if (!deps.password || deps.password.length > 200)
+    throw new InvalidInputError('link', 'password', 'the password is empty or too long');
+  // Only md5_hex(password) is kept: it is all the signature needs (provider-notes 1.1).
+  const md5 = md5Hex(deps.password);
+  await validate(deps, deps.kind, username, md5);
+  const owner = identityKey(deps.identity);
+  const label = (deps.label ?? (deps.kind === 'card' ? `card-${username}` : username)).slice(0, 40);
+  const record = await stores.credentials.get(owner);
+  await stores.credentials.set(
+    owner,
+    upsert(record, { label, kind: deps.kind, username, md5, linkedAt: deps.clock().toISOString() }),
+  );
+  await stores.audit.append({
+    at: deps.clock().toISOString(),
+    actor: owner,
+    actorName: deps.identity.displayName,
+    chat: chatKey(deps.identity.platform, deps.identity.tenant, deps.chat),
+    account: username,
+    command: deps.kind === 'card' ? 'link card' : 'link',
+    outcome: 'ok',
+  });
+  return { text: t.linkDone(label, deps.kind), tone: 'success' };
+}
+
+export async function setupSupport(deps: Deps & { input: SupportSetupInput }): Promise<Reply> {
+  const { stores, t, input } = deps;
+  if (input.chat.kind !== 'shared') throw new UserFacingError(t.supportNeedsShared);
+  if (!input.chat.userIsAdmin) throw new UserFacingError(t.supportAdminOnly);
+  const owner = chatKey(input.identity.platform, input.identity.tenant, input.chat);
+  const now = deps.clock().toISOString();
+  const accountMd5 = md5Hex(input.account.password);
+  await validate(deps, 'account', input.account.username, accountMd5);
+  let record = upsert(undefined, {
+    label: 'team',
+    kind: 'account',
+    username: input.account.username,
+    md5: accountMd5,
+    linkedAt: now,
+  });
+  if (input.card) {
+    const cardMd5 = md5Hex(input.card.password);
+    await validate(deps, 'card', input.card.username, cardMd5);
+    record = upsert(record, {
+      label: 'team-card',
+      kind: 'card',
+      username: input.card.username,
+      md5: cardMd5,
+      linkedAt: now,
+    });
+  }
+  await stores.credentials.set(owner, record);
+  const agents = [...new Set(input.agents.map((a) => a.trim()).filter(Boolean))];
+  await stores.settings.updateChat(owner, {
+    support: {
+      agents,
+      agentGroup: input.agentGroup || undefined,
+      setupBy: identityKey(input.identity),
+      setupAt: now,
+    },
+  });
+  await stores.audit.append({
+    at: now,
+    actor: identityKey(input.identity),
+    actorName: input.identity.displayName,
+    chat: owner,
+    account: input.account.username,
+    command: 'team setup',
+    outcome: 'ok',
+    role: 'admin',
+  });
+  return { text: t.supportSetupDone(agents.length), tone: 'success' };
+}

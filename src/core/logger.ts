@@ -1,0 +1,10 @@
+/** The pino-compatible subset the core logs through; src/bots passes a pino logger. */
+export interface CoreLogger {
+  info(obj: Record<string, unknown>, msg?: string): void;
+  warn(obj: Record<string, unknown>, msg?: string): void;
+  error(obj: Record<string, unknown>, msg?: string): void;
+  debug(obj: Record<string, unknown>, msg?: string): void;
+}
+
+const noop = () => {};
+export const silentLogger: CoreLogger = { info: noop, warn: noop, error: noop, debug: noop };

@@ -1,0 +1,23 @@
+/**
+ * Splits a command line into tokens, keeping phone numbers typed with spaces together:
+ * `/call +49 30 1234567 +49 176 1234567` gives two numbers. A number starts at a token beginning
+ * with `+` or `00`; short digit groups after it join it while it has fewer than 11 digits and stays
+ * within E.164's 15. Bare digit tokens never merge, so `/call 4930123 4917612345678` stays two.
+ */
+export function tokenize(text: string): string[] {
+  const raw = text.trim().split(/\s+/).filter(Boolean);
+  const out: string[] = [];
+  let group: string | undefined;
+  const digitsOf = (s: string) => s.replace(/\D/g, '').length;
+  for (const tok of raw) {
+    const isGroup = /^[\d().\-/]+$/.test(tok) && digitsOf(tok) > 0 && digitsOf(tok) <= 7;
+    if (group !== undefined && isGroup && digitsOf(group) < 11 && digitsOf(group) + digitsOf(tok) <= 15) {
+      group = `${group} ${tok}`;
+      out[out.length - 1] = group;
+      continue;
+    }
+    group = /^(\+|00)[\d(]/.test(tok) || tok === '+' ? tok : undefined;
+    out.push(tok);
+  }
+  return out;
+}

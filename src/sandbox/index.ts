@@ -1,0 +1,159 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAdminServer } from './admin-server.js';
+import { type FaultConfig, FaultInjector } from './faults.js';
+import { createRequestHandler } from './http-handler.js';
+import { resolveSandboxOptions, type SandboxOptions } from './options.js';
+import { createStateWriter } from './persistence.js';
+import { loadPersisted, loadSeed } from './seed-loader.js';
+import { SandboxState } from './state.js';
+import { createStateView, type SandboxStateView } from './state-view.js';
+
+export type { FaultConfig, FaultRule } from './faults.js';
+export type { SandboxOptions } from './options.js';
+export { DEMO_DATA_PATH, SandboxDataError } from './seed-loader.js';
+export type { SandboxData } from './seed-schema.js';
+export type { SandboxStateView } from './state-view.js';
+
+export interface SandboxListenOptions {
+  /** API port; 0 picks a free one. Default 0. */
+  port?: number;
+  /** API host. Default `127.0.0.1`. */
+  host?: string;
+  /** Admin port, always on 127.0.0.1; 0 picks a free one. Default 0. */
+  adminPort?: number;
+}
+
+export interface SandboxStats {
+  /** Requests that reached an operation's business logic (after faults, auth and D2 checks). */
+  handled: Record<string, number>;
+  /** All requests by operation, including those refused or faulted before the logic. */
+  received: Record<string, number>;
+  activeCalls: number;
+}
+
+export interface Sandbox {
+  listen(options?: SandboxListenOptions): Promise<{ url: string; cardUrl: string; adminUrl: string }>;
+  /** `{base_url}` of spec 4, e.g. `http://127.0.0.1:8042`. Throws before `listen`. */
+  readonly url: string;
+  /** The card module address of D1: `{base_url}/api/rest/v2/`. */
+  readonly cardUrl: string;
+  /** The loopback admin endpoint: `GET|PUT|DELETE /faults`, `GET /stats`. */
+  readonly adminUrl: string;
+  readonly state: SandboxStateView;
+  setFaults(config: FaultConfig): void;
+  clearFaults(): void;
+  faults(): FaultConfig;
+  stats(): SandboxStats;
+  resetStats(): void;
+  /** Ends calls past `maxCallSeconds` now (D10); also done on every request and by a timer. */
+  expireCalls(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * A stateful emulator of the whole Telephony Account Web API (issue 3). State comes from
+ * `persistPath` when that file exists, else from the seed (`data`, default the demo data).
+ */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const o = resolveSandboxOptions(options);
+  const persisted = o.persistPath ? loadPersisted(o.persistPath) : undefined;
+  const write = o.persistPath ? createStateWriter(o.persistPath) : undefined;
+  const state = new SandboxState(persisted ?? loadSeed(o.data), write);
+  if (!persisted) state.changed();
+  const faults = new FaultInjector(o.random, o.faults);
+  const now = () => new Date(o.clock().getTime() + faults.clockOffsetMs);
+  const handled = new Map<string, number>();
+  const received = new Map<string, number>();
+  const timers = new Set<NodeJS.Timeout>();
+  const handler = createRequestHandler({
+    state,
+    faults,
+    now,
+    maxCallSeconds: o.maxCallSeconds,
+    maxBodyBytes: o.maxBodyBytes,
+    random: o.random,
+    log: o.logger,
+    handled,
+    received,
+    timers,
+  });
+  const api: Server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
+    handler(req, res).catch((err: unknown) => {
+      o.logger(`sandbox error: ${(err as Error).message}`);
+      res.destroy();
+    });
+  });
+  const stats = (): SandboxStats => ({
+    handled: Object.fromEntries(handled),
+    received: Object.fromEntries(received),
+    activeCalls: state.data.calls.filter((c) => !c.end).length,
+  });
+  const admin = createAdminServer({
+    getFaults: () => faults.config,
+    setFaults: (c) => faults.set(c),
+    clearFaults: () => faults.set({}),
+    stats,
+  });
+  let expiryTimer: NodeJS.Timeout | undefined;
+  let urls: { url: string; cardUrl: string; adminUrl: string } | undefined;
+  const need = () => {
+    if (!urls) throw new Error('the sandbox is not listening yet; await sandbox.listen() first');
+    return urls;
+  };
+
+  return {
+    async listen(listen = {}) {
+      if (urls) return urls;
+      const host = listen.host ?? '127.0.0.1';
+      api.listen(listen.port ?? 0, host);
+      await once(api, 'listening');
+      admin.listen(listen.adminPort ?? 0, '127.0.0.1');
+      await once(admin, 'listening');
+      const apiPort = (api.address() as AddressInfo).port;
+      const adminPort = (admin.address() as AddressInfo).port;
+      const shown = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+      const url = `http://${shown}:${apiPort}`;
+      urls = { url, cardUrl: `${url}/api/rest/v2/`, adminUrl: `http://127.0.0.1:${adminPort}` };
+      expiryTimer = setInterval(() => state.expireCalls(now(), o.maxCallSeconds), o.expiryIntervalMs);
+      expiryTimer.unref();
+      return urls;
+    },
+    get url() {
+      return need().url;
+    },
+    get cardUrl() {
+      return need().cardUrl;
+    },
+    get adminUrl() {
+      return need().adminUrl;
+    },
+    state: createStateView(state),
+    setFaults: (config) => faults.set(config),
+    clearFaults: () => faults.set({}),
+    faults: () => faults.config,
+    stats,
+    resetStats: () => {
+      handled.clear();
+      received.clear();
+    },
+    expireCalls: () => state.expireCalls(now(), o.maxCallSeconds),
+    async close() {
+      if (expiryTimer) clearInterval(expiryTimer);
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      const closing = [api, admin]
+        .filter((s) => s.listening)
+        .map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              s.close(() => resolve());
+              s.closeAllConnections();
+            }),
+        );
+      await Promise.all(closing);
+      urls = undefined;
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { PersistedState } from './state-schema.js';
+
+/**
+ * Writes the state after every change, synchronously and atomically (temporary file, then rename),
+ * so the file on disk is always a whole state and a crash never leaves half a write.
+ */
+export function createStateWriter(path: string): (state: PersistedState) => void {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  return (state) => {
+    writeFileSync(tmp, `${JSON.stringify(state, null, 2)}\n`, 'utf8');
+    renameSync(tmp, path);
+  };
+}

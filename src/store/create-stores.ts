@@ -1,0 +1,71 @@
+import { createAuditLog } from './audit-log.js';
+import { createCredentialStore } from './credential-store.js';
+import { createDedupeStore } from './dedupe-store.js';
+import type { KeyValueStore } from './key-value-store.js';
+import type { Keyring } from './master-key.js';
+import { createMemoryKeyValueStore } from './memory-key-value-store.js';
+import { createPendingStore } from './pending-store.js';
+import { createRateLimiter } from './rate-limiter.js';
+import { createRedisKeyValueStore } from './redis-key-value-store.js';
+import { createSettingsStore } from './settings-store.js';
+import { createSqliteKeyValueStore } from './sqlite-key-value-store.js';
+import type { Stores } from './stores.js';
+
+/** Options of {@link createStores}. */
+export interface StoresOptions {
+  /** The one storage seam every domain store shares; `Stores.close()` closes it. */
+  kv: KeyValueStore;
+  /** Encrypts credentials; see `keyringFromKeys` and `loadOrCreateMasterKeyFile`. */
+  keyring: Keyring;
+  /** The longest a pending action is kept. Default 15 minutes. */
+  pendingTtlMs?: number;
+  /** The clock, in epoch milliseconds, for pending expiry and rate windows. Default `Date.now`. */
+  now?: () => number;
+}
+
+/** Every domain store on one KeyValueStore. */
+export function createStores(options: StoresOptions): Stores {
+  const { kv, keyring } = options;
+  const clock = options.now ? { now: options.now } : {};
+  return {
+    credentials: createCredentialStore({ kv, keyring }),
+    pending: createPendingStore({
+      kv,
+      ...clock,
+      ...(options.pendingTtlMs === undefined ? {} : { maxTtlMs: options.pendingTtlMs }),
+    }),
+    settings: createSettingsStore({ kv }),
+    audit: createAuditLog({ kv }),
+    dedupe: createDedupeStore({ kv }),
+    rateLimit: createRateLimiter({ kv, ...clock }),
+    close: () => kv.close(),
+  };
+}
+
+/** Where the stores live: memory for tests, SQLite for one instance, Redis for several (issue 7). */
+export type StoreConfig =
+  | { kind: 'memory' }
+  | { kind: 'sqlite'; path?: string }
+  | { kind: 'redis'; url: string; prefix?: string };
+
+export async function createKeyValueStoreFromConfig(config: StoreConfig): Promise<KeyValueStore> {
+  switch (config.kind) {
+    case 'memory':
+      return createMemoryKeyValueStore();
+    case 'sqlite':
+      return createSqliteKeyValueStore(config.path === undefined ? {} : { path: config.path });
+    case 'redis':
+      return createRedisKeyValueStore({
+        url: config.url,
+        ...(config.prefix === undefined ? {} : { prefix: config.prefix }),
+      });
+  }
+}
+
+export async function createStoresFromConfig(
+  config: StoreConfig,
+  keyring: Keyring,
+  options: Omit<StoresOptions, 'kv' | 'keyring'> = {},
+): Promise<Stores> {
+  return createStores({ ...options, kv: await createKeyValueStoreFromConfig(config), keyring });
+}

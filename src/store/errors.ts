@@ -1,0 +1,48 @@
+/**
+ * Errors of the store layer. Each has a stable `code`, and its message names the fix. None carries
+ * a key, a username or an md5: only key ids and owner keys, which are not secrets.
+ */
+export class StoreError extends Error {
+  override name = 'StoreError';
+  readonly code: string;
+  constructor(code: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+/** A master key in the environment or the key file is not 32 bytes of base64 or hex. */
+export class MasterKeyError extends StoreError {
+  override name = 'MasterKeyError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('ERR_MASTER_KEY', message, options);
+  }
+}
+
+/** A credential record names a key id the keyring does not hold (a key was rotated away too early). */
+export class UnknownKeyIdError extends StoreError {
+  override name = 'UnknownKeyIdError';
+  readonly keyId: string;
+  constructor(owner: string, keyId: string, known: string[]) {
+    super(
+      'ERR_UNKNOWN_KEY_ID',
+      `The credentials of ${owner} are encrypted under key id ${keyId}, which is not in the keyring ` +
+        `(known: ${known.join(', ')}). Put the old key in BOT_ENCRYPTION_KEY_PREVIOUS, then run ` +
+        '`telephony-bot keys rotate` to re-encrypt under the current key.',
+    );
+    this.keyId = keyId;
+  }
+}
+
+/** The key id matched but the record does not decrypt: tampered, copied to another owner, or a wrong key. */
+export class CredentialDecryptError extends StoreError {
+  override name = 'CredentialDecryptError';
+  constructor(owner: string, keyId: string, options?: { cause?: unknown }) {
+    super(
+      'ERR_CREDENTIAL_DECRYPT',
+      `The credentials of ${owner} (key id ${keyId}) do not decrypt: the record was altered or copied ` +
+        'from another chat user. Ask the user to /link again.',
+      options,
+    );
+  }
+}

@@ -1,0 +1,58 @@
+import type { KeyValueStore } from './key-value-store.js';
+import type { PendingAction } from './records.js';
+import type { PendingStore } from './stores.js';
+
+/** Options of {@link createPendingStore}. */
+export interface PendingStoreOptions {
+  kv: KeyValueStore;
+  /**
+   * The longest any pending action is kept, whatever its `expiresAt` says; also how long a "used"
+   * marker is kept, which must outlive the action it guards. Default 15 minutes.
+   */
+  maxTtlMs?: number;
+  /** The clock, in epoch milliseconds. Default `Date.now`. */
+  now?: () => number;
+}
+
+export const DEFAULT_PENDING_TTL_MS = 15 * 60_000;
+const pendingKey = (id: string) => `pending:${id}`;
+const usedKey = (id: string) => `pending-used:${id}`;
+
+/**
+ * Confirmations and buttons waiting for a press (issue 4 "Confirmations"). Single use holds across
+ * instances: `take` claims `pending-used:<id>` with the store's atomic set-if-absent, and only the
+ * winner gets the action, even when two instances receive the same press.
+ */
+export function createPendingStore(options: PendingStoreOptions): PendingStore {
+  const { kv } = options;
+  const maxTtlMs = options.maxTtlMs ?? DEFAULT_PENDING_TTL_MS;
+  const now = options.now ?? Date.now;
+  const remainingMs = (action: PendingAction) => Date.parse(action.expiresAt) - now();
+
+  const read = async (id: string) => {
+    const action = await kv.get<PendingAction>(pendingKey(id));
+    // Checked here too: the kv TTL is rounded and only enforced lazily by some backends.
+    return action !== undefined && remainingMs(action) > 0 ? action : undefined;
+  };
+
+  return {
+    async put(action) {
+      const remaining = remainingMs(action);
+      if (!Number.isFinite(remaining))
+        throw new RangeError(`pending action ${action.id}: expiresAt is not a date`);
+      if (remaining <= 0) return; // already expired: nothing a press could use
+      await kv.set(pendingKey(action.id), action, Math.min(remaining, maxTtlMs));
+    },
+    get: read,
+    async take(id) {
+      // Read before claiming, so presses on unknown or expired ids leave no marker behind.
+      const action = await read(id);
+      if (action === undefined) return undefined;
+      // The marker lives maxTtlMs, at least as long as the action (its TTL is capped by it).
+      const won = await kv.setIfAbsent(usedKey(id), { at: new Date(now()).toISOString() }, maxTtlMs);
+      if (!won) return undefined;
+      await kv.delete(pendingKey(id));
+      return action;
+    },
+  };
+}

@@ -1,0 +1,170 @@
+import KeyvRedis from '@keyv/redis';
+import { createClient } from '@redis/client';
+import Keyv, { type DeserializedData } from 'keyv';
+import type { KeyValueStore } from './key-value-store.js';
+import { assertOptionalTtl, assertTtl } from './ttl.js';
+
+/** Options of {@link createRedisKeyValueStore}. */
+export interface RedisKeyValueStoreOptions {
+  /** `redis://[user:password@]host:port[/db]`, usually from `REDIS_URL`. */
+  url: string;
+  /** Put before every key, so several bots (or tests) can share one Redis. Default `telephony-bot:`. */
+  prefix?: string;
+  /** How long the first connection may take before start-up fails. Default 5000 ms. */
+  connectTimeoutMs?: number;
+  /** Called with connection errors after start-up (the client reconnects by itself). Default: ignored. */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Counter with a fixed window: INCR, then give the key its TTL if it has none. One script, so no
+ * other instance can see the counter without its expiry (a crash between INCR and PEXPIRE would
+ * otherwise leave a window that never closes).
+ */
+const INCREMENT_SCRIPT = `
+local n = redis.call('INCR', KEYS[1])
+if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n`;
+
+/**
+ * keyv stores `{ value, expires }` as JSON. A counter written by INCR is a bare integer, so the
+ * deserializer wraps it; that lets `get` read a counter as every other implementation does.
+ */
+const serialize = (data: unknown) => JSON.stringify(data);
+const deserialize = <Value>(text: string): DeserializedData<Value> => {
+  const parsed = JSON.parse(text) as unknown;
+  return typeof parsed === 'number' ? { value: parsed as Value } : (parsed as DeserializedData<Value>);
+};
+
+const escapeGlob = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');
+
+/**
+ * A KeyValueStore on Redis, for several bot instances (issue 7). keyv (`@keyv/redis`) does the
+ * plain get/set/delete; what keyv lacks goes to the client directly and is atomic in Redis itself:
+ * `SET NX PX` for claims, a script for counters, RPUSH/LRANGE for lists, SCAN MATCH for keys (it
+ * filters by prefix in Redis rather than walking the whole namespace through keyv).
+ *
+ * Connects before it resolves, so a wrong `REDIS_URL` fails at start-up with an error naming it.
+ */
+export async function createRedisKeyValueStore(options: RedisKeyValueStoreOptions): Promise<KeyValueStore> {
+  const prefix = options.prefix ?? 'telephony-bot:';
+  let connected = false;
+  const client = createClient({
+    url: options.url,
+    socket: {
+      connectTimeout: options.connectTimeoutMs ?? 5000,
+      // Before the first connection, give up at once so start-up fails; after it, reconnect with backoff.
+      reconnectStrategy: (retries: number, cause: Error) =>
+        connected ? Math.min(50 * 2 ** retries, 3000) : cause,
+    },
+  });
+  // An 'error' event without a listener would crash the process on the first dropped connection.
+  client.on('error', (error: unknown) => options.onError?.(error));
+  try {
+    await client.connect();
+    connected = true;
+  } catch (error) {
+    if (client.isOpen) client.destroy();
+    throw new Error(
+      `Could not connect to Redis at REDIS_URL (${redactUrl(options.url)}): check REDIS_URL and that Redis is running`,
+      {
+        cause: error,
+      },
+    );
+  }
+  const adapter = new KeyvRedis(client as never, { throwOnErrors: true });
+  // No keyv namespace: the prefix is applied here, once, so direct commands and keyv agree on keys.
+  const keyv = new Keyv({
+    store: adapter,
+    namespace: undefined,
+    useKeyPrefix: false,
+    serialize,
+    deserialize,
+  });
+  keyv.throwOnErrors = true;
+  const k = (key: string) => prefix + key;
+  const json = (value: unknown, what: string) => {
+    const text = JSON.stringify(value);
+    if (text === undefined) throw new TypeError(`value for ${what} is not JSON-serialisable`);
+    return text;
+  };
+
+  return {
+    async get<T>(key: string) {
+      return keyv.get<T>(k(key));
+    },
+    async set<T>(key: string, value: T, ttlMs?: number) {
+      assertOptionalTtl(ttlMs, 'set');
+      await keyv.set(k(key), value, ttlMs);
+    },
+    async delete(key: string) {
+      return (await client.del(k(key))) > 0;
+    },
+    async setIfAbsent<T>(key: string, value: T, ttlMs: number) {
+      assertTtl(ttlMs, 'setIfAbsent');
+      // Written in keyv's own envelope, so `get` reads a claim like any other value.
+      const text = json({ value, expires: Date.now() + ttlMs }, key);
+      const reply = await client.set(k(key), text, {
+        condition: 'NX',
+        expiration: { type: 'PX', value: Math.ceil(ttlMs) },
+      });
+      return reply === 'OK';
+    },
+    async increment(key: string, ttlMs: number) {
+      assertTtl(ttlMs, 'increment');
+      const n = await client.eval(INCREMENT_SCRIPT, {
+        keys: [k(key)],
+        arguments: [String(Math.ceil(ttlMs))],
+      });
+      return Number(n);
+    },
+    async append<T>(listKey: string, value: T) {
+      await client.rPush(k(listKey), json(value, listKey));
+    },
+    async tail<T>(listKey: string, n: number) {
+      if (n <= 0) return [];
+      const items = await client.lRange(k(listKey), -n, -1);
+      return items.map((item) => JSON.parse(item) as T);
+    },
+    async *readList<T>(listKey: string) {
+      // The length first, so a reader stops where the list ended when it began, like the others.
+      const length = await client.lLen(k(listKey));
+      const page = 200;
+      for (let start = 0; start < length; start += page) {
+        const stop = Math.min(start + page, length) - 1;
+        for (const item of await client.lRange(k(listKey), start, stop)) yield JSON.parse(item) as T;
+      }
+    },
+    async *keys(keyPrefix: string) {
+      // TYPE string leaves lists out, as the other implementations do. SCAN may repeat a key.
+      const seen = new Set<string>();
+      for await (const batch of client.scanIterator({
+        MATCH: `${escapeGlob(prefix + keyPrefix)}*`,
+        TYPE: 'string',
+        COUNT: 500,
+      })) {
+        for (const key of batch) {
+          const bare = key.slice(prefix.length);
+          if (!seen.has(bare)) {
+            seen.add(bare);
+            yield bare;
+          }
+        }
+      }
+    },
+    async close() {
+      if (client.isOpen) await client.close();
+    },
+  };
+}
+
+/** The URL without its password, for error messages (a secret never reaches an error). */
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(not a valid URL)';
+  }
+}

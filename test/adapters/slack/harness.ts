@@ -1,0 +1,112 @@
+import type { Core } from '../../../src/core/core.js';
+import { createSlackChannel, type SlackChannel, type SlackLogger } from '../../../src/adapters/slack/index.js';
+import type { DedupeStore } from '../../../src/store/stores.js';
+import {
+  type FakeSlack,
+  type FakeSlackOptions,
+  interactionBody,
+  type SignedResponse,
+  signedSlackRequest,
+  slashCommandBody,
+  startFakeSlack,
+} from '../../helpers/fake-slack.js';
+
+export const SECRET = 'test-signing-secret';
+
+/** An in-memory claim set; the real stores' dedupe has its own contract suite. */
+export interface RecordingDedupe extends DedupeStore {
+  readonly claims: { key: string; won: boolean }[];
+  /** Resolves once `n` claims were decided, so a test knows a dropped retry was handled. */
+  decided(n: number): Promise<void>;
+}
+
+export function memoryDedupe(): RecordingDedupe {
+  const seen = new Map<string, number>();
+  const claims: { key: string; won: boolean }[] = [];
+  const waiters: { n: number; resolve: () => void }[] = [];
+  return {
+    claims,
+    decided(n) {
+      if (claims.length >= n) return Promise.resolve();
+      return new Promise((resolve) => waiters.push({ n, resolve }));
+    },
+    async claim(key, ttlMs) {
+      const now = Date.now();
+      const until = seen.get(key);
+      const won = !(until !== undefined && until > now);
+      if (won) seen.set(key, now + ttlMs);
+      claims.push({ key, won });
+      for (const w of waiters.filter((w) => claims.length >= w.n)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
+      return won;
+    },
+  };
+}
+
+export interface SlackHarness {
+  slack: FakeSlack;
+  channel: SlackChannel;
+  url: string;
+  dedupe: RecordingDedupe;
+  /** Sends `/tel <text>` signed; returns the ack and the response URL id its answers go to. */
+  command(
+    text: string,
+    f?: { user?: string; channel?: string; team?: string; headers?: Record<string, string>; triggerId?: string },
+  ): Promise<SignedResponse & { responseId: string; requestBody: string }>;
+  interact(payload: object, headers?: Record<string, string>): Promise<SignedResponse>;
+  close(): Promise<void>;
+}
+
+let responseSeq = 0;
+
+/** Real bolt in HTTP mode on 127.0.0.1:0, its Web API pointed at a fake Slack. */
+export async function startHarness(
+  core: Core,
+  fake: FakeSlackOptions = {},
+  extra: { viewAckBudgetMs?: number; logger?: SlackLogger } = {},
+): Promise<SlackHarness> {
+  const slack = await startFakeSlack(fake);
+  const dedupe = memoryDedupe();
+  const channel = createSlackChannel({
+    core,
+    botToken: 'xoxb-test',
+    signingSecret: SECRET,
+    apiUrl: slack.apiUrl,
+    port: 0,
+    host: '127.0.0.1',
+    dedupe,
+    webApiRetry: { retries: 3, minTimeout: 1, maxTimeout: 5, factor: 1 },
+    ...extra,
+  });
+  await channel.start();
+  const url = `http://127.0.0.1:${channel.port}/slack/events`;
+  const harness: SlackHarness = {
+    slack,
+    channel,
+    url,
+    dedupe,
+    async command(text, f = {}) {
+      const responseId = `c${++responseSeq}`;
+      const body = slashCommandBody({ text, responseUrl: slack.responseUrl(responseId), ...f });
+      const res = await signedSlackRequest(SECRET, body, { url, ...(f.headers ? { headers: f.headers } : {}) });
+      return { ...res, responseId, requestBody: body };
+    },
+    interact: (payload, headers) => signedSlackRequest(SECRET, interactionBody(payload), { url, ...(headers ? { headers } : {}) }),
+    async close() {
+      await channel.stop();
+      await slack.close();
+    },
+  };
+  return harness;
+}
+
+/** A logger that keeps every line, to prove no secret reaches it. */
+export function recordingLogger(): SlackLogger & { lines: string[] } {
+  const lines: string[] = [];
+  const log = (obj: object, msg?: string) => {
+    lines.push(`${JSON.stringify(obj)} ${msg ?? ''}`);
+  };
+  return { lines, debug: log, info: log, warn: log, error: log };
+}

@@ -1,0 +1,287 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FakeCall } from '../../helpers/fake-telegram.js';
+import { createFakeCore, type FakeCore } from './fake-core.js';
+import { alice, bob, gate, group, type Harness, startHarness } from './harness.js';
+
+/**
+ * The adapter's own behaviour against a hand-written core: what reaches the core, and how its
+ * replies reach Telegram. Real grammY talks HTTP to the fake Bot API.
+ */
+
+let h: Harness | undefined;
+let core: FakeCore;
+
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function start(overrides = {}) {
+  core = createFakeCore();
+  h = await startHarness(core, overrides);
+  return h;
+}
+
+const textTo = (chatId: number) => (c: FakeCall) => Number(c.payload.chat_id) === chatId;
+
+describe('start', () => {
+  it('registers the command menus per chat kind and clears a webhook before polling', async () => {
+    const { telegram } = await start();
+    const menus = telegram.callsOf('setMyCommands');
+    expect(menus.map((c) => c.payload.scope)).toEqual([{ type: 'all_private_chats' }, { type: 'all_group_chats' }]);
+    expect(menus[0]?.payload.commands).toEqual(core.menu('private'));
+    expect(menus[1]?.payload.commands).toEqual(core.menu('shared'));
+    expect(telegram.callsOf('deleteWebhook')).toHaveLength(1);
+  });
+});
+
+describe('messages', () => {
+  it('sends private text to the core with the identity and renders the reply as HTML', async () => {
+    const { telegram } = await start();
+    core.onText = () => [{ title: 'Hi <you>', fields: [{ label: 'Balance', value: '12,00 EUR' }] }];
+    telegram.message(alice, 'hello & <b>');
+    const sent = await telegram.waitForCall('sendMessage', textTo(alice.id));
+    expect(core.texts[0]).toMatchObject({
+      identity: { platform: 'telegram', tenant: '', user: '1001', displayName: 'Alice' },
+      chat: { id: '1001', kind: 'private' },
+      text: 'hello & <b>',
+      locale: 'en',
+    });
+    expect(sent.payload).toMatchObject({
+      parse_mode: 'HTML',
+      text: '<b>Hi &lt;you&gt;</b>\n\nBalance: <code>12,00 EUR</code>',
+    });
+  });
+
+  it('accepts /command@ourbot in a group, and ignores other bots and plain chatter', async () => {
+    const { telegram } = await start();
+    telegram.message(alice, 'just talking', group);
+    telegram.message(alice, '/balance@other_bot', group);
+    telegram.message(alice, '/balance@Tel_Test_Bot now', group);
+    await telegram.waitForCall('sendMessage', textTo(group.id));
+    expect(core.texts.map((t) => t.text)).toEqual(['/balance now']);
+    expect(core.texts[0]?.chat).toEqual({ id: String(group.id), kind: 'shared', userIsAdmin: false });
+  });
+
+  it('tells the core whether the user administers the group', async () => {
+    const { telegram } = await start();
+    telegram.setAdmins(group.id, [alice.id]);
+    telegram.message(alice, '/settings', group);
+    await telegram.waitForCall('sendMessage', textTo(group.id));
+    expect(core.texts[0]?.chat.userIsAdmin).toBe(true);
+  });
+
+  it('passes a /start deep-link parameter through', async () => {
+    const { telegram } = await start();
+    telegram.message(alice, '/start topup');
+    await telegram.waitForCall('sendMessage');
+    expect(core.texts[0]?.text).toBe('/start topup');
+  });
+
+  it('deletes a message that held a secret before answering', async () => {
+    const { telegram } = await start();
+    core.onText = () => [{ text: 'I deleted your message with the password.', deleteIncoming: true }];
+    const update = telegram.message(alice, 's3cret');
+    const answer = await telegram.waitForCall('sendMessage');
+    const deleted = await telegram.waitForCall('deleteMessage');
+    expect(deleted.seq).toBeLessThan(answer.seq);
+    expect(deleted.payload).toEqual({ chat_id: alice.id, message_id: (update.message as { message_id: number }).message_id });
+    expect(telegram.messages(alice.id)[0]?.deleted).toBe(true);
+  });
+
+  it('sends a file as a document', async () => {
+    const { telegram } = await start();
+    core.onText = () => [{ text: 'Your calls', file: { name: 'cdrs.csv', mimeType: 'text/csv', content: 'a;b\n1;2\n' } }];
+    telegram.message(alice, '/cdrs');
+    const doc = await telegram.waitForCall('sendDocument');
+    expect(doc.file).toEqual({ name: 'cdrs.csv', content: 'a;b\n1;2\n' });
+    expect(doc.seq).toBeGreaterThan(telegram.callsOf('sendMessage')[0]!.seq);
+  });
+
+  it('splits a long reply into messages within 4096 characters, keeping <pre> balanced', async () => {
+    const { telegram } = await start();
+    const rows = Array.from({ length: 300 }, (_, i) => [`2026-11-0${i % 9} 10:00`, `+4930${i}`, `${i},00 EUR`]);
+    core.onText = () => [{ title: 'Calls', table: { columns: ['Date', 'Number', 'Cost'], rows } }];
+    telegram.message(alice, '/cdrs');
+    const parts = await telegram.waitForCalls('sendMessage', 3);
+    for (const part of parts) {
+      const text = String(part.payload.text);
+      expect(text.length).toBeLessThanOrEqual(4096);
+      expect(text.split('<pre>').length).toBe(text.split('</pre>').length);
+    }
+  });
+
+  it('answers with a notice when the core throws, and keeps running', async () => {
+    const { telegram, logs } = await start();
+    core.onText = (input) => {
+      if (input.text === 'boom') throw new Error('kaput');
+      return [{ text: 'fine' }];
+    };
+    telegram.message(alice, 'boom');
+    const notice = await telegram.waitForCall('sendMessage');
+    expect(String(notice.payload.text)).toMatch(/went wrong/);
+    const mark = telegram.mark();
+    telegram.message(alice, 'again');
+    expect((await telegram.waitForCall('sendMessage', () => true, { after: mark })).payload.text).toBe('fine');
+    expect(logs.some((l) => l.level === 'error')).toBe(true);
+  });
+});
+
+describe('private delivery from a group', () => {
+  it('sends a deliverPrivately reply to the private chat and a notice in the group', async () => {
+    const { telegram } = await start();
+    core.onText = () => [{ title: 'Balance', text: '12,00 EUR', deliverPrivately: true, visibility: 'personal' }];
+    telegram.message(bob, '/balance', group);
+    const notice = await telegram.waitForCall('sendMessage', textTo(group.id));
+    const privately = telegram.callsOf('sendMessage').find(textTo(bob.id));
+    expect(privately?.payload.text).toContain('12,00 EUR');
+    expect(privately!.seq).toBeLessThan(notice.seq);
+    expect(String(notice.payload.text)).toContain('<a href="tg://user?id=1002">Bob &lt;b&gt;</a>');
+    expect(String(notice.payload.text)).not.toContain('12,00');
+  });
+
+  it('offers a deep link in the group when the user never started the bot', async () => {
+    const { telegram } = await start();
+    telegram.blockPrivate(bob.id);
+    core.onText = () => [{ text: 'secret stuff', deliverPrivately: true }];
+    telegram.message(bob, '/lines', group);
+    const notice = await telegram.waitForCall('sendMessage', textTo(group.id));
+    expect(String(notice.payload.text)).toMatch(/can't write to you privately/);
+    expect(notice.payload.reply_markup).toEqual({
+      inline_keyboard: [[{ text: 'Open private chat', url: 'https://t.me/tel_test_bot?start=private' }]],
+    });
+    // The only attempt with the text was the refused private one; nothing reached the group.
+    const carrying = telegram.calls.filter((c) => JSON.stringify(c.payload).includes('secret stuff'));
+    expect(carrying.map((c) => [c.payload.chat_id, c.response.error_code])).toEqual([[bob.id, 403]]);
+    expect(telegram.messages(group.id).some((m) => m.text?.includes('secret stuff'))).toBe(false);
+  });
+
+  it('keeps personal data out of a group unless a group admin allowed it', async () => {
+    const { telegram, settings } = await start();
+    core.onText = () => [{ text: 'Balance 12,00 EUR', visibility: 'personal' }];
+    telegram.message(bob, '/balance', group);
+    await telegram.waitForCall('sendMessage', textTo(group.id));
+    expect(telegram.callsOf('sendMessage').find(textTo(bob.id))?.payload.text).toBe('Balance 12,00 EUR');
+
+    await settings.updateChat(`telegram::${group.id}`, { showPersonalData: true });
+    const mark = telegram.mark();
+    telegram.message(bob, '/balance', group);
+    const inGroup = await telegram.waitForCall('sendMessage', textTo(group.id), { after: mark });
+    expect(inGroup.payload.text).toBe('Balance 12,00 EUR');
+  });
+
+  it('renders a private redirect with a deep-link button', async () => {
+    const { telegram } = await start();
+    core.onText = () => [{ text: 'Top-ups only in a private chat.', privateRedirect: { startParam: 'topup' } }];
+    telegram.message(bob, '/topup 1234', group);
+    const sent = await telegram.waitForCall('sendMessage', textTo(group.id));
+    expect(sent.payload.reply_markup).toEqual({
+      inline_keyboard: [[{ text: 'Open private chat', url: 'https://t.me/tel_test_bot?start=topup' }]],
+    });
+  });
+});
+
+describe('buttons', () => {
+  it('answers the press, edits the message without its keyboard, and sends follow-ups', async () => {
+    const { telegram } = await start();
+    core.onText = () => [{ text: 'Top up?', actions: [{ label: 'Confirm', actionId: 'c:1' }] }];
+    core.onAction = () => ({ notice: 'Done', update: { text: 'Topped up' }, followUps: [{ text: 'Balance 20' }] });
+    telegram.message(alice, '/topup 1234');
+    await telegram.waitForCall('sendMessage');
+    const [confirmation] = telegram.botMessages(alice.id);
+    expect(confirmation?.reply_markup).toBeDefined();
+    telegram.press(alice, confirmation!, 'c:1');
+    const answer = await telegram.waitForCall('answerCallbackQuery');
+    const edit = await telegram.waitForCall('editMessageText');
+    const followUp = await telegram.waitForCall('sendMessage', (c) => c.payload.text === 'Balance 20');
+    expect(answer.payload.text).toBe('Done');
+    expect(answer.seq).toBeLessThan(edit.seq);
+    expect(edit.seq).toBeLessThan(followUp.seq);
+    expect(core.actions[0]).toMatchObject({ actionId: 'c:1', identity: { user: '1001' } });
+    expect(telegram.botMessages(alice.id)[0]).toMatchObject({ text: 'Topped up' });
+    expect(telegram.botMessages(alice.id)[0]?.reply_markup).toBeUndefined();
+  });
+
+  it('shows a refusal notice and leaves the message alone', async () => {
+    const { telegram } = await start();
+    core.onText = () => [{ text: 'Top up?', actions: [{ label: 'Confirm', actionId: 'c:1' }] }];
+    core.onAction = () => ({ notice: 'Only Alice can confirm this.' });
+    telegram.message(alice, '/topup 1', group);
+    await telegram.waitForCall('sendMessage', textTo(group.id));
+    telegram.press(bob, telegram.botMessages(group.id)[0]!, 'c:1');
+    const answer = await telegram.waitForCall('answerCallbackQuery');
+    expect(answer.payload.text).toBe('Only Alice can confirm this.');
+    expect(telegram.callsOf('editMessageText')).toHaveLength(0);
+  });
+});
+
+describe('reliability', () => {
+  it('retries a sendMessage answered 429 after retry_after, and delivers it once', async () => {
+    const { telegram } = await start();
+    telegram.failNext('sendMessage', 1);
+    telegram.message(alice, 'hi');
+    await telegram.waitForCall('sendMessage', (c) => c.response.ok);
+    const sends = telegram.callsOf('sendMessage');
+    expect(sends.map((c) => c.response.error_code ?? 200)).toEqual([429, 200]);
+    expect(telegram.botMessages(alice.id)).toHaveLength(1);
+  });
+
+  it('does not retry a 5xx: the message may have gone out', async () => {
+    const { telegram, logs } = await start();
+    telegram.failNext('sendMessage', 1, { ok: false, error_code: 502, description: 'Bad Gateway' });
+    telegram.message(alice, 'hi');
+    await telegram.waitForCall('sendMessage');
+    const mark = telegram.mark();
+    telegram.message(alice, 'next');
+    await telegram.waitForCall('sendMessage', () => true, { after: mark });
+    expect(telegram.callsOf('sendMessage').map((c) => c.payload.text)).toEqual(['echo: hi', 'echo: next']);
+    expect(logs.find((l) => l.msg === 'telegram: update failed')?.obj).toMatchObject({ err: { code: 502 } });
+  });
+
+  it('drops a redelivered update before the core sees it', async () => {
+    const { telegram } = await start();
+    const update = telegram.message(alice, '/topup 1234');
+    await telegram.waitForCall('sendMessage');
+    telegram.redeliver(update);
+    const mark = telegram.mark();
+    telegram.message(alice, 'after');
+    await telegram.waitForCall('sendMessage', () => true, { after: mark });
+    expect(core.texts.map((t) => t.text)).toEqual(['/topup 1234', 'after']);
+  });
+
+  it('keeps one chat in order while another chat is not held up', async () => {
+    const { telegram } = await start();
+    const held = gate();
+    core.onText = async (input) => {
+      if (input.text === 'slow') await held.promise;
+      return [{ text: `done ${input.text}` }];
+    };
+    telegram.message(alice, 'slow');
+    telegram.message(alice, 'second');
+    telegram.message(bob, 'other chat');
+    // Bob is answered while Alice's first message is still with the provider.
+    await telegram.waitForCall('sendMessage', textTo(bob.id));
+    expect(telegram.callsOf('sendMessage').filter(textTo(alice.id))).toHaveLength(0);
+    expect(core.texts.map((t) => t.text)).toEqual(['slow', 'other chat']);
+    held.open();
+    const [first, second] = await telegram.waitForCalls('sendMessage', 2, textTo(alice.id));
+    expect([first?.payload.text, second?.payload.text]).toEqual(['done slow', 'done second']);
+  });
+
+  it('lets stop() finish an update in flight', async () => {
+    const { telegram, channel } = await start();
+    const held = gate();
+    const entered = gate();
+    core.onText = async () => {
+      entered.open();
+      await held.promise;
+      return [{ text: 'finished' }];
+    };
+    telegram.message(alice, 'work');
+    await entered.promise;
+    const stopped = channel.stop();
+    held.open();
+    await stopped;
+    expect(telegram.callsOf('sendMessage').map((c) => c.payload.text)).toEqual(['finished']);
+  });
+});

@@ -1,0 +1,47 @@
+import type { Core, IncomingAction, IncomingText } from '../../../src/core/core.js';
+import type { ActionOutcome, Reply } from '../../../src/core/reply.js';
+
+/**
+ * A hand-written Core for the adapter's own behaviour (rendering, routing, ordering), where the real
+ * core would only add noise. End-to-end behaviour of commands is tested against the real stack.
+ */
+export interface FakeCore extends Core {
+  readonly texts: IncomingText[];
+  readonly actions: IncomingAction[];
+  /** Next answers, by exact text (after normalisation) or by actionId; the default echoes. */
+  onText: (input: IncomingText) => Reply[] | Promise<Reply[]>;
+  onAction: (input: IncomingAction) => ActionOutcome | Promise<ActionOutcome>;
+}
+
+export function createFakeCore(): FakeCore {
+  const core: FakeCore = {
+    texts: [],
+    actions: [],
+    commands: [],
+    onText: (input) => [{ text: `echo: ${input.text}` }],
+    onAction: (input) => ({ notice: `pressed ${input.actionId}` }),
+    menu: (scope) =>
+      scope === 'private'
+        ? [
+            { command: 'balance', description: 'Show your balance' },
+            { command: 'link', description: 'Link an account' },
+          ]
+        : [{ command: 'balance', description: 'Show your balance' }],
+    async handleText(input) {
+      core.texts.push(input);
+      return core.onText(input);
+    },
+    async handleAction(input) {
+      core.actions.push(input);
+      return core.onAction(input);
+    },
+    async link() {
+      return { text: 'linked' };
+    },
+    async setupSupportChannel() {
+      return { text: 'set up' };
+    },
+    async drain() {},
+  };
+  return core;
+}

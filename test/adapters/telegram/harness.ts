@@ -1,0 +1,64 @@
+import { createTelegramChannel, type TelegramChannelOptions } from '../../../src/adapters/telegram/index.js';
+import type { Core } from '../../../src/core/core.js';
+import { createDedupeStore, createMemoryKeyValueStore, createSettingsStore } from '../../../src/store/index.js';
+import type { DedupeStore, SettingsStore } from '../../../src/store/stores.js';
+import { FakeTelegram, type FakeUser } from '../../helpers/fake-telegram.js';
+
+export const alice: FakeUser = { id: 1001, first_name: 'Alice', username: 'alice', language_code: 'en' };
+export const bob: FakeUser = { id: 1002, first_name: 'Bob <b>', username: 'bob' };
+export const group = { id: -2001, type: 'supergroup' as const, title: 'Team' };
+
+export interface Harness {
+  telegram: FakeTelegram;
+  channel: ReturnType<typeof createTelegramChannel>;
+  dedupe: DedupeStore;
+  settings: SettingsStore;
+  logs: { level: string; obj: object; msg?: string }[];
+  close(): Promise<void>;
+}
+
+/** The channel on real grammY against the fake Bot API, with memory stores. Started. */
+export async function startHarness(
+  core: Core,
+  overrides: Partial<TelegramChannelOptions> = {},
+  shared?: { telegram?: FakeTelegram; dedupe?: DedupeStore },
+): Promise<Harness> {
+  const telegram = shared?.telegram ?? (await FakeTelegram.start());
+  const kv = createMemoryKeyValueStore();
+  const dedupe = shared?.dedupe ?? createDedupeStore({ kv });
+  const settings = createSettingsStore({ kv });
+  const logs: Harness['logs'] = [];
+  const log = (level: string) => (obj: object, msg?: string) => logs.push({ level, obj, ...(msg ? { msg } : {}) });
+  const channel = createTelegramChannel({
+    core,
+    token: telegram.token,
+    mode: 'polling',
+    apiRoot: telegram.apiRoot,
+    dedupe,
+    settings,
+    logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
+    pollingTimeoutSeconds: 1,
+    ...overrides,
+  });
+  await channel.start();
+  return {
+    telegram,
+    channel,
+    dedupe,
+    settings,
+    logs,
+    async close() {
+      await channel.stop();
+      if (!shared?.telegram) await telegram.close();
+    },
+  };
+}
+
+/** A promise with its resolve function, to hold the fake core at a known point. */
+export function gate<T = void>(): { promise: Promise<T>; open: (value: T) => void } {
+  let open!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}

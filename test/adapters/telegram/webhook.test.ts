@@ -1,0 +1,173 @@
+import { request } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeTelegram } from '../../helpers/fake-telegram.js';
+import { createFakeCore, type FakeCore } from './fake-core.js';
+import { alice, gate, type Harness, startHarness } from './harness.js';
+
+/** Webhook mode (issue 5): constant-time secret check, answer first, work after, health endpoints. */
+
+const SECRET = 'wh_secret-123';
+let h: Harness | undefined;
+let core: FakeCore;
+
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function start() {
+  core = createFakeCore();
+  const telegram = await FakeTelegram.start();
+  h = await startHarness(core, {
+    mode: 'webhook',
+    webhook: { url: 'https://bot.example/telegram/webhook', secret: SECRET, port: 0, host: '127.0.0.1' },
+  }, { telegram });
+  const close = h.close;
+  h.close = async () => {
+    await close();
+    await telegram.close();
+  };
+  return h;
+}
+
+function post(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
+  const port = h!.channel.address()!.port;
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path, method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+function update(id: number, text: string) {
+  return {
+    update_id: id,
+    message: {
+      message_id: id,
+      date: 1,
+      chat: { id: alice.id, type: 'private' },
+      from: { ...alice, is_bot: false },
+      text,
+    },
+  };
+}
+
+describe('webhook mode', () => {
+  it('registers the webhook with its secret and no polling', async () => {
+    const { telegram } = await start();
+    expect(telegram.webhook).toEqual({ url: 'https://bot.example/telegram/webhook', secret_token: SECRET });
+    expect(telegram.callsOf('deleteWebhook')).toHaveLength(0);
+  });
+
+  it('answers 401 to a wrong or missing secret and processes nothing', async () => {
+    await start();
+    expect((await post('/telegram/webhook', update(1, 'hi'), { 'x-telegram-bot-api-secret-token': 'wrong' })).status).toBe(401);
+    expect((await post('/telegram/webhook', update(2, 'hi'), { 'x-telegram-bot-api-secret-token': `${SECRET}x` })).status).toBe(401);
+    expect((await post('/telegram/webhook', update(3, 'hi'))).status).toBe(401);
+    expect(core.texts).toHaveLength(0);
+  });
+
+  it('answers 200 before the slow work is done, then processes the update', async () => {
+    const { telegram } = await start();
+    const held = gate();
+    const entered = gate();
+    core.onText = async () => {
+      entered.open();
+      await held.promise;
+      return [{ text: 'slow answer' }];
+    };
+    const res = await post('/telegram/webhook', update(10, '/balance'), { 'x-telegram-bot-api-secret-token': SECRET });
+    // Telegram has its answer although the core cannot finish until `held` opens below.
+    expect(res.status).toBe(200);
+    await entered.promise;
+    expect(core.texts.map((t) => t.text)).toEqual(['/balance']);
+    expect(telegram.callsOf('sendMessage')).toHaveLength(0);
+    held.open();
+    expect((await telegram.waitForCall('sendMessage')).payload.text).toBe('slow answer');
+  });
+
+  it('drops the same update posted twice', async () => {
+    const { telegram } = await start();
+    const headers = { 'x-telegram-bot-api-secret-token': SECRET };
+    expect((await post('/telegram/webhook', update(20, '/topup 1'), headers)).status).toBe(200);
+    await telegram.waitForCall('sendMessage');
+    expect((await post('/telegram/webhook', update(20, '/topup 1'), headers)).status).toBe(200);
+    expect((await post('/telegram/webhook', update(21, 'next'), headers)).status).toBe(200);
+    await telegram.waitForCall('sendMessage', (c) => c.payload.text === 'echo: next');
+    expect(core.texts.map((t) => t.text)).toEqual(['/topup 1', 'next']);
+  });
+
+  it('rejects a body that is not an update', async () => {
+    await start();
+    const res = await post('/telegram/webhook', { hello: 1 }, { 'x-telegram-bot-api-secret-token': SECRET });
+    expect(res.status).toBe(400);
+  });
+
+  it('serves /healthz and /readyz, and stop() waits for work in flight', async () => {
+    const { telegram, channel } = await start();
+    expect((await post('/healthz', undefined)).status).toBe(200);
+    expect((await post('/readyz', undefined)).status).toBe(200);
+    const held = gate();
+    const entered = gate();
+    core.onText = async () => {
+      entered.open();
+      await held.promise;
+      return [{ text: 'finished' }];
+    };
+    await post('/telegram/webhook', update(30, 'work'), { 'x-telegram-bot-api-secret-token': SECRET });
+    await entered.promise;
+    const stopped = channel.stop();
+    held.open();
+    await stopped;
+    expect(telegram.callsOf('sendMessage').map((c) => c.payload.text)).toEqual(['finished']);
+  });
+
+  it('is not ready when the core says so', async () => {
+    core = createFakeCore();
+    const telegram = await FakeTelegram.start();
+    let coreReady = false;
+    h = await startHarness(
+      core,
+      {
+        mode: 'webhook',
+        webhook: { url: 'https://bot.example/telegram/webhook', secret: SECRET, port: 0, host: '127.0.0.1' },
+        ready: () => coreReady,
+      },
+      { telegram },
+    );
+    try {
+      expect((await post('/readyz', undefined)).status).toBe(503);
+      // Telegram gets 503 and redelivers later; nothing is processed meanwhile.
+      expect((await post('/telegram/webhook', update(40, 'x'), { 'x-telegram-bot-api-secret-token': SECRET })).status).toBe(503);
+      coreReady = true;
+      expect((await post('/readyz', undefined)).status).toBe(200);
+    } finally {
+      await h.close();
+      h = undefined;
+      await telegram.close();
+    }
+  });
+});
+
+describe('options', () => {
+  it('names the fix when webhook settings are missing or the secret is malformed', async () => {
+    const { createTelegramChannel } = await import('../../../src/adapters/telegram/index.js');
+    const base = { core: createFakeCore(), token: '1:x', dedupe: { claim: async () => true } };
+    expect(() => createTelegramChannel({ ...base, mode: 'webhook' })).toThrow(/TELEGRAM_WEBHOOK_URL/);
+    expect(() =>
+      createTelegramChannel({ ...base, mode: 'webhook', webhook: { url: 'https://x', secret: 'bad secret!', port: 0 } }),
+    ).toThrow(/TELEGRAM_WEBHOOK_SECRET/);
+    expect(() => createTelegramChannel({ ...base, token: '', mode: 'polling' })).toThrow(/TELEGRAM_BOT_TOKEN/);
+  });
+});

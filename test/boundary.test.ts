@@ -1,0 +1,136 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Arrows point one way only: adapters → core → telephony/store (style.md, "The layout is the
+ * architecture"; Vercel Chat SDK `boundary.test.ts`). This test reads the sources and fails when an
+ * import crosses a boundary.
+ */
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const src = join(root, 'src');
+
+function sourceFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(c|m)?[jt]sx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** Every module specifier: static imports and re-exports, `import type`, dynamic `import()`, `require()`. */
+export function importsOf(code: string): string[] {
+  const withoutComments = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  const specifiers: string[] = [];
+  const patterns = [
+    /\b(?:import|export)\s+(?:type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*\(\s*['"`]([^'"`]+)['"`]\s*\)/g,
+    /\brequire\s*\(\s*['"`]([^'"`]+)['"`]\s*\)/g,
+  ];
+  for (const pattern of patterns) {
+    for (const m of withoutComments.matchAll(pattern)) specifiers.push(m[1]!);
+  }
+  return specifiers;
+}
+
+const FORBIDDEN_IN_CORE: [string, RegExp][] = [
+  ['grammY', /^grammy(\/|$)/],
+  ['grammY plugins', /^@grammyjs\//],
+  ['Slack', /^@slack\//],
+  ['undici', /^undici(\/|$)/],
+  ['keyv', /^keyv(\/|$)/],
+  ['keyv adapters', /^@keyv\//],
+  ['node:http', /^(node:)?https?(\/|$)/],
+];
+const FORBIDDEN_IN_TELEPHONY = FORBIDDEN_IN_CORE.filter(([name]) => /grammY|Slack|keyv/.test(name));
+
+/** Where a relative specifier points, inside src; packages stay as they are. */
+function target(file: string, specifier: string): string {
+  if (!specifier.startsWith('.')) return specifier;
+  return relative(src, resolve(dirname(file), specifier)).split(sep).join('/');
+}
+
+function violations(dir: string, forbidden: [string, RegExp][], forbiddenDirs: string[]): string[] {
+  return sourceFiles(dir).flatMap((file) =>
+    importsOf(readFileSync(file, 'utf8')).flatMap((spec) => {
+      const where = relative(root, file);
+      const to = target(file, spec);
+      const pkg = forbidden.find(([, re]) => re.test(spec));
+      if (pkg) return [`${where} imports ${spec} (${pkg[0]})`];
+      const layer = forbiddenDirs.find((d) => to === d || to.startsWith(`${d}/`));
+      if (layer) return [`${where} imports ${spec} (src/${layer})`];
+      return [];
+    }),
+  );
+}
+
+describe('the scanner', () => {
+  it('finds every import form', () => {
+    const code = [
+      "import { Bot } from 'grammy';",
+      "import type { App } from '@slack/bolt';",
+      "export { request } from 'undici';",
+      "import 'keyv';",
+      "const h = await import('node:http');",
+      "const k = require('@keyv/redis');",
+      'import {',
+      '  a,',
+      "} from '../adapters/telegram/index.js';",
+      "// import { x } from 'grammy-in-a-comment';",
+    ].join('\n');
+    expect(importsOf(code)).toEqual([
+      'grammy',
+      '@slack/bolt',
+      'undici',
+      '../adapters/telegram/index.js',
+      'keyv',
+      'node:http',
+      '@keyv/redis',
+    ]);
+  });
+
+  it('flags each forbidden specifier and leaves allowed ones alone', () => {
+    const flagged = (spec: string) => FORBIDDEN_IN_CORE.some(([, re]) => re.test(spec));
+    for (const spec of ['grammy', 'grammy/types', '@grammyjs/runner', '@slack/bolt', 'undici', 'keyv', '@keyv/sqlite', 'node:http', 'http', 'node:https'])
+      expect(flagged(spec), spec).toBe(true);
+    for (const spec of ['zod', 'node:crypto', 'node:util', '../telephony/index.js', 'httpx-like', 'keyvault'])
+      expect(flagged(spec), spec).toBe(false);
+    expect(target(join(src, 'core', 'handlers', 'x.ts'), '../../adapters/slack/index.js')).toBe('adapters/slack/index.js');
+  });
+});
+
+describe('src/core is channel-agnostic', () => {
+  const files = sourceFiles(join(src, 'core'));
+
+  it('every file under src/core is scanned (the list may be empty before the core lands)', () => {
+    // Guard against a silent glob: whatever exists on disk under src/core must be in the list.
+    const onDisk = existsSync(join(src, 'core')) ? readdirSync(join(src, 'core'), { recursive: true }) : [];
+    const tsOnDisk = onDisk.map(String).filter((f) => /\.(c|m)?[jt]sx?$/.test(f) && !f.endsWith('.d.ts'));
+    expect(files.length).toBe(tsOnDisk.length);
+  });
+
+  it('imports no grammY, bolt, undici, keyv or node:http, and nothing from src/adapters', () => {
+    expect(violations(join(src, 'core'), FORBIDDEN_IN_CORE, ['adapters', 'bots'])).toEqual([]);
+  });
+});
+
+describe('src/telephony is a library of its own', () => {
+  const files = sourceFiles(join(src, 'telephony'));
+
+  it('has sources to scan', () => {
+    expect(files.map((f) => relative(src, f))).toContain(join('telephony', 'client.ts'));
+  });
+
+  it('imports no grammY, bolt or keyv, and nothing from another src/ layer', () => {
+    expect(violations(join(src, 'telephony'), FORBIDDEN_IN_TELEPHONY, ['core', 'adapters', 'bots', 'store', 'sandbox'])).toEqual([]);
+  });
+
+  it('does import undici (the transport lives here)', () => {
+    const specs = files.flatMap((f) => importsOf(readFileSync(f, 'utf8')));
+    expect(specs).toContain('undici');
+  });
+});

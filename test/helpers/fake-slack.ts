@@ -1,0 +1,399 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+
+/**
+ * A local fake of the Slack Web API for bolt's WebClient (`slackApiUrl`), plus the endpoints Slack
+ * hands out: a `response_url` and a file `upload_url`. A real HTTP server on 127.0.0.1, port 0
+ * (style.md: fake the remote at the HTTP seam). It records every call with its parsed body and
+ * can answer the next N calls of a method with 429 and `Retry-After`.
+ */
+
+export interface SlackCall {
+  /** `chat.postMessage`, …, or `response_url` / `upload` for the non-API endpoints. */
+  readonly method: string;
+  /** The parsed JSON or form body. Web API arrays and objects sent as form fields are decoded. */
+  readonly body: Record<string, unknown>;
+  readonly raw: string;
+  /** The response_url's or upload's path id (`/response/<id>`). */
+  readonly id?: string;
+  /** 429 answers are recorded too, marked here. */
+  readonly rateLimited: boolean;
+  readonly seq: number;
+}
+
+export interface FakeSlackUser {
+  id: string;
+  name?: string;
+  isAdmin?: boolean;
+  isOwner?: boolean;
+}
+
+export interface FakeSlackOptions {
+  users?: FakeSlackUser[];
+  /** User group id → member ids, for `usergroups.list` / `usergroups.users.list`. */
+  groups?: Record<string, string[]>;
+  botUserId?: string;
+}
+
+export interface FakeSlack {
+  /** `http://127.0.0.1:<port>/api/` for `slackApiUrl`. */
+  readonly apiUrl: string;
+  readonly url: string;
+  readonly calls: readonly SlackCall[];
+  /** Calls of one method, without 429s unless asked. */
+  callsOf(method: string, options?: { includeRateLimited?: boolean }): SlackCall[];
+  /** A fresh response URL; its posts are recorded as method `response_url` with this `id`. */
+  responseUrl(id?: string): string;
+  /** Answers the next `times` calls of `method` with 429 and `Retry-After: retryAfterSeconds`. */
+  rateLimit(method: string, times: number, retryAfterSeconds?: number): void;
+  /** Resolves with the first recorded call (past or future) that matches; no polling, no sleeps. */
+  waitForCall(method: string, predicate?: (call: SlackCall) => boolean): Promise<SlackCall>;
+  /** Resolves when `count` matching calls have been recorded. */
+  waitForCalls(method: string, count: number, predicate?: (call: SlackCall) => boolean): Promise<SlackCall[]>;
+  setUser(user: FakeSlackUser): void;
+  setGroup(id: string, members: string[]): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+interface Waiter {
+  method: string;
+  count: number;
+  predicate: (call: SlackCall) => boolean;
+  resolve: (calls: SlackCall[]) => void;
+}
+
+export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<FakeSlack> {
+  const calls: SlackCall[] = [];
+  const waiters = new Set<Waiter>();
+  const limits = new Map<string, { times: number; retryAfter: number }>();
+  const users = new Map((options.users ?? []).map((u) => [u.id, u]));
+  const groups = new Map(Object.entries(options.groups ?? {}));
+  let seq = 0;
+  let fileSeq = 0;
+  let tsSeq = 0;
+  let base = '';
+
+  const nextTs = () => `1700000000.${String(++tsSeq).padStart(6, '0')}`;
+
+  function matches(method: string, predicate: (c: SlackCall) => boolean): SlackCall[] {
+    return calls.filter((c) => c.method === method && !c.rateLimited && predicate(c));
+  }
+
+  function record(call: SlackCall): void {
+    calls.push(call);
+    for (const w of [...waiters]) {
+      const found = matches(w.method, w.predicate);
+      if (found.length >= w.count) {
+        waiters.delete(w);
+        w.resolve(found.slice(0, w.count));
+      }
+    }
+  }
+
+  function answer(method: string, body: Record<string, unknown>): Record<string, unknown> {
+    switch (method) {
+      case 'auth.test':
+        return { ok: true, user_id: options.botUserId ?? 'UBOT', bot_id: 'BBOT', team_id: 'T1', user: 'telbot' };
+      case 'chat.postMessage':
+        return { ok: true, channel: body.channel, ts: nextTs(), message: { text: body.text } };
+      case 'chat.postEphemeral':
+        return { ok: true, message_ts: nextTs() };
+      case 'chat.update':
+        return { ok: true, channel: body.channel, ts: body.ts };
+      case 'views.open':
+      case 'views.update':
+        return { ok: true, view: { id: body.view_id ?? `V${++seq}`, ...(parseJson(body.view) as object) } };
+      case 'conversations.open':
+        return { ok: true, channel: { id: `D${String(body.users ?? 'X')}` } };
+      case 'files.getUploadURLExternal': {
+        const id = `F${++fileSeq}`;
+        return { ok: true, upload_url: `${base}/upload/${id}`, file_id: id };
+      }
+      case 'files.completeUploadExternal':
+        return { ok: true, files: parseJson(body.files) };
+      case 'users.info': {
+        const u = users.get(String(body.user));
+        if (!u) return { ok: false, error: 'user_not_found' };
+        return {
+          ok: true,
+          user: { id: u.id, name: u.name ?? u.id, real_name: u.name ?? u.id, is_admin: u.isAdmin ?? false, is_owner: u.isOwner ?? false },
+        };
+      }
+      case 'usergroups.list':
+        return { ok: true, usergroups: [...groups].map(([id, members]) => ({ id, users: members })) };
+      case 'usergroups.users.list':
+        return { ok: true, users: groups.get(String(body.usergroup)) ?? [] };
+      default:
+        return { ok: false, error: 'unknown_method' };
+    }
+  }
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      const body = parseBody(raw, String(req.headers['content-type'] ?? ''));
+      const at = ++seq;
+      if (path.startsWith('/response/')) {
+        record({ method: 'response_url', body, raw, id: path.slice('/response/'.length), rateLimited: false, seq: at });
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+        return;
+      }
+      if (path.startsWith('/upload/')) {
+        record({ method: 'upload', body: { content: raw }, raw, id: path.slice('/upload/'.length), rateLimited: false, seq: at });
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('OK - 1');
+        return;
+      }
+      const method = path.replace(/^\/api\//, '');
+      const limit = limits.get(method);
+      if (limit && limit.times > 0) {
+        limit.times -= 1;
+        record({ method, body, raw, rateLimited: true, seq: at });
+        res.writeHead(429, { 'retry-after': String(limit.retryAfter), 'content-type': 'application/json' });
+        res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
+        return;
+      }
+      const out = answer(method, body);
+      record({ method, body, raw, rateLimited: false, seq: at });
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let responseSeq = 0;
+
+  return {
+    apiUrl: `${base}/api/`,
+    url: base,
+    get calls() {
+      return calls;
+    },
+    callsOf: (method, o = {}) => calls.filter((c) => c.method === method && (o.includeRateLimited || !c.rateLimited)),
+    responseUrl: (id) => `${base}/response/${id ?? `r${++responseSeq}`}`,
+    rateLimit: (method, times, retryAfterSeconds = 0) => {
+      limits.set(method, { times, retryAfter: retryAfterSeconds });
+    },
+    waitForCall: (method, predicate = () => true) =>
+      new Promise<SlackCall[]>((resolve) => {
+        const w: Waiter = { method, count: 1, predicate, resolve };
+        const found = matches(method, predicate);
+        if (found.length >= 1) resolve(found.slice(0, 1));
+        else waiters.add(w);
+      }).then((c) => c[0]!),
+    waitForCalls: (method, count, predicate = () => true) =>
+      new Promise<SlackCall[]>((resolve) => {
+        const found = matches(method, predicate);
+        if (found.length >= count) resolve(found.slice(0, count));
+        else waiters.add({ method, count, predicate, resolve });
+      }),
+    setUser: (user) => {
+      users.set(user.id, user);
+    },
+    setGroup: (id, members) => {
+      groups.set(id, members);
+    },
+    reset: () => {
+      calls.length = 0;
+      limits.clear();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function parseJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+/** The WebClient sends forms (`a=b&blocks=[…]`) or JSON; both are decoded, nested JSON fields too. */
+function parseBody(raw: string, contentType: string): Record<string, unknown> {
+  if (!raw) return {};
+  if (contentType.includes('application/json')) {
+    try {
+      return JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      return { raw };
+    }
+  }
+  if (contentType.includes('application/x-www-form-urlencoded')) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of new URLSearchParams(raw)) {
+      out[k] = /^[[{]/.test(v) ? parseJson(v) : v;
+    }
+    return out;
+  }
+  return { raw };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Slack's side of a request to the bot: signed slash commands and interactivity payloads.
+
+/** `v0=` + hex HMAC-SHA256 over `v0:<timestamp>:<body>` (api.slack.com "Verifying requests from Slack"). */
+export function slackSignature(secret: string, timestamp: number, body: string): string {
+  return `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+}
+
+export interface SignedRequestOptions {
+  /** Receiver URL, e.g. `http://127.0.0.1:<port>/slack/events`. */
+  url: string;
+  /** Unix seconds; default now. */
+  timestamp?: number;
+  /** Replaces the computed signature (for the bad-signature test). */
+  signature?: string;
+  headers?: Record<string, string>;
+}
+
+export interface SignedResponse {
+  status: number;
+  body: string;
+}
+
+/** Posts a form body signed as Slack signs it, and returns the HTTP answer (the ack). */
+export async function signedSlackRequest(secret: string, body: string, options: SignedRequestOptions): Promise<SignedResponse> {
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  const res = await request(options.url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-slack-request-timestamp': String(timestamp),
+      'x-slack-signature': options.signature ?? slackSignature(secret, timestamp, body),
+      ...options.headers,
+    },
+    body,
+  });
+  return { status: res.statusCode, body: await res.body.text() };
+}
+
+export interface SlashCommandFields {
+  text: string;
+  team?: string;
+  user?: string;
+  channel?: string;
+  responseUrl: string;
+  triggerId?: string;
+  command?: string;
+}
+
+let triggerSeq = 0;
+
+/** A slash command as Slack posts it (form-encoded). */
+export function slashCommandBody(f: SlashCommandFields): string {
+  return new URLSearchParams({
+    token: 'legacy-verification-token',
+    team_id: f.team ?? 'T1',
+    team_domain: 'example',
+    channel_id: f.channel ?? 'D1',
+    channel_name: 'directmessage',
+    user_id: f.user ?? 'U1',
+    user_name: 'alice',
+    command: f.command ?? '/tel',
+    text: f.text,
+    api_app_id: 'A1',
+    response_url: f.responseUrl,
+    trigger_id: f.triggerId ?? `trigger.${++triggerSeq}.${Date.now()}`,
+  }).toString();
+}
+
+/** An interactivity request: `payload=<json>`. */
+export function interactionBody(payload: object): string {
+  return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+}
+
+export interface ButtonPressFields {
+  actionId: string;
+  team?: string;
+  user?: string;
+  channel?: string;
+  responseUrl: string;
+  messageTs?: string;
+  actionTs?: string;
+}
+
+let actionSeq = 0;
+
+export function buttonPressPayload(f: ButtonPressFields): object {
+  const channel = f.channel ?? 'D1';
+  return {
+    type: 'block_actions',
+    team: { id: f.team ?? 'T1', domain: 'example' },
+    user: { id: f.user ?? 'U1', username: 'alice', team_id: f.team ?? 'T1' },
+    api_app_id: 'A1',
+    token: 'legacy-verification-token',
+    trigger_id: `trigger.a${++actionSeq}`,
+    container: { type: 'message', message_ts: f.messageTs ?? '1700000000.000001', channel_id: channel, is_ephemeral: true },
+    channel: { id: channel, name: 'c' },
+    message: { type: 'message', ts: f.messageTs ?? '1700000000.000001', text: '' },
+    response_url: f.responseUrl,
+    actions: [
+      {
+        type: 'button',
+        action_id: f.actionId,
+        block_id: 'b1',
+        text: { type: 'plain_text', text: 'Confirm' },
+        value: f.actionId,
+        action_ts: f.actionTs ?? `1700000001.${String(++actionSeq).padStart(6, '0')}`,
+      },
+    ],
+  };
+}
+
+export interface ViewSubmissionFields {
+  callbackId: string;
+  privateMetadata: string;
+  /** block id → value: a string for text inputs, a string[] for `multi_users_select`. */
+  values: Record<string, string | string[]>;
+  team?: string;
+  user?: string;
+  viewId?: string;
+}
+
+export function viewSubmissionPayload(f: ViewSubmissionFields): object {
+  const values: Record<string, Record<string, object>> = {};
+  for (const [block, v] of Object.entries(f.values)) {
+    values[block] = {
+      value: Array.isArray(v) ? { type: 'multi_users_select', selected_users: v } : { type: 'plain_text_input', value: v },
+    };
+  }
+  return {
+    type: 'view_submission',
+    team: { id: f.team ?? 'T1', domain: 'example' },
+    user: { id: f.user ?? 'U1', username: 'alice', team_id: f.team ?? 'T1' },
+    api_app_id: 'A1',
+    token: 'legacy-verification-token',
+    trigger_id: `trigger.v${++actionSeq}`,
+    view: {
+      id: f.viewId ?? `V${++actionSeq}`,
+      team_id: f.team ?? 'T1',
+      type: 'modal',
+      callback_id: f.callbackId,
+      private_metadata: f.privateMetadata,
+      hash: `h${actionSeq}`,
+      blocks: [],
+      state: { values },
+      title: { type: 'plain_text', text: 't' },
+      close: null,
+      submit: null,
+      app_id: 'A1',
+      bot_id: 'BBOT',
+      root_view_id: f.viewId ?? 'V0',
+      previous_view_id: null,
+      clear_on_close: false,
+      notify_on_close: false,
+      external_id: '',
+    },
+    response_urls: [],
+  };
+}

@@ -1,0 +1,475 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A fake Telegram Bot API on 127.0.0.1, port 0, for end-to-end tests with real grammY (`apiRoot`).
+ * Faking the remote at the HTTP seam, not by mocking modules (style.md, Tests).
+ *
+ * It serves `/bot<token>/<method>`, records every call in order, keeps each chat's messages (so an
+ * edit can be checked against what the user sees), holds `getUpdates` like Telegram's long poll,
+ * and can answer the next calls of a method with an error such as 429. Waiting helpers resolve on
+ * the recording itself, so tests assert order, never time.
+ */
+
+export interface FakeCall {
+  /** Position in the call log. */
+  readonly seq: number;
+  readonly method: string;
+  readonly token: string;
+  /** JSON or multipart fields; JSON-looking multipart fields are decoded. */
+  readonly payload: Record<string, unknown>;
+  /** For `sendDocument`: the uploaded file. */
+  readonly file?: { name: string; content: string };
+  /** What the fake answered. */
+  readonly response: { ok: boolean; error_code?: number; result?: unknown; description?: string };
+}
+
+export interface FakeUser {
+  id: number;
+  first_name: string;
+  username?: string;
+  language_code?: string;
+}
+
+export interface FakeChat {
+  id: number;
+  type: 'private' | 'group' | 'supergroup';
+  title?: string;
+}
+
+export interface FakeMessage {
+  message_id: number;
+  date: number;
+  chat: FakeChat;
+  from?: FakeUser & { is_bot?: boolean };
+  text?: string;
+  entities?: { type: string; offset: number; length: number }[];
+  reply_markup?: unknown;
+  document?: { file_name: string; file_id: string; file_unique_id: string };
+  /** Not part of the Bot API: whether the bot deleted it, and its edit history. */
+  deleted?: boolean;
+  edits?: string[];
+}
+
+export interface FakeTelegramOptions {
+  token?: string;
+  bot?: { id: number; username: string; first_name: string };
+  /** Caps the long-poll hold of `getUpdates`, in seconds; tests keep it short so `stop()` is quick. */
+  maxPollSeconds?: number;
+}
+
+interface Waiter {
+  method: string;
+  predicate: (call: FakeCall) => boolean;
+  from: number;
+  resolve: (call: FakeCall) => void;
+}
+
+interface Failure {
+  times: number;
+  response: { ok: false; error_code: number; description: string; parameters?: Record<string, unknown> };
+}
+
+export class FakeTelegram {
+  readonly token: string;
+  readonly bot: { id: number; is_bot: true; username: string; first_name: string };
+  readonly calls: FakeCall[] = [];
+  readonly #server: Server;
+  readonly #maxPollSeconds: number;
+  #updates: Record<string, unknown>[] = [];
+  #confirmed = 0;
+  #nextUpdateId = 1000;
+  #nextMessageId = new Map<number, number>();
+  #messages = new Map<number, FakeMessage[]>();
+  #polls = new Set<() => void>();
+  #waiters = new Set<Waiter>();
+  #failures = new Map<string, Failure[]>();
+  #blocked = new Set<number>();
+  #admins = new Map<number, Set<number>>();
+  #chats = new Map<number, FakeChat>();
+  #webhook: { url: string; secret_token?: string } | undefined;
+
+  constructor(options: FakeTelegramOptions = {}) {
+    this.token = options.token ?? '123456:TEST-token';
+    this.bot = { id: 123456, is_bot: true, username: 'tel_test_bot', first_name: 'Telephony', ...options.bot };
+    this.#maxPollSeconds = options.maxPollSeconds ?? 1;
+    this.#server = createServer((req, res) => {
+      void this.#handle(req, res);
+    });
+  }
+
+  static async start(options: FakeTelegramOptions = {}): Promise<FakeTelegram> {
+    const fake = new FakeTelegram(options);
+    await new Promise<void>((resolve) => fake.#server.listen(0, '127.0.0.1', resolve));
+    return fake;
+  }
+
+  /** The `apiRoot` to give grammY. */
+  get apiRoot(): string {
+    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+  }
+
+  get webhook(): { url: string; secret_token?: string } | undefined {
+    return this.#webhook;
+  }
+
+  async close(): Promise<void> {
+    for (const release of this.#polls) release();
+    this.#server.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  // ---- scripting ---------------------------------------------------------------------------------
+
+  /** Queues an update for `getUpdates`; assigns `update_id` unless given. Returns the update. */
+  enqueue<U extends Record<string, unknown>>(update: U): U & { update_id: number } {
+    const full = { update_id: this.#nextUpdateId++, ...update } as U & { update_id: number };
+    if (full.update_id >= this.#nextUpdateId) this.#nextUpdateId = full.update_id + 1;
+    this.#updates.push(full);
+    for (const release of this.#polls) release();
+    return full;
+  }
+
+  /**
+   * Delivers an update again, as Telegram does when the bot crashed before confirming it (or to a
+   * second instance): it bypasses the confirmed offset.
+   */
+  redeliver(update: { update_id: number }): void {
+    this.#updates.push({ ...update, __redelivered: true });
+    for (const release of this.#polls) release();
+  }
+
+  /** A text message from `from` in `chat` (a private chat with `from` when omitted). */
+  message(from: FakeUser, text: string, chat?: FakeChat): Record<string, unknown> & { update_id: number } {
+    const where: FakeChat = chat ?? { id: from.id, type: 'private' };
+    this.#chats.set(where.id, where);
+    const msg = this.#store(where, { from: { ...from, is_bot: false }, text, entities: commandEntity(text) });
+    return this.enqueue({ message: strip(msg) });
+  }
+
+  /** A press of `data` on the bot's message `message` by `from`. */
+  press(from: FakeUser, message: FakeMessage, data: string): Record<string, unknown> & { update_id: number } {
+    return this.enqueue({
+      callback_query: {
+        id: `cq${this.#nextUpdateId}`,
+        from: { ...from, is_bot: false },
+        chat_instance: `ci${message.chat.id}`,
+        message: strip(message),
+        data,
+      },
+    });
+  }
+
+  /** Answers the next `times` calls of `method` with an error (default: 429, retry after 1 s). */
+  failNext(method: string, times = 1, response?: Failure['response']): void {
+    const list = this.#failures.get(method) ?? [];
+    list.push({
+      times,
+      response: response ?? {
+        ok: false,
+        error_code: 429,
+        description: 'Too Many Requests: retry after 1',
+        parameters: { retry_after: 1 },
+      },
+    });
+    this.#failures.set(method, list);
+  }
+
+  /** The user never started the bot: messages to their private chat get 403. */
+  blockPrivate(userId: number): void {
+    this.#blocked.add(userId);
+  }
+
+  unblockPrivate(userId: number): void {
+    this.#blocked.delete(userId);
+  }
+
+  setAdmins(chatId: number, userIds: number[]): void {
+    this.#admins.set(chatId, new Set(userIds));
+  }
+
+  /** Every message in a chat, the users' and the bot's, in order. */
+  messages(chatId: number): FakeMessage[] {
+    return this.#messages.get(chatId) ?? [];
+  }
+
+  /** The bot's messages in a chat that are still visible. */
+  botMessages(chatId: number): FakeMessage[] {
+    return this.messages(chatId).filter((m) => m.from?.id === this.bot.id && !m.deleted);
+  }
+
+  callsOf(method: string): FakeCall[] {
+    return this.calls.filter((c) => c.method === method);
+  }
+
+  /** A position in the call log, for `waitForCall(…, { after })`. */
+  mark(): number {
+    return this.calls.length;
+  }
+
+  /**
+   * Resolves with the first call of `method` at or after position `after` that satisfies
+   * `predicate`, as soon as it is recorded. The guard timeout only turns a hang into a readable
+   * failure; no test asserts on time.
+   */
+  waitForCall(
+    method: string,
+    predicate: (call: FakeCall) => boolean = () => true,
+    options: { after?: number; guardMs?: number } = {},
+  ): Promise<FakeCall> {
+    const from = options.after ?? 0;
+    const found = this.calls.slice(from).find((c) => c.method === method && predicate(c));
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        method,
+        predicate,
+        from,
+        resolve: (call) => {
+          clearTimeout(timer);
+          resolve(call);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.#waiters.delete(waiter);
+        const seen = this.calls.map((c) => c.method).join(', ');
+        reject(new Error(`no matching ${method} call was recorded; calls so far: ${seen}`));
+      }, options.guardMs ?? 10_000);
+      this.#waiters.add(waiter);
+    });
+  }
+
+  /** Waits until `count` calls of `method` (matching `predicate`) were recorded after `after`. */
+  async waitForCalls(
+    method: string,
+    count: number,
+    predicate: (call: FakeCall) => boolean = () => true,
+    options: { after?: number; guardMs?: number } = {},
+  ): Promise<FakeCall[]> {
+    let after = options.after ?? 0;
+    const found: FakeCall[] = [];
+    while (found.length < count) {
+      const call = await this.waitForCall(method, predicate, { ...options, after });
+      found.push(call);
+      after = call.seq + 1;
+    }
+    return found;
+  }
+
+  // ---- the Bot API -------------------------------------------------------------------------------
+
+  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec((req.url ?? '').split('?')[0] ?? '');
+    if (!match) return send(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
+    const [, token, method] = match as unknown as [string, string, string];
+    const body = await readBody(req);
+    const { payload, file } = await decode(req.headers['content-type'] ?? '', body);
+    if (token !== this.token) {
+      return send(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
+    }
+    if (method === 'getUpdates') return this.#getUpdates(req, res, payload);
+
+    const failure = this.#failures.get(method)?.[0];
+    let response: FakeCall['response'];
+    if (failure) {
+      failure.times -= 1;
+      if (failure.times <= 0) this.#failures.get(method)?.shift();
+      response = failure.response;
+    } else {
+      response = this.#answer(method, payload, file);
+    }
+    const call: FakeCall = { seq: this.calls.length, method, token, payload, response, ...(file ? { file } : {}) };
+    this.calls.push(call);
+    send(res, response.ok ? 200 : (response.error_code ?? 400), response);
+    for (const waiter of this.#waiters) {
+      if (waiter.method === method && call.seq >= waiter.from && waiter.predicate(call)) {
+        this.#waiters.delete(waiter);
+        waiter.resolve(call);
+      }
+    }
+  }
+
+  #getUpdates(req: IncomingMessage, res: ServerResponse, payload: Record<string, unknown>): void {
+    const offset = Number(payload.offset ?? 0);
+    const limit = Number(payload.limit ?? 100);
+    // Telegram forgets updates below the offset: they are confirmed.
+    if (offset > this.#confirmed) this.#confirmed = offset;
+    const pending = () =>
+      this.#updates.filter((u) => (u.update_id as number) >= this.#confirmed || u.__redelivered === true);
+    const reply = () => {
+      this.#updates = this.#updates.filter((u) => (u.update_id as number) >= this.#confirmed || u.__redelivered === true);
+      const batch = this.#updates.slice(0, limit);
+      // A redelivered update is handed out once; the others stay until a later offset confirms them.
+      this.#updates = this.#updates.filter((u) => !(u.__redelivered === true && batch.includes(u)));
+      const result = batch.map(({ __redelivered, ...u }) => u);
+      if (!res.writableEnded) send(res, 200, { ok: true, result });
+    };
+    if (pending().length > 0) return reply();
+    const seconds = Math.min(Number(payload.timeout ?? 0), this.#maxPollSeconds);
+    const release = () => {
+      this.#polls.delete(release);
+      clearTimeout(timer);
+      reply();
+    };
+    const timer = setTimeout(release, seconds * 1000);
+    this.#polls.add(release);
+    req.socket.once('close', () => {
+      this.#polls.delete(release);
+      clearTimeout(timer);
+    });
+  }
+
+  #answer(method: string, p: Record<string, unknown>, file?: FakeCall['file']): FakeCall['response'] {
+    switch (method) {
+      case 'getMe':
+        return { ok: true, result: { ...this.bot, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false } };
+      case 'deleteWebhook':
+        this.#webhook = undefined;
+        return { ok: true, result: true };
+      case 'setWebhook':
+        this.#webhook = { url: String(p.url), ...(p.secret_token ? { secret_token: String(p.secret_token) } : {}) };
+        return { ok: true, result: true };
+      case 'setMyCommands':
+      case 'answerCallbackQuery':
+        return { ok: true, result: true };
+      case 'sendMessage':
+      case 'sendDocument': {
+        const chatId = Number(p.chat_id);
+        if (this.#blocked.has(chatId)) {
+          return { ok: false, error_code: 403, description: "Forbidden: bot can't initiate conversation with a user" };
+        }
+        const chat = this.#chats.get(chatId) ?? { id: chatId, type: chatId > 0 ? ('private' as const) : ('group' as const) };
+        const msg = this.#store(chat, {
+          from: { ...this.bot },
+          ...(method === 'sendMessage' ? { text: String(p.text) } : {}),
+          ...(file ? { document: { file_name: file.name, file_id: `f${this.calls.length}`, file_unique_id: `u${this.calls.length}` } } : {}),
+          ...(p.caption !== undefined ? { text: String(p.caption) } : {}),
+          ...(p.reply_markup ? { reply_markup: p.reply_markup } : {}),
+        });
+        return { ok: true, result: strip(msg) };
+      }
+      case 'editMessageText': {
+        const msg = this.#find(Number(p.chat_id), Number(p.message_id));
+        if (!msg) return { ok: false, error_code: 400, description: 'Bad Request: message to edit not found' };
+        if (msg.text === p.text && JSON.stringify(msg.reply_markup ?? null) === JSON.stringify(p.reply_markup ?? null)) {
+          return { ok: false, error_code: 400, description: 'Bad Request: message is not modified' };
+        }
+        msg.edits = [...(msg.edits ?? []), msg.text ?? ''];
+        msg.text = String(p.text);
+        if (p.reply_markup && (p.reply_markup as { inline_keyboard?: unknown[] }).inline_keyboard?.length) {
+          msg.reply_markup = p.reply_markup;
+        } else {
+          delete msg.reply_markup;
+        }
+        return { ok: true, result: strip(msg) };
+      }
+      case 'deleteMessage': {
+        const msg = this.#find(Number(p.chat_id), Number(p.message_id));
+        if (!msg || msg.deleted) return { ok: false, error_code: 400, description: 'Bad Request: message to delete not found' };
+        msg.deleted = true;
+        return { ok: true, result: true };
+      }
+      case 'getChatMember': {
+        const admin = this.#admins.get(Number(p.chat_id))?.has(Number(p.user_id)) ?? false;
+        return {
+          ok: true,
+          result: { status: admin ? 'administrator' : 'member', user: { id: Number(p.user_id), is_bot: false, first_name: 'U' } },
+        };
+      }
+      case 'getChatAdministrators': {
+        const ids = [...(this.#admins.get(Number(p.chat_id)) ?? [])];
+        return { ok: true, result: ids.map((id) => ({ status: 'administrator', user: { id, is_bot: false, first_name: 'A' } })) };
+      }
+      default:
+        return { ok: false, error_code: 404, description: `Not Found: method ${method} is not faked` };
+    }
+  }
+
+  #store(chat: FakeChat, fields: Partial<FakeMessage>): FakeMessage {
+    const id = (this.#nextMessageId.get(chat.id) ?? 0) + 1;
+    this.#nextMessageId.set(chat.id, id);
+    const msg: FakeMessage = { message_id: id, date: Math.floor(Date.now() / 1000), chat, ...fields };
+    const list = this.#messages.get(chat.id) ?? [];
+    list.push(msg);
+    this.#messages.set(chat.id, list);
+    return msg;
+  }
+
+  #find(chatId: number, messageId: number): FakeMessage | undefined {
+    return this.#messages.get(chatId)?.find((m) => m.message_id === messageId);
+  }
+}
+
+/** The message as the Bot API would serialise it, without the fake's bookkeeping. */
+function strip(msg: FakeMessage): Record<string, unknown> {
+  const { deleted, edits, ...rest } = msg;
+  return structuredClone(rest) as Record<string, unknown>;
+}
+
+function commandEntity(text: string): FakeMessage['entities'] {
+  const command = /^\/\S+/.exec(text);
+  return command ? [{ type: 'bot_command', offset: 0, length: command[0].length }] : undefined;
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+async function decode(
+  contentType: string,
+  body: Buffer,
+): Promise<{ payload: Record<string, unknown>; file?: { name: string; content: string } }> {
+  if (body.length === 0) return { payload: {} };
+  if (contentType.startsWith('application/json')) return { payload: JSON.parse(body.toString('utf8')) };
+  if (contentType.startsWith('multipart/form-data')) {
+    const payload: Record<string, unknown> = {};
+    let file: { name: string; content: string } | undefined;
+    for (const part of multipartParts(contentType, body)) {
+      if (part.filename !== undefined) {
+        file = { name: part.filename, content: part.content.toString('utf8') };
+      } else {
+        const value = part.content.toString('utf8');
+        payload[part.name] = /^[[{]/.test(value) ? JSON.parse(value) : value;
+      }
+    }
+    // grammY sends the file in its own part and `attach://<id>` in the field.
+    return { payload, ...(file ? { file } : {}) };
+  }
+  return { payload: Object.fromEntries(new URLSearchParams(body.toString('utf8'))) };
+}
+
+/** A small multipart/form-data reader: enough for grammY's uploads (fields and one file). */
+function multipartParts(contentType: string, body: Buffer): { name: string; filename?: string; content: Buffer }[] {
+  const boundary = /boundary="?([^";]+)"?/.exec(contentType)?.[1];
+  if (!boundary) throw new Error('multipart without boundary');
+  const delimiter = Buffer.from(`--${boundary}`);
+  const parts: { name: string; filename?: string; content: Buffer }[] = [];
+  let start = body.indexOf(delimiter);
+  while (start !== -1) {
+    const next = body.indexOf(delimiter, start + delimiter.length);
+    if (next === -1) break;
+    const chunk = body.subarray(start + delimiter.length, next);
+    const headerEnd = chunk.indexOf('\r\n\r\n');
+    if (headerEnd !== -1) {
+      const headers = chunk.subarray(0, headerEnd).toString('utf8');
+      // The content ends before the CRLF that precedes the next delimiter.
+      const content = chunk.subarray(headerEnd + 4, chunk.length - 2);
+      // grammY writes `name="x"` quoted and `filename=x.csv` bare; accept both.
+      const name = /[;\s]name="?([^";\r\n]*)"?/.exec(headers)?.[1] ?? '';
+      const filename = /filename="?([^";\r\n]*)"?/.exec(headers)?.[1];
+      parts.push({ name, ...(filename !== undefined ? { filename } : {}), content });
+    }
+    start = next;
+  }
+  return parts;
+}
