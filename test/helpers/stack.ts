@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import pino, { type Logger } from 'pino';
+import { loadConfig } from '../../src/bots/config.js';
+import { createRuntime, type Runtime } from '../../src/bots/runtime.js';
+import type { Identity } from '../../src/core/identity.js';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { createMemoryKeyValueStore, createStores, keyringFromKeys } from '../../src/store/index.js';
+import type { KeyValueStore } from '../../src/store/key-value-store.js';
+import type { Stores } from '../../src/store/stores.js';
+
+export interface TestStackOptions {
+  sandbox?: SandboxOptions;
+  /** Share one store between several stacks (two instances, one Redis). */
+  kv?: KeyValueStore;
+  clock?: () => Date;
+  /** Environment overrides, e.g. `{ RATE_LIMIT_PER_MINUTE: '0' }`. Default: rate limit off. */
+  env?: Record<string, string>;
+  logger?: Logger;
+  /** Reuse a running sandbox instead of starting one. */
+  sharedSandbox?: Sandbox;
+}
+
+export interface TestStack extends Runtime {
+  sandbox: Sandbox;
+  stores: Stores;
+  /** Links the demo account (`demo`) and the PIN-creation account (`cards`) to `identity`. */
+  linkDemo(identity: Identity): Promise<void>;
+}
+
+/**
+ * The real stack for end-to-end tests: the sandbox on 127.0.0.1 (port 0), memory stores (or a
+ * given KeyValueStore), and the real core through the same composition root as `npm start`.
+ */
+export async function createTestStack(options: TestStackOptions = {}): Promise<TestStack> {
+  const sandbox = options.sharedSandbox ?? createSandbox({ ...options.sandbox });
+  if (!options.sharedSandbox) await sandbox.listen({ port: 0 });
+  const keyring = keyringFromKeys(randomBytes(32));
+  const stores = createStores({ kv: options.kv ?? createMemoryKeyValueStore(), keyring });
+  const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '0', TELEPHONY_TIMEOUT_MS: '5000', ...options.env });
+  const runtime = await createRuntime(config, options.logger ?? pino({ level: 'silent' }), {
+    stores,
+    sandbox,
+    clock: options.clock,
+  });
+  return {
+    ...runtime,
+    sandbox,
+    stores,
+    async close() {
+      await runtime.close();
+      if (!options.sharedSandbox) await sandbox.close();
+    },
+  };
+}
