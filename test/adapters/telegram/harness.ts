@@ -25,8 +25,8 @@ export async function startHarness(
 ): Promise<Harness> {
   const telegram = shared?.telegram ?? (await FakeTelegram.start());
   const kv = createMemoryKeyValueStore();
-  const dedupe = shared?.dedupe ?? createDedupeStore({ kv });
-  const settings = createSettingsStore({ kv });
+  const dedupe = overrides.dedupe ?? shared?.dedupe ?? createDedupeStore({ kv });
+  const settings = overrides.settings ?? createSettingsStore({ kv });
   const logs: Harness['logs'] = [];
   const log = (level: string) => (obj: object, msg?: string) => logs.push({ level, obj, ...(msg ? { msg } : {}) });
   const channel = createTelegramChannel({
