@@ -12,10 +12,16 @@
  * is reported (the one least disturbed by other load) next to the median.
  */
 import { spawn } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
 import { cpus, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
-import { createTelephonyClient, createTransport, md5Hex, signHeaders, signature } from '../src/telephony/index.js';
+import {
+  createTelephonyClient,
+  createTransport,
+  md5Hex,
+  signature,
+  signHeaders,
+} from '../src/telephony/index.js';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4_000);
@@ -30,9 +36,11 @@ function benchSigning(): { signHeadersUs: number; hmacOnlyUs: number } {
   const key = md5Hex('bench-password');
   const start = Date.UTC(2026, 10, 21, 9, 30, 0);
   let sink = 0;
-  for (let i = 0; i < 20_000; i++) sink += signHeaders('bench', key, new Date(start + i))['x-authorization'].length;
+  for (let i = 0; i < 20_000; i++)
+    sink += signHeaders('bench', key, new Date(start + i))['x-authorization'].length;
   let t = performance.now();
-  for (let i = 0; i < SIGNATURES; i++) sink += signHeaders('bench', key, new Date(start + i))['x-authorization'].length;
+  for (let i = 0; i < SIGNATURES; i++)
+    sink += signHeaders('bench', key, new Date(start + i))['x-authorization'].length;
   const signHeadersUs = ((performance.now() - t) * 1000) / SIGNATURES;
   const xDate = '2026-11-21 09:30:00.000000 GMT+0000';
   t = performance.now();

@@ -64,7 +64,9 @@ async function runnerRun(stack: RealStack): Promise<{ ms: number; orderOk: boole
     });
     let orderOk = true;
     for (let i = 0; i < ORDER_CHATS; i++) {
-      const texts = replies.filter((c) => Number(c.payload.chat_id) === user(i).id).map((c) => String(c.payload.text));
+      const texts = replies
+        .filter((c) => Number(c.payload.chat_id) === user(i).id)
+        .map((c) => String(c.payload.text));
       const seen = texts.map((t) => numbers.findIndex((n) => t.includes(n)));
       if (seen.join() !== '0,1,2') orderOk = false;
     }
@@ -110,7 +112,9 @@ async function main(): Promise<void> {
     console.log(
       `  sequential (bot.start())        ${SEQUENTIAL_CHATS} chats: ${s(sequentialMs)} measured, ${perUpdate.toFixed(0)} ms per update`,
     );
-    console.log(`                                  ${CHATS} chats: ${s(extrapolated)} extrapolated from ${SEQUENTIAL_CHATS}`);
+    console.log(
+      `                                  ${CHATS} chats: ${s(extrapolated)} extrapolated from ${SEQUENTIAL_CHATS}`,
+    );
     console.log(`  speed-up: ${speedup.toFixed(0)}x (goal >= 50x) ${speedup >= 50 ? 'OK' : 'MISSED'}`);
     console.log(
       `  per-chat order: ${ORDER_CHATS} chats x 3 commands, ${runner.orderReplies} replies, ${runner.orderOk ? 'all in order' : 'ORDER BROKEN'}`,

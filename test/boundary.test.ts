@@ -22,7 +22,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Every module specifier: static imports and re-exports, `import type`, dynamic `import()`, `require()`. */
-export function importsOf(code: string): string[] {
+function importsOf(code: string): string[] {
   const withoutComments = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
   const specifiers: string[] = [];
   const patterns = [
@@ -51,7 +51,9 @@ const FORBIDDEN_IN_TELEPHONY = FORBIDDEN_IN_CORE.filter(([name]) => /grammY|Slac
 /** Where a relative specifier points, inside src; packages stay as they are. */
 function target(file: string, specifier: string): string {
   if (!specifier.startsWith('.')) return specifier;
-  return relative(src, resolve(dirname(file), specifier)).split(sep).join('/');
+  return relative(src, resolve(dirname(file), specifier))
+    .split(sep)
+    .join('/');
 }
 
 function violations(dir: string, forbidden: [string, RegExp][], forbiddenDirs: string[]): string[] {
@@ -95,11 +97,24 @@ describe('the scanner', () => {
 
   it('flags each forbidden specifier and leaves allowed ones alone', () => {
     const flagged = (spec: string) => FORBIDDEN_IN_CORE.some(([, re]) => re.test(spec));
-    for (const spec of ['grammy', 'grammy/types', '@grammyjs/runner', '@slack/bolt', 'undici', 'keyv', '@keyv/sqlite', 'node:http', 'http', 'node:https'])
+    for (const spec of [
+      'grammy',
+      'grammy/types',
+      '@grammyjs/runner',
+      '@slack/bolt',
+      'undici',
+      'keyv',
+      '@keyv/sqlite',
+      'node:http',
+      'http',
+      'node:https',
+    ])
       expect(flagged(spec), spec).toBe(true);
     for (const spec of ['zod', 'node:crypto', 'node:util', '../telephony/index.js', 'httpx-like', 'keyvault'])
       expect(flagged(spec), spec).toBe(false);
-    expect(target(join(src, 'core', 'handlers', 'x.ts'), '../../adapters/slack/index.js')).toBe('adapters/slack/index.js');
+    expect(target(join(src, 'core', 'handlers', 'x.ts'), '../../adapters/slack/index.js')).toBe(
+      'adapters/slack/index.js',
+    );
   });
 });
 
@@ -126,7 +141,15 @@ describe('src/telephony is a library of its own', () => {
   });
 
   it('imports no grammY, bolt or keyv, and nothing from another src/ layer', () => {
-    expect(violations(join(src, 'telephony'), FORBIDDEN_IN_TELEPHONY, ['core', 'adapters', 'bots', 'store', 'sandbox'])).toEqual([]);
+    expect(
+      violations(join(src, 'telephony'), FORBIDDEN_IN_TELEPHONY, [
+        'core',
+        'adapters',
+        'bots',
+        'store',
+        'sandbox',
+      ]),
+    ).toEqual([]);
   });
 
   it('does import undici (the transport lives here)', () => {

@@ -37,6 +37,13 @@ export const configSchema = z.object({
     .max(65535)
     .default(0)
     .describe('Port of the embedded sandbox; 0 picks a free one.'),
+  SANDBOX_LATENCY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(0)
+    .describe('Extra delay of every embedded-sandbox answer, ms: a slow provider, for trials and the shutdown test.'),
   SANDBOX_DATA: z
     .string()
     .optional()

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { createConsoleChannel } from '../adapters/console/console-channel.js';
 import { type RunningChannel, startChatChannels } from './channels.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { createHealthServer, type HealthServer } from './health-server.js';
 import { createLogger } from './logger.js';
 import { createRuntime } from './runtime.js';
 
@@ -31,7 +32,17 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
     level: config.LOG_LEVEL,
     destination: consoleOn ? pino.destination({ dest: logFile, mkdir: true, sync: false }) : undefined,
   });
-  const runtime = await createRuntime(config, logger);
+  // Up before the runtime, so liveness answers during start-up; ready only once channels run.
+  let ready = false;
+  let health: HealthServer | undefined;
+  if (config.HEALTH_PORT !== undefined) {
+    health = createHealthServer({ port: config.HEALTH_PORT, ready: () => ready });
+    await health.listen();
+  }
+  const runtime = await createRuntime(config, logger).catch(async (err: unknown) => {
+    await health?.close(); // a listening server would keep a failed start alive
+    throw err;
+  });
   const channels: RunningChannel[] = await startChatChannels(config, runtime);
   const out = process.stdout;
   const banner = [
@@ -52,14 +63,21 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
     );
   }
 
+  let consoleChannel: ReturnType<typeof createConsoleChannel> | undefined;
+  let consoleRun: Promise<void> | undefined;
   let stopping: Promise<number> | undefined;
   const shutdown = (signal: string) => {
     stopping ??= (async () => {
+      ready = false;
       logger.info({ signal }, 'shutting down');
       // Stop taking updates, finish what is in flight (bounded), then close pools and stores.
+      consoleChannel?.close();
       await Promise.allSettled(channels.map((c) => c.stop()));
       await runtime.core.drain(config.SHUTDOWN_TIMEOUT_MS);
+      // The core answered the line in flight; let the console print that reply before we exit.
+      if (consoleRun) await Promise.race([consoleRun, delay(1000)]);
       await runtime.close();
+      await health?.close();
       logger.info({}, 'stopped');
       logger.flush?.();
       return 0;
@@ -73,7 +91,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
   process.once('SIGINT', onSignal);
 
   if (consoleOn) {
-    const consoleChannel = createConsoleChannel({
+    consoleChannel = createConsoleChannel({
       core: runtime.core,
       exportDir: join(config.DATA_DIR, 'exports'),
     });
@@ -85,10 +103,18 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
     };
     if (runtime.sandbox) await runtime.linkDemo(identity);
     out.write(`${banner.join('\n')}\nType /help for the commands, /quit to leave.\n`);
-    await consoleChannel.run();
+    ready = true;
+    consoleRun = consoleChannel.run();
+    await consoleRun;
     if (channels.length === 0) return shutdown('end of input');
     return new Promise<number>(() => {});
   }
   out.write(`${banner.join('\n')}\n`);
+  ready = true;
   return new Promise<number>(() => {});
 }
+
+const delay = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });

@@ -69,6 +69,7 @@ export async function createRuntime(
         data: config.SANDBOX_DATA,
         persistPath: config.SANDBOX_PERSIST ?? join(config.DATA_DIR, 'sandbox-state.json'),
         logger: (line) => logger.debug({ sandbox: line }, 'sandbox request'),
+        ...(config.SANDBOX_LATENCY_MS > 0 ? { faults: { global: { latencyMs: config.SANDBOX_LATENCY_MS } } } : {}),
       });
       await sandbox.listen({ port: config.SANDBOX_PORT });
       ownSandbox = true;

@@ -22,6 +22,7 @@ import { type Messages, messagesFor } from './messages.js';
 import type { ActionOutcome, Reply } from './reply.js';
 import type { Role } from './roles.js';
 import type { ClientFactory } from './services.js';
+import { normalizePhoneNumber } from '../telephony/phone.js';
 import { tokenize } from './tokenize.js';
 
 export interface CoreOptions {
@@ -188,7 +189,7 @@ export function createCore(options: CoreOptions): Core {
     const { reply, expected } = errorReply(err, {
       t,
       card,
-      cli: card ? tokens[1] : undefined,
+      cli: card ? cardCli(tokens[1]) : undefined,
       ref: requestId,
     });
     if (!expected)
@@ -432,6 +433,13 @@ export function createCore(options: CoreOptions): Core {
 }
 
 export type { CredentialRecord, LinkedCredential };
+
+/** The card number as E.164 digits, as the messages expect (they add the `+`). */
+function cardCli(token: string | undefined): string | undefined {
+  if (token === undefined) return undefined;
+  const r = normalizePhoneNumber(token);
+  return r.ok ? r.value.digits : undefined;
+}
 
 /** Closest command by edit distance, for "did you mean". */
 function suggest(name: string, names: string[]): string | undefined {

@@ -202,7 +202,7 @@ export const en = {
   errOutcomeUnknown:
     'The provider did not answer; I did not retry. Check /balance or /cdrs before trying again.',
   errOutcomeUnknownCard: (cli: string) =>
-    `The provider did not answer; I did not retry. Check /card show ${cli} before trying again.`,
+    `The provider did not answer; I did not retry. Check /card show +${cli} before trying again.`,
   errUnavailable:
     'The provider is not answering right now. Nothing was changed; please try again in a moment.',
   errRateLimited: 'The provider is busy right now. Nothing was changed; please try again in a minute.',

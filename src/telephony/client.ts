@@ -90,7 +90,7 @@ export type TelephonyMethods = {
 const NO_PARAMS = new Set<OperationName>(['onlinecallthrough', 'account', 'voiplist']);
 
 /** `{error: false, codes: [{code: <number>, description?: <string>}], body}`: a strict subset of `envelope`. */
-function _isPlainSuccess(json: unknown): json is { body: unknown } {
+function isPlainSuccess(json: unknown): json is { body: unknown } {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
   const { error, codes } = json as { error?: unknown; codes?: unknown };
   if (error !== false) return false;
@@ -329,6 +329,8 @@ export class TelephonyClient {
         retryAfterSeconds: retryAfter,
       });
     }
+    // Hot path: a plain success envelope needs no schema pass (the schema would return `body` as is).
+    if (isPlainSuccess(json)) return json.body;
     const env = envelope.safeParse(json);
     if (!env.success) {
       if (res.status >= 500)

@@ -96,7 +96,13 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   function answer(method: string, body: Record<string, unknown>): Record<string, unknown> {
     switch (method) {
       case 'auth.test':
-        return { ok: true, user_id: options.botUserId ?? 'UBOT', bot_id: 'BBOT', team_id: 'T1', user: 'telbot' };
+        return {
+          ok: true,
+          user_id: options.botUserId ?? 'UBOT',
+          bot_id: 'BBOT',
+          team_id: 'T1',
+          user: 'telbot',
+        };
       case 'chat.postMessage':
         return { ok: true, channel: body.channel, ts: nextTs(), message: { text: body.text } };
       case 'chat.postEphemeral':
@@ -119,7 +125,13 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         if (!u) return { ok: false, error: 'user_not_found' };
         return {
           ok: true,
-          user: { id: u.id, name: u.name ?? u.id, real_name: u.name ?? u.id, is_admin: u.isAdmin ?? false, is_owner: u.isOwner ?? false },
+          user: {
+            id: u.id,
+            name: u.name ?? u.id,
+            real_name: u.name ?? u.id,
+            is_admin: u.isAdmin ?? false,
+            is_owner: u.isOwner ?? false,
+          },
         };
       }
       case 'usergroups.list':
@@ -140,12 +152,26 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       const body = parseBody(raw, String(req.headers['content-type'] ?? ''));
       const at = ++seq;
       if (path.startsWith('/response/')) {
-        record({ method: 'response_url', body, raw, id: path.slice('/response/'.length), rateLimited: false, seq: at });
+        record({
+          method: 'response_url',
+          body,
+          raw,
+          id: path.slice('/response/'.length),
+          rateLimited: false,
+          seq: at,
+        });
         res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
         return;
       }
       if (path.startsWith('/upload/')) {
-        record({ method: 'upload', body: { content: raw }, raw, id: path.slice('/upload/'.length), rateLimited: false, seq: at });
+        record({
+          method: 'upload',
+          body: { content: raw },
+          raw,
+          id: path.slice('/upload/'.length),
+          rateLimited: false,
+          seq: at,
+        });
         res.writeHead(200, { 'content-type': 'text/plain' }).end('OK - 1');
         return;
       }
@@ -173,7 +199,8 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     get calls() {
       return calls;
     },
-    callsOf: (method, o = {}) => calls.filter((c) => c.method === method && (o.includeRateLimited || !c.rateLimited)),
+    callsOf: (method, o = {}) =>
+      calls.filter((c) => c.method === method && (o.includeRateLimited || !c.rateLimited)),
     responseUrl: (id) => `${base}/response/${id ?? `r${++responseSeq}`}`,
     rateLimit: (method, times, retryAfterSeconds = 0) => {
       limits.set(method, { times, retryAfter: retryAfterSeconds });
@@ -262,7 +289,11 @@ export interface SignedResponse {
 }
 
 /** Posts a form body signed as Slack signs it, and returns the HTTP answer (the ack). */
-export async function signedSlackRequest(secret: string, body: string, options: SignedRequestOptions): Promise<SignedResponse> {
+export async function signedSlackRequest(
+  secret: string,
+  body: string,
+  options: SignedRequestOptions,
+): Promise<SignedResponse> {
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
   const res = await request(options.url, {
     method: 'POST',
@@ -333,7 +364,12 @@ export function buttonPressPayload(f: ButtonPressFields): object {
     api_app_id: 'A1',
     token: 'legacy-verification-token',
     trigger_id: `trigger.a${++actionSeq}`,
-    container: { type: 'message', message_ts: f.messageTs ?? '1700000000.000001', channel_id: channel, is_ephemeral: true },
+    container: {
+      type: 'message',
+      message_ts: f.messageTs ?? '1700000000.000001',
+      channel_id: channel,
+      is_ephemeral: true,
+    },
     channel: { id: channel, name: 'c' },
     message: { type: 'message', ts: f.messageTs ?? '1700000000.000001', text: '' },
     response_url: f.responseUrl,
@@ -364,7 +400,9 @@ export function viewSubmissionPayload(f: ViewSubmissionFields): object {
   const values: Record<string, Record<string, object>> = {};
   for (const [block, v] of Object.entries(f.values)) {
     values[block] = {
-      value: Array.isArray(v) ? { type: 'multi_users_select', selected_users: v } : { type: 'plain_text_input', value: v },
+      value: Array.isArray(v)
+        ? { type: 'multi_users_select', selected_users: v }
+        : { type: 'plain_text_input', value: v },
     };
   }
   return {

@@ -91,7 +91,13 @@ export class FakeTelegram {
 
   constructor(options: FakeTelegramOptions = {}) {
     this.token = options.token ?? '123456:TEST-token';
-    this.bot = { id: 123456, is_bot: true, username: 'tel_test_bot', first_name: 'Telephony', ...options.bot };
+    this.bot = {
+      id: 123456,
+      is_bot: true,
+      username: 'tel_test_bot',
+      first_name: 'Telephony',
+      ...options.bot,
+    };
     this.#maxPollSeconds = options.maxPollSeconds ?? 1;
     this.#server = createServer((req, res) => {
       void this.#handle(req, res);
@@ -278,7 +284,14 @@ export class FakeTelegram {
     } else {
       response = this.#answer(method, payload, file);
     }
-    const call: FakeCall = { seq: this.calls.length, method, token, payload, response, ...(file ? { file } : {}) };
+    const call: FakeCall = {
+      seq: this.calls.length,
+      method,
+      token,
+      payload,
+      response,
+      ...(file ? { file } : {}),
+    };
     this.calls.push(call);
     send(res, response.ok ? 200 : (response.error_code ?? 400), response);
     for (const waiter of this.#waiters) {
@@ -297,14 +310,19 @@ export class FakeTelegram {
     const pending = () =>
       this.#updates.filter((u) => (u.update_id as number) >= this.#confirmed || u.__redelivered === true);
     const reply = () => {
-      this.#updates = this.#updates.filter((u) => (u.update_id as number) >= this.#confirmed || u.__redelivered === true);
+      this.#updates = this.#updates.filter(
+        (u) => (u.update_id as number) >= this.#confirmed || u.__redelivered === true,
+      );
       const batch = this.#updates.slice(0, limit);
       // A redelivered update is handed out once; the others stay until a later offset confirms them.
       this.#updates = this.#updates.filter((u) => !(u.__redelivered === true && batch.includes(u)));
       const result = batch.map(({ __redelivered, ...u }) => u);
       if (!res.writableEnded) send(res, 200, { ok: true, result });
     };
-    if (pending().length > 0) return reply();
+    if (pending().length > 0) {
+      reply();
+      return;
+    }
     const seconds = Math.min(Number(payload.timeout ?? 0), this.#maxPollSeconds);
     const release = () => {
       this.#polls.delete(release);
@@ -322,12 +340,23 @@ export class FakeTelegram {
   #answer(method: string, p: Record<string, unknown>, file?: FakeCall['file']): FakeCall['response'] {
     switch (method) {
       case 'getMe':
-        return { ok: true, result: { ...this.bot, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false } };
+        return {
+          ok: true,
+          result: {
+            ...this.bot,
+            can_join_groups: true,
+            can_read_all_group_messages: false,
+            supports_inline_queries: false,
+          },
+        };
       case 'deleteWebhook':
         this.#webhook = undefined;
         return { ok: true, result: true };
       case 'setWebhook':
-        this.#webhook = { url: String(p.url), ...(p.secret_token ? { secret_token: String(p.secret_token) } : {}) };
+        this.#webhook = {
+          url: String(p.url),
+          ...(p.secret_token ? { secret_token: String(p.secret_token) } : {}),
+        };
         return { ok: true, result: true };
       case 'setMyCommands':
       case 'answerCallbackQuery':
@@ -336,13 +365,28 @@ export class FakeTelegram {
       case 'sendDocument': {
         const chatId = Number(p.chat_id);
         if (this.#blocked.has(chatId)) {
-          return { ok: false, error_code: 403, description: "Forbidden: bot can't initiate conversation with a user" };
+          return {
+            ok: false,
+            error_code: 403,
+            description: "Forbidden: bot can't initiate conversation with a user",
+          };
         }
-        const chat = this.#chats.get(chatId) ?? { id: chatId, type: chatId > 0 ? ('private' as const) : ('group' as const) };
+        const chat = this.#chats.get(chatId) ?? {
+          id: chatId,
+          type: chatId > 0 ? ('private' as const) : ('group' as const),
+        };
         const msg = this.#store(chat, {
           from: { ...this.bot },
           ...(method === 'sendMessage' ? { text: String(p.text) } : {}),
-          ...(file ? { document: { file_name: file.name, file_id: `f${this.calls.length}`, file_unique_id: `u${this.calls.length}` } } : {}),
+          ...(file
+            ? {
+                document: {
+                  file_name: file.name,
+                  file_id: `f${this.calls.length}`,
+                  file_unique_id: `u${this.calls.length}`,
+                },
+              }
+            : {}),
           ...(p.caption !== undefined ? { text: String(p.caption) } : {}),
           ...(p.reply_markup ? { reply_markup: p.reply_markup } : {}),
         });
@@ -350,8 +394,12 @@ export class FakeTelegram {
       }
       case 'editMessageText': {
         const msg = this.#find(Number(p.chat_id), Number(p.message_id));
-        if (!msg) return { ok: false, error_code: 400, description: 'Bad Request: message to edit not found' };
-        if (msg.text === p.text && JSON.stringify(msg.reply_markup ?? null) === JSON.stringify(p.reply_markup ?? null)) {
+        if (!msg)
+          return { ok: false, error_code: 400, description: 'Bad Request: message to edit not found' };
+        if (
+          msg.text === p.text &&
+          JSON.stringify(msg.reply_markup ?? null) === JSON.stringify(p.reply_markup ?? null)
+        ) {
           return { ok: false, error_code: 400, description: 'Bad Request: message is not modified' };
         }
         msg.edits = [...(msg.edits ?? []), msg.text ?? ''];
@@ -365,7 +413,8 @@ export class FakeTelegram {
       }
       case 'deleteMessage': {
         const msg = this.#find(Number(p.chat_id), Number(p.message_id));
-        if (!msg || msg.deleted) return { ok: false, error_code: 400, description: 'Bad Request: message to delete not found' };
+        if (!msg || msg.deleted)
+          return { ok: false, error_code: 400, description: 'Bad Request: message to delete not found' };
         msg.deleted = true;
         return { ok: true, result: true };
       }
@@ -373,12 +422,21 @@ export class FakeTelegram {
         const admin = this.#admins.get(Number(p.chat_id))?.has(Number(p.user_id)) ?? false;
         return {
           ok: true,
-          result: { status: admin ? 'administrator' : 'member', user: { id: Number(p.user_id), is_bot: false, first_name: 'U' } },
+          result: {
+            status: admin ? 'administrator' : 'member',
+            user: { id: Number(p.user_id), is_bot: false, first_name: 'U' },
+          },
         };
       }
       case 'getChatAdministrators': {
         const ids = [...(this.#admins.get(Number(p.chat_id)) ?? [])];
-        return { ok: true, result: ids.map((id) => ({ status: 'administrator', user: { id, is_bot: false, first_name: 'A' } })) };
+        return {
+          ok: true,
+          result: ids.map((id) => ({
+            status: 'administrator',
+            user: { id, is_bot: false, first_name: 'A' },
+          })),
+        };
       }
       default:
         return { ok: false, error_code: 404, description: `Not Found: method ${method} is not faked` };
@@ -449,7 +507,10 @@ async function decode(
 }
 
 /** A small multipart/form-data reader: enough for grammY's uploads (fields and one file). */
-function multipartParts(contentType: string, body: Buffer): { name: string; filename?: string; content: Buffer }[] {
+function multipartParts(
+  contentType: string,
+  body: Buffer,
+): { name: string; filename?: string; content: Buffer }[] {
   const boundary = /boundary="?([^";]+)"?/.exec(contentType)?.[1];
   if (!boundary) throw new Error('multipart without boundary');
   const delimiter = Buffer.from(`--${boundary}`);

@@ -42,7 +42,12 @@ export function routeOf(pathname: string, search: string, form: URLSearchParams)
   const v3 = /^\/api\/rest\/v3\/([^/?]+)/.exec(pathname);
   if (v3) return v3[1]!;
   const query = new URLSearchParams(search);
-  const cardAct = form.get('m') === 'mycard-v2' ? form.get('act') : query.get('m') === 'mycard-v2' ? query.get('act') : null;
+  const cardAct =
+    form.get('m') === 'mycard-v2'
+      ? form.get('act')
+      : query.get('m') === 'mycard-v2'
+        ? query.get('act')
+        : null;
   if (cardAct !== null) return `mycard-v2.${cardAct}`;
   const module = search.split('&')[0] ?? '';
   const act = form.get('act') ?? query.get('act');

@@ -4,7 +4,12 @@ import { loadConfig } from '../../src/bots/config.js';
 import { createRuntime, type Runtime } from '../../src/bots/runtime.js';
 import type { Identity } from '../../src/core/identity.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
-import { createMemoryKeyValueStore, createStores, keyringFromKeys } from '../../src/store/index.js';
+import {
+  createMemoryKeyValueStore,
+  createStores,
+  type Keyring,
+  keyringFromKeys,
+} from '../../src/store/index.js';
 import type { KeyValueStore } from '../../src/store/key-value-store.js';
 import type { Stores } from '../../src/store/stores.js';
 
@@ -18,6 +23,8 @@ export interface TestStackOptions {
   logger?: Logger;
   /** Reuse a running sandbox instead of starting one. */
   sharedSandbox?: Sandbox;
+  /** Credential keyring; instances sharing a store need the same one. Default: a fresh random key. */
+  keyring?: Keyring;
 }
 
 export interface TestStack extends Runtime {
@@ -34,8 +41,14 @@ export interface TestStack extends Runtime {
 export async function createTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const sandbox = options.sharedSandbox ?? createSandbox({ ...options.sandbox });
   if (!options.sharedSandbox) await sandbox.listen({ port: 0 });
-  const keyring = keyringFromKeys(randomBytes(32));
-  const stores = createStores({ kv: options.kv ?? createMemoryKeyValueStore(), keyring });
+  const keyring = options.keyring ?? keyringFromKeys(randomBytes(32));
+  // One clock for the core and the stores, so pending actions expire by the same time (ttl checks).
+  const clock = options.clock;
+  const stores = createStores({
+    kv: options.kv ?? createMemoryKeyValueStore(),
+    keyring,
+    ...(clock ? { now: () => clock().getTime() } : {}),
+  });
   const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '0', TELEPHONY_TIMEOUT_MS: '5000', ...options.env });
   const runtime = await createRuntime(config, options.logger ?? pino({ level: 'silent' }), {
     stores,

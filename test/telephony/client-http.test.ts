@@ -21,7 +21,14 @@ import {
   sendJson,
   startFixtureServer,
 } from '../helpers/fixture-server.js';
-import { ACCOUNT, ACCOUNT_MD5, CARD_ACCOUNT, CARD_MD5, clientFor, signedWith } from '../helpers/test-client.js';
+import {
+  ACCOUNT,
+  ACCOUNT_MD5,
+  CARD_ACCOUNT,
+  CARD_MD5,
+  clientFor,
+  signedWith,
+} from '../helpers/test-client.js';
 
 /** The client over real HTTP on 127.0.0.1 (style.md: fake the remote at the HTTP seam). */
 
@@ -120,7 +127,9 @@ describe('retries: safe reads only (provider-notes §3)', () => {
   });
 
   it('retries a read after the provider code 504 in a 503 envelope', async () => {
-    server.reset(sequence((_q, res) => sendJson(res, errorEnvelope(504, 'Platform Failure'), 503), ok(account)));
+    server.reset(
+      sequence((_q, res) => sendJson(res, errorEnvelope(504, 'Platform Failure'), 503), ok(account)),
+    );
     const client = clientFor(server);
     await expect(client.account()).resolves.toHaveLength(2);
     await client.close();
@@ -155,7 +164,10 @@ describe('retries: safe reads only (provider-notes §3)', () => {
     const client = clientFor(server);
     const p = client.account();
     await expect(p).rejects.toThrow(TransportError);
-    await expect(p).rejects.toMatchObject({ httpStatus: 200, message: expect.stringContaining('without a JSON') });
+    await expect(p).rejects.toMatchObject({
+      httpStatus: 200,
+      message: expect.stringContaining('without a JSON'),
+    });
     await client.close();
     expect(server.count).toBe(3);
   });
@@ -193,8 +205,14 @@ describe('never-retry operations: outcome unknown, never resent', () => {
   });
 
   it.each([
-    ['trycallback', (c: ReturnType<typeof clientFor>) => c.trycallback({ aNumber: '+4930123456', bNumber: '+4930654321' })],
-    ['store', (c: ReturnType<typeof clientFor>) => c.store({ aNumber: '+4930123456', bNumber: '+4930654321' })],
+    [
+      'trycallback',
+      (c: ReturnType<typeof clientFor>) => c.trycallback({ aNumber: '+4930123456', bNumber: '+4930654321' }),
+    ],
+    [
+      'store',
+      (c: ReturnType<typeof clientFor>) => c.store({ aNumber: '+4930123456', bNumber: '+4930654321' }),
+    ],
     ['blockcard', (c: ReturnType<typeof clientFor>) => c.blockcard({ cli: '+49 151 12345678' })],
     ['insert', (c: ReturnType<typeof clientFor>) => c.insert({ cli: '+49 151 12345678' })],
   ])('%s with a dropped connection → TEL_OUTCOME_UNKNOWN after one request', async (_name, run) => {
@@ -235,7 +253,10 @@ describe('clock skew (provider-notes 1.2)', () => {
   const TEN_MINUTES = 10 * 60_000;
 
   /** A provider whose clock reads `serverNow`: 1011 when the x-date is older than 180 s, 1012 when ahead. */
-  function skewedProvider(serverNow: number, options: { alwaysRefuse?: 1011 | 1012; sendDate?: boolean } = {}) {
+  function skewedProvider(
+    serverNow: number,
+    options: { alwaysRefuse?: 1011 | 1012; sendDate?: boolean } = {},
+  ) {
     return ((req, res) => {
       const headers: Record<string, string> =
         options.sendDate === false ? {} : { date: new Date(serverNow).toUTCString() };
@@ -247,7 +268,8 @@ describe('clock skew (provider-notes 1.2)', () => {
       const age = serverNow - xDate.getTime();
       const code = options.alwaysRefuse ?? (age > 180_000 ? 1011 : age < 0 ? 1012 : 0);
       if (code === 1011) return sendJson(res, errorEnvelope(1011, 'Wrong x-date Too Old'), 200, headers);
-      if (code === 1012) return sendJson(res, errorEnvelope(1012, 'Wrong x-date In The Future'), 200, headers);
+      if (code === 1012)
+        return sendJson(res, errorEnvelope(1012, 'Wrong x-date In The Future'), 200, headers);
       sendJson(res, account, 200, headers);
     }) satisfies Handler;
   }
@@ -255,27 +277,30 @@ describe('clock skew (provider-notes 1.2)', () => {
   it.each([
     ['10 minutes ahead (1011, too old)', TEN_MINUTES, 1011],
     ['10 minutes behind (1012, in the future)', -TEN_MINUTES, 1012],
-  ])('server %s: learns the offset, re-signs once, then succeeds first time', async (_label, offset, code) => {
-    server.reset(skewedProvider(LOCAL + offset));
-    const warnings: Record<string, unknown>[] = [];
-    const client = clientFor(server, {
-      clock: () => new Date(LOCAL),
-      logger: { debug() {}, warn: (o) => warnings.push(o) },
-    });
-    await expect(client.account()).resolves.toHaveLength(2);
-    expect(server.count).toBe(2);
-    expect(client.clockSkewMs).toBe(offset);
-    expect(warnings).toEqual([{ operation: 'account', skewMs: offset }]);
-    const [refused, resent] = server.requests;
-    expect(parseXDate(String(refused!.headers['x-date']))!.getTime()).toBe(LOCAL);
-    expect(parseXDate(String(resent!.headers['x-date']))!.getTime()).toBe(LOCAL + offset);
-    expect(signedWith(resent!, ACCOUNT.username, ACCOUNT_MD5)).toBe(true);
-    // The learned offset is kept: the next call needs one request.
-    await expect(client.account()).resolves.toHaveLength(2);
-    expect(server.count).toBe(3);
-    await client.close();
-    expect(code).toBe(offset > 0 ? 1011 : 1012);
-  });
+  ])(
+    'server %s: learns the offset, re-signs once, then succeeds first time',
+    async (_label, offset, code) => {
+      server.reset(skewedProvider(LOCAL + offset));
+      const warnings: Record<string, unknown>[] = [];
+      const client = clientFor(server, {
+        clock: () => new Date(LOCAL),
+        logger: { debug() {}, warn: (o) => warnings.push(o) },
+      });
+      await expect(client.account()).resolves.toHaveLength(2);
+      expect(server.count).toBe(2);
+      expect(client.clockSkewMs).toBe(offset);
+      expect(warnings).toEqual([{ operation: 'account', skewMs: offset }]);
+      const [refused, resent] = server.requests;
+      expect(parseXDate(String(refused!.headers['x-date']))!.getTime()).toBe(LOCAL);
+      expect(parseXDate(String(resent!.headers['x-date']))!.getTime()).toBe(LOCAL + offset);
+      expect(signedWith(resent!, ACCOUNT.username, ACCOUNT_MD5)).toBe(true);
+      // The learned offset is kept: the next call needs one request.
+      await expect(client.account()).resolves.toHaveLength(2);
+      expect(server.count).toBe(3);
+      await client.close();
+      expect(code).toBe(offset > 0 ? 1011 : 1012);
+    },
+  );
 
   it('re-signs only once: a provider that keeps saying 1011 gives ClockSkewError after two requests', async () => {
     server.reset(skewedProvider(LOCAL + TEN_MINUTES, { alwaysRefuse: 1011 }));
@@ -289,12 +314,16 @@ describe('clock skew (provider-notes 1.2)', () => {
 
   it('re-signs a never-retry write too, exactly once (refused before acting)', async () => {
     server.reset(
-      sequence((_req, res) =>
-        sendJson(res, errorEnvelope(1012, 'In The Future'), 200, { date: new Date(LOCAL).toUTCString() }),
-      ok(topupOk)),
+      sequence(
+        (_req, res) =>
+          sendJson(res, errorEnvelope(1012, 'In The Future'), 200, { date: new Date(LOCAL).toUTCString() }),
+        ok(topupOk),
+      ),
     );
     const client = clientFor(server, { clock: () => new Date(LOCAL + TEN_MINUTES) });
-    await expect(client.topup({ pin: '12345678' })).resolves.toMatchObject({ account: { username: 'alice' } });
+    await expect(client.topup({ pin: '12345678' })).resolves.toMatchObject({
+      account: { username: 'alice' },
+    });
     await client.close();
     expect(server.count).toBe(2);
   });
@@ -421,8 +450,14 @@ describe('card module (provider-notes D1, D2)', () => {
     expect(client.hasCardCredentials).toBe(false);
     const p = client.show({ cli: '+49 151 12345678' });
     await expect(p).rejects.toThrow(MissingCredentialsError);
-    await expect(p).rejects.toMatchObject({ code: 'TEL_NO_CREDENTIALS', kind: 'card', operation: 'mycard-v2.show' });
-    await expect(client.insert({ cli: '+49 151 12345678' })).rejects.toMatchObject({ code: 'TEL_NO_CREDENTIALS' });
+    await expect(p).rejects.toMatchObject({
+      code: 'TEL_NO_CREDENTIALS',
+      kind: 'card',
+      operation: 'mycard-v2.show',
+    });
+    await expect(client.insert({ cli: '+49 151 12345678' })).rejects.toMatchObject({
+      code: 'TEL_NO_CREDENTIALS',
+    });
     await client.close();
     expect(server.count).toBe(0);
   });
@@ -447,7 +482,9 @@ describe('provider errors: the envelope is the truth (D3, provider-notes 1.3)', 
     [7777, 200, ProviderError, 'TEL_PROVIDER'],
     [7777, 500, ProviderError, 'TEL_PROVIDER'],
   ] as const)('code %i under HTTP %i → %o', async (providerCode, status, Class, code) => {
-    server.reset((_q, res) => sendJson(res, errorEnvelope(providerCode, `described ${providerCode}`), status));
+    server.reset((_q, res) =>
+      sendJson(res, errorEnvelope(providerCode, `described ${providerCode}`), status),
+    );
     const client = clientFor(server, { retry: { maxRetries: 0 } });
     const p = client.voiplist();
     await expect(p).rejects.toThrow(Class);
@@ -464,7 +501,10 @@ describe('provider errors: the envelope is the truth (D3, provider-notes 1.3)', 
   it('an HTTP 200 without the envelope is a ResponseShapeError', async () => {
     server.reset((_q, res) => sendJson(res, { hello: 'world' }));
     const client = clientFor(server);
-    await expect(client.account()).rejects.toMatchObject({ name: 'ResponseShapeError', code: 'TEL_RESPONSE_SHAPE' });
+    await expect(client.account()).rejects.toMatchObject({
+      name: 'ResponseShapeError',
+      code: 'TEL_RESPONSE_SHAPE',
+    });
     await client.close();
     expect(server.count).toBe(1);
   });

@@ -229,14 +229,20 @@ describe('rates (spec 2.9, 4.8)', () => {
 describe('web callback and top-up (spec 2.10, 4.6, D4, D5)', () => {
   it('decodes trycallback', async () => {
     server.reset(fixtureRoutes({ 'webcallback.trycallback': 'webcallback' }));
-    await expect(client.trycallback({ aNumber: '+49 30 123456', bNumber: '+49 151 12345678' })).resolves.toEqual(
-      {
-        callId: '0f8d4b52-2c1e-4d7a-9b7e-3c5a1e2f9d10',
-        firstOwnNumber: '4930123456',
-        destinationNumber: null,
-        account: { customerNumber: '100234', accountNumber: '4711', username: 'alice', currency: 'EUR', balance: eur(1840) },
+    await expect(
+      client.trycallback({ aNumber: '+49 30 123456', bNumber: '+49 151 12345678' }),
+    ).resolves.toEqual({
+      callId: '0f8d4b52-2c1e-4d7a-9b7e-3c5a1e2f9d10',
+      firstOwnNumber: '4930123456',
+      destinationNumber: null,
+      account: {
+        customerNumber: '100234',
+        accountNumber: '4711',
+        username: 'alice',
+        currency: 'EUR',
+        balance: eur(1840),
       },
-    );
+    });
   });
 
   it('decodes stopcallback shaped like 2.10', async () => {

@@ -159,12 +159,18 @@ describe('PINs', () => {
   ])('topup refuses %j and sends nothing', async (pin, fix) => {
     const p = client.topup({ pin });
     await expect(p).rejects.toThrow(InvalidInputError);
-    await expect(p).rejects.toMatchObject({ operation: 'topup', parameter: 'pin', fix: expect.stringMatching(fix) });
+    await expect(p).rejects.toMatchObject({
+      operation: 'topup',
+      parameter: 'pin',
+      fix: expect.stringMatching(fix),
+    });
     expect(server.count).toBe(0);
   });
 
   it('refuses a non-string PIN', async () => {
-    await expect(client.topup({ pin: 1234 as unknown as string })).rejects.toMatchObject({ parameter: 'pin' });
+    await expect(client.topup({ pin: 1234 as unknown as string })).rejects.toMatchObject({
+      parameter: 'pin',
+    });
     expect(server.count).toBe(0);
   });
 

@@ -33,15 +33,18 @@ describe('the never-retry list is provider-notes §3, derived from the table', (
     );
   });
 
-  it.each(Object.keys(operations) as OperationName[])('%s: a timeout is retried only when it is a read', (name) => {
-    const retried = shouldRetry({
-      safeToRetry: operations[name].safeToRetry,
-      error: new TimeoutError(name, 100),
-      retriesSoFar: 0,
-      options,
-    });
-    expect(retried).toBe(!neverRetry.includes(name));
-  });
+  it.each(Object.keys(operations) as OperationName[])(
+    '%s: a timeout is retried only when it is a read',
+    (name) => {
+      const retried = shouldRetry({
+        safeToRetry: operations[name].safeToRetry,
+        error: new TimeoutError(name, 100),
+        retriesSoFar: 0,
+        options,
+      });
+      expect(retried).toBe(!neverRetry.includes(name));
+    },
+  );
 });
 
 describe('shouldRetry (one pure predicate, as a table)', () => {
@@ -84,7 +87,9 @@ describe('shouldRetry (one pure predicate, as a table)', () => {
     const custom = resolveRetryOptions({ maxRetries: 5, maxRetryAfterMs: 60_000 });
     expect(shouldRetry({ safeToRetry: true, error: timeout, retriesSoFar: 4, options: custom })).toBe(true);
     expect(shouldRetry({ safeToRetry: true, error: timeout, retriesSoFar: 5, options: custom })).toBe(false);
-    expect(shouldRetry({ safeToRetry: true, error: tooMany(60), retriesSoFar: 0, options: custom })).toBe(true);
+    expect(shouldRetry({ safeToRetry: true, error: tooMany(60), retriesSoFar: 0, options: custom })).toBe(
+      true,
+    );
     const none = resolveRetryOptions({ maxRetries: 0 });
     expect(shouldRetry({ safeToRetry: true, error: timeout, retriesSoFar: 0, options: none })).toBe(false);
   });
@@ -116,10 +121,11 @@ describe('retryDelayMs: capped, jittered, Retry-After honoured', () => {
   });
 
   it('waits at least Retry-After, but no longer than maxRetryAfterMs', () => {
-    const after = (s: number) => new TransportError('account', 'HTTP 429', { httpStatus: 429, retryAfterSeconds: s });
-    expect(retryDelayMs(0, after(3), options, () => 0)).toBe(3_000);
-    expect(retryDelayMs(0, after(0), options, () => 0)).toBe(100);
-    expect(retryDelayMs(0, after(3600), options, () => 0)).toBe(10_000);
+    const withRetryAfter = (s: number) =>
+      new TransportError('account', 'HTTP 429', { httpStatus: 429, retryAfterSeconds: s });
+    expect(retryDelayMs(0, withRetryAfter(3), options, () => 0)).toBe(3_000);
+    expect(retryDelayMs(0, withRetryAfter(0), options, () => 0)).toBe(100);
+    expect(retryDelayMs(0, withRetryAfter(3600), options, () => 0)).toBe(10_000);
   });
 
   it('stays within [step/2, step] for every retry count and random value (property)', () => {

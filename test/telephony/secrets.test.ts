@@ -102,7 +102,11 @@ interface Case {
 const topup = (c: ReturnType<typeof clientFor>) => c.topup({ pin: PIN });
 const activate = (c: ReturnType<typeof clientFor>) => c.activateMyCard({ cli: '+49 151 12345678', pin: PIN });
 const CASES: Record<string, Case> = {
-  'InvalidPinError (1200)': { expectedName: 'InvalidPinError', handler: answer(loadFixture('topup-invalid-pin')), run: topup },
+  'InvalidPinError (1200)': {
+    expectedName: 'InvalidPinError',
+    handler: answer(loadFixture('topup-invalid-pin')),
+    run: topup,
+  },
   'InvalidPinError on activateMyCard': {
     expectedName: 'InvalidPinError',
     handler: answer(errorEnvelope(1200, 'Personal Identification Number Not Valid')),
@@ -118,15 +122,31 @@ const CASES: Record<string, Case> = {
     handler: answer(errorEnvelope(1011, 'Wrong x-date Too Old'), 200, { date: new Date(0).toUTCString() }),
     run: topup,
   },
-  'NotFoundError (1001)': { expectedName: 'NotFoundError', handler: answer(errorEnvelope(1001, 'x')), run: activate },
-  'ForbiddenError (403)': { expectedName: 'ForbiddenError', handler: answer(errorEnvelope(403, 'x')), run: activate },
+  'NotFoundError (1001)': {
+    expectedName: 'NotFoundError',
+    handler: answer(errorEnvelope(1001, 'x')),
+    run: activate,
+  },
+  'ForbiddenError (403)': {
+    expectedName: 'ForbiddenError',
+    handler: answer(errorEnvelope(403, 'x')),
+    run: activate,
+  },
   'NoCallingCardError (1201)': {
     expectedName: 'NoCallingCardError',
     handler: answer(errorEnvelope(1201, 'x')),
     run: topup,
   },
-  'ProviderError (unknown code)': { expectedName: 'ProviderError', handler: answer(errorEnvelope(9999, 'x')), run: topup },
-  'TransportError (malformed JSON)': { expectedName: 'TransportError', handler: answer('{"error":'), run: (c) => c.voiplist() },
+  'ProviderError (unknown code)': {
+    expectedName: 'ProviderError',
+    handler: answer(errorEnvelope(9999, 'x')),
+    run: topup,
+  },
+  'TransportError (malformed JSON)': {
+    expectedName: 'TransportError',
+    handler: answer('{"error":'),
+    run: (c) => c.voiplist(),
+  },
   'TransportError (dropped connection)': {
     expectedName: 'TransportError',
     handler: (_req, res) => {
@@ -163,7 +183,11 @@ const CASES: Record<string, Case> = {
     handler: answer(brokenVoiplist),
     run: (c) => c.voiplist(),
   },
-  'ResponseShapeError (card with a PIN)': { expectedName: 'ResponseShapeError', handler: answer(brokenCard), run: activate },
+  'ResponseShapeError (card with a PIN)': {
+    expectedName: 'ResponseShapeError',
+    handler: answer(brokenCard),
+    run: activate,
+  },
   'InvalidInputError (PIN with a letter)': {
     expectedName: 'InvalidInputError',
     handler: answer({}),
@@ -174,7 +198,7 @@ const CASES: Record<string, Case> = {
     handler: answer({}),
     run: (c) => c.insert({ cli: '+49 151 12345678', amount: `${PIN} EURO` }),
   },
-  'MissingCredentialsError': {
+  MissingCredentialsError: {
     expectedName: 'MissingCredentialsError',
     handler: answer({}),
     run: activate,
@@ -247,7 +271,10 @@ describe('no secret in the log', () => {
 describe('no secret in the client itself', () => {
   it('util.inspect and JSON.stringify of the client reveal neither md5 nor password', async () => {
     const credentials = { ...ACCOUNT };
-    const client = clientFor(server, { credentials, cardCredentials: { username: 'pin-maker', md5: CARD_MD5 } });
+    const client = clientFor(server, {
+      credentials,
+      cardCredentials: { username: 'pin-maker', md5: CARD_MD5 },
+    });
     expectNoSecret(client);
     expect(inspect(client, { showHidden: true, depth: Number.POSITIVE_INFINITY })).not.toContain(ACCOUNT_MD5);
     // The caller's own object is not changed by the client.

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toSigningKey } from '../../src/telephony/credentials.js';
+import { Secret } from '../../src/telephony/secret.js';
 import {
   authorization,
+  createSigner,
   formatXDate,
   md5Hex,
   parseXDate,
@@ -40,14 +42,17 @@ describe('known-answer vectors (provider-notes 1.1)', () => {
     expect(md5Hex(password)).toBe(md5);
   });
 
-  it.each(VECTORS)('x-authorization for $username at $xDate', ({ username, password, xDate, md5, header }) => {
-    expect(authorization(username, md5, xDate)).toBe(header);
-    // The md5 form of the credentials signs exactly like the password form.
-    expect(authorization(username, toSigningKey({ username, password }).key.reveal(), xDate)).toBe(header);
-    expect(authorization(username, toSigningKey({ username, md5: md5.toUpperCase() }).key.reveal(), xDate)).toBe(
-      header,
-    );
-  });
+  it.each(VECTORS)(
+    'x-authorization for $username at $xDate',
+    ({ username, password, xDate, md5, header }) => {
+      expect(authorization(username, md5, xDate)).toBe(header);
+      // The md5 form of the credentials signs exactly like the password form.
+      expect(authorization(username, toSigningKey({ username, password }).key.reveal(), xDate)).toBe(header);
+      expect(
+        authorization(username, toSigningKey({ username, md5: md5.toUpperCase() }).key.reveal(), xDate),
+      ).toBe(header);
+    },
+  );
 
   it.each(VECTORS.filter((v) => v.xDate.endsWith('.000000 GMT+0000')))(
     'signHeaders from the parsed date reproduces $header',
@@ -64,7 +69,9 @@ describe('x-date format (spec 5, provider-notes 1.2)', () => {
     expect(formatXDate(new Date(Date.UTC(2026, 10, 21, 9, 30, 0, 123)))).toBe(
       '2026-11-21 09:30:00.123000 GMT+0000',
     );
-    expect(formatXDate(new Date(Date.UTC(2014, 1, 20, 19, 44, 49)))).toBe('2014-02-20 19:44:49.000000 GMT+0000');
+    expect(formatXDate(new Date(Date.UTC(2014, 1, 20, 19, 44, 49)))).toBe(
+      '2014-02-20 19:44:49.000000 GMT+0000',
+    );
   });
 
   it('parses the exact form, dropping microseconds below the millisecond', () => {
@@ -84,7 +91,11 @@ describe('x-date format (spec 5, provider-notes 1.2)', () => {
   it('round-trips every millisecond date (property)', () => {
     fc.assert(
       fc.property(
-        fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }),
+        fc.date({
+          min: new Date('1970-01-01T00:00:00Z'),
+          max: new Date('9999-12-31T23:59:59Z'),
+          noInvalidDate: true,
+        }),
         (date) => {
           const text = formatXDate(date);
           expect(text).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}000 GMT\+0000$/);
@@ -142,5 +153,38 @@ describe('signature properties', () => {
   it('refuses an md5 that is not 32 hex characters', () => {
     expect(() => toSigningKey({ username: 'u', md5: 'not-an-md5' })).toThrow(TypeError);
     expect(() => toSigningKey({ username: 'u', md5: 'fe01ce2a7fbac8fafaed7c982a04e22' })).toThrow(TypeError);
+  });
+});
+
+describe('createSigner (one HMAC per x-date)', () => {
+  it('signs exactly like signHeaders for any sequence of dates, repeated ones included (property)', () => {
+    const dates = fc.array(
+      fc.date({
+        min: new Date('2026-01-01T00:00:00Z'),
+        max: new Date('2026-01-01T00:00:00.010Z'),
+        noInvalidDate: true,
+      }),
+      { minLength: 1, maxLength: 30 },
+    );
+    fc.assert(
+      fc.property(dates, (sequence) => {
+        const key = md5Hex('demo');
+        const sign = createSigner('demo', new Secret(key));
+        for (const d of sequence) expect(sign(d)).toEqual(signHeaders('demo', key, d));
+      }),
+    );
+  });
+
+  it('gives the pinned vector, and a new signature as soon as the millisecond changes', () => {
+    const sign = createSigner('demo', new Secret('fe01ce2a7fbac8fafaed7c982a04e229'));
+    const at = Date.UTC(2014, 1, 20, 19, 44, 49);
+    expect(sign(new Date(at))['x-authorization']).toBe('demo:dPekrt6IefY86DWmnLBOHWIEAr4=');
+    expect(sign(new Date(at))['x-authorization']).toBe('demo:dPekrt6IefY86DWmnLBOHWIEAr4=');
+    const next = sign(new Date(at + 1));
+    expect(next['x-date']).toBe('2014-02-20 19:44:49.001000 GMT+0000');
+    expect(next['x-authorization']).not.toBe('demo:dPekrt6IefY86DWmnLBOHWIEAr4=');
+    expect(next['x-authorization']).toBe(
+      authorization('demo', 'fe01ce2a7fbac8fafaed7c982a04e229', next['x-date']),
+    );
   });
 });

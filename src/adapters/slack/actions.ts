@@ -12,7 +12,7 @@ export function registerActions(app: App, deps: SlackHandlerDeps): void {
     await ack();
     await deps.track('action', async () => {
       const action = body.actions[0];
-      if (!action || action.type !== 'button') return;
+      if (action?.type !== 'button') return;
       const team = body.team?.id ?? body.user.team_id ?? '';
       const channel = body.channel?.id ?? body.container?.channel_id;
       if (!channel) return;
@@ -31,7 +31,12 @@ export function registerActions(app: App, deps: SlackHandlerDeps): void {
         ...(body.response_url ? { responseUrl: body.response_url } : {}),
         ...(body.message?.ts ? { messageTs: body.message.ts } : {}),
       };
-      const outcome = await options.core.handleAction({ identity, chat, actionId: action.action_id, requestId: action.action_ts });
+      const outcome = await options.core.handleAction({
+        identity,
+        chat,
+        actionId: action.action_id,
+        requestId: action.action_ts,
+      });
       await deps.responder.outcome(target, outcome);
     });
   });

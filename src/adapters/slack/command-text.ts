@@ -20,7 +20,8 @@ export function classifyCommand(raw: string, commands: readonly CommandInfo[]): 
   if (words.length === 0) return { kind: 'core', text: 'help' };
   if (linkNames(commands).has(first)) {
     if (words.length === 1) return { kind: 'link-modal', credential: 'account' };
-    if (words.length === 2 && words[1]!.toLowerCase() === 'card') return { kind: 'link-modal', credential: 'card' };
+    if (words.length === 2 && words[1]!.toLowerCase() === 'card')
+      return { kind: 'link-modal', credential: 'card' };
     return { kind: 'refused', modal: 'link' };
   }
   if (first === 'team' && (words[1] ?? '').toLowerCase() === 'setup') {

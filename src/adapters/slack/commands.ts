@@ -18,7 +18,11 @@ export function registerCommand(app: App, deps: SlackHandlerDeps): void {
   });
 }
 
-async function runCommand(deps: SlackHandlerDeps, client: webApi.WebClient, cmd: SlashCommand): Promise<void> {
+async function runCommand(
+  deps: SlackHandlerDeps,
+  client: webApi.WebClient,
+  cmd: SlashCommand,
+): Promise<void> {
   const { options, responder } = deps;
   const unique = cmd.trigger_id || bodyDigest(cmd);
   if (!(await options.dedupe.claim(`slack:cmd:${cmd.team_id}:${unique}`, options.dedupeTtlMs))) {
@@ -27,8 +31,21 @@ async function runCommand(deps: SlackHandlerDeps, client: webApi.WebClient, cmd:
   }
   const intent = classifyCommand(cmd.text ?? '', options.core.commands);
   const needsAdmin = intent.kind === 'setup-modal';
-  const { identity, chat } = await whoAndWhere(deps, client, cmd.team_id, cmd.user_id, cmd.channel_id, needsAdmin);
-  const target: ReplyTarget = { client, channel: cmd.channel_id, user: cmd.user_id, chat, responseUrl: cmd.response_url };
+  const { identity, chat } = await whoAndWhere(
+    deps,
+    client,
+    cmd.team_id,
+    cmd.user_id,
+    cmd.channel_id,
+    needsAdmin,
+  );
+  const target: ReplyTarget = {
+    client,
+    channel: cmd.channel_id,
+    user: cmd.user_id,
+    chat,
+    responseUrl: cmd.response_url,
+  };
   // Never log the text: `/tel link user pass` would put a password in the log.
   options.logger.debug({ team: cmd.team_id, intent: intent.kind }, 'Slack command');
 
@@ -39,12 +56,19 @@ async function runCommand(deps: SlackHandlerDeps, client: webApi.WebClient, cmd:
     case 'link-modal':
       await client.views.open({
         trigger_id: cmd.trigger_id,
-        view: linkModal({ channel: cmd.channel_id, responseUrl: cmd.response_url, credential: intent.credential }),
+        view: linkModal({
+          channel: cmd.channel_id,
+          responseUrl: cmd.response_url,
+          credential: intent.credential,
+        }),
       });
       return;
     case 'setup-modal':
       if (chat.kind === 'private') {
-        await responder.notice(target, `Run ${options.command} team setup in the channel that should become a support channel.`);
+        await responder.notice(
+          target,
+          `Run ${options.command} team setup in the channel that should become a support channel.`,
+        );
         return;
       }
       // The core checks again on submission; refusing here spares a non-admin a form they cannot use.

@@ -19,7 +19,13 @@ export async function uploadFile(
   if (!slot.upload_url || !slot.file_id) {
     throw new SlackDeliveryError('file_upload', undefined, 'files.getUploadURLExternal gave no upload_url');
   }
-  await postBody('file_upload', slot.upload_url, bytes, file.mimeType || 'application/octet-stream', timeoutMs);
+  await postBody(
+    'file_upload',
+    slot.upload_url,
+    bytes,
+    file.mimeType || 'application/octet-stream',
+    timeoutMs,
+  );
   await client.files.completeUploadExternal({
     files: [{ id: slot.file_id, title: file.name }],
     channel_id: channel,

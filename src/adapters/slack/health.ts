@@ -37,7 +37,11 @@ export interface HealthServer {
  * (bolt's SocketModeReceiver could serve `customRoutes`, but binds only a fixed port with no host
  * and gives no way to learn a port-0 choice.)
  */
-export async function startHealthServer(state: HealthState, port: number, host?: string): Promise<HealthServer> {
+export async function startHealthServer(
+  state: HealthState,
+  port: number,
+  host?: string,
+): Promise<HealthServer> {
   const routes = healthRoutes(state);
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;

@@ -39,7 +39,9 @@ export async function postBody(
     text = await res.body.text();
   } catch (err) {
     const code = (err as { code?: unknown }).code;
-    throw new SlackDeliveryError(operation, undefined, typeof code === 'string' ? code : 'no answer', { cause: err });
+    throw new SlackDeliveryError(operation, undefined, typeof code === 'string' ? code : 'no answer', {
+      cause: err,
+    });
   }
   if (status < 200 || status >= 300) {
     throw new SlackDeliveryError(operation, status, text.slice(0, 100));

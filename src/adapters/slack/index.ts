@@ -65,6 +65,8 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
     receiver,
     // `auth.test` runs in `start()`, so a bad token fails there with a clear error.
     deferInitialization: true,
+    // No listener uses bolt's conversation state; its middleware would only cost time before the ack.
+    convoStore: false,
     logger: boltLogger(logger),
     clientOptions: {
       ...(options.apiUrl ? { slackApiUrl: withSlash(options.apiUrl) } : {}),
@@ -85,7 +87,10 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
     }),
     track: (name, work) => {
       const p = work().catch((err: unknown) => {
-        logger.error({ err: (err as Error)?.name, code: (err as { code?: unknown })?.code, handler: name }, 'Slack handler failed');
+        logger.error(
+          { err: (err as Error)?.name, code: (err as { code?: unknown })?.code, handler: name },
+          'Slack handler failed',
+        );
       });
       inFlight.add(p);
       void p.finally(() => inFlight.delete(p));
@@ -112,7 +117,10 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
         health = await startHealthServer(state, options.port, options.host);
         await app.start();
       } else {
-        httpServer = (await app.start({ port: options.port, ...(options.host ? { host: options.host } : {}) })) as Server;
+        httpServer = (await app.start({
+          port: options.port,
+          ...(options.host ? { host: options.host } : {}),
+        })) as Server;
       }
       ready = true;
       logger.info({ mode: options.mode, port: this.port, command: options.command }, 'Slack channel started');
@@ -123,7 +131,9 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
         // Keep-alive sockets would hold `close()` open; in-flight answers go out over new connections.
         httpServer.closeIdleConnections();
       }
-      await app.stop().catch((err: unknown) => logger.warn({ err: (err as Error)?.name }, 'bolt stop failed'));
+      await app
+        .stop()
+        .catch((err: unknown) => logger.warn({ err: (err as Error)?.name }, 'bolt stop failed'));
       httpServer = undefined;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([

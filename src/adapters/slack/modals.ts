@@ -2,6 +2,7 @@ import type { types, ViewOutput } from '@slack/bolt';
 
 type KnownBlock = types.KnownBlock;
 type ModalView = types.ModalView;
+
 import { truncate } from './escape.js';
 
 export const LINK_CALLBACK = 'tel_link';
@@ -83,7 +84,8 @@ export function linkModal(meta: ModalMeta, notice?: string, username?: string): 
     input(LINK_BLOCKS.username, 'Username', { ...(username ? { initial: username } : {}) }),
     input(LINK_BLOCKS.password, 'Password', { hint: PASSWORD_HINT }),
   ];
-  if (notice) blocks.push({ type: 'context', elements: [{ type: 'plain_text', text: truncate(notice, 2000) }] });
+  if (notice)
+    blocks.push({ type: 'context', elements: [{ type: 'plain_text', text: truncate(notice, 2000) }] });
   return {
     type: 'modal',
     callback_id: LINK_CALLBACK,
@@ -122,7 +124,8 @@ export function setupModal(meta: ModalMeta, notice?: string): ModalView {
       hint: 'Members of this user group are agents too. Find the id in the group’s “Copy group ID”.',
     }),
   ];
-  if (notice) blocks.push({ type: 'context', elements: [{ type: 'plain_text', text: truncate(notice, 2000) }] });
+  if (notice)
+    blocks.push({ type: 'context', elements: [{ type: 'plain_text', text: truncate(notice, 2000) }] });
   return {
     type: 'modal',
     callback_id: SETUP_CALLBACK,
@@ -161,7 +164,10 @@ export interface SetupSubmission {
 }
 
 /** Reads the setup modal; returns inline errors (block id → message) for what Slack cannot check. */
-export function readSetupSubmission(view: ViewOutput): { value: SetupSubmission; errors: Record<string, string> } {
+export function readSetupSubmission(view: ViewOutput): {
+  value: SetupSubmission;
+  errors: Record<string, string>;
+} {
   const errors: Record<string, string> = {};
   const cardUsername = value(view, SETUP_BLOCKS.cardUsername);
   const cardPassword = value(view, SETUP_BLOCKS.cardPassword);
@@ -177,7 +183,10 @@ export function readSetupSubmission(view: ViewOutput): { value: SetupSubmission;
   if (agents.length === 0 && !group) errors[SETUP_BLOCKS.agents] = 'Name at least one agent or a user group.';
   return {
     value: {
-      account: { username: value(view, SETUP_BLOCKS.accountUsername), password: value(view, SETUP_BLOCKS.accountPassword) },
+      account: {
+        username: value(view, SETUP_BLOCKS.accountUsername),
+        password: value(view, SETUP_BLOCKS.accountPassword),
+      },
       ...(cardUsername && cardPassword ? { card: { username: cardUsername, password: cardPassword } } : {}),
       agents,
       ...(group ? { agentGroup: group } : {}),

@@ -73,7 +73,13 @@ const silent: SlackLogger = { debug() {}, info() {}, warn() {}, error() {} };
  * A policy for chat posts: a few quick tries. The client waits out each 429's `Retry-After` before
  * the next try on top of this backoff (`@slack/web-api` `WebClient.makeRequest`).
  */
-export const DEFAULT_WEB_API_RETRY: webApi.RetryOptions = { retries: 5, factor: 2, minTimeout: 100, maxTimeout: 5_000, randomize: true };
+export const DEFAULT_WEB_API_RETRY: webApi.RetryOptions = {
+  retries: 5,
+  factor: 2,
+  minTimeout: 100,
+  maxTimeout: 5_000,
+  randomize: true,
+};
 
 export function resolveSlackOptions(options: SlackChannelOptions): ResolvedSlackOptions {
   if (!options.appToken && !options.signingSecret) {
@@ -83,7 +89,9 @@ export function resolveSlackOptions(options: SlackChannelOptions): ResolvedSlack
   }
   const command = options.command ?? '/tel';
   if (!/^\/[a-z0-9_-]{1,31}$/.test(command)) {
-    throw new Error(`SLACK_COMMAND must look like "/tel" (a slash and up to 31 lowercase letters), not "${command}".`);
+    throw new Error(
+      `SLACK_COMMAND must look like "/tel" (a slash and up to 31 lowercase letters), not "${command}".`,
+    );
   }
   return {
     core: options.core,

@@ -2,6 +2,7 @@ import type { types } from '@slack/bolt';
 
 type Button = types.Button;
 type KnownBlock = types.KnownBlock;
+
 import type { Reply, ReplyAction, ReplyField, ReplyTable } from '../../core/reply.js';
 import { escapeMrkdwn, truncate } from './escape.js';
 
@@ -84,7 +85,10 @@ function context(text: string): KnownBlock {
 function fieldText(field: ReplyField): string {
   // A backtick inside a code span would end it early; Slack has no escape for it.
   const value = field.code ? `\`${field.value.replace(/`/g, "'")}\`` : field.value;
-  return truncate(`*${escapeMrkdwn(field.label)}*\n${field.code ? value : escapeMrkdwn(value)}`, LIMITS.fieldText);
+  return truncate(
+    `*${escapeMrkdwn(field.label)}*\n${field.code ? value : escapeMrkdwn(value)}`,
+    LIMITS.fieldText,
+  );
 }
 
 function fieldSections(fields: readonly ReplyField[]): KnownBlock[] {
@@ -161,7 +165,8 @@ function expiryLine(at: Date): string {
 
 function fallbackText(reply: Reply): string {
   const parts = [reply.title, reply.text].filter((p): p is string => Boolean(p));
-  if (parts.length === 0 && reply.fields?.length) parts.push(reply.fields.map((f) => `${f.label}: ${f.value}`).join(', '));
+  if (parts.length === 0 && reply.fields?.length)
+    parts.push(reply.fields.map((f) => `${f.label}: ${f.value}`).join(', '));
   if (parts.length === 0 && reply.table) parts.push(reply.table.caption ?? reply.table.columns.join(', '));
   if (parts.length === 0 && reply.file) parts.push(reply.file.name);
   return truncate(escapeMrkdwn(parts.join('\n')), LIMITS.fallbackText);

@@ -68,10 +68,17 @@ export class SlackResponder {
   async #replace(target: ReplyTarget, message: RenderedMessage): Promise<boolean> {
     if (target.responseUrl) {
       try {
-        await postToResponseUrl(target.responseUrl, { replace_original: true, ...message }, this.options.httpTimeoutMs);
+        await postToResponseUrl(
+          target.responseUrl,
+          { replace_original: true, ...message },
+          this.options.httpTimeoutMs,
+        );
         return true;
       } catch (err) {
-        this.options.logger.warn({ err: errorCode(err) }, 'Slack replace_original failed; trying chat.update');
+        this.options.logger.warn(
+          { err: errorCode(err) },
+          'Slack replace_original failed; trying chat.update',
+        );
       }
     }
     if (!target.messageTs) return false;
@@ -88,7 +95,11 @@ export class SlackResponder {
   async #send(target: ReplyTarget, message: RenderedMessage, priv: boolean): Promise<void> {
     if (target.responseUrl) {
       try {
-        const payload = { response_type: priv ? 'ephemeral' : 'in_channel', replace_original: false, ...message };
+        const payload = {
+          response_type: priv ? 'ephemeral' : 'in_channel',
+          replace_original: false,
+          ...message,
+        };
         await postToResponseUrl(target.responseUrl, payload, this.options.httpTimeoutMs);
         return;
       } catch (err) {
@@ -97,7 +108,12 @@ export class SlackResponder {
     }
     const blocks = message.blocks.length > 0 ? { blocks: message.blocks } : {};
     if (priv) {
-      await target.client.chat.postEphemeral({ channel: target.channel, user: target.user, text: message.text, ...blocks });
+      await target.client.chat.postEphemeral({
+        channel: target.channel,
+        user: target.user,
+        text: message.text,
+        ...blocks,
+      });
     } else {
       await target.client.chat.postMessage({ channel: target.channel, text: message.text, ...blocks });
     }
@@ -111,7 +127,10 @@ export class SlackResponder {
         await this.options.auditThread.post(target.client, target.channel, reply.auditNote);
       } catch (err) {
         // The store's audit log already holds the entry; the thread is the team's view of it.
-        this.options.logger.warn({ err: errorCode(err), method: 'chat.postMessage' }, 'Slack audit record failed');
+        this.options.logger.warn(
+          { err: errorCode(err), method: 'chat.postMessage' },
+          'Slack audit record failed',
+        );
       }
     }
   }

@@ -28,19 +28,30 @@ type ViewAck = (response?: ViewResponseAction) => Promise<void>;
  */
 export function registerViews(app: App, deps: SlackHandlerDeps): void {
   app.view(LINK_CALLBACK, async ({ ack, body, view, client, context }) => {
-    await deps.track('view', () => submit(deps, ack as ViewAck, body, view, client, context.retryNum, async (meta, who) => {
-      const { username, password } = readLinkSubmission(view);
-      return deps.options.core.link({
-        ...who,
-        username,
-        password,
-        kind: meta.credential ?? 'account',
-      });
-    }, {
-      errorBlock: LINK_BLOCKS.password,
-      title: 'Link account',
-      again: (meta, notice) => linkModal(meta, notice, readLinkSubmission(view).username),
-    }));
+    await deps.track('view', () =>
+      submit(
+        deps,
+        ack as ViewAck,
+        body,
+        view,
+        client,
+        context.retryNum,
+        async (meta, who) => {
+          const { username, password } = readLinkSubmission(view);
+          return deps.options.core.link({
+            ...who,
+            username,
+            password,
+            kind: meta.credential ?? 'account',
+          });
+        },
+        {
+          errorBlock: LINK_BLOCKS.password,
+          title: 'Link account',
+          again: (meta, notice) => linkModal(meta, notice, readLinkSubmission(view).username),
+        },
+      ),
+    );
   });
 
   app.view(SETUP_CALLBACK, async ({ ack, body, view, client, context }) => {
@@ -49,13 +60,23 @@ export function registerViews(app: App, deps: SlackHandlerDeps): void {
       await ack({ response_action: 'errors', errors });
       return;
     }
-    await deps.track('view', () => submit(deps, ack as ViewAck, body, view, client, context.retryNum, (_meta, who) =>
-      deps.options.core.setupSupportChannel({ ...who, ...value }), {
-      errorBlock: SETUP_BLOCKS.accountPassword,
-      title: 'Support channel',
-      again: (meta, notice) => setupModal(meta, notice),
-      forceLookup: true,
-    }));
+    await deps.track('view', () =>
+      submit(
+        deps,
+        ack as ViewAck,
+        body,
+        view,
+        client,
+        context.retryNum,
+        (_meta, who) => deps.options.core.setupSupportChannel({ ...who, ...value }),
+        {
+          errorBlock: SETUP_BLOCKS.accountPassword,
+          title: 'Support channel',
+          again: (meta, notice) => setupModal(meta, notice),
+          forceLookup: true,
+        },
+      ),
+    );
   });
 }
 
@@ -82,7 +103,10 @@ async function submit(
   const team = body.team?.id ?? body.user.team_id ?? '';
   const meta = decodeMeta(view.private_metadata);
   if (!meta) {
-    await ack({ response_action: 'errors', errors: { [opts.errorBlock]: 'This form has expired; open it again.' } });
+    await ack({
+      response_action: 'errors',
+      errors: { [opts.errorBlock]: 'This form has expired; open it again.' },
+    });
     return;
   }
   // Only a delivery Slack marks as a retry is dropped: a person may resubmit the same values on purpose.

@@ -53,7 +53,11 @@ export class Deliverer {
         if (await this.#sendPrivately(target, reply)) sentPrivately = true;
         else blocked = true;
       } else {
-        await this.#send(target.chat.id, reply, target.chat.kind === 'shared' ? target.incomingMessageId : undefined);
+        await this.#send(
+          target.chat.id,
+          reply,
+          target.chat.kind === 'shared' ? target.incomingMessageId : undefined,
+        );
       }
     }
     if (blocked) await this.#sendHtml(target.chat.id, this.#blockedNotice(target), this.#privateButton());
@@ -71,7 +75,12 @@ export class Deliverer {
     if (this.#keepOutOfChat(update, target, showPersonal)) {
       const delivered = await this.#sendPrivately(target, update);
       const notice = delivered ? this.#sentNotice(target) : this.#blockedNotice(target);
-      await this.#editHtml(target.chat.id, messageId, notice, delivered ? NO_KEYBOARD : this.#privateButton());
+      await this.#editHtml(
+        target.chat.id,
+        messageId,
+        notice,
+        delivered ? NO_KEYBOARD : this.#privateButton(),
+      );
       return;
     }
     const rendered = this.#render(update);
@@ -91,7 +100,10 @@ export class Deliverer {
       await this.#o.api.deleteMessage(target.chat.id, target.incomingMessageId);
     } catch (error) {
       // The core's reply says the message was deleted; when we could not, the user must know.
-      this.#o.logger.warn({ err: describe(error), chat: target.chat.id }, 'telegram: could not delete a secret');
+      this.#o.logger.warn(
+        { err: describe(error), chat: target.chat.id },
+        'telegram: could not delete a secret',
+      );
     }
   }
 
@@ -104,7 +116,8 @@ export class Deliverer {
 
   async #showPersonal(target: DeliveryTarget, replies: readonly Reply[]): Promise<boolean> {
     const settings = this.#o.settings;
-    if (!settings || target.chat.kind === 'private' || !replies.some((r) => r.visibility === 'personal')) return false;
+    if (!settings || target.chat.kind === 'private' || !replies.some((r) => r.visibility === 'personal'))
+      return false;
     const chat = await settings.chat(chatKey('telegram', '', { id: String(target.chat.id), kind: 'shared' }));
     return chat.showPersonalData === true;
   }
@@ -126,7 +139,10 @@ export class Deliverer {
 
   #render(reply: Reply): RenderedReply {
     try {
-      return renderReply(reply, { botUsername: this.#o.botUsername(), openPrivateLabel: this.#o.messages.openPrivateChat });
+      return renderReply(reply, {
+        botUsername: this.#o.botUsername(),
+        openPrivateLabel: this.#o.messages.openPrivateChat,
+      });
     } catch (error) {
       // A reply we cannot render is a bug in the core or here; the user still gets an answer.
       this.#o.logger.error({ err: describe(error) }, 'telegram: could not render a reply');
@@ -143,12 +159,19 @@ export class Deliverer {
     if (rendered.file) {
       await this.#o.api.sendDocument(chatId, new InputFile(rendered.file.content, rendered.file.name), {
         ...(rendered.keyboard ? { reply_markup: rendered.keyboard } : {}),
-        ...(rendered.parts.length === 0 && replyTo !== undefined ? { reply_parameters: replyParameters(replyTo) } : {}),
+        ...(rendered.parts.length === 0 && replyTo !== undefined
+          ? { reply_parameters: replyParameters(replyTo) }
+          : {}),
       });
     }
   }
 
-  async #sendHtml(chatId: number, html: string, keyboard?: InlineKeyboardMarkup, replyTo?: number): Promise<void> {
+  async #sendHtml(
+    chatId: number,
+    html: string,
+    keyboard?: InlineKeyboardMarkup,
+    replyTo?: number,
+  ): Promise<void> {
     await this.#o.api.sendMessage(chatId, html, {
       parse_mode: 'HTML',
       link_preview_options: { is_disabled: true },
@@ -157,7 +180,12 @@ export class Deliverer {
     });
   }
 
-  async #editHtml(chatId: number, messageId: number, html: string, keyboard: InlineKeyboardMarkup): Promise<void> {
+  async #editHtml(
+    chatId: number,
+    messageId: number,
+    html: string,
+    keyboard: InlineKeyboardMarkup,
+  ): Promise<void> {
     try {
       await this.#o.api.editMessageText(chatId, messageId, html, {
         parse_mode: 'HTML',
@@ -191,7 +219,12 @@ export class Deliverer {
   #privateButton(): InlineKeyboardMarkup {
     return {
       inline_keyboard: [
-        [{ text: this.#o.messages.openPrivateChat, url: deepLink(this.#o.botUsername(), PRIVATE_START_PARAM) }],
+        [
+          {
+            text: this.#o.messages.openPrivateChat,
+            url: deepLink(this.#o.botUsername(), PRIVATE_START_PARAM),
+          },
+        ],
       ],
     };
   }
@@ -202,13 +235,28 @@ function replyParameters(messageId: number) {
 }
 
 /** Telegram's answer, without the payload (which may hold a user's text): safe to log. */
-export function describe(error: unknown): { name: string; code?: number; description?: string; method?: string } {
+export function describe(error: unknown): {
+  name: string;
+  code?: number;
+  description?: string;
+  method?: string;
+} {
   if (typeof error !== 'object' || error === null) return { name: typeof error };
-  const e = error as { name?: string; error_code?: number; description?: string; method?: string; message?: string };
+  const e = error as {
+    name?: string;
+    error_code?: number;
+    description?: string;
+    method?: string;
+    message?: string;
+  };
   return {
     name: e.name ?? 'Error',
     ...(e.error_code !== undefined ? { code: e.error_code } : {}),
-    ...(e.description !== undefined ? { description: e.description } : e.message ? { description: e.message } : {}),
+    ...(e.description !== undefined
+      ? { description: e.description }
+      : e.message
+        ? { description: e.message }
+        : {}),
     ...(e.method !== undefined ? { method: e.method } : {}),
   };
 }

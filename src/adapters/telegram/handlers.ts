@@ -2,7 +2,7 @@ import type { Bot, Context } from 'grammy';
 import type { Core } from '../../core/core.js';
 import type { Reply } from '../../core/reply.js';
 import type { AdminCache } from './admin-cache.js';
-import { type DeliveryTarget, type Deliverer, describe } from './deliver.js';
+import { type Deliverer, type DeliveryTarget, describe } from './deliver.js';
 import { chatRefOf, identityOf, normaliseText } from './incoming.js';
 import type { TelegramMessages } from './messages.js';
 import type { TelegramLogger } from './options.js';
@@ -42,7 +42,10 @@ export function installHandlers(bot: Bot, options: HandlerOptions): void {
         requestId: requestIdOf(ctx),
       });
     } catch (error) {
-      logger.error({ updateId: ctx.update.update_id, err: describe(error) }, 'telegram: core failed on a message');
+      logger.error(
+        { updateId: ctx.update.update_id, err: describe(error) },
+        'telegram: core failed on a message',
+      );
       replies = [{ text: messages.failed, tone: 'error' }];
     }
     await deliverer.deliver(target, replies);
@@ -70,11 +73,16 @@ export function installHandlers(bot: Bot, options: HandlerOptions): void {
         requestId: requestIdOf(ctx),
       });
     } catch (error) {
-      logger.error({ updateId: ctx.update.update_id, err: describe(error) }, 'telegram: core failed on a button');
+      logger.error(
+        { updateId: ctx.update.update_id, err: describe(error) },
+        'telegram: core failed on a button',
+      );
       outcome = { notice: messages.failed };
     }
     // Answer first: until then the user's client shows a spinner on the button.
-    await ctx.answerCallbackQuery(outcome.notice ? { text: outcome.notice.slice(0, NOTICE_LIMIT) } : undefined);
+    await ctx.answerCallbackQuery(
+      outcome.notice ? { text: outcome.notice.slice(0, NOTICE_LIMIT) } : undefined,
+    );
     const followUps = [...(outcome.followUps ?? [])];
     if (outcome.update) {
       if (message && message.date !== 0) await deliverer.edit(target, message.message_id, outcome.update);
@@ -84,7 +92,11 @@ export function installHandlers(bot: Bot, options: HandlerOptions): void {
   });
 }
 
-function targetOf(ctx: Context, chat: { id: number; type: string }, incomingMessageId?: number): DeliveryTarget {
+function targetOf(
+  ctx: Context,
+  chat: { id: number; type: string },
+  incomingMessageId?: number,
+): DeliveryTarget {
   const from = ctx.from!;
   return {
     chat: { id: chat.id, kind: chat.type === 'private' ? 'private' : 'shared' },

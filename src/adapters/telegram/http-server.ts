@@ -41,7 +41,8 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
       );
       return;
     }
-    if (path !== WEBHOOK_PATH || !options.webhook || !expected) return reply(res, 404, { error: 'not found' });
+    if (path !== WEBHOOK_PATH || !options.webhook || !expected)
+      return reply(res, 404, { error: 'not found' });
     if (req.method !== 'POST') return reply(res, 405, { error: 'method not allowed' });
     const header = req.headers['x-telegram-bot-api-secret-token'];
     if (typeof header !== 'string' || !timingSafeEqual(digest(header), expected)) {

@@ -3,14 +3,19 @@ import type { ChatRef, Identity } from '../../core/identity.js';
 
 /** `telegram::<userId>` (issue 4, "Keys"): Telegram has no tenant. */
 export function identityOf(from: User): Identity {
-  const name = [from.first_name, from.last_name].filter(Boolean).join(' ') || from.username || String(from.id);
+  const name =
+    [from.first_name, from.last_name].filter(Boolean).join(' ') || from.username || String(from.id);
   return { platform: 'telegram', tenant: '', user: String(from.id), displayName: name };
 }
 
 /** Groups, supergroups and channels have other people in them: `shared`. */
 export function chatRefOf(chat: Pick<Chat, 'id' | 'type'>, userIsAdmin?: boolean): ChatRef {
   const kind = chat.type === 'private' ? 'private' : 'shared';
-  return { id: String(chat.id), kind, ...(kind === 'shared' && userIsAdmin !== undefined ? { userIsAdmin } : {}) };
+  return {
+    id: String(chat.id),
+    kind,
+    ...(kind === 'shared' && userIsAdmin !== undefined ? { userIsAdmin } : {}),
+  };
 }
 
 const COMMAND = /^\/([A-Za-z0-9_]{1,64})(?:@([A-Za-z0-9_]{1,64}))?(?=\s|$)([\s\S]*)$/;
@@ -26,7 +31,11 @@ const COMMAND = /^\/([A-Za-z0-9_]{1,64})(?:@([A-Za-z0-9_]{1,64}))?(?=\s|$)([\s\S
  *   conversation (linking asks for the username, then the password). In a group, chatter that is
  *   not a command is none of our business, and must not reach the core or the logs.
  */
-export function normaliseText(text: string, chatKind: ChatRef['kind'], botUsername: string): string | undefined {
+export function normaliseText(
+  text: string,
+  chatKind: ChatRef['kind'],
+  botUsername: string,
+): string | undefined {
   const command = COMMAND.exec(text);
   if (command) {
     const [, name, addressee, rest] = command as unknown as [string, string, string | undefined, string];

@@ -55,14 +55,17 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
     ...(o.botInfo ? { botInfo: o.botInfo } : {}),
     client: { ...(o.apiRoot ? { apiRoot: o.apiRoot } : {}) },
   });
-  bot.api.config.use(createSendRetry({ maxDelaySeconds: o.maxRetryDelaySeconds, maxRetryAttempts: o.maxRetryAttempts }));
+  bot.api.config.use(
+    createSendRetry({ maxDelaySeconds: o.maxRetryDelaySeconds, maxRetryAttempts: o.maxRetryAttempts }),
+  );
   // The runner prints `getUpdates` errors with their cause, whose message can hold the request URL
   // and so the token; it runs silent and failures are logged here without it.
   bot.api.config.use(async (prev, method, payload, signal) => {
     try {
       return await prev(method, payload, signal);
     } catch (error) {
-      if (method === 'getUpdates' && !signal?.aborted) logger.warn({ err: describe(error) }, 'telegram: getUpdates failed');
+      if (method === 'getUpdates' && !signal?.aborted)
+        logger.warn({ err: describe(error) }, 'telegram: getUpdates failed');
       throw error;
     }
   });
@@ -70,7 +73,7 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
   // Every update is tracked from its first middleware on, whether it came from the runner or the
   // webhook: the runner's stop() does not wait for the updates it already handed out.
   const inFlight = new InFlight();
-  bot.use((ctx, next) => {
+  bot.use((_ctx, next) => {
     const work = next();
     inFlight.track(work.catch(() => {}));
     return work;
@@ -174,12 +177,15 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
       if (!started || stopping) return;
       stopping = true;
       // Stop taking updates first, then let the ones in flight finish, within a bound (issue 7).
-      const closing = server ? new Promise<void>((resolve) => server!.close(() => resolve())) : Promise.resolve();
+      const closing = server
+        ? new Promise<void>((resolve) => server!.close(() => resolve()))
+        : Promise.resolve();
       server?.closeIdleConnections();
       // The runner's stop() ends polling; the updates it handed out are awaited through `inFlight`.
       await runner?.stop();
       const finished = await inFlight.drain(o.drainTimeoutMs);
-      if (!finished) logger.warn({ inFlight: inFlight.size }, 'telegram: stopped with updates still in flight');
+      if (!finished)
+        logger.warn({ inFlight: inFlight.size }, 'telegram: stopped with updates still in flight');
       server?.closeAllConnections();
       await closing;
       started = false;

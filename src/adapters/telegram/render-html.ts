@@ -52,7 +52,10 @@ export function replyHtml(reply: Reply): string {
   if (reply.fields?.length) {
     blocks.push(
       reply.fields
-        .map((f) => `${escapeHtml(f.label)}: ${f.code === false ? escapeHtml(f.value) : `<code>${escapeHtml(f.value)}</code>`}`)
+        .map(
+          (f) =>
+            `${escapeHtml(f.label)}: ${f.code === false ? escapeHtml(f.value) : `<code>${escapeHtml(f.value)}</code>`}`,
+        )
         .join('\n'),
     );
   }

@@ -10,7 +10,9 @@ export function tableLines(table: ReplyTable): string[] {
   const rows = table.rows.map((row) => Array.from({ length: width }, (_, i) => clean(row[i] ?? '')));
   const header = table.columns.map(clean);
   const widths = header.map((h, i) => Math.max(length(h), ...rows.map((r) => length(r[i]!))));
-  const align = header.map((_, i) => table.align?.[i] ?? (rows.length > 0 && rows.every((r) => isNumeric(r[i]!)) ? 'right' : 'left'));
+  const align = header.map(
+    (_, i) => table.align?.[i] ?? (rows.length > 0 && rows.every((r) => isNumeric(r[i]!)) ? 'right' : 'left'),
+  );
   const line = (cells: string[]) =>
     cells
       .map((cell, i) => pad(cell, widths[i]!, align[i]!))

@@ -8,7 +8,8 @@ export function helpCommands(table: () => CommandSpec[]): CommandSpec[] {
   return [
     defineCommand({
       name: 'start',
-      args: z.array(z.string()).max(1),
+      // One optional deep-link parameter (`/start link`); a default zod message would name no fix.
+      args: z.array(z.string()).max(1, '/start takes no arguments; send /help for the list'),
       summary: (t) => t.helpTitle,
       usage: '/start',
       example: '/start',

@@ -40,7 +40,7 @@ export function linkCommands(clock: () => Date) {
     }),
     defineCommand({
       name: 'cancel',
-      args: z.array(z.string()).max(0),
+      args: z.array(z.string()).max(0, '/cancel takes no arguments'),
       summary: () => 'Stop a linking conversation',
       usage: '/cancel',
       example: '/cancel',

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,7 +75,8 @@ export async function startConsole(
       await done;
       settled = undefined;
       await tick();
-      for (let i = 0; until && !until.test(out.slice(start)) && i < 1000; i++) await tick();
+      // Event-driven: resolves on the next printed chunk; a missing line fails by test timeout.
+      while (until && !until.test(out.slice(start))) await once(output, 'data');
       return out.slice(start);
     },
     async close() {

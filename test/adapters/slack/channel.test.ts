@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   buttonPressPayload,
   signedSlackRequest,
@@ -145,7 +145,13 @@ describe('rendering and delivery', () => {
   });
 
   it('uploads a personal file into the user’s DM with the external upload pair', async () => {
-    core.script.set('cdrs', [{ text: 'Your calls', file: { name: 'cdrs.csv', mimeType: 'text/csv', content: 'a,b\n1,2\n' }, visibility: 'personal' }]);
+    core.script.set('cdrs', [
+      {
+        text: 'Your calls',
+        file: { name: 'cdrs.csv', mimeType: 'text/csv', content: 'a,b\n1,2\n' },
+        visibility: 'personal',
+      },
+    ]);
     await h.command('cdrs', { channel: 'C1' });
     const done = await h.slack.waitForCall('files.completeUploadExternal');
     const slot = h.slack.callsOf('files.getUploadURLExternal')[0]!;
@@ -157,7 +163,9 @@ describe('rendering and delivery', () => {
 
   it('waits out a 429 with Retry-After and still posts the audit record in a thread', async () => {
     h.slack.rateLimit('chat.postMessage', 2, 0);
-    core.script.set('card block 4917', [{ text: 'Blocked.', tone: 'success', auditNote: 'U7 blocked 4917 <!channel>' }]);
+    core.script.set('card block 4917', [
+      { text: 'Blocked.', tone: 'success', auditNote: 'U7 blocked 4917 <!channel>' },
+    ]);
     await h.command('card block 4917', { user: 'U7', channel: 'C1' });
     const [parent, record] = await h.slack.waitForCalls('chat.postMessage', 2);
     expect(h.slack.callsOf('chat.postMessage', { includeRateLimited: true })).toHaveLength(4);
@@ -176,8 +184,15 @@ describe('buttons', () => {
     const [update, notice] = await h.slack.waitForCalls('response_url', 2, (c) => c.id === 'btn1');
     expect(update?.body).toMatchObject({ replace_original: true });
     expect(JSON.stringify(update?.body.blocks)).toContain('Topped up.');
-    expect(notice?.body).toMatchObject({ response_type: 'ephemeral', replace_original: false, text: 'Done.' });
-    expect(core.actions[0]).toMatchObject({ actionId: 'confirm:abc', identity: { user: 'U1', tenant: 'T1' } });
+    expect(notice?.body).toMatchObject({
+      response_type: 'ephemeral',
+      replace_original: false,
+      text: 'Done.',
+    });
+    expect(core.actions[0]).toMatchObject({
+      actionId: 'confirm:abc',
+      identity: { user: 'U1', tenant: 'T1' },
+    });
   });
 
   it('drops a retried press (same action_ts) but passes a second click to the core', async () => {
@@ -185,7 +200,9 @@ describe('buttons', () => {
     const press = buttonPressPayload({ actionId: 'confirm:x', responseUrl, actionTs: '1700000009.000001' });
     await h.interact(press);
     await h.interact(press, { 'x-slack-retry-num': '1' });
-    await h.interact(buttonPressPayload({ actionId: 'confirm:x', responseUrl, actionTs: '1700000009.000002' }));
+    await h.interact(
+      buttonPressPayload({ actionId: 'confirm:x', responseUrl, actionTs: '1700000009.000002' }),
+    );
     await h.dedupe.decided(3);
     await h.slack.waitForCalls('response_url', 2, (c) => c.id === 'btn2');
     expect(h.dedupe.claims.map((c) => c.won)).toEqual([true, false, true]);
@@ -198,7 +215,10 @@ describe('linking modal', () => {
     await h.command('link', { triggerId: 'trigger.link' });
     const open = await h.slack.waitForCall('views.open');
     expect(open.body.trigger_id).toBe('trigger.link');
-    const view = open.body.view as { callback_id: string; blocks: { block_id?: string; hint?: { text: string } }[] };
+    const view = open.body.view as {
+      callback_id: string;
+      blocks: { block_id?: string; hint?: { text: string } }[];
+    };
     expect(view.callback_id).toBe('tel_link');
     expect(view.blocks.find((b) => b.block_id === 'password')?.hint?.text).toContain('no password field');
   });
@@ -208,11 +228,22 @@ describe('linking modal', () => {
     const open = await h.slack.waitForCall('views.open');
     const meta = (open.body.view as { private_metadata: string }).private_metadata;
     const wrong = await h.interact(
-      viewSubmissionPayload({ callbackId: 'tel_link', privateMetadata: meta, values: { username: 'demo', password: 'wrong' } }),
+      viewSubmissionPayload({
+        callbackId: 'tel_link',
+        privateMetadata: meta,
+        values: { username: 'demo', password: 'wrong' },
+      }),
     );
-    expect(JSON.parse(wrong.body)).toEqual({ response_action: 'errors', errors: { password: 'Wrong username or password.' } });
+    expect(JSON.parse(wrong.body)).toEqual({
+      response_action: 'errors',
+      errors: { password: 'Wrong username or password.' },
+    });
     const right = await h.interact(
-      viewSubmissionPayload({ callbackId: 'tel_link', privateMetadata: meta, values: { username: 'demo', password: 'right' } }),
+      viewSubmissionPayload({
+        callbackId: 'tel_link',
+        privateMetadata: meta,
+        values: { username: 'demo', password: 'right' },
+      }),
     );
     expect(right.status).toBe(200);
     expect(right.body).toBe('');

@@ -1,4 +1,11 @@
-import type { CommandInfo, Core, IncomingAction, IncomingText, LinkInput, SupportSetupInput } from '../../../src/core/core.js';
+import type {
+  CommandInfo,
+  Core,
+  IncomingAction,
+  IncomingText,
+  LinkInput,
+  SupportSetupInput,
+} from '../../../src/core/core.js';
 import type { ActionOutcome, Reply } from '../../../src/core/reply.js';
 
 /**
@@ -72,7 +79,11 @@ export function createFakeCore(): FakeCore {
     async setupSupportChannel(input) {
       core.setups.push(input);
       if (!input.chat.userIsAdmin) return { text: 'Only an admin can do that.', tone: 'error' };
-      return { text: 'This is now a support channel.', tone: 'success', auditNote: `${input.identity.user} set up support` };
+      return {
+        text: 'This is now a support channel.',
+        tone: 'success',
+        auditNote: `${input.identity.user} set up support`,
+      };
     },
     async drain() {},
     hold() {

@@ -1,5 +1,9 @@
+import {
+  createSlackChannel,
+  type SlackChannel,
+  type SlackLogger,
+} from '../../../src/adapters/slack/index.js';
 import type { Core } from '../../../src/core/core.js';
-import { createSlackChannel, type SlackChannel, type SlackLogger } from '../../../src/adapters/slack/index.js';
 import type { DedupeStore } from '../../../src/store/stores.js';
 import {
   type FakeSlack,
@@ -53,7 +57,13 @@ export interface SlackHarness {
   /** Sends `/tel <text>` signed; returns the ack and the response URL id its answers go to. */
   command(
     text: string,
-    f?: { user?: string; channel?: string; team?: string; headers?: Record<string, string>; triggerId?: string },
+    f?: {
+      user?: string;
+      channel?: string;
+      team?: string;
+      headers?: Record<string, string>;
+      triggerId?: string;
+    },
   ): Promise<SignedResponse & { responseId: string; requestBody: string }>;
   interact(payload: object, headers?: Record<string, string>): Promise<SignedResponse>;
   close(): Promise<void>;
@@ -90,10 +100,14 @@ export async function startHarness(
     async command(text, f = {}) {
       const responseId = `c${++responseSeq}`;
       const body = slashCommandBody({ text, responseUrl: slack.responseUrl(responseId), ...f });
-      const res = await signedSlackRequest(SECRET, body, { url, ...(f.headers ? { headers: f.headers } : {}) });
+      const res = await signedSlackRequest(SECRET, body, {
+        url,
+        ...(f.headers ? { headers: f.headers } : {}),
+      });
       return { ...res, responseId, requestBody: body };
     },
-    interact: (payload, headers) => signedSlackRequest(SECRET, interactionBody(payload), { url, ...(headers ? { headers } : {}) }),
+    interact: (payload, headers) =>
+      signedSlackRequest(SECRET, interactionBody(payload), { url, ...(headers ? { headers } : {}) }),
     async close() {
       await channel.stop();
       await slack.close();

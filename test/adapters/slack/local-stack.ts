@@ -1,8 +1,13 @@
 import type { Core } from '../../../src/core/core.js';
+import { type Identity, identityKey } from '../../../src/core/identity.js';
 import { createCore } from '../../../src/core/index.js';
-import { identityKey, type Identity } from '../../../src/core/identity.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
-import { createMemoryKeyValueStore, createStores, generateMasterKey, keyringFromKeys } from '../../../src/store/index.js';
+import {
+  createMemoryKeyValueStore,
+  createStores,
+  generateMasterKey,
+  keyringFromKeys,
+} from '../../../src/store/index.js';
 import type { Stores } from '../../../src/store/stores.js';
 import { createTelephonyClient, createTransport, md5Hex } from '../../../src/telephony/index.js';
 
@@ -19,12 +24,20 @@ export interface LocalStack {
   close(): Promise<void>;
 }
 
-export const DEMO = { account: { username: 'demo', password: 'demo' }, card: { username: 'cards', password: 'cards' } };
+export const DEMO = {
+  account: { username: 'demo', password: 'demo' },
+  card: { username: 'cards', password: 'cards' },
+};
 
-export async function createLocalStack(options: { confirmTtlMs?: number; clock?: () => Date } = {}): Promise<LocalStack> {
+export async function createLocalStack(
+  options: { confirmTtlMs?: number; clock?: () => Date } = {},
+): Promise<LocalStack> {
   const sandbox = createSandbox({ random: () => 0.5 });
   await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  const stores = createStores({ kv: createMemoryKeyValueStore(), keyring: keyringFromKeys(generateMasterKey()) });
+  const stores = createStores({
+    kv: createMemoryKeyValueStore(),
+    keyring: keyringFromKeys(generateMasterKey()),
+  });
   const transport = createTransport();
   const core = createCore({
     stores,
@@ -49,8 +62,20 @@ export async function createLocalStack(options: { confirmTtlMs?: number; clock?:
       const now = new Date().toISOString();
       await stores.credentials.set(identityKey(identity), {
         credentials: [
-          { label: 'demo', kind: 'account', username: DEMO.account.username, md5: md5Hex(DEMO.account.password), linkedAt: now },
-          { label: 'demo-cards', kind: 'card', username: DEMO.card.username, md5: md5Hex(DEMO.card.password), linkedAt: now },
+          {
+            label: 'demo',
+            kind: 'account',
+            username: DEMO.account.username,
+            md5: md5Hex(DEMO.account.password),
+            linkedAt: now,
+          },
+          {
+            label: 'demo-cards',
+            kind: 'card',
+            username: DEMO.card.username,
+            md5: md5Hex(DEMO.card.password),
+            linkedAt: now,
+          },
         ],
         active: 'demo',
       });

@@ -11,11 +11,18 @@ interface Manifest {
   settings: { interactivity: { is_enabled: boolean }; socket_mode_enabled: boolean };
 }
 
-const manifest = parse(readFileSync(new URL('../../../slack/manifest.yaml', import.meta.url), 'utf8')) as Manifest;
+const manifest = parse(
+  readFileSync(new URL('../../../slack/manifest.yaml', import.meta.url), 'utf8'),
+) as Manifest;
 
 describe('slack/manifest.yaml', () => {
   it('declares the default command, interactivity and Socket Mode', () => {
-    const defaults = resolveSlackOptions({ core: createFakeCore(), botToken: 'x', appToken: 'xapp', dedupe: memoryDedupe() });
+    const defaults = resolveSlackOptions({
+      core: createFakeCore(),
+      botToken: 'x',
+      appToken: 'xapp',
+      dedupe: memoryDedupe(),
+    });
     expect(manifest.features.slash_commands.map((c) => c.command)).toEqual([defaults.command]);
     expect(manifest.features.slash_commands[0]?.usage_hint).toContain('help');
     expect(manifest.settings.interactivity.is_enabled).toBe(true);
@@ -33,16 +40,28 @@ describe('slack/manifest.yaml', () => {
 
 describe('options', () => {
   it('refuses to start without a way to receive, naming the fix', () => {
-    expect(() => resolveSlackOptions({ core: createFakeCore(), botToken: 'x', dedupe: memoryDedupe() })).toThrow(
-      /SLACK_APP_TOKEN .* or SLACK_SIGNING_SECRET/,
-    );
     expect(() =>
-      resolveSlackOptions({ core: createFakeCore(), botToken: 'x', signingSecret: 's', command: 'tel', dedupe: memoryDedupe() }),
+      resolveSlackOptions({ core: createFakeCore(), botToken: 'x', dedupe: memoryDedupe() }),
+    ).toThrow(/SLACK_APP_TOKEN .* or SLACK_SIGNING_SECRET/);
+    expect(() =>
+      resolveSlackOptions({
+        core: createFakeCore(),
+        botToken: 'x',
+        signingSecret: 's',
+        command: 'tel',
+        dedupe: memoryDedupe(),
+      }),
     ).toThrow(/SLACK_COMMAND/);
   });
 
   it('prefers Socket Mode when both are given', () => {
-    const o = resolveSlackOptions({ core: createFakeCore(), botToken: 'x', appToken: 'a', signingSecret: 's', dedupe: memoryDedupe() });
+    const o = resolveSlackOptions({
+      core: createFakeCore(),
+      botToken: 'x',
+      appToken: 'a',
+      signingSecret: 's',
+      dedupe: memoryDedupe(),
+    });
     expect(o.mode).toBe('socket');
   });
 });

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { classifyCommand } from '../../../src/adapters/slack/command-text.js';
 import { escapeMrkdwn, plainCommandText } from '../../../src/adapters/slack/escape.js';
-import { formatTable, isPrivateReply, LIMITS, renderReply, splitText } from '../../../src/adapters/slack/render-blocks.js';
+import {
+  formatTable,
+  isPrivateReply,
+  LIMITS,
+  renderReply,
+  splitText,
+} from '../../../src/adapters/slack/render-blocks.js';
 import { createFakeCore } from './fake-core.js';
 
-type Block = { type: string; text?: { text: string }; fields?: { text: string }[]; elements?: Record<string, unknown>[] };
+type Block = {
+  type: string;
+  text?: { text: string };
+  fields?: { text: string }[];
+  elements?: Record<string, unknown>[];
+};
 
 const blocks = (r: ReturnType<typeof renderReply>) => r.blocks as unknown as Block[];
 
@@ -23,14 +34,21 @@ describe('escaping', () => {
   });
 
   it('decodes slash-command text back into what the user typed', () => {
-    expect(plainCommandText(' rate <tel:+4930123|+49 30 123> &lt;x&gt; &amp;amp ')).toBe('rate +49 30 123 <x> &amp');
+    expect(plainCommandText(' rate <tel:+4930123|+49 30 123> &lt;x&gt; &amp;amp ')).toBe(
+      'rate +49 30 123 <x> &amp',
+    );
     expect(plainCommandText('see <https://example.com>')).toBe('see https://example.com');
   });
 });
 
 describe('renderReply', () => {
   it('renders a bold title with the tone, text as mrkdwn and fields as section fields', () => {
-    const r = renderReply({ title: 'Balance', tone: 'success', text: 'Line 1\nLine 2', fields: [{ label: 'CLI', value: '4930', code: true }] });
+    const r = renderReply({
+      title: 'Balance',
+      tone: 'success',
+      text: 'Line 1\nLine 2',
+      fields: [{ label: 'CLI', value: '4930', code: true }],
+    });
     const [title, text, fields] = blocks(r);
     expect(title?.text?.text).toBe(':white_check_mark: *Balance*');
     expect(text?.text?.text).toBe('Line 1\nLine 2');
@@ -46,11 +64,19 @@ describe('renderReply', () => {
   it('renders a table as padded, preformatted blocks under the text limit', () => {
     const table = {
       columns: ['Date', 'Amount'],
-      rows: Array.from({ length: 300 }, (_, i) => [`2026-11-${String((i % 28) + 1).padStart(2, '0')}`, `${i}.00`]),
+      rows: Array.from({ length: 300 }, (_, i) => [
+        `2026-11-${String((i % 28) + 1).padStart(2, '0')}`,
+        `${i}.00`,
+      ]),
       align: ['left', 'right'] as ('left' | 'right')[],
       caption: 'Calls',
     };
-    expect(formatTable({ ...table, rows: table.rows.slice(0, 2) })).toEqual(['Date        Amount', '----------  ------', '2026-11-01    0.00', '2026-11-02    1.00']);
+    expect(formatTable({ ...table, rows: table.rows.slice(0, 2) })).toEqual([
+      'Date        Amount',
+      '----------  ------',
+      '2026-11-01    0.00',
+      '2026-11-02    1.00',
+    ]);
     const out = blocks(renderReply({ table }));
     const pre = out.filter((b) => b.text?.text.startsWith('```'));
     expect(pre.length).toBeGreaterThan(1);

@@ -28,7 +28,10 @@ describe('start', () => {
   it('registers the command menus per chat kind and clears a webhook before polling', async () => {
     const { telegram } = await start();
     const menus = telegram.callsOf('setMyCommands');
-    expect(menus.map((c) => c.payload.scope)).toEqual([{ type: 'all_private_chats' }, { type: 'all_group_chats' }]);
+    expect(menus.map((c) => c.payload.scope)).toEqual([
+      { type: 'all_private_chats' },
+      { type: 'all_group_chats' },
+    ]);
     expect(menus[0]?.payload.commands).toEqual(core.menu('private'));
     expect(menus[1]?.payload.commands).toEqual(core.menu('shared'));
     expect(telegram.callsOf('deleteWebhook')).toHaveLength(1);
@@ -85,13 +88,18 @@ describe('messages', () => {
     const answer = await telegram.waitForCall('sendMessage');
     const deleted = await telegram.waitForCall('deleteMessage');
     expect(deleted.seq).toBeLessThan(answer.seq);
-    expect(deleted.payload).toEqual({ chat_id: alice.id, message_id: (update.message as { message_id: number }).message_id });
+    expect(deleted.payload).toEqual({
+      chat_id: alice.id,
+      message_id: (update.message as { message_id: number }).message_id,
+    });
     expect(telegram.messages(alice.id)[0]?.deleted).toBe(true);
   });
 
   it('sends a file as a document', async () => {
     const { telegram } = await start();
-    core.onText = () => [{ text: 'Your calls', file: { name: 'cdrs.csv', mimeType: 'text/csv', content: 'a;b\n1;2\n' } }];
+    core.onText = () => [
+      { text: 'Your calls', file: { name: 'cdrs.csv', mimeType: 'text/csv', content: 'a;b\n1;2\n' } },
+    ];
     telegram.message(alice, '/cdrs');
     const doc = await telegram.waitForCall('sendDocument');
     expect(doc.file).toEqual({ name: 'cdrs.csv', content: 'a;b\n1;2\n' });
@@ -100,7 +108,11 @@ describe('messages', () => {
 
   it('splits a long reply into messages within 4096 characters, keeping <pre> balanced', async () => {
     const { telegram } = await start();
-    const rows = Array.from({ length: 300 }, (_, i) => [`2026-11-0${i % 9} 10:00`, `+4930${i}`, `${i},00 EUR`]);
+    const rows = Array.from({ length: 300 }, (_, i) => [
+      `2026-11-0${i % 9} 10:00`,
+      `+4930${i}`,
+      `${i},00 EUR`,
+    ]);
     core.onText = () => [{ title: 'Calls', table: { columns: ['Date', 'Number', 'Cost'], rows } }];
     telegram.message(alice, '/cdrs');
     const parts = await telegram.waitForCalls('sendMessage', 3);
@@ -122,7 +134,9 @@ describe('messages', () => {
     expect(String(notice.payload.text)).toMatch(/went wrong/);
     const mark = telegram.mark();
     telegram.message(alice, 'again');
-    expect((await telegram.waitForCall('sendMessage', () => true, { after: mark })).payload.text).toBe('fine');
+    expect((await telegram.waitForCall('sendMessage', () => true, { after: mark })).payload.text).toBe(
+      'fine',
+    );
     expect(logs.some((l) => l.level === 'error')).toBe(true);
   });
 });
@@ -130,7 +144,9 @@ describe('messages', () => {
 describe('private delivery from a group', () => {
   it('sends a deliverPrivately reply to the private chat and a notice in the group', async () => {
     const { telegram } = await start();
-    core.onText = () => [{ title: 'Balance', text: '12,00 EUR', deliverPrivately: true, visibility: 'personal' }];
+    core.onText = () => [
+      { title: 'Balance', text: '12,00 EUR', deliverPrivately: true, visibility: 'personal' },
+    ];
     telegram.message(bob, '/balance', group);
     const notice = await telegram.waitForCall('sendMessage', textTo(group.id));
     const privately = telegram.callsOf('sendMessage').find(textTo(bob.id));
@@ -172,7 +188,9 @@ describe('private delivery from a group', () => {
 
   it('renders a private redirect with a deep-link button', async () => {
     const { telegram } = await start();
-    core.onText = () => [{ text: 'Top-ups only in a private chat.', privateRedirect: { startParam: 'topup' } }];
+    core.onText = () => [
+      { text: 'Top-ups only in a private chat.', privateRedirect: { startParam: 'topup' } },
+    ];
     telegram.message(bob, '/topup 1234', group);
     const sent = await telegram.waitForCall('sendMessage', textTo(group.id));
     expect(sent.payload.reply_markup).toEqual({
@@ -185,7 +203,11 @@ describe('buttons', () => {
   it('answers the press, edits the message without its keyboard, and sends follow-ups', async () => {
     const { telegram } = await start();
     core.onText = () => [{ text: 'Top up?', actions: [{ label: 'Confirm', actionId: 'c:1' }] }];
-    core.onAction = () => ({ notice: 'Done', update: { text: 'Topped up' }, followUps: [{ text: 'Balance 20' }] });
+    core.onAction = () => ({
+      notice: 'Done',
+      update: { text: 'Topped up' },
+      followUps: [{ text: 'Balance 20' }],
+    });
     telegram.message(alice, '/topup 1234');
     await telegram.waitForCall('sendMessage');
     const [confirmation] = telegram.botMessages(alice.id);

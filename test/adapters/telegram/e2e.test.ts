@@ -1,23 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FakeCall, FakeMessage } from '../../helpers/fake-telegram.js';
+import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { alice, bob, group, type Harness, startHarness } from './harness.js';
-import { type RealStack, startRealStack } from './real-stack.js';
 
 /**
  * End to end (issue 5): real grammY ↔ fake Bot API over HTTP, the real core on memory stores, and the
  * real client ↔ sandbox over HTTP. Assertions follow the recorded order of calls, never time.
  */
 
-let stack: RealStack;
+let stack: TestStack;
 let h: Harness;
 let now: number;
 
 beforeEach(async () => {
   now = Date.now();
-  stack = await startRealStack({ clock: () => new Date(now) });
+  stack = await createTestStack({ clock: () => new Date(now) });
   // The channel shares the core's stores, as the composition root wires them.
   h = await startHarness(stack.core, { settings: stack.stores.settings, dedupe: stack.stores.dedupe });
-  await stack.linkDemo(alice.id);
+  await stack.linkDemo({ platform: 'telegram', tenant: '', user: String(alice.id) });
 });
 
 afterEach(async () => {
@@ -28,21 +28,36 @@ afterEach(async () => {
 const inChat = (chatId: number) => (c: FakeCall) => Number(c.payload.chat_id) === chatId;
 
 /** Sends `text` and resolves with the first message the bot sends to `replyChat` afterwards. */
-async function ask(text: string, options: { from?: typeof alice; chat?: typeof group; replyChat?: number } = {}) {
+async function ask(
+  text: string,
+  options: { from?: typeof alice; chat?: typeof group; replyChat?: number } = {},
+) {
   const from = options.from ?? alice;
   const mark = h.telegram.mark();
   const update = h.telegram.message(from, text, options.chat);
-  const call = await h.telegram.waitForCall('sendMessage', inChat(options.replyChat ?? options.chat?.id ?? from.id), {
-    after: mark,
-  });
-  return { call, text: String(call.payload.text), markup: call.payload.reply_markup as Markup | undefined, mark, update };
+  const call = await h.telegram.waitForCall(
+    'sendMessage',
+    inChat(options.replyChat ?? options.chat?.id ?? from.id),
+    {
+      after: mark,
+    },
+  );
+  return {
+    call,
+    text: String(call.payload.text),
+    markup: call.payload.reply_markup as Markup | undefined,
+    mark,
+    update,
+  };
 }
 
 type Markup = { inline_keyboard: { text: string; callback_data?: string; url?: string }[][] };
 
 /** Presses the button labelled `label` on the bot's last message in `chatId`. */
 async function press(label: string, chatId: number, from = alice) {
-  const message = [...h.telegram.botMessages(chatId)].reverse().find((m) => buttons(m).some((b) => b.text === label));
+  const message = [...h.telegram.botMessages(chatId)]
+    .reverse()
+    .find((m) => buttons(m).some((b) => b.text === label));
   if (!message) throw new Error(`no message with a ${label} button in ${chatId}`);
   const data = buttons(message).find((b) => b.text === label)!.callback_data!;
   const mark = h.telegram.mark();
@@ -95,7 +110,10 @@ describe('every command in a private chat', () => {
     expect(markup?.inline_keyboard.flat().map((b) => b.text)).toEqual(['Confirm', 'Cancel']);
     const { answer, message } = await press('Confirm', alice.id);
     expect(answer.response.ok).toBe(true);
-    await h.telegram.waitForCall('editMessageText', (c) => Number(c.payload.message_id) === message.message_id);
+    await h.telegram.waitForCall(
+      'editMessageText',
+      (c) => Number(c.payload.message_id) === message.message_id,
+    );
     const edited = h.telegram.botMessages(alice.id).find((m) => m.message_id === message.message_id)!;
     expect(edited.edits).toHaveLength(1);
     expect(edited.reply_markup).toBeUndefined();
@@ -123,9 +141,13 @@ describe('every command in a private chat', () => {
     expect(markup?.inline_keyboard.flat().map((b) => b.text)).toContain('Hang up');
     expect(stack.sandbox.stats().activeCalls).toBe(1);
     const { message, mark } = await press('Hang up', alice.id);
-    await h.telegram.waitForCall('editMessageText', (c) => Number(c.payload.message_id) === message.message_id, {
-      after: mark,
-    });
+    await h.telegram.waitForCall(
+      'editMessageText',
+      (c) => Number(c.payload.message_id) === message.message_id,
+      {
+        after: mark,
+      },
+    );
     expect(stack.sandbox.stats().activeCalls).toBe(0);
     expect(stack.sandbox.stats().handled['webcallback.stopcallback']).toBe(1);
   });
@@ -152,22 +174,29 @@ describe('linking conversation', () => {
     expect(deleted.seq).toBeLessThan(confirmation.seq);
     expect(String(confirmation.payload.text)).toMatch(/deleted/i);
     expect(h.telegram.messages(bob.id).find((m) => m.message_id === passwordId)?.deleted).toBe(true);
-    await h.telegram.waitForCall('sendMessage', (c) => /Linked/.test(String(c.payload.text)), { after: mark });
+    await h.telegram.waitForCall('sendMessage', (c) => /Linked/.test(String(c.payload.text)), {
+      after: mark,
+    });
     expect((await ask('/balance', { from: bob })).text).toMatch(/€18\.40/);
   });
 });
 
 describe('groups', () => {
-  it.each(['/link', '/topup 1000000001', '/lines'])('%s is refused with a deep link to the private chat', async (command) => {
-    const name = command.slice(1).split(' ')[0];
-    const { markup, text } = await ask(`${command.replace(/^(\/\w+)/, '$1@tel_test_bot')}`, { chat: group });
-    expect(text).toMatch(/private/i);
-    expect(markup?.inline_keyboard.flat()).toContainEqual({
-      text: 'Open private chat',
-      url: `https://t.me/tel_test_bot?start=${name}`,
-    });
-    expect(h.telegram.callsOf('sendMessage').filter(inChat(alice.id))).toHaveLength(0);
-  });
+  it.each(['/link', '/topup 1000000001', '/lines'])(
+    '%s is refused with a deep link to the private chat',
+    async (command) => {
+      const name = command.slice(1).split(' ')[0];
+      const { markup, text } = await ask(`${command.replace(/^(\/\w+)/, '$1@tel_test_bot')}`, {
+        chat: group,
+      });
+      expect(text).toMatch(/private/i);
+      expect(markup?.inline_keyboard.flat()).toContainEqual({
+        text: 'Open private chat',
+        url: `https://t.me/tel_test_bot?start=${name}`,
+      });
+      expect(h.telegram.callsOf('sendMessage').filter(inChat(alice.id))).toHaveLength(0);
+    },
+  );
 
   it('sends personal data privately unless a group admin allowed it', async () => {
     h.telegram.setAdmins(group.id, [alice.id]);
@@ -202,9 +231,13 @@ describe('confirmations', () => {
     now += 10 * 60_000;
     const { answer, message, mark } = await press('Confirm', alice.id);
     expect(String(answer.payload.text)).toMatch(/expired|no longer/i);
-    await h.telegram.waitForCall('editMessageText', (c) => Number(c.payload.message_id) === message.message_id, {
-      after: mark,
-    });
+    await h.telegram.waitForCall(
+      'editMessageText',
+      (c) => Number(c.payload.message_id) === message.message_id,
+      {
+        after: mark,
+      },
+    );
     expect(balance()).toBe(before);
   });
 });
@@ -223,7 +256,9 @@ describe('reliability', () => {
     const before = balance();
     const request = await ask('/topup 1000000001');
     const { update, mark } = await press('Confirm', alice.id);
-    await h.telegram.waitForCall('editMessageText', (c) => /€28\.40/.test(String(c.payload.text)), { after: mark });
+    await h.telegram.waitForCall('editMessageText', (c) => /€28\.40/.test(String(c.payload.text)), {
+      after: mark,
+    });
     // Telegram delivers both updates again, as after a crash before the offset was confirmed.
     h.telegram.redeliver(request.update);
     h.telegram.redeliver(update);
@@ -234,6 +269,8 @@ describe('reliability', () => {
     expect(stack.sandbox.stats().handled.topup).toBe(1);
     expect(h.telegram.callsOf('answerCallbackQuery')).toHaveLength(1);
     // Only the one confirmation request was ever sent.
-    expect(h.telegram.callsOf('sendMessage').filter((c) => /Top up your account/.test(String(c.payload.text)))).toHaveLength(1);
+    expect(
+      h.telegram.callsOf('sendMessage').filter((c) => /Top up your account/.test(String(c.payload.text))),
+    ).toHaveLength(1);
   });
 });

@@ -1,6 +1,10 @@
 import { createTelegramChannel, type TelegramChannelOptions } from '../../../src/adapters/telegram/index.js';
 import type { Core } from '../../../src/core/core.js';
-import { createDedupeStore, createMemoryKeyValueStore, createSettingsStore } from '../../../src/store/index.js';
+import {
+  createDedupeStore,
+  createMemoryKeyValueStore,
+  createSettingsStore,
+} from '../../../src/store/index.js';
 import type { DedupeStore, SettingsStore } from '../../../src/store/stores.js';
 import { FakeTelegram, type FakeUser } from '../../helpers/fake-telegram.js';
 
@@ -28,7 +32,8 @@ export async function startHarness(
   const dedupe = overrides.dedupe ?? shared?.dedupe ?? createDedupeStore({ kv });
   const settings = overrides.settings ?? createSettingsStore({ kv });
   const logs: Harness['logs'] = [];
-  const log = (level: string) => (obj: object, msg?: string) => logs.push({ level, obj, ...(msg ? { msg } : {}) });
+  const log = (level: string) => (obj: object, msg?: string) =>
+    logs.push({ level, obj, ...(msg ? { msg } : {}) });
   const channel = createTelegramChannel({
     core,
     token: telegram.token,

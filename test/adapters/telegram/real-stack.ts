@@ -1,12 +1,18 @@
 import { type Core, createCore } from '../../../src/core/index.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
-import { createMemoryKeyValueStore, createStores, generateMasterKey, keyringFromKeys } from '../../../src/store/index.js';
+import {
+  createMemoryKeyValueStore,
+  createStores,
+  generateMasterKey,
+  keyringFromKeys,
+} from '../../../src/store/index.js';
 import type { Stores } from '../../../src/store/stores.js';
 import { createTelephonyClient, createTransport, md5Hex } from '../../../src/telephony/index.js';
 
 /**
- * The real core on memory stores, talking HTTP to the sandbox on 127.0.0.1. Stands in for the lead's
- * `test/helpers/stack.ts` until that exists; the bench uses it too.
+ * The real core on memory stores, talking HTTP to the sandbox on 127.0.0.1, for `bench/telegram.ts`.
+ * The tests use `test/helpers/stack.ts`; the bench needs its own because it sizes the provider
+ * connection pool for 500 chats in flight (`createRuntime` uses the transport's default of 16).
  */
 export interface RealStack {
   core: Core;
@@ -27,7 +33,10 @@ export interface RealStackOptions {
 export async function startRealStack(options: RealStackOptions = {}): Promise<RealStack> {
   const sandbox = createSandbox();
   await sandbox.listen();
-  const stores = createStores({ kv: createMemoryKeyValueStore(), keyring: keyringFromKeys(generateMasterKey()) });
+  const stores = createStores({
+    kv: createMemoryKeyValueStore(),
+    keyring: keyringFromKeys(generateMasterKey()),
+  });
   const transport = createTransport({ connections: options.connections ?? 16 });
   const core = createCore({
     stores,

@@ -8,7 +8,7 @@ const options = { botUsername: 'tel_test_bot' };
 
 describe('escapeHtml', () => {
   it('escapes the four characters Telegram HTML reserves', () => {
-    expect(escapeHtml(`<b>"Tom" & 'Jerry'</b>`)).toBe('&lt;b&gt;&quot;Tom&quot; &amp; \'Jerry\'&lt;/b&gt;');
+    expect(escapeHtml(`<b>"Tom" & 'Jerry'</b>`)).toBe("&lt;b&gt;&quot;Tom&quot; &amp; 'Jerry'&lt;/b&gt;");
   });
 });
 
@@ -77,11 +77,16 @@ describe('renderReply', () => {
   });
 
   it('refuses callback data over 64 bytes', () => {
-    expect(() => renderReply({ actions: [{ label: 'x', actionId: 'é'.repeat(33) }] }, options)).toThrow(RangeError);
+    expect(() => renderReply({ actions: [{ label: 'x', actionId: 'é'.repeat(33) }] }, options)).toThrow(
+      RangeError,
+    );
   });
 
   it('offers a deep link for a private redirect', () => {
-    const rendered = renderReply({ text: 'Use a private chat', privateRedirect: { startParam: 'topup' } }, options);
+    const rendered = renderReply(
+      { text: 'Use a private chat', privateRedirect: { startParam: 'topup' } },
+      options,
+    );
     expect(rendered.keyboard?.inline_keyboard[0]?.[0]).toEqual({
       text: 'Open private chat',
       url: 'https://t.me/tel_test_bot?start=topup',
@@ -93,7 +98,10 @@ describe('renderReply', () => {
   });
 
   it('carries a file as a buffer', () => {
-    const rendered = renderReply({ file: { name: 'cdrs.csv', mimeType: 'text/csv', content: 'a,b\n1,2\n' } }, options);
+    const rendered = renderReply(
+      { file: { name: 'cdrs.csv', mimeType: 'text/csv', content: 'a,b\n1,2\n' } },
+      options,
+    );
     expect(rendered.parts).toEqual([]);
     expect(rendered.file?.name).toBe('cdrs.csv');
     expect(rendered.file?.content.toString('utf8')).toBe('a,b\n1,2\n');

@@ -18,10 +18,14 @@ afterEach(async () => {
 async function start() {
   core = createFakeCore();
   const telegram = await FakeTelegram.start();
-  h = await startHarness(core, {
-    mode: 'webhook',
-    webhook: { url: 'https://bot.example/telegram/webhook', secret: SECRET, port: 0, host: '127.0.0.1' },
-  }, { telegram });
+  h = await startHarness(
+    core,
+    {
+      mode: 'webhook',
+      webhook: { url: 'https://bot.example/telegram/webhook', secret: SECRET, port: 0, host: '127.0.0.1' },
+    },
+    { telegram },
+  );
   const close = h.close;
   h.close = async () => {
     await close();
@@ -38,7 +42,13 @@ function post(
   const port = h!.channel.address()!.port;
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, path, method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json', ...headers } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+      },
       (res) => {
         let text = '';
         res.on('data', (c) => (text += c));
@@ -72,8 +82,14 @@ describe('webhook mode', () => {
 
   it('answers 401 to a wrong or missing secret and processes nothing', async () => {
     await start();
-    expect((await post('/telegram/webhook', update(1, 'hi'), { 'x-telegram-bot-api-secret-token': 'wrong' })).status).toBe(401);
-    expect((await post('/telegram/webhook', update(2, 'hi'), { 'x-telegram-bot-api-secret-token': `${SECRET}x` })).status).toBe(401);
+    expect(
+      (await post('/telegram/webhook', update(1, 'hi'), { 'x-telegram-bot-api-secret-token': 'wrong' }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await post('/telegram/webhook', update(2, 'hi'), { 'x-telegram-bot-api-secret-token': `${SECRET}x` }))
+        .status,
+    ).toBe(401);
     expect((await post('/telegram/webhook', update(3, 'hi'))).status).toBe(401);
     expect(core.texts).toHaveLength(0);
   });
@@ -87,7 +103,9 @@ describe('webhook mode', () => {
       await held.promise;
       return [{ text: 'slow answer' }];
     };
-    const res = await post('/telegram/webhook', update(10, '/balance'), { 'x-telegram-bot-api-secret-token': SECRET });
+    const res = await post('/telegram/webhook', update(10, '/balance'), {
+      'x-telegram-bot-api-secret-token': SECRET,
+    });
     // Telegram has its answer although the core cannot finish until `held` opens below.
     expect(res.status).toBe(200);
     await entered.promise;
@@ -149,7 +167,10 @@ describe('webhook mode', () => {
     try {
       expect((await post('/readyz', undefined)).status).toBe(503);
       // Telegram gets 503 and redelivers later; nothing is processed meanwhile.
-      expect((await post('/telegram/webhook', update(40, 'x'), { 'x-telegram-bot-api-secret-token': SECRET })).status).toBe(503);
+      expect(
+        (await post('/telegram/webhook', update(40, 'x'), { 'x-telegram-bot-api-secret-token': SECRET }))
+          .status,
+      ).toBe(503);
       coreReady = true;
       expect((await post('/readyz', undefined)).status).toBe(200);
     } finally {
@@ -166,8 +187,14 @@ describe('options', () => {
     const base = { core: createFakeCore(), token: '1:x', dedupe: { claim: async () => true } };
     expect(() => createTelegramChannel({ ...base, mode: 'webhook' })).toThrow(/TELEGRAM_WEBHOOK_URL/);
     expect(() =>
-      createTelegramChannel({ ...base, mode: 'webhook', webhook: { url: 'https://x', secret: 'bad secret!', port: 0 } }),
+      createTelegramChannel({
+        ...base,
+        mode: 'webhook',
+        webhook: { url: 'https://x', secret: 'bad secret!', port: 0 },
+      }),
     ).toThrow(/TELEGRAM_WEBHOOK_SECRET/);
-    expect(() => createTelegramChannel({ ...base, token: '', mode: 'polling' })).toThrow(/TELEGRAM_BOT_TOKEN/);
+    expect(() => createTelegramChannel({ ...base, token: '', mode: 'polling' })).toThrow(
+      /TELEGRAM_BOT_TOKEN/,
+    );
   });
 });

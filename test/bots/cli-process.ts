@@ -1,0 +1,59 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../bin/telephony-bot.js', import.meta.url));
+
+export interface BotProcess {
+  child: ChildProcessWithoutNullStreams;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves once stdout contains `text`; rejects when the process exits first. */
+  waitFor(text: string): Promise<void>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * `node bin/telephony-bot.js <args>` as a child process, with only the environment given (plus
+ * PATH and HOME), so no TELEGRAM_/SLACK_/REDIS_ variable of the developer's shell leaks in.
+ */
+export function runBot(args: string[], env: Record<string, string>): BotProcess {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', USER: 'tester', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  const waiters = new Set<() => void>();
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    for (const w of waiters) w();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    waitFor(text) {
+      return new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (out.includes(text)) {
+            waiters.delete(check);
+            resolve();
+          }
+        };
+        waiters.add(check);
+        check();
+        void exited.then(({ code }) => {
+          if (!out.includes(text))
+            reject(new Error(`exited (${code}) before printing "${text}". stdout:\n${out}\nstderr:\n${err}`));
+        });
+      });
+    },
+  };
+}

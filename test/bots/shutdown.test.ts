@@ -1,0 +1,66 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runBot } from './cli-process.js';
+
+/**
+ * Issue 7, graceful shutdown: a command in flight when SIGTERM arrives is finished and answered,
+ * and the process exits 0. The embedded sandbox answers after SANDBOX_LATENCY_MS, so the command
+ * is still waiting on the provider when the signal comes.
+ */
+describe('graceful shutdown of `telephony-bot start`', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tbot-shutdown-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('SIGTERM while /balance waits on the provider: the reply still arrives, exit code 0', async () => {
+    const bot = runBot(['start'], {
+      DATA_DIR: dir,
+      SANDBOX_PORT: '0',
+      SANDBOX_LATENCY_MS: '3000',
+      SHUTDOWN_TIMEOUT_MS: '20000',
+    });
+    try {
+      await bot.waitFor('Type /help for the commands');
+      bot.child.stdin.write('/balance\n');
+      // Give the line time to reach the core; the provider then holds it for 3 s.
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(bot.stdout()).not.toContain('== Balance ==');
+      bot.child.kill('SIGTERM');
+      const { code, signal } = await bot.exited;
+      expect({ code, signal, stderr: bot.stderr() }).toEqual({ code: 0, signal: null, stderr: '' });
+      expect(bot.stdout()).toContain('== Balance ==');
+      expect(bot.stdout()).toContain('18.40');
+      expect(bot.stdout()).not.toContain('restarting right now');
+      const log = (await readFile(join(dir, 'telephony-bot.log'), 'utf8'))
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      const order = log.map((l) => (l.msg === 'command' ? `command:${l.outcome}` : l.msg));
+      // The signal came first; the command finished during the drain; then the process stopped.
+      expect(order.indexOf('shutting down')).toBeGreaterThanOrEqual(0);
+      expect(order.indexOf('shutting down')).toBeLessThan(order.indexOf('command:ok'));
+      expect(order.indexOf('command:ok')).toBeLessThan(order.indexOf('stopped'));
+      expect(log.find((l) => l.msg === 'shutting down')?.signal).toBe('SIGTERM');
+    } finally {
+      if (bot.child.exitCode === null) bot.child.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  it('SIGTERM when idle exits 0', async () => {
+    const bot = runBot(['start'], { DATA_DIR: dir, SANDBOX_PORT: '0' });
+    try {
+      await bot.waitFor('Type /help for the commands');
+      bot.child.kill('SIGTERM');
+      const { code, signal } = await bot.exited;
+      expect({ code, signal }).toEqual({ code: 0, signal: null });
+    } finally {
+      if (bot.child.exitCode === null) bot.child.kill('SIGKILL');
+    }
+  }, 30_000);
+});

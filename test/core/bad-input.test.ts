@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatRef } from '../../src/core/identity.js';
+import { type CoreHarness, groupAsAdmin, startCore } from './core-harness.js';
+
+/**
+ * Bad input for every command (issue 4): the reply names the fix, shows usage and an example, and
+ * no request reaches the provider (the sandbox counts every request it receives).
+ */
+
+let h: CoreHarness;
+
+beforeAll(async () => {
+  h = await startCore();
+});
+
+afterAll(async () => {
+  await h.close();
+});
+
+type Case = [command: string, line: string, fix: string | RegExp, chat?: ChatRef];
+
+const cases: Case[] = [
+  ['start', '/start a b', '/start takes no arguments'],
+  ['help', '/help call topup', 'Give one command name, e.g. /help call.'],
+  ['link', '/link demo secret extra', 'Never type the password in the command'],
+  ['cancel', '/cancel now', '/cancel takes no arguments'],
+  ['unlink', '/unlink a b', 'Give one account label, see /accounts.'],
+  ['unlink', '/unlink bad/label', 'An account label is one word, e.g. work.'],
+  ['accounts', '/accounts all', '/accounts takes no arguments'],
+  ['use', '/use', 'Give the label of the account to use, see /accounts.'],
+  ['use', '/use a b', 'Give the label of the account to use'],
+  ['balance', '/balance now', 'This command takes no arguments.'],
+  ['rate', '/rate', 'Give at least one number, with country code.'],
+  ['rate', '/rate abc', 'Number: "abc" has characters a phone number cannot have'],
+  ['rate', '/rate 030 1234567', 'a number starting with a single 0 has no country code'],
+  ['rate', `/rate ${Array.from({ length: 21 }, (_, i) => `+4930123456${i % 10}`).join(' ')}`, 'at most 20'],
+  ['check', '/check', 'Expected 1 argument(s) (number), got 0.'],
+  ['check', '/check +49 30 1234567 +43 1 234567', 'Expected 1 argument(s) (number), got 2.'],
+  ['check', '/check +49123', 'a phone number has 6 to 15 digits'],
+  ['numbers', '/numbers de', 'This command takes no arguments.'],
+  ['target', '/target +49 30 1234567', 'Expected 2 argument(s) (A, B), got 1.'],
+  ['target', '/target +49 30 1234567 12ab34', 'B: "12ab34" has characters'],
+  ['lines', '/lines all', 'This command takes no arguments.'],
+  ['call', '/call', 'Expected 2 argument(s) (A, B), got 0.'],
+  ['call', '/call 030123456 +49 176 1234567', 'A: a number starting with a single 0 has no country code'],
+  ['call', '/call +49 30 1234567 +1234567890123456', 'B: a phone number has 6 to 15 digits'],
+  ['hangup', '/hangup a b', 'Give at most one call id.'],
+  ['hangup', '/hangup call#1', 'A call id has letters, digits and dashes only.'],
+  ['topup', '/topup', 'Expected 1 argument(s) (PIN), got 0.'],
+  ['topup', '/topup 12ab5678', 'A PIN is 4 to 32 digits, e.g. 12345678.'],
+  ['topup', '/topup 123', 'A PIN is 4 to 32 digits'],
+  ['topup', '/topup 1234 5678', /Expected 1 argument\(s\) \(PIN\), got 2|A PIN/],
+  ['cdrs', '/cdrs 2026-13-01', '"2026-13-01" is not a real date; use e.g. today, yesterday, 7d'],
+  ['cdrs', '/cdrs 31.02.2026', '"31.02.2026" is not a real date'],
+  ['cdrs', '/cdrs today 7d', 'The start date is after the end date; swap them.'],
+  ['cdrs', '/cdrs 0', 'The number of records must be between 1 and 500.'],
+  ['cdrs', '/cdrs lastweek', '"lastweek" is neither a date nor a count'],
+  ['cdrs', '/cdrs 7d today yesterday', 'give at most two dates'],
+  ['callshop', '/callshop 99999d', 'is not a real date'],
+  ['callshop', '/callshop soon', 'is neither a date nor a count'],
+  ['card', '/card', 'The first word must be one of show, create, block'],
+  ['card', '/card fly +4917012345678', 'The first word must be one of'],
+  ['card', '/card show', 'Wrong number of arguments; use /card show <number>.'],
+  ['card', '/card block', 'Wrong number of arguments; use /card block <number>.'],
+  ['card', '/card unblock 1 2', 'Wrong number of arguments; use /card unblock <number>.'],
+  ['card', '/card disable 0171234567', 'The card number: a number starting with a single 0'],
+  ['card', '/card create', 'Wrong number of arguments; use /card create <number>'],
+  ['card', '/card create +4917099999999 200000', 'The amount must be at most 100000.00 EUR.'],
+  ['card', '/card renumber +4917012345678', 'Wrong number of arguments; use /card renumber'],
+  ['card', '/card renumber +4917012345678 x12', 'The new number: '],
+  ['card', '/card activate +4917012345678 12a', 'A PIN is 4 to 32 digits.'],
+  ['groupdata', '/groupdata maybe', 'Say on or off', groupAsAdmin],
+  ['groupdata', '/groupdata', 'Say on or off, e.g. /groupdata on.', groupAsAdmin],
+  ['audit', '/audit many', 'Give how many entries, e.g. /audit 20.', groupAsAdmin],
+  ['audit', '/audit 1 2', 'Give one number, e.g. /audit 20.', groupAsAdmin],
+];
+
+describe('bad input', () => {
+  it('has a case for every command of the table', () => {
+    const covered = new Set(cases.map((c) => c[0]));
+    expect(h.stack.core.commands.map((c) => c.name).filter((n) => !covered.has(n))).toEqual([]);
+  });
+
+  it.each(cases)('/%s: %s → names the fix, no API call', async (name, line, fix, chat) => {
+    const before = h.stack.sandbox.stats().received;
+    const { text, replies } = await h.send(line, { chat });
+    if (typeof fix === 'string') expect(text).toContain(fix);
+    else expect(text).toMatch(fix);
+    const usage = h.stack.core.commands.find((c) => c.name === name)!.usage;
+    expect(text).toContain(`Usage: ${usage}`);
+    expect(text).toMatch(/\nExample: \/\S+/);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]?.tone).toBe('error');
+    expect(h.stack.sandbox.stats().received).toEqual(before);
+    expect(before).toEqual({});
+  });
+});
+
+describe('unknown commands', () => {
+  it.each([
+    ['/balanse', 'balance'],
+    ['/tpoup 1000000001', 'topup'],
+    ['/RATES +4930123456', undefined],
+    ['/hlep', 'help'],
+    ['/crads', 'cards'],
+  ])('%s suggests /%s', async (line, suggestion) => {
+    const { text } = await h.send(line);
+    if (suggestion) {
+      expect(text).toContain(`Did you mean /${suggestion}?`);
+      expect(text).toContain("I don't know the command");
+    } else {
+      // Names are case-insensitive: a known alias in capitals runs.
+      expect(text).toContain('Germany Berlin');
+    }
+  });
+
+  it('a command with no near name is refused with a pointer to /help, and no API call', async () => {
+    const before = h.stack.sandbox.stats().received;
+    const { text } = await h.send('/xyzzyplugh 1 2 3');
+    expect(text).toBe('I don\'t know the command "xyzzyplugh". Send /help for the list.');
+    expect(h.stack.sandbox.stats().received).toEqual(before);
+  });
+});
