@@ -195,7 +195,7 @@ try {
   const cpuRatio = plain.cpuUs / client.cpuUs;
   console.log(
     `  ratio: ${(ratio * 100).toFixed(1)} % of undici's req/s (best rounds), ` +
-      `${((median([client.medianRps]) / plain.medianRps) * 100).toFixed(1)} % (medians), ` +
+      `${((client.medianRps / plain.medianRps) * 100).toFixed(1)} % (medians), ` +
       `${(cpuRatio * 100).toFixed(1)} % by CPU cost; goal ≥ 80 %: ${ratio >= 0.8 ? 'met' : 'NOT met'}`,
   );
 } finally {

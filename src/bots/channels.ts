@@ -23,7 +23,10 @@ export async function startChatChannels(config: Config, runtime: Runtime): Promi
         config.TELEGRAM_MODE === 'webhook' && webhookUrl && config.TELEGRAM_WEBHOOK_SECRET
           ? { url: webhookUrl, secret: config.TELEGRAM_WEBHOOK_SECRET, port: config.TELEGRAM_WEBHOOK_PORT }
           : undefined,
-      health: config.TELEGRAM_MODE === 'polling' && config.HEALTH_PORT !== undefined ? { port: config.HEALTH_PORT } : undefined,
+      health:
+        config.TELEGRAM_MODE === 'polling' && config.HEALTH_PORT !== undefined
+          ? { port: config.HEALTH_PORT }
+          : undefined,
       dedupe: stores.dedupe,
       settings: stores.settings,
       logger: logger.child({ channel: 'telegram' }),
@@ -44,7 +47,10 @@ export async function startChatChannels(config: Config, runtime: Runtime): Promi
       logger: logger.child({ channel: 'slack' }),
     });
     await channel.start();
-    running.push({ name: `slack (${channel.mode === 'socket' ? 'Socket Mode' : 'HTTP'})`, stop: () => channel.stop() });
+    running.push({
+      name: `slack (${channel.mode === 'socket' ? 'Socket Mode' : 'HTTP'})`,
+      stop: () => channel.stop(),
+    });
   }
   return running;
 }

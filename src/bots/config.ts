@@ -30,6 +30,13 @@ export const configSchema = z.object({
     .max(120_000)
     .default(10_000)
     .describe('Per-attempt provider timeout, ms.'),
+  TELEPHONY_CONNECTIONS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(4096)
+    .default(64)
+    .describe('Keep-alive sockets to the provider, shared by all chats; bounds concurrent provider calls.'),
   SANDBOX_PORT: z.coerce
     .number()
     .int()
@@ -43,7 +50,9 @@ export const configSchema = z.object({
     .min(0)
     .max(600_000)
     .default(0)
-    .describe('Extra delay of every embedded-sandbox answer, ms: a slow provider, for trials and the shutdown test.'),
+    .describe(
+      'Extra delay of every embedded-sandbox answer, ms: a slow provider, for trials and the shutdown test.',
+    ),
   SANDBOX_DATA: z
     .string()
     .optional()

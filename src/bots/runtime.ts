@@ -69,7 +69,9 @@ export async function createRuntime(
         data: config.SANDBOX_DATA,
         persistPath: config.SANDBOX_PERSIST ?? join(config.DATA_DIR, 'sandbox-state.json'),
         logger: (line) => logger.debug({ sandbox: line }, 'sandbox request'),
-        ...(config.SANDBOX_LATENCY_MS > 0 ? { faults: { global: { latencyMs: config.SANDBOX_LATENCY_MS } } } : {}),
+        ...(config.SANDBOX_LATENCY_MS > 0
+          ? { faults: { global: { latencyMs: config.SANDBOX_LATENCY_MS } } }
+          : {}),
       });
       await sandbox.listen({ port: config.SANDBOX_PORT });
       ownSandbox = true;
@@ -85,7 +87,7 @@ export async function createRuntime(
     keyCreatedAt = createdAt;
     stores = await createStoresFromConfig(storeConfigOf(config), keyring);
   }
-  const transport: Transport = createTransport();
+  const transport: Transport = createTransport({ connections: config.TELEPHONY_CONNECTIONS });
   const clientLogger = logger.child({ component: 'telephony' });
   const core = createCore({
     stores,

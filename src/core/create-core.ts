@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CredentialRecord, LinkedCredential, PendingAction } from '../store/records.js';
 import type { Stores } from '../store/stores.js';
+import { normalizePhoneNumber } from '../telephony/phone.js';
 import type { CommandContext, CommandSpec } from './command-spec.js';
 import { builtInCommands } from './commands/index.js';
 import type {
@@ -22,7 +23,6 @@ import { type Messages, messagesFor } from './messages.js';
 import type { ActionOutcome, Reply } from './reply.js';
 import type { Role } from './roles.js';
 import type { ClientFactory } from './services.js';
-import { normalizePhoneNumber } from '../telephony/phone.js';
 import { tokenize } from './tokenize.js';
 
 export interface CoreOptions {
@@ -200,6 +200,21 @@ export function createCore(options: CoreOptions): Core {
     return reply;
   }
 
+  /** One structured line per command or button press (issue 7): never arguments, never replies. */
+  function logLine(
+    kind: 'command' | 'action',
+    requestId: string,
+    platform: string,
+    command: string,
+    started: number,
+    outcome: string,
+  ) {
+    logger.info(
+      { requestId, platform, command, durationMs: Math.round(performance.now() - started), outcome },
+      kind,
+    );
+  }
+
   function resolve(name: string): Resolved | undefined {
     const spec = byName.get(name);
     return spec ? { spec, name: spec.name } : undefined;
@@ -306,16 +321,7 @@ export function createCore(options: CoreOptions): Core {
       return [failure(err, t, undefined, [], requestId)];
     } finally {
       release();
-      logger.info(
-        {
-          requestId,
-          platform: input.identity.platform,
-          command: commandName,
-          durationMs: Math.round(performance.now() - started),
-          outcome,
-        },
-        'command',
-      );
+      logLine('command', requestId, input.identity.platform, commandName, started, outcome);
     }
   }
 
@@ -388,16 +394,7 @@ export function createCore(options: CoreOptions): Core {
       return { notice: reply.text };
     } finally {
       release();
-      logger.info(
-        {
-          requestId,
-          platform: input.identity.platform,
-          command: commandName,
-          durationMs: Math.round(performance.now() - started),
-          outcome,
-        },
-        'action',
-      );
+      logLine('action', requestId, input.identity.platform, commandName, started, outcome);
     }
   }
 

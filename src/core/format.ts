@@ -10,7 +10,20 @@ export interface Formatter {
   integer(n: number): string;
 }
 
+const cache = new Map<string, Formatter>();
+
+/** Intl formatters are costly to build (≈ms each): one Formatter per locale, reused. */
 export function createFormatter(locale = 'en'): Formatter {
+  let f = cache.get(locale);
+  if (!f) {
+    f = buildFormatter(locale);
+    if (cache.size < 100) cache.set(locale, f);
+  }
+  return f;
+}
+
+function buildFormatter(locale: string): Formatter {
+  const moneyFormats = new Map<string, Intl.NumberFormat>();
   const safeLocale = Intl.NumberFormat.supportedLocalesOf([locale])[0] ?? 'en';
   const dateFmt = new Intl.DateTimeFormat(safeLocale, { dateStyle: 'medium', timeZone: 'UTC' });
   const dateTimeFmt = new Intl.DateTimeFormat(safeLocale, {
@@ -26,10 +39,15 @@ export function createFormatter(locale = 'en'): Formatter {
       const digits = { minimumFractionDigits: 2, maximumFractionDigits: Math.max(2, m.scale) };
       // Intl formats a decimal *string* exactly (ECMA-402 NumberFormat v3): no float on the way.
       const exact = moneyToDecimalString(m) as unknown as number;
-      if (/^[A-Z]{3}$/.test(currency)) {
-        return new Intl.NumberFormat(safeLocale, { style: 'currency', currency, ...digits }).format(exact);
+      const key = `${currency}:${digits.maximumFractionDigits}`;
+      let nf = moneyFormats.get(key);
+      if (!nf) {
+        nf = /^[A-Z]{3}$/.test(currency)
+          ? new Intl.NumberFormat(safeLocale, { style: 'currency', currency, ...digits })
+          : new Intl.NumberFormat(safeLocale, digits);
+        moneyFormats.set(key, nf);
       }
-      return new Intl.NumberFormat(safeLocale, digits).format(exact);
+      return nf.format(exact);
     },
     date: (d) => dateFmt.format(d),
     dateTime: (d) => `${dateTimeFmt.format(d)} UTC`,

@@ -27,7 +27,7 @@ describe('confirmations', () => {
     const outcome = await press(actionOf(replies, 'Confirm'));
     expect(outcome.notice).toBe('This confirmation has expired or was already used. Send the command again.');
     expect(outcome.update?.text).toBe(outcome.notice);
-    expect(h.stack.sandbox.stats().received.store).toBeUndefined();
+    expect(h.stack.sandbox.stats().received['onlinecallthrough.store']).toBeUndefined();
   });
 
   it('still work just before they expire', async () => {

@@ -154,16 +154,17 @@ describe('account data', () => {
     expect(ask).toContain('Store the callthrough pair A = +491701234567, B = +431234567?');
     expect(ask).toContain('[1] Confirm');
     expect(ask).toContain('[2] Cancel');
-    expect(h.stack.sandbox.stats().received.store).toBeUndefined();
+    expect(h.stack.sandbox.stats().received['onlinecallthrough.store']).toBeUndefined();
     const done = await h.say('1');
     expect(done).toContain('Stored: calls from +491701234567 to your dial-in number now connect to +431234567.');
+    expect(h.stack.sandbox.stats().handled['onlinecallthrough.store']).toBe(1);
     expect(await h.say('/numbers')).toMatch(/Stored A:\s+\+491701234567\n.*Stored B:\s+\+431234567/s);
   });
 
   it('/target cancelled changes nothing', async () => {
     await h.say('/target +49 170 1234567 +43 1 234567');
     expect(await h.say('2')).toContain('Cancelled. Nothing was changed.');
-    expect(h.stack.sandbox.stats().received.store).toBeUndefined();
+    expect(h.stack.sandbox.stats().received['onlinecallthrough.store']).toBeUndefined();
   });
 });
 
