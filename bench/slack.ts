@@ -42,8 +42,11 @@ function tsWorker(file: string): Worker {
 async function main(): Promise<void> {
   const provider = tsWorker('./slack-sandbox-worker.ts');
   const slackSide = tsWorker('./slack-load-worker.ts');
-  const [ready] = (await once(provider, 'message')) as [{ url: string; cardUrl: string }];
-  const [fake] = (await once(slackSide, 'message')) as [{ apiUrl: string }];
+  // Both are listened for at once: a worker's message with no listener yet would be lost.
+  const [[ready], [fake]] = (await Promise.all([once(provider, 'message'), once(slackSide, 'message')])) as [
+    [{ url: string; cardUrl: string }],
+    [{ apiUrl: string }],
+  ];
   const stores = createStores({
     kv: createMemoryKeyValueStore(),
     keyring: keyringFromKeys(generateMasterKey()),
@@ -83,12 +86,6 @@ async function main(): Promise<void> {
       active: 'demo',
     });
   }
-  await stores.credentials.set(identityKey({ platform: 'slack', tenant: 'T1', user: 'U1' }), {
-    credentials: [
-      { label: 'demo', kind: 'account', username: 'demo', md5, linkedAt: new Date().toISOString() },
-    ],
-    active: 'demo',
-  });
   // Warm-up (one command at normal latency), then the provider slows down, then the load.
   slackSide.postMessage({ url, secret: SECRET, commands: COMMANDS });
   await once(slackSide, 'message');

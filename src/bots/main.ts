@@ -35,7 +35,9 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
   // Up before the runtime, so liveness answers during start-up; ready only once channels run.
   let ready = false;
   let health: HealthServer | undefined;
-  if (config.HEALTH_PORT !== undefined) {
+  // In Telegram polling mode the channel serves them on HEALTH_PORT itself (channels.ts): one server per port.
+  const channelServesHealth = Boolean(config.TELEGRAM_BOT_TOKEN) && config.TELEGRAM_MODE === 'polling';
+  if (config.HEALTH_PORT !== undefined && !channelServesHealth) {
     health = createHealthServer({ port: config.HEALTH_PORT, ready: () => ready });
     await health.listen();
   }
@@ -43,7 +45,11 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
     await health?.close(); // a listening server would keep a failed start alive
     throw err;
   });
-  const channels: RunningChannel[] = await startChatChannels(config, runtime);
+  const channels: RunningChannel[] = await startChatChannels(config, runtime).catch(async (err: unknown) => {
+    await runtime.close();
+    await health?.close();
+    throw err;
+  });
   const out = process.stdout;
   const banner = [
     'telephony-bot is running.',

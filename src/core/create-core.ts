@@ -95,7 +95,7 @@ export function createCore(options: CoreOptions): Core {
     if (spec.roles.includes('admin') && chat.userIsAdmin) return 'admin';
     if (spec.roles.includes('agent') && support) return 'agent';
     return {
-      text: spec.roles.includes('admin') ? t.groupDataAdminOnly : t.notAllowed(spec.name),
+      text: spec.name === 'groupdata' ? t.groupDataAdminOnly : t.notAllowed(spec.name),
       tone: 'error',
     };
   }

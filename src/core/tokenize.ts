@@ -1,7 +1,7 @@
 /**
  * Splits a command line into tokens, keeping phone numbers typed with spaces together:
  * `/call +49 30 1234567 +49 176 1234567` gives two numbers. A number starts at a token beginning
- * with `+` or `00`; short digit groups after it join it while it has fewer than 11 digits and stays
+ * with `+` or `00`; digit groups of up to 8 digits after it join it while it has fewer than 11 digits and stays
  * within E.164's 15. Bare digit tokens never merge, so `/call 4930123 4917612345678` stays two.
  */
 export function tokenize(text: string): string[] {
@@ -10,7 +10,7 @@ export function tokenize(text: string): string[] {
   let group: string | undefined;
   const digitsOf = (s: string) => s.replace(/\D/g, '').length;
   for (const tok of raw) {
-    const isGroup = /^[\d().\-/]+$/.test(tok) && digitsOf(tok) > 0 && digitsOf(tok) <= 7;
+    const isGroup = /^[\d().\-/]+$/.test(tok) && digitsOf(tok) > 0 && digitsOf(tok) <= 8;
     if (group !== undefined && isGroup && digitsOf(group) < 11 && digitsOf(group) + digitsOf(tok) <= 15) {
       group = `${group} ${tok}`;
       out[out.length - 1] = group;

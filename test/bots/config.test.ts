@@ -61,9 +61,9 @@ describe('loadConfig', () => {
   });
 
   it('accepts a Slack bot token with either an app token or a signing secret', () => {
-    expect(loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1-2-abc', SLACK_APP_TOKEN: 'xapp-1-abc' }).SLACK_APP_TOKEN).toBe(
-      'xapp-1-abc',
-    );
+    expect(
+      loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1-2-abc', SLACK_APP_TOKEN: 'xapp-1-abc' }).SLACK_APP_TOKEN,
+    ).toBe('xapp-1-abc');
     expect(
       loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1-2-abc', SLACK_SIGNING_SECRET: '0123456789abcdef0123' })
         .SLACK_SIGNING_SECRET,

@@ -107,12 +107,19 @@ describe('`telephony-bot keys rotate` on the SQLite store', () => {
     expect(await readAll(keyringFromKeys(newKey))).toEqual(owners.map((_, i) => record(i)));
     await expect(readAll(keyringFromKeys(oldKey))).rejects.toThrow();
     // Idempotent: a second run finds everything current.
-    const again = await cli(['keys', 'rotate'], { BOT_ENCRYPTION_KEY: NEW, BOT_ENCRYPTION_KEY_PREVIOUS: OLD });
+    const again = await cli(['keys', 'rotate'], {
+      BOT_ENCRYPTION_KEY: NEW,
+      BOT_ENCRYPTION_KEY_PREVIOUS: OLD,
+    });
     expect(again.stdout).toContain(`rotated 0, already current ${owners.length}, failed 0`);
   }, 30_000);
 
   it('after the rotation: the bot runs with the new key alone', async () => {
-    const { code, stdout, stderr } = await cli(['start'], { BOT_ENCRYPTION_KEY: NEW, SANDBOX_PORT: '0' }, '/balance\n');
+    const { code, stdout, stderr } = await cli(
+      ['start'],
+      { BOT_ENCRYPTION_KEY: NEW, SANDBOX_PORT: '0' },
+      '/balance\n',
+    );
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(stdout).toContain('18.40');
   }, 30_000);

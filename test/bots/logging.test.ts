@@ -30,7 +30,9 @@ function memoryDestination() {
 }
 
 async function seedWithPassword(password: string): Promise<SandboxData> {
-  const data = parse(await readFile(DEMO_DATA_PATH, 'utf8')) as { users: { username: string; password: string }[] };
+  const data = parse(await readFile(DEMO_DATA_PATH, 'utf8')) as {
+    users: { username: string; password: string }[];
+  };
   const demo = data.users.find((u) => u.username === 'demo');
   if (!demo) throw new Error('the demo seed has no "demo" user');
   demo.password = password;
@@ -50,7 +52,13 @@ describe('structured logs at debug (issue 7)', () => {
       sandbox: { data: await seedWithPassword(PASSWORD) },
       logger: createLogger({ level: 'debug', destination: stream }),
     });
-    const linked = await stack.core.link({ identity, chat, username: 'demo', password: PASSWORD, kind: 'account' });
+    const linked = await stack.core.link({
+      identity,
+      chat,
+      username: 'demo',
+      password: PASSWORD,
+      kind: 'account',
+    });
     expect(linked.tone).toBe('success');
     const text = async (requestId: string, t: string) => {
       requestIds.push(requestId);
@@ -89,7 +97,9 @@ describe('structured logs at debug (issue 7)', () => {
   it('writes one JSON line per command with requestId, platform, command, durationMs, outcome', () => {
     const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     for (const requestId of requestIds) {
-      const mine = parsed.filter((p) => p.requestId === requestId && (p.msg === 'command' || p.msg === 'action'));
+      const mine = parsed.filter(
+        (p) => p.requestId === requestId && (p.msg === 'command' || p.msg === 'action'),
+      );
       expect(mine, `log lines of ${requestId}`).toHaveLength(1);
       const line = mine[0]!;
       expect(line).toMatchObject({ platform: 'console', level: 30 });

@@ -1,4 +1,5 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -52,6 +53,35 @@ describe('graceful shutdown of `telephony-bot start`', () => {
     }
   }, 30_000);
 
+  it('with HEALTH_PORT and no console: /healthz and /readyz answer 200; SIGTERM exits 0', async () => {
+    const port = await freePort();
+    const bot = runBot(['start'], {
+      DATA_DIR: dir,
+      SANDBOX_PORT: '0',
+      CONSOLE: 'false',
+      HEALTH_PORT: String(port),
+    });
+    try {
+      await bot.waitFor('telephony-bot is running');
+      const get = async (path: string) => (await fetch(`http://127.0.0.1:${port}${path}`)).status;
+      expect(await get('/healthz')).toBe(200);
+      expect(await get('/readyz')).toBe(200);
+      bot.child.kill('SIGTERM');
+      const { code, signal } = await bot.exited;
+      expect({ code, signal }).toEqual({ code: 0, signal: null });
+      // Without the console, the JSON log goes to stderr.
+      const log = bot
+        .stderr()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => (JSON.parse(l) as { msg: string }).msg);
+      expect(log).toEqual(expect.arrayContaining(['shutting down', 'stopped']));
+      await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    } finally {
+      if (bot.child.exitCode === null) bot.child.kill('SIGKILL');
+    }
+  }, 30_000);
+
   it('SIGTERM when idle exits 0', async () => {
     const bot = runBot(['start'], { DATA_DIR: dir, SANDBOX_PORT: '0' });
     try {
@@ -64,3 +94,14 @@ describe('graceful shutdown of `telephony-bot start`', () => {
     }
   }, 30_000);
 });
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}

@@ -95,7 +95,11 @@ describe.skipIf(redisSkipped)('two instances sharing one Redis', () => {
     expect(answers[3]).toMatch(/You are sending commands faster than I can take them\. Please wait \d+ s/);
     // Another user is not affected.
     const other = { ...identity, user: '43' };
-    const [reply] = await b.core.handleText({ identity: other, chat: { id: '43', kind: 'private' }, text: '/help' });
+    const [reply] = await b.core.handleText({
+      identity: other,
+      chat: { id: '43', kind: 'private' },
+      text: '/help',
+    });
     expect(reply?.text ?? '').not.toMatch(/faster than I can take them/);
   });
 

@@ -11,7 +11,10 @@ export const groupAsAdmin: ChatRef = { ...group, userIsAdmin: true };
 export interface CoreHarness {
   stack: TestStack;
   /** Sends a line to the core and returns all reply texts joined, plus the replies. */
-  send(text: string, options?: { as?: Identity; chat?: ChatRef }): Promise<{ text: string; replies: Reply[] }>;
+  send(
+    text: string,
+    options?: { as?: Identity; chat?: ChatRef },
+  ): Promise<{ text: string; replies: Reply[] }>;
   close(): Promise<void>;
 }
 

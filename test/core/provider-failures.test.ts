@@ -11,7 +11,11 @@ afterEach(async () => {
 
 const confirm = async (line: string) => {
   const { replies } = await h.send(line);
-  return h.stack.core.handleAction({ identity: { platform: 'console', tenant: '', user: 'alice' }, chat: privateChat, actionId: actionOf(replies, 'Confirm') });
+  return h.stack.core.handleAction({
+    identity: { platform: 'console', tenant: '', user: 'alice' },
+    chat: privateChat,
+    actionId: actionOf(replies, 'Confirm'),
+  });
 };
 
 describe('provider failures', () => {
@@ -32,7 +36,9 @@ describe('provider failures', () => {
     h = await startCore({ env: { TELEPHONY_TIMEOUT_MS: '1000' } });
     h.stack.sandbox.setFaults({ routes: { trycallback: { latencyMs: 3000 } } });
     const { text } = await h.send('/call +49 30 1234567 +49 176 1234567');
-    expect(text).toBe('The provider did not answer; I did not retry. Check /balance or /cdrs before trying again.');
+    expect(text).toBe(
+      'The provider did not answer; I did not retry. Check /balance or /cdrs before trying again.',
+    );
     expect(h.stack.sandbox.stats().received['webcallback.trycallback']).toBe(1);
   });
 
@@ -49,7 +55,9 @@ describe('provider failures', () => {
     h = await startCore();
     h.stack.sandbox.setFaults({ routes: { account: { serverErrorProbability: 1, faultBody: 'text' } } });
     const { text, replies } = await h.send('/balance');
-    expect(text).toBe('The provider is not answering right now. Nothing was changed; please try again in a moment.');
+    expect(text).toBe(
+      'The provider is not answering right now. Nothing was changed; please try again in a moment.',
+    );
     expect(replies[0]?.tone).toBe('error');
     expect(h.stack.sandbox.stats().received.account).toBeGreaterThan(1);
     expect(h.stack.sandbox.stats().handled.account).toBeUndefined();
@@ -79,7 +87,15 @@ describe('provider failures', () => {
   it('refused credentials ask to link again', async () => {
     h = await startCore({ link: false });
     await h.stack.stores.credentials.set('console::alice', {
-      credentials: [{ label: 'x', kind: 'account', username: 'demo', md5: '0'.repeat(32), linkedAt: '2026-01-01T00:00:00Z' }],
+      credentials: [
+        {
+          label: 'x',
+          kind: 'account',
+          username: 'demo',
+          md5: '0'.repeat(32),
+          linkedAt: '2026-01-01T00:00:00Z',
+        },
+      ],
       active: 'x',
     });
     const { text } = await h.send('/balance');

@@ -1,5 +1,5 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
-import { type SlackHandlerDeps, whoAndWhere } from './deps.js';
+import { afterAck, type SlackHandlerDeps, whoAndWhere } from './deps.js';
 import type { ReplyTarget } from './responder.js';
 
 /**
@@ -11,6 +11,7 @@ export function registerActions(app: App, deps: SlackHandlerDeps): void {
   app.action<BlockAction<ButtonAction>>({ type: 'block_actions' }, async ({ ack, body, client }) => {
     await ack();
     await deps.track('action', async () => {
+      await afterAck();
       const action = body.actions[0];
       if (action?.type !== 'button') return;
       const team = body.team?.id ?? body.user.team_id ?? '';

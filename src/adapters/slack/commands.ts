@@ -1,6 +1,6 @@
 import type { App, SlashCommand, webApi } from '@slack/bolt';
 import { type CommandIntent, classifyCommand } from './command-text.js';
-import { type SlackHandlerDeps, whoAndWhere } from './deps.js';
+import { afterAck, type SlackHandlerDeps, whoAndWhere } from './deps.js';
 import { linkModal, setupModal } from './modals.js';
 import { bodyDigest } from './normalise.js';
 import type { ReplyTarget } from './responder.js';
@@ -14,7 +14,10 @@ import type { ReplyTarget } from './responder.js';
 export function registerCommand(app: App, deps: SlackHandlerDeps): void {
   app.command(deps.options.command, async ({ command, ack, client }) => {
     await ack();
-    await deps.track('command', () => runCommand(deps, client, command));
+    await deps.track('command', async () => {
+      await afterAck();
+      await runCommand(deps, client, command);
+    });
   });
 }
 

@@ -29,3 +29,12 @@ export async function whoAndWhere(
   const facts = force || !channel.startsWith('D') ? await deps.directory.user(client, team, user) : {};
   return { identity: slackIdentity(team, user, facts), chat: slackChat(channel, facts) };
 }
+
+/**
+ * Yields to the event loop after an ack. Without it the work after `ack()` runs on in the same
+ * microtask chain, so under a burst every later request's ack waits behind earlier commands' core
+ * work; with it, requests that have already arrived are acknowledged first (bench/slack.ts).
+ */
+export function afterAck(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

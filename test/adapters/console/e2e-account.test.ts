@@ -71,7 +71,13 @@ describe('linking', () => {
       expect.objectContaining({ kind: 'account', username: 'swiss', md5: md5Hex('swiss') }),
     ]);
     // Only these fields: no password field of any name.
-    expect(Object.keys(record!.credentials[0]!).sort()).toEqual(['kind', 'label', 'linkedAt', 'md5', 'username']);
+    expect(Object.keys(record!.credentials[0]!).sort()).toEqual([
+      'kind',
+      'label',
+      'linkedAt',
+      'md5',
+      'username',
+    ]);
     expect(await h.say('/balance')).toMatch(/Balance:\s+CHF\s?42\.00/);
   });
 
@@ -107,7 +113,9 @@ describe('several accounts', () => {
     expect(await h.say('/use demo')).toContain('"demo" is now your active account.');
     expect(await h.say('/balance')).toContain('Demo Customer');
     expect(await h.say('/use nosuch')).toContain('You have no linked account called "nosuch"');
-    expect(await h.say('/unlink callshop')).toContain('Unlinked "callshop". Its stored credentials are deleted.');
+    expect(await h.say('/unlink callshop')).toContain(
+      'Unlinked "callshop". Its stored credentials are deleted.',
+    );
     expect(await h.say('/accounts')).not.toContain('callshop');
     expect(await h.say('/unlink')).toContain('Unlinked "demo"');
     expect(await h.say('/balance')).toContain('You have not linked an account yet.');
@@ -156,7 +164,9 @@ describe('account data', () => {
     expect(ask).toContain('[2] Cancel');
     expect(h.stack.sandbox.stats().received['onlinecallthrough.store']).toBeUndefined();
     const done = await h.say('1');
-    expect(done).toContain('Stored: calls from +491701234567 to your dial-in number now connect to +431234567.');
+    expect(done).toContain(
+      'Stored: calls from +491701234567 to your dial-in number now connect to +431234567.',
+    );
     expect(h.stack.sandbox.stats().handled['onlinecallthrough.store']).toBe(1);
     expect(await h.say('/numbers')).toMatch(/Stored A:\s+\+491701234567\n.*Stored B:\s+\+431234567/s);
   });

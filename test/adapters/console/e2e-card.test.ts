@@ -71,7 +71,9 @@ describe('/card', () => {
       'This PIN is not valid or was already used.',
     );
     expect(state('4916012345678')).toBe('disabled');
-    expect(await h.say('/card activate +4916012345678 34567890')).toContain('Card +4916012345678: activated.');
+    expect(await h.say('/card activate +4916012345678 34567890')).toContain(
+      'Card +4916012345678: activated.',
+    );
     expect(state('4916012345678')).toBe('active');
   });
 
