@@ -36,7 +36,6 @@ COPY --from=build /app/node_modules/sqlite3/build ./node_modules/sqlite3/build
 COPY tsconfig.json ./
 COPY bin ./bin
 COPY src ./src
-COPY slack ./slack
 # The store, the generated master key (when BOT_ENCRYPTION_KEY is unset) and exports live here.
 # Created before VOLUME and owned by `node`, so a fresh named volume inherits that owner.
 RUN mkdir -p /app/data && chown node:node /app/data \

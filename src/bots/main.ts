@@ -35,9 +35,8 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
   // Up before the runtime, so liveness answers during start-up; ready only once channels run.
   let ready = false;
   let health: HealthServer | undefined;
-  // In Telegram polling mode the channel serves them on HEALTH_PORT itself (channels.ts): one server per port.
-  const channelServesHealth = Boolean(config.TELEGRAM_BOT_TOKEN) && config.TELEGRAM_MODE === 'polling';
-  if (config.HEALTH_PORT !== undefined && !channelServesHealth) {
+  // One health server for every channel; the Telegram webhook server serves its own paths too.
+  if (config.HEALTH_PORT !== undefined) {
     health = createHealthServer({ port: config.HEALTH_PORT, ready: () => ready });
     await health.listen();
   }

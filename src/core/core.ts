@@ -57,6 +57,8 @@ export interface LinkInput {
   kind: 'account' | 'card';
   label?: string;
   locale?: string;
+  /** The password reached the bot privately (a Slack modal), even if the chat is shared. */
+  inputIsPrivate?: boolean;
 }
 
 export interface SupportSetupInput {

@@ -300,6 +300,8 @@ export function createCore(options: CoreOptions): Core {
                     label: t.confirmButton,
                     actionId: `c:${id}`,
                     style: spec.name === 'card' ? 'danger' : 'primary',
+                    // Slack shows it as a confirm dialog on the button (issue 6).
+                    confirmText: prompt,
                   },
                   { label: t.cancelButton, actionId: `x:${id}` },
                 ],
@@ -409,7 +411,8 @@ export function createCore(options: CoreOptions): Core {
     handleAction,
     async link(input: LinkInput) {
       const t = messagesFor(input.locale);
-      if (input.chat.kind === 'shared') return { text: t.linkTypedInShared, tone: 'error' };
+      if (input.chat.kind === 'shared' && !input.inputIsPrivate)
+        return { text: t.linkTypedInShared, tone: 'error' };
       try {
         return await linkCredentials({ stores, clientFactory: options.clientFactory, clock, t, ...input });
       } catch (err) {

@@ -62,15 +62,27 @@ export function createTransport(options: TransportOptions = {}): Transport {
         headersTimeout: 0,
         bodyTimeout: 0,
       });
+      const tooLarge = () =>
+        Object.assign(new Error(`response larger than ${maxResponseBytes} bytes`), {
+          code: 'TEL_BODY_TOO_LARGE',
+        });
+      const declared = Number(res.headers['content-length']);
+      if (Number.isFinite(declared) && res.headers['content-length'] !== undefined) {
+        // The common case: a declared length. Refuse a huge one up front, else read it in one go.
+        if (declared > maxResponseBytes) {
+          res.body.destroy();
+          throw tooLarge();
+        }
+        return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
+      }
+      // Chunked: count while reading, so an endless body cannot exhaust memory.
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of res.body) {
         size += (chunk as Buffer).length;
         if (size > maxResponseBytes) {
           res.body.destroy();
-          throw Object.assign(new Error(`response larger than ${maxResponseBytes} bytes`), {
-            code: 'TEL_BODY_TOO_LARGE',
-          });
+          throw tooLarge();
         }
         chunks.push(chunk as Buffer);
       }

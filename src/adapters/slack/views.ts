@@ -43,6 +43,8 @@ export function registerViews(app: App, deps: SlackHandlerDeps): void {
             username,
             password,
             kind: meta.credential ?? 'account',
+            // The password came through a modal only this user sees, not through the channel.
+            inputIsPrivate: true,
           });
         },
         {

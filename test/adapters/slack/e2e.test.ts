@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SlackCall } from '../../helpers/fake-slack.js';
 import { buttonPressPayload, signedSlackRequest, viewSubmissionPayload } from '../../helpers/fake-slack.js';
+import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { SECRET, type SlackHarness, startHarness } from './harness.js';
-import { createLocalStack, type LocalStack } from './local-stack.js';
 
 /**
  * End to end with real bolt in HTTP mode, the real core, memory stores and the sandbox over real
  * HTTP: signed requests in, Web API calls and response_url posts out to the fake Slack.
  */
-let stack: LocalStack;
+let stack: TestStack;
 let h: SlackHarness;
 let now: number;
 
@@ -17,7 +17,7 @@ const B = '+4917612345678';
 
 beforeEach(async () => {
   now = Date.now();
-  stack = await createLocalStack({ clock: () => new Date(now) });
+  stack = await createTestStack({ clock: () => new Date(now) });
   h = await startHarness(stack.core, {
     users: [
       { id: 'U1', name: 'alice' },
