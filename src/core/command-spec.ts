@@ -53,6 +53,8 @@ export interface CommandSpec<A = unknown> {
   privateOnly?: boolean;
   /** Shows the user's own data: delivered privately in shared chats unless the chat allows it. */
   personal?: boolean;
+  /** Its arguments may hold a secret (a password, a PIN): a refused line is also deleted where the channel can. */
+  secretArgs?: boolean;
   /** Asks for confirmation; the handler runs when the asker presses Confirm. */
   confirm?: (ctx: CommandContext<A>) => Promise<string | undefined> | string | undefined;
   /** State-changing: audited. */

@@ -281,7 +281,9 @@ export function createCore(options: CoreOptions): Core {
       if (!parsed.success) {
         outcome = 'bad-input';
         const fix = parsed.error.issues[0]?.message ?? 'those arguments are not right';
-        return [{ text: t.badArgs(fix, spec.usage, spec.example), tone: 'error' }];
+        return [
+          { text: t.badArgs(fix, spec.usage, spec.example), tone: 'error', deleteIncoming: spec.secretArgs },
+        ];
       }
       const ctx = makeContext(spec, parsed.data, tokens, input, role);
       try {

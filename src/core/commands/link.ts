@@ -13,10 +13,17 @@ export function linkCommands(clock: () => Date) {
       name: 'link',
       args: z
         .array(z.string())
-        .max(2, 'never type the password in the command; send /link and I ask for it')
-        .transform((tokens) => {
+        .transform((tokens, ctx) => {
           const kind = tokens[0]?.toLowerCase() === 'card' ? ('card' as const) : ('account' as const);
           const rest = kind === 'card' ? tokens.slice(1) : tokens;
+          // Anything after the username can only be a password typed where it should not be.
+          if (rest.length > 1) {
+            ctx.addIssue({
+              code: 'custom',
+              message: 'never type the password in the command; send /link and I ask for it',
+            });
+            return z.NEVER;
+          }
           return { kind, username: rest[0] };
         })
         .refine((a) => a.username === undefined || a.username.length <= 100, 'that username is too long'),
@@ -25,6 +32,7 @@ export function linkCommands(clock: () => Date) {
       example: '/link',
       roles: ['holder'],
       privateOnly: true,
+      secretArgs: true,
       needs: 'none',
       async handler(ctx) {
         return startLinkConversation(

@@ -14,6 +14,7 @@ export function topupCommands() {
       example: '/topup 12345678',
       roles: ['holder', 'agent'],
       privateOnly: true,
+      secretArgs: true,
       personal: true,
       needs: 'account',
       changesState: true,
