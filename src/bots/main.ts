@@ -100,13 +100,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
       core: runtime.core,
       exportDir: join(config.DATA_DIR, 'exports'),
     });
-    const identity = {
-      platform: 'console' as const,
-      tenant: '',
-      user: process.env.USER ?? 'local',
-      displayName: process.env.USER ?? 'local',
-    };
-    if (runtime.sandbox) await runtime.linkDemo(identity);
+    if (runtime.sandbox) await runtime.linkDemo(consoleChannel.identity);
     out.write(`${banner.join('\n')}\nType /help for the commands, /quit to leave.\n`);
     ready = true;
     consoleRun = consoleChannel.run();

@@ -89,6 +89,8 @@ export async function createRuntime(
   }
   const transport: Transport = createTransport({ connections: config.TELEPHONY_CONNECTIONS });
   const clientLogger = logger.child({ component: 'telephony' });
+  // One provider, one clock: every per-user client shares what any of them learned (provider-notes 1.2).
+  const clockSkew = { offsetMs: 0 };
   const core = createCore({
     stores,
     clock: overrides.clock,
@@ -102,6 +104,7 @@ export async function createRuntime(
         credentials: credentials.account,
         cardCredentials: credentials.card,
         transport,
+        clockSkew,
         timeoutMs: config.TELEPHONY_TIMEOUT_MS,
         logger: clientLogger,
       }),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CredentialRecord, LinkedCredential, PendingAction } from '../store/records.js';
+import type { PendingAction } from '../store/records.js';
 import type { Stores } from '../store/stores.js';
 import { normalizePhoneNumber } from '../telephony/phone.js';
 import type { CommandContext, CommandSpec } from './command-spec.js';
@@ -37,11 +37,6 @@ export interface CoreOptions {
   /** Per-user command rate limit, shared across instances through the store. `false` turns it off. */
   rateLimit?: { limit: number; windowMs: number } | false;
   logger?: CoreLogger;
-}
-
-interface Resolved {
-  spec: CommandSpec;
-  name: string;
 }
 
 /** Builds the channel-agnostic core: the command table, its dispatcher, confirmations and linking. */
@@ -215,11 +210,6 @@ export function createCore(options: CoreOptions): Core {
     );
   }
 
-  function resolve(name: string): Resolved | undefined {
-    const spec = byName.get(name);
-    return spec ? { spec, name: spec.name } : undefined;
-  }
-
   async function handleText(input: IncomingText): Promise<Reply[]> {
     const requestId = input.requestId ?? randomBytes(4).toString('hex');
     const started = performance.now();
@@ -255,14 +245,13 @@ export function createCore(options: CoreOptions): Core {
       const name = rawName.toLowerCase();
       commandName = name || 'empty';
       if (!name) return [{ text: t.notACommand }];
-      const found = resolve(name);
-      if (!found) {
+      const spec = byName.get(name);
+      if (!spec) {
         outcome = 'unknown-command';
         return [
           { text: t.unknownCommand(name.slice(0, 40), suggest(name, [...byName.keys()])), tone: 'error' },
         ];
       }
-      const { spec } = found;
       commandName = spec.name;
       if (spec.privateOnly && input.chat.kind === 'shared' && !input.inputIsPrivate) {
         outcome = 'private-only';
@@ -433,8 +422,6 @@ export function createCore(options: CoreOptions): Core {
     drain: (timeoutMs) => inFlight.drain(timeoutMs),
   };
 }
-
-export type { CredentialRecord, LinkedCredential };
 
 /** The card number as E.164 digits, as the messages expect (they add the `+`). */
 function cardCli(token: string | undefined): string | undefined {

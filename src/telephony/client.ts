@@ -57,8 +57,18 @@ export interface TelephonyClientOptions {
   /** Share one transport (keep-alive pools) between many clients. Default: a client of its own. */
   transport?: Transport;
   logger?: ClientLogger;
+  /**
+   * The learned clock offset (provider-notes 1.2). Pass one object to every client of one provider,
+   * so a client built per chat user does not learn it afresh with a refused request each time.
+   */
+  clockSkew?: ClockSkew;
   /** Jitter source for backoff; injected in tests. */
   random?: () => number;
+}
+
+/** Server clock minus local clock, ms; shared and updated by the clients that hold it. */
+export interface ClockSkew {
+  offsetMs: number;
 }
 
 /** Per-call options. */
@@ -128,7 +138,7 @@ export class TelephonyClient {
   readonly #ownsTransport: boolean;
   readonly #logger: ClientLogger | undefined;
   readonly #random: () => number;
-  #skewMs = 0;
+  readonly #skew: ClockSkew;
   #chain: Call;
 
   constructor(options: TelephonyClientOptions) {
@@ -145,6 +155,7 @@ export class TelephonyClient {
     this.#transport = options.transport ?? createTransport();
     this.#logger = options.logger;
     this.#random = options.random ?? Math.random;
+    this.#skew = options.clockSkew ?? { offsetMs: 0 };
     // Innermost first: skew resend wraps one attempt; retries wrap that; outcome mapping is outermost.
     this.#chain = [this.#skewLayer, this.#retryLayer, this.#outcomeLayer].reduce<Call>(
       (next, layer) => layer(next),
@@ -160,7 +171,7 @@ export class TelephonyClient {
 
   /** The learned clock offset, ms (server minus local). */
   get clockSkewMs(): number {
-    return this.#skewMs;
+    return this.#skew.offsetMs;
   }
 
   /** Whether the PIN-creation account is configured, so card operations can run. */
@@ -213,7 +224,7 @@ export class TelephonyClient {
     if (!signer) throw new MissingCredentialsError(label, spec.auth);
     const { url, method, body } = this.#encode(req);
     // Signed per attempt, with the learned skew: the signature is only valid for 180 s (1.2).
-    const now = new Date(this.#clock().getTime() + this.#skewMs);
+    const now = new Date(this.#clock().getTime() + this.#skew.offsetMs);
     const headers: Record<string, string> = {
       ...signer(now),
       accept: 'application/json',
@@ -369,9 +380,9 @@ export class TelephonyClient {
       ) {
         throw err;
       }
-      this.#skewMs = err.serverDate.getTime() - this.#clock().getTime();
+      this.#skew.offsetMs = err.serverDate.getTime() - this.#clock().getTime();
       this.#logger?.warn(
-        { operation: req.label, skewMs: this.#skewMs },
+        { operation: req.label, skewMs: this.#skew.offsetMs },
         'clock skew learned; re-signing once',
       );
       return next(req);

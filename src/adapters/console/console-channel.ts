@@ -19,6 +19,8 @@ export interface ConsoleChannelOptions {
 }
 
 export interface ConsoleChannel {
+  /** Who the console user is, e.g. for linking the demo account to them. */
+  readonly identity: Identity;
   /** Resolves when input ends (piped stdin) or the user quits. */
   run(): Promise<void>;
   close(): void;
@@ -77,6 +79,7 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
   }
 
   return {
+    identity,
     async run() {
       rl = createInterface({
         input,

@@ -4,6 +4,7 @@ import { normalizePhoneNumber } from '../../telephony/phone.js';
 import { noArgs, phoneArg, positional } from '../args.js';
 import { defineCommand } from '../command-spec.js';
 import type { Reply } from '../reply.js';
+import { audited } from './audited.js';
 
 /** Read commands on the account: `/balance`, `/rate`, `/check`, `/numbers`, `/target`, `/lines`. */
 export function accountCommands() {
@@ -177,18 +178,14 @@ export function accountCommands() {
         const { t } = ctx;
         const { client, username } = await ctx.account();
         const [a, b] = [ctx.args[0]!, ctx.args[1]!];
-        try {
-          const d = await client.store({ aNumber: `+${a}`, bNumber: `+${b}` });
-          await ctx.audit({ command: 'target', account: username, target: b, outcome: 'ok' });
-          return {
-            text: t.targetDone(d.aNumber ?? a, d.bNumber ?? b),
-            tone: 'success',
-            auditNote: `target ${a} → ${b}`,
-          };
-        } catch (err) {
-          await ctx.audit({ command: 'target', account: username, target: b, outcome: outcomeOf(err) });
-          throw err;
-        }
+        const d = await audited(ctx, { command: 'target', account: username, target: b }, () =>
+          client.store({ aNumber: `+${a}`, bNumber: `+${b}` }),
+        );
+        return {
+          text: t.targetDone(d.aNumber ?? a, d.bNumber ?? b),
+          tone: 'success',
+          auditNote: `target ${a} → ${b}`,
+        };
       },
     }),
     defineCommand({
@@ -242,17 +239,4 @@ export function accountCommands() {
 function countryCode(digits: string): string {
   const r = normalizePhoneNumber(`+${digits}`);
   return r.ok ? r.value.countryCode : '';
-}
-
-export function outcomeOf(err: unknown): 'failed' | 'unknown' | 'refused' {
-  const code = (err as { code?: string }).code;
-  if (code === 'TEL_OUTCOME_UNKNOWN') return 'unknown';
-  if (
-    code === 'TEL_INVALID_PIN' ||
-    code === 'TEL_FORBIDDEN' ||
-    code === 'TEL_NOT_FOUND' ||
-    code === 'TEL_NO_CALLING_CARD'
-  )
-    return 'refused';
-  return 'failed';
 }

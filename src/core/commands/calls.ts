@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NotFoundError } from '../../telephony/errors.js';
 import { phoneArg, positional } from '../args.js';
 import { defineCommand } from '../command-spec.js';
-import { outcomeOf } from './account.js';
+import { audited } from './audited.js';
 
 /** `/call` and `/hangup`: the web callback of spec 4.10 / 4.11 (D4). */
 export function callCommands() {
@@ -21,22 +21,14 @@ export function callCommands() {
         const { t } = ctx;
         const { client, username } = await ctx.account();
         const [a, b] = [ctx.args[0]!, ctx.args[1]!];
-        let call: Awaited<ReturnType<typeof client.trycallback>>;
-        try {
-          // Never retried (provider-notes §3): a resend would ring both phones again.
-          call = await client.trycallback({ aNumber: `+${a}`, bNumber: `+${b}` });
-        } catch (err) {
-          await ctx.audit({ command: 'call', account: username, target: b, outcome: outcomeOf(err) });
-          throw err;
-        }
+        // Never retried (provider-notes §3): a resend would ring both phones again.
+        const call = await audited(
+          ctx,
+          { command: 'call', account: username, target: b },
+          () => client.trycallback({ aNumber: `+${a}`, bNumber: `+${b}` }),
+          (c) => c.callId,
+        );
         await ctx.stores.settings.updateUser(ctx.identityKey, { lastCallId: call.callId });
-        await ctx.audit({
-          command: 'call',
-          account: username,
-          target: b,
-          outcome: 'ok',
-          detail: call.callId,
-        });
         const hangupId = await ctx.pending('hangup', 'hangup', [call.callId]);
         return {
           text: t.callStarted(a, b),
@@ -65,20 +57,20 @@ export function callCommands() {
         const settings = await ctx.stores.settings.user(ctx.identityKey);
         const callId = ctx.args[0] ?? settings.lastCallId;
         if (!callId) return { text: t.hangupNoCall, tone: 'warning' };
+        const forget = async () => {
+          if (settings.lastCallId === callId)
+            await ctx.stores.settings.updateUser(ctx.identityKey, { lastCallId: undefined });
+        };
         try {
-          await client.stopcallback({ callId });
+          await audited(ctx, { command: 'hangup', account: username, target: callId }, () =>
+            client.stopcallback({ callId }),
+          );
         } catch (err) {
-          await ctx.audit({ command: 'hangup', account: username, target: callId, outcome: outcomeOf(err) });
-          if (err instanceof NotFoundError) {
-            if (settings.lastCallId === callId)
-              await ctx.stores.settings.updateUser(ctx.identityKey, { lastCallId: undefined });
-            return { text: t.hangupAlreadyEnded, tone: 'warning' };
-          }
-          throw err;
+          if (!(err instanceof NotFoundError)) throw err;
+          await forget();
+          return { text: t.hangupAlreadyEnded, tone: 'warning' };
         }
-        if (settings.lastCallId === callId)
-          await ctx.stores.settings.updateUser(ctx.identityKey, { lastCallId: undefined });
-        await ctx.audit({ command: 'hangup', account: username, target: callId, outcome: 'ok' });
+        await forget();
         return { text: t.hangupDone, tone: 'success', auditNote: `hangup ${callId}` };
       },
     }),

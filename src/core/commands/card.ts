@@ -5,7 +5,7 @@ import type { Card } from '../../telephony/wire.js';
 import { type CommandContext, defineCommand } from '../command-spec.js';
 import { UserFacingError } from '../error-replies.js';
 import type { Reply } from '../reply.js';
-import { outcomeOf } from './account.js';
+import { audited } from './audited.js';
 
 type CardArgs =
   | { sub: 'show' | 'block' | 'unblock' | 'disable'; cli: string }
@@ -158,15 +158,12 @@ export function cardCommands() {
         };
         let result: { card: Card; op: string };
         try {
-          result = await run();
+          // `show` changes nothing, so it is not audited.
+          result =
+            a.sub === 'show'
+              ? await run()
+              : await audited(ctx, { command: `card ${a.sub}`, account: username, target: a.cli }, run);
         } catch (err) {
-          if (a.sub !== 'show')
-            await ctx.audit({
-              command: `card ${a.sub}`,
-              account: username,
-              target: a.cli,
-              outcome: outcomeOf(err),
-            });
           if ((err as { code?: string }).code === 'TEL_FORBIDDEN') {
             const state = await client
               .show({ cli: `+${a.cli}` })
@@ -176,8 +173,6 @@ export function cardCommands() {
           }
           throw err;
         }
-        if (a.sub !== 'show')
-          await ctx.audit({ command: `card ${a.sub}`, account: username, target: a.cli, outcome: 'ok' });
         return cardReplies(ctx, result.card, result.op, a.sub);
       },
     }),

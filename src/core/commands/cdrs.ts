@@ -1,22 +1,25 @@
 import { toIsoDate } from '../../telephony/dates.js';
 import { addMoney, type Money, moneyToDecimalString } from '../../telephony/money.js';
-import { cdrQueryArgs } from '../args.js';
+import { type CdrQuery, cdrQueryArgs } from '../args.js';
 import { defineCommand } from '../command-spec.js';
-import type { Reply } from '../reply.js';
+import type { Reply, ReplyTable } from '../reply.js';
 
 /** `/cdrs` and `/callshop`: call records as a readable table, or a CSV file with `csv`. */
 export function cdrCommands(clock: () => Date) {
+  const common = {
+    args: cdrQueryArgs(clock),
+    roles: ['holder' as const, 'agent' as const],
+    personal: true,
+    needs: 'account' as const,
+  };
   return [
     defineCommand({
       name: 'cdrs',
       aliases: ['calls', 'history'],
-      args: cdrQueryArgs(clock),
+      ...common,
       summary: () => 'Your call records (dates: today, yesterday, 7d, 2026-11-01, 01.11.2026)',
       usage: '/cdrs [from] [to] [count] [csv]',
       example: '/cdrs 7d today 20',
-      roles: ['holder', 'agent'],
-      personal: true,
-      needs: 'account',
       async handler(ctx) {
         const { t, fmt } = ctx;
         const { client } = await ctx.account();
@@ -32,8 +35,9 @@ export function cdrCommands(clock: () => Date) {
               : { ...r.amount, currency: r.amount.currency || currency },
           undefined,
         )!;
-        const reply: Reply = {
+        return recordsReply(q, 'cdrs', {
           title,
+          text: `${t.cdrsTotal(res.records.length, fmt.money(total, currency))}${q.csv ? '' : `\n${t.cdrsCsvHint}`}`,
           table: {
             columns: [t.colDate, t.colNumber, t.colDestination, t.colDuration, t.colAmount],
             rows: res.records.map((r) => [
@@ -45,51 +49,38 @@ export function cdrCommands(clock: () => Date) {
             ]),
             align: ['left', 'left', 'left', 'right', 'right'],
           },
-          text: `${t.cdrsTotal(res.records.length, fmt.money(total, currency))}${q.csv ? '' : `\n${t.cdrsCsvHint}`}`,
-          visibility: 'personal',
-        };
-        if (q.csv) {
-          reply.file = {
-            name: `cdrs-${toIsoDate(q.from)}-${toIsoDate(q.to)}.csv`,
-            mimeType: 'text/csv',
-            content: csv(
-              [
-                'start_utc',
-                'end_utc',
-                'duration_s',
-                'number',
-                'destination',
-                'type',
-                'amount',
-                'amount_tax',
-                'currency',
-              ],
-              res.records.map((r) => [
-                r.start.toISOString(),
-                r.end.toISOString(),
-                String(r.durationSeconds),
-                r.number,
-                r.destination,
-                r.type,
-                moneyToDecimalString(r.amount),
-                moneyToDecimalString(r.amountWithTax),
-                r.amount.currency || currency,
-              ]),
-            ),
-          };
-        }
-        return reply;
+          csvHeader: [
+            'start_utc',
+            'end_utc',
+            'duration_s',
+            'number',
+            'destination',
+            'type',
+            'amount',
+            'amount_tax',
+            'currency',
+          ],
+          csvRows: () =>
+            res.records.map((r) => [
+              r.start.toISOString(),
+              r.end.toISOString(),
+              String(r.durationSeconds),
+              r.number,
+              r.destination,
+              r.type,
+              moneyToDecimalString(r.amount),
+              moneyToDecimalString(r.amountWithTax),
+              r.amount.currency || currency,
+            ]),
+        });
       },
     }),
     defineCommand({
       name: 'callshop',
-      args: cdrQueryArgs(clock),
+      ...common,
       summary: () => 'Callshop call records',
       usage: '/callshop [from] [to] [count] [csv]',
       example: '/callshop yesterday today',
-      roles: ['holder', 'agent'],
-      personal: true,
-      needs: 'account',
       async handler(ctx) {
         const { t, fmt } = ctx;
         const { client } = await ctx.account();
@@ -97,7 +88,7 @@ export function cdrCommands(clock: () => Date) {
         const records = await client.cdrCallshop({ from: q.from, to: q.to, show: q.count });
         const title = t.callshopTitle(toIsoDate(q.from), toIsoDate(q.to));
         if (!records.length) return { title, text: t.cdrsNone, visibility: 'personal' };
-        const reply: Reply = {
+        return recordsReply(q, 'callshop', {
           title,
           table: {
             columns: [t.colDate, t.colCaller, t.colCallee, t.colDestination, t.colDuration, t.colAmount],
@@ -111,40 +102,48 @@ export function cdrCommands(clock: () => Date) {
             ]),
             align: ['left', 'left', 'left', 'left', 'right', 'right'],
           },
-          visibility: 'personal',
-        };
-        if (q.csv) {
-          reply.file = {
-            name: `callshop-${toIsoDate(q.from)}-${toIsoDate(q.to)}.csv`,
-            mimeType: 'text/csv',
-            content: csv(
-              [
-                'start_utc',
-                'caller',
-                'callee',
-                'destination',
-                'duration_s',
-                'billed_s',
-                'amount',
-                'amount_tax',
-              ],
-              records.map((r) => [
-                r.start.toISOString(),
-                r.caller,
-                r.callee,
-                r.destination,
-                String(r.durationSeconds),
-                String(r.billedSeconds),
-                moneyToDecimalString(r.amount),
-                moneyToDecimalString(r.amountWithTax),
-              ]),
-            ),
-          };
-        }
-        return reply;
+          csvHeader: [
+            'start_utc',
+            'caller',
+            'callee',
+            'destination',
+            'duration_s',
+            'billed_s',
+            'amount',
+            'amount_tax',
+          ],
+          csvRows: () =>
+            records.map((r) => [
+              r.start.toISOString(),
+              r.caller,
+              r.callee,
+              r.destination,
+              String(r.durationSeconds),
+              String(r.billedSeconds),
+              moneyToDecimalString(r.amount),
+              moneyToDecimalString(r.amountWithTax),
+            ]),
+        });
       },
     }),
   ];
+}
+
+/** A records table, plus the CSV file when the query asked for `csv`. Personal data (issue 4, 5). */
+function recordsReply(
+  q: CdrQuery,
+  filePrefix: string,
+  parts: { title: string; text?: string; table: ReplyTable; csvHeader: string[]; csvRows: () => string[][] },
+): Reply {
+  const reply: Reply = { title: parts.title, text: parts.text, table: parts.table, visibility: 'personal' };
+  if (q.csv) {
+    reply.file = {
+      name: `${filePrefix}-${toIsoDate(q.from)}-${toIsoDate(q.to)}.csv`,
+      mimeType: 'text/csv',
+      content: csv(parts.csvHeader, parts.csvRows()),
+    };
+  }
+  return reply;
 }
 
 /** RFC 4180 CSV; cells that a spreadsheet would run as formulas are prefixed with `'`. */

@@ -1,6 +1,6 @@
 import { pinArg, positional } from '../args.js';
 import { defineCommand } from '../command-spec.js';
-import { outcomeOf } from './account.js';
+import { audited } from './audited.js';
 
 /** `/topup <PIN>`: spec 4.6, confirmed first, never retried, then the balance read again (D5). */
 export function topupCommands() {
@@ -22,13 +22,9 @@ export function topupCommands() {
       async handler(ctx) {
         const { t, fmt } = ctx;
         const { client, username } = await ctx.account();
-        try {
-          await client.topup({ pin: ctx.args[0]! });
-        } catch (err) {
-          await ctx.audit({ command: 'topup', account: username, outcome: outcomeOf(err) });
-          throw err;
-        }
-        await ctx.audit({ command: 'topup', account: username, outcome: 'ok' });
+        await audited(ctx, { command: 'topup', account: username }, () =>
+          client.topup({ pin: ctx.args[0]! }),
+        );
         // D5: the success body is not specified; read the balance again rather than trusting it.
         const fresh = await client.onlinecallthrough().catch(() => undefined);
         return {
