@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import { createConsoleChannel } from '../adapters/console/console-channel.js';
+import { ensurePrivateDir, ensurePrivateFile } from '../store/index.js';
 import { type RunningChannel, startChatChannels } from './channels.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { createHealthServer, type HealthServer } from './health-server.js';
@@ -25,9 +25,14 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
   }
   const chatTokens = Boolean(config.TELEGRAM_BOT_TOKEN || config.SLACK_BOT_TOKEN);
   const consoleOn = config.CONSOLE ?? !chatTokens;
-  mkdirSync(config.DATA_DIR, { recursive: true });
+  // Everything the bot writes is owner-only, whatever the umask it was started with (issue 10): the
+  // umask covers files created later (exports, sandbox state); DATA_DIR and the log are made private
+  // here, the SQLite files and the lock by the store.
+  process.umask(0o077);
+  ensurePrivateDir(config.DATA_DIR);
   // On the console, log lines would garble the prompt: they go to a file instead.
   const logFile = join(config.DATA_DIR, 'telephony-bot.log');
+  if (consoleOn) ensurePrivateFile(logFile);
   const logger = createLogger({
     level: config.LOG_LEVEL,
     destination: consoleOn ? pino.destination({ dest: logFile, mkdir: true, sync: false }) : undefined,

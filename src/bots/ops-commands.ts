@@ -12,7 +12,11 @@ import { resolveKeyring, storeConfigOf } from './runtime.js';
 export async function auditExport(out: NodeJS.WritableStream): Promise<number> {
   const config = loadConfig();
   const { keyring } = await resolveKeyring(config);
-  const kv = await createKeyValueStoreFromConfig(storeConfigOf(config));
+  // A reader: it may run beside the live instance, so it does not take the single-writer lock.
+  const where = storeConfigOf(config);
+  const kv = await createKeyValueStoreFromConfig(
+    where.kind === 'sqlite' ? { ...where, exclusive: false } : where,
+  );
   const stores = createStores({ kv, keyring });
   let n = 0;
   for await (const entry of stores.audit.all()) {

@@ -60,6 +60,15 @@ export async function createRuntime(
   logger: Logger,
   overrides: { stores?: Stores; sandbox?: Sandbox; clock?: () => Date } = {},
 ): Promise<Runtime> {
+  // Stores first: a refused store (a second instance on one SQLite DATA_DIR, an unreachable Redis)
+  // must fail the start before anything listens, so the process can exit with its message.
+  let keyCreatedAt: string | undefined;
+  let stores = overrides.stores;
+  if (!stores) {
+    const { keyring, createdAt } = await resolveKeyring(config);
+    keyCreatedAt = createdAt;
+    stores = await createStoresFromConfig(storeConfigOf(config), keyring);
+  }
   let sandbox = overrides.sandbox;
   let ownSandbox = false;
   let baseUrl = config.TELEPHONY_BASE_URL;
@@ -80,13 +89,6 @@ export async function createRuntime(
   }
   const cardUrl =
     config.TELEPHONY_CARD_URL ?? (sandbox && !config.TELEPHONY_BASE_URL ? sandbox.cardUrl : undefined);
-  let keyCreatedAt: string | undefined;
-  let stores = overrides.stores;
-  if (!stores) {
-    const { keyring, createdAt } = await resolveKeyring(config);
-    keyCreatedAt = createdAt;
-    stores = await createStoresFromConfig(storeConfigOf(config), keyring);
-  }
   const transport: Transport = createTransport({ connections: config.TELEPHONY_CONNECTIONS });
   const clientLogger = logger.child({ component: 'telephony' });
   // One provider, one clock: every per-user client shares what any of them learned (provider-notes 1.2).

@@ -45,7 +45,7 @@ export function createStores(options: StoresOptions): Stores {
 /** Where the stores live: memory for tests, SQLite for one instance, Redis for several (issue 7). */
 export type StoreConfig =
   | { kind: 'memory' }
-  | { kind: 'sqlite'; path?: string }
+  | { kind: 'sqlite'; path?: string; exclusive?: boolean }
   | { kind: 'redis'; url: string; prefix?: string };
 
 export async function createKeyValueStoreFromConfig(config: StoreConfig): Promise<KeyValueStore> {
@@ -53,7 +53,10 @@ export async function createKeyValueStoreFromConfig(config: StoreConfig): Promis
     case 'memory':
       return createMemoryKeyValueStore();
     case 'sqlite':
-      return createSqliteKeyValueStore(config.path === undefined ? {} : { path: config.path });
+      return createSqliteKeyValueStore({
+        ...(config.path === undefined ? {} : { path: config.path }),
+        ...(config.exclusive === undefined ? {} : { exclusive: config.exclusive }),
+      });
     case 'redis':
       return createRedisKeyValueStore({
         url: config.url,

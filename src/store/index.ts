@@ -7,7 +7,15 @@ export type { CredentialStoreOptions } from './credential-store.js';
 export { createCredentialStore } from './credential-store.js';
 export type { DedupeStoreOptions } from './dedupe-store.js';
 export { createDedupeStore } from './dedupe-store.js';
-export { CredentialDecryptError, MasterKeyError, StoreError, UnknownKeyIdError } from './errors.js';
+export {
+  CredentialDecryptError,
+  MasterKeyError,
+  StoreError,
+  StoreLockedError,
+  UnknownKeyIdError,
+} from './errors.js';
+export type { InstanceLock } from './instance-lock.js';
+export { acquireInstanceLock } from './instance-lock.js';
 export type { KeyValueStore } from './key-value-store.js';
 export type { KeyvKeyValueStoreOptions } from './keyv-key-value-store.js';
 export { createKeyvKeyValueStore } from './keyv-key-value-store.js';
@@ -24,6 +32,12 @@ export type { MemoryKeyValueStoreOptions } from './memory-key-value-store.js';
 export { createMemoryKeyValueStore } from './memory-key-value-store.js';
 export type { PendingStoreOptions } from './pending-store.js';
 export { createPendingStore } from './pending-store.js';
+export {
+  ensurePrivateDir,
+  ensurePrivateFile,
+  PRIVATE_DIR_MODE,
+  PRIVATE_FILE_MODE,
+} from './private-files.js';
 export type { RateLimiterOptions } from './rate-limiter.js';
 export { createRateLimiter } from './rate-limiter.js';
 export type * from './records.js';

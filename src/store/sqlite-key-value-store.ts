@@ -2,8 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import KeyvSqlite from '@keyv/sqlite';
 import Keyv from 'keyv';
+import { acquireInstanceLock, type InstanceLock } from './instance-lock.js';
 import type { KeyValueStore } from './key-value-store.js';
 import { createKeyvKeyValueStore } from './keyv-key-value-store.js';
+import { ensurePrivateFile, PRIVATE_DIR_MODE, restrictIfPresent } from './private-files.js';
 
 /** Options of {@link createSqliteKeyValueStore}. */
 export interface SqliteKeyValueStoreOptions {
@@ -13,6 +15,11 @@ export interface SqliteKeyValueStoreOptions {
   busyTimeoutMs?: number;
   /** Passed on to the keyv store: how often expired rows are swept. Default 10 minutes. */
   sweepIntervalMs?: number;
+  /**
+   * Take the single-writer lock (`<path>.lock`). Default true. Only a reader that writes nothing
+   * (`telephony-bot audit export`) opens the file beside a running instance without it.
+   */
+  exclusive?: boolean;
 }
 
 export const DEFAULT_SQLITE_PATH = './data/telephony-bot.sqlite';
@@ -23,7 +30,20 @@ export const DEFAULT_SQLITE_PATH = './data/telephony-bot.sqlite';
  */
 export function createSqliteKeyValueStore(options: SqliteKeyValueStoreOptions = {}): KeyValueStore {
   const path = resolve(options.path ?? DEFAULT_SQLITE_PATH);
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  // Created directories are owner-only (the mode is cut by the umask, never widened); an existing
+  // one is left alone here, since it may be shared (DATA_DIR itself is made private in src/bots).
+  mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
+  const lock: InstanceLock | undefined =
+    options.exclusive === false ? undefined : acquireInstanceLock({ path: `${path}.lock`, store: path });
+  // SQLite creates -wal and -shm with the database file's own mode, so a 0600 database keeps them
+  // 0600 too; files left by an earlier run are tightened as well.
+  try {
+    ensurePrivateFile(path);
+    for (const suffix of ['-wal', '-shm', '-journal']) restrictIfPresent(`${path}${suffix}`);
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const adapter = new KeyvSqlite({
     uri: `sqlite://${path}`,
     busyTimeout: options.busyTimeoutMs ?? 5000,
@@ -36,8 +56,18 @@ export function createSqliteKeyValueStore(options: SqliteKeyValueStoreOptions = 
   void adapter.query('PRAGMA journal_mode=WAL').catch(() => undefined);
   void adapter.query('PRAGMA synchronous=NORMAL').catch(() => undefined);
   const keyv = new Keyv({ store: adapter, namespace: 'telephony-bot' });
-  return createKeyvKeyValueStore({
+  const kv = createKeyvKeyValueStore({
     keyv,
     ...(options.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.sweepIntervalMs }),
   });
+  return {
+    ...kv,
+    async close() {
+      try {
+        await kv.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Core } from '../../core/core.js';
@@ -55,9 +55,11 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
       for (const [k, v] of r.choices) choices.set(k, v);
       if (r.text) write(r.text);
       if (reply.file) {
-        await mkdir(exportDir, { recursive: true });
+        // Exports hold call records: owner-only, whatever the umask (issue 10).
+        await mkdir(exportDir, { recursive: true, mode: 0o700 });
         const path = join(exportDir, reply.file.name.replace(/[^\w.-]/g, '_'));
-        await writeFile(path, reply.file.content);
+        await writeFile(path, reply.file.content, { mode: 0o600 });
+        await chmod(path, 0o600);
         write(`Saved ${path}`);
       }
     }
