@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { type Identity, identityKey } from '../core/identity.js';
-import { type Core, createCore } from '../core/index.js';
+import { type Core, createCore, recoverInterrupted } from '../core/index.js';
 import { createSandbox, type Sandbox } from '../sandbox/index.js';
 import {
   createStoresFromConfig,
@@ -112,6 +112,27 @@ export async function createRuntime(
       }),
   });
   const finalStores = stores;
+  // Write-ahead audit (issue 10): attempts left open by the last stop are closed as unknown and
+  // their users told. With Redis another instance may still be waiting on its provider, so only
+  // attempts older than any request can take count, checked again every minute.
+  const interruptedAfterMs = config.REDIS_URL ? 2 * config.TELEPHONY_TIMEOUT_MS + 60_000 : 0;
+  const recover = async () => {
+    const closed = await recoverInterrupted({
+      stores: finalStores,
+      now: new Date(),
+      olderThanMs: interruptedAfterMs,
+    });
+    if (closed > 0)
+      logger.warn(
+        { interrupted: closed },
+        'never-retry operations were interrupted before the provider answered: closed as unknown in the audit, their users are told',
+      );
+  };
+  await recover();
+  const recoverTimer = config.REDIS_URL
+    ? setInterval(() => void recover().catch(() => undefined), 60_000)
+    : undefined;
+  recoverTimer?.unref();
   return {
     core,
     stores: finalStores,
@@ -144,6 +165,7 @@ export async function createRuntime(
       });
     },
     async close() {
+      if (recoverTimer) clearInterval(recoverTimer);
       await transport.close();
       await finalStores.close();
       if (ownSandbox) await sandbox?.close();

@@ -28,13 +28,15 @@ export interface CommandContext<A> {
   account(): Promise<AccountClient>;
   /** The PIN-creation (card) client of this user or support channel. */
   card(): Promise<CardClient>;
-  /** Records a state-changing action in the audit log. */
+  /** Records a state-changing action in the audit log (`attempted`: before it is sent; see `audited`). */
   audit(entry: {
     command: string;
     account: string;
     target?: string;
-    outcome: 'ok' | 'refused' | 'failed' | 'unknown';
+    outcome: 'attempted' | 'ok' | 'refused' | 'failed' | 'unknown';
     detail?: string;
+    id?: string;
+    check?: string;
   }): Promise<void>;
   /** Creates a single-use pending action and returns its id, for a button. */
   pending(kind: 'confirm' | 'hangup', command: string, args: string[]): Promise<string>;

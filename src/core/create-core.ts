@@ -17,6 +17,7 @@ import { errorReply, UserFacingError } from './error-replies.js';
 import { createFormatter } from './format.js';
 import { type ChatRef, chatKey, type Identity, identityKey } from './identity.js';
 import { InFlight } from './in-flight.js';
+import { takeInterruptedNotices } from './interrupted.js';
 import { handleConversation, linkCredentials, setupSupport } from './linking.js';
 import { type CoreLogger, silentLogger } from './logger.js';
 import { type Messages, messagesFor } from './messages.js';
@@ -210,7 +211,25 @@ export function createCore(options: CoreOptions): Core {
     );
   }
 
+  /** Interrupted operations of this user (issue 10), told with whatever they get next. */
+  async function withNotices(
+    replies: Reply[],
+    input: { identity: Identity; chat: ChatRef; locale?: string },
+  ): Promise<Reply[]> {
+    const idKey = identityKey(input.identity);
+    const notices = await takeInterruptedNotices(stores, idKey, messagesFor(input.locale), (iso) =>
+      createFormatter(input.locale ?? 'en').dateTime(new Date(iso)),
+    ).catch(() => []);
+    return notices.length
+      ? [...replies, ...(await placeReplies(notices, input.identity, input.chat))]
+      : replies;
+  }
+
   async function handleText(input: IncomingText): Promise<Reply[]> {
+    return withNotices(await handleTextOnce(input), input);
+  }
+
+  async function handleTextOnce(input: IncomingText): Promise<Reply[]> {
     const requestId = input.requestId ?? randomBytes(4).toString('hex');
     const started = performance.now();
     const t = messagesFor(input.locale);
@@ -319,6 +338,12 @@ export function createCore(options: CoreOptions): Core {
   }
 
   async function handleAction(input: IncomingAction): Promise<ActionOutcome> {
+    const outcome = await handleActionOnce(input);
+    const followUps = await withNotices(outcome.followUps ?? [], input);
+    return followUps.length ? { ...outcome, followUps } : outcome;
+  }
+
+  async function handleActionOnce(input: IncomingAction): Promise<ActionOutcome> {
     const requestId = input.requestId ?? randomBytes(4).toString('hex');
     const started = performance.now();
     const t = messagesFor(input.locale);

@@ -10,6 +10,7 @@ export type {
 } from './core.js';
 export { type CoreOptions, createCore } from './create-core.js';
 export { type ChatRef, chatKey, type Identity, identityKey, type Platform } from './identity.js';
+export { type RecoverInterruptedOptions, recoverInterrupted } from './interrupted.js';
 export type { CoreLogger } from './logger.js';
 export { en, type Messages, messagesFor } from './messages.js';
 export type { ActionOutcome, Reply, ReplyAction, ReplyField, ReplyFile, ReplyTable } from './reply.js';

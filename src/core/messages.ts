@@ -203,6 +203,13 @@ export const en = {
     'The provider did not answer; I did not retry. Check /balance or /cdrs before trying again.',
   errOutcomeUnknownCard: (cli: string) =>
     `The provider did not answer; I did not retry. Check /card show +${cli} before trying again.`,
+  /** provider-notes §3: unknown, with the one read that shows the truth. */
+  errOutcomeUnknownCheck: (check: string) =>
+    `The provider did not answer, so I do not know whether it happened; I did not retry. Check ${check} before trying again.`,
+  callOutcomeUnknown: (b: string) =>
+    `The provider did not answer, so I do not know whether the call to +${b} started; I did not retry. If a phone rings, /hangup tries to stop it; /cdrs shows the call once it ended.`,
+  interrupted: (command: string, at: string, check: string) =>
+    `Your ${command} of ${at} was interrupted (the bot restarted) before the provider answered, so I do not know whether it happened. Check ${check} before trying again.`,
   errUnavailable:
     'The provider is not answering right now. Nothing was changed; please try again in a moment.',
   errRateLimited: 'The provider is busy right now. Nothing was changed; please try again in a minute.',

@@ -10,14 +10,41 @@ export interface AuditLogOptions {
 }
 
 export const AUDIT_LIST = 'audit';
+const OPEN_PREFIX = 'audit-open:';
 
-/** The append-only audit log of issue 4: one list, appended to and never rewritten. */
+/**
+ * The append-only audit log of issue 4: one list, appended to and never rewritten. Write-ahead for
+ * never-retry operations (issue 10, provider-notes §3): an attempt is stored under its own key
+ * before the request leaves, and removed once its outcome is appended, so a crash in between
+ * leaves it open for the next start to report.
+ */
 export function createAuditLog(options: AuditLogOptions): AuditLog {
   const { kv } = options;
   const filterWindow = options.filterWindow ?? 1000;
   return {
     async append(entry) {
+      if (entry.outcome === 'attempted') {
+        if (!entry.id) throw new TypeError('an attempted audit entry needs an id');
+        await kv.set(OPEN_PREFIX + entry.id, entry);
+        return;
+      }
+      // The outcome first: a crash between the two leaves a closed attempt still open, which is
+      // reported as unknown (honest), never an attempt that silently vanished.
       await kv.append(AUDIT_LIST, entry);
+      if (entry.id) await kv.delete(OPEN_PREFIX + entry.id);
+    },
+    async *openAttempts() {
+      for await (const key of kv.keys(OPEN_PREFIX)) {
+        const entry = await kv.get<AuditEntry>(key);
+        if (entry) yield entry;
+      }
+    },
+    async abandon(entry) {
+      if (!entry.id) return false;
+      // The delete is the claim: in Redis DEL is atomic, so of two instances only one sees `true`.
+      if (!(await kv.delete(OPEN_PREFIX + entry.id))) return false;
+      await kv.append(AUDIT_LIST, entry);
+      return true;
     },
     async recent(n, filter) {
       if (n <= 0) return [];
@@ -26,8 +53,12 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
       const window = await kv.tail<AuditEntry>(AUDIT_LIST, Math.max(n, filterWindow));
       return window.filter((entry) => entry.chat === chat).slice(-n);
     },
-    all() {
-      return kv.readList<AuditEntry>(AUDIT_LIST);
+    async *all() {
+      yield* kv.readList<AuditEntry>(AUDIT_LIST);
+      for await (const key of kv.keys(OPEN_PREFIX)) {
+        const entry = await kv.get<AuditEntry>(key);
+        if (entry) yield entry;
+      }
     },
   };
 }

@@ -44,6 +44,20 @@ export interface UserSettings {
   lastCallId?: string;
   /** A linking conversation in progress (issue 5: username, then password). Never holds the password. */
   conversation?: LinkConversation;
+  /**
+   * Never-retry operations this user started that were interrupted before an outcome was known
+   * (a crash, a kill): told with the user's next reply, then cleared (issue 10).
+   */
+  interrupted?: InterruptedNotice[];
+}
+
+export interface InterruptedNotice {
+  command: string;
+  target?: string;
+  /** When the request was about to be sent (ISO). */
+  at: string;
+  /** The read that shows what happened, e.g. `/balance` (provider-notes §3). */
+  check: string;
 }
 
 export interface LinkConversation {
@@ -74,8 +88,16 @@ export interface AuditEntry {
   command: string;
   /** The CLI or number acted on, when there is one. */
   target?: string;
-  outcome: 'ok' | 'refused' | 'failed' | 'unknown';
+  /**
+   * `attempted`: written before a never-retry request is sent (write-ahead, issue 10); the entry
+   * with the same `id` and the final outcome closes it.
+   */
+  outcome: 'attempted' | 'ok' | 'refused' | 'failed' | 'unknown';
   /** Plain-word outcome, never a secret. */
   detail?: string;
   role?: Role;
+  /** Ties an `attempted` record to its outcome. */
+  id?: string;
+  /** The read that reconciles an unknown outcome, e.g. `/balance`. */
+  check?: string;
 }

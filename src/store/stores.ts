@@ -24,9 +24,21 @@ export interface SettingsStore {
 }
 
 export interface AuditLog {
+  /**
+   * An entry with outcome `attempted` (it needs an `id`) is kept as an open attempt, before the
+   * request is sent; any other entry is appended, and closes the open attempt with its `id`.
+   */
   append(entry: AuditEntry): Promise<void>;
+  /** Attempts with no outcome yet: in flight, or interrupted by a crash. */
+  openAttempts(): AsyncIterable<AuditEntry>;
+  /**
+   * Closes an interrupted attempt as `unknown`. Returns false when it was no longer open (closed by
+   * its request, or by another instance), so only one caller reports it.
+   */
+  abandon(entry: AuditEntry): Promise<boolean>;
   /** Newest last. When `chat` is given, only that chat's entries (filtered among the newest 1000). */
   recent(n: number, filter?: { chat?: string }): Promise<AuditEntry[]>;
+  /** Every entry, then the attempts still open (an export taken after a crash shows them). */
   all(): AsyncIterable<AuditEntry>;
 }
 

@@ -24,7 +24,7 @@ describe('provider failures', () => {
     h.stack.sandbox.setFaults({ routes: { topup: { latencyMs: 3000 } } });
     const outcome = await confirm('/topup 1000000001');
     expect(outcome.update?.text).toBe(
-      'The provider did not answer; I did not retry. Check /balance or /cdrs before trying again.',
+      'The provider did not answer, so I do not know whether it happened; I did not retry. Check /balance before trying again.',
     );
     expect(h.stack.sandbox.stats().handled.topup).toBe(1);
     expect(h.stack.sandbox.stats().received.topup).toBe(1);
@@ -37,7 +37,7 @@ describe('provider failures', () => {
     h.stack.sandbox.setFaults({ routes: { trycallback: { latencyMs: 3000 } } });
     const { text } = await h.send('/call +49 30 1234567 +49 176 1234567');
     expect(text).toBe(
-      'The provider did not answer; I did not retry. Check /balance or /cdrs before trying again.',
+      'The provider did not answer, so I do not know whether the call to +491761234567 started; I did not retry. If a phone rings, /hangup tries to stop it; /cdrs shows the call once it ended.',
     );
     expect(h.stack.sandbox.stats().received['webcallback.trycallback']).toBe(1);
   });

@@ -178,8 +178,11 @@ export function accountCommands() {
         const { t } = ctx;
         const { client, username } = await ctx.account();
         const [a, b] = [ctx.args[0]!, ctx.args[1]!];
-        const d = await audited(ctx, { command: 'target', account: username, target: b }, () =>
-          client.store({ aNumber: `+${a}`, bNumber: `+${b}` }),
+        // The pair is shown by /numbers, not /balance (issue 10).
+        const d = await audited(
+          ctx,
+          { command: 'target', account: username, target: b, check: '/numbers' },
+          () => client.store({ aNumber: `+${a}`, bNumber: `+${b}` }),
         );
         return {
           text: t.targetDone(d.aNumber ?? a, d.bNumber ?? b),

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { CommandContext } from '../command-spec.js';
+import { UserFacingError } from '../error-replies.js';
 
 /** How a failed state change is recorded: refused by the provider, unknown (no answer), or failed. */
 export function outcomeOf(err: unknown): 'failed' | 'unknown' | 'refused' {
@@ -14,23 +16,50 @@ export function outcomeOf(err: unknown): 'failed' | 'unknown' | 'refused' {
   return 'failed';
 }
 
+/** What one audited operation is: the audit fields plus the read that shows its outcome. */
+export interface AuditedOperation {
+  command: string;
+  account: string;
+  target?: string;
+  /**
+   * The command that shows what really happened when the outcome is unknown (provider-notes §3:
+   * reconcile with a read): `/balance` after a top-up, `/numbers` after `/target`.
+   */
+  check: string;
+  /** The whole unknown-outcome reply, when the generic one is not enough (a call may be ringing). */
+  unknownText?: string;
+}
+
 /**
- * Runs one state-changing provider operation and writes its audit entry either way (issue 4: every
- * state-changing command, with its outcome). Errors are re-thrown for the caller to answer.
+ * Runs one state-changing provider operation with a write-ahead audit (issue 4, issue 10): an
+ * `attempted` record is stored before the request leaves, then closed with the outcome. A crash in
+ * between leaves the attempt open, and the next start reports it (see `recoverInterrupted`). When
+ * the attempt cannot be recorded, nothing is sent. An unknown outcome is answered with the read
+ * that shows the truth; other errors are re-thrown for the caller to answer.
  */
 export async function audited<T>(
-  ctx: Pick<CommandContext<unknown>, 'audit'>,
-  entry: { command: string; account: string; target?: string },
+  ctx: Pick<CommandContext<unknown>, 'audit' | 't'>,
+  op: AuditedOperation,
   run: () => Promise<T>,
   detail?: (result: T) => string,
 ): Promise<T> {
+  const { unknownText, ...fields } = op;
+  const entry = { ...fields, id: randomBytes(8).toString('hex') };
+  await ctx.audit({ ...entry, outcome: 'attempted' });
+  // Closing the record must not turn an answer into a failure: if the store fails here, the attempt
+  // stays open and the next start reports it as unknown, which is honest.
+  const close = (outcome: 'ok' | 'refused' | 'failed' | 'unknown', text?: string) =>
+    ctx.audit({ ...entry, outcome, ...(text === undefined ? {} : { detail: text }) }).catch(() => undefined);
   let result: T;
   try {
     result = await run();
   } catch (err) {
-    await ctx.audit({ ...entry, outcome: outcomeOf(err) });
+    const outcome = outcomeOf(err);
+    await close(outcome);
+    if (outcome === 'unknown')
+      throw new UserFacingError(unknownText ?? ctx.t.errOutcomeUnknownCheck(op.check), { cause: err });
     throw err;
   }
-  await ctx.audit({ ...entry, outcome: 'ok', detail: detail?.(result) });
+  await close('ok', detail?.(result));
   return result;
 }

@@ -24,7 +24,13 @@ export function callCommands() {
         // Never retried (provider-notes §3): a resend would ring both phones again.
         const call = await audited(
           ctx,
-          { command: 'call', account: username, target: b },
+          {
+            command: 'call',
+            account: username,
+            target: b,
+            check: '/cdrs',
+            unknownText: t.callOutcomeUnknown(b),
+          },
           () => client.trycallback({ aNumber: `+${a}`, bNumber: `+${b}` }),
           (c) => c.callId,
         );
@@ -62,7 +68,7 @@ export function callCommands() {
             await ctx.stores.settings.updateUser(ctx.identityKey, { lastCallId: undefined });
         };
         try {
-          await audited(ctx, { command: 'hangup', account: username, target: callId }, () =>
+          await audited(ctx, { command: 'hangup', account: username, target: callId, check: '/cdrs' }, () =>
             client.stopcallback({ callId }),
           );
         } catch (err) {

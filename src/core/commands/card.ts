@@ -162,7 +162,17 @@ export function cardCommands() {
           result =
             a.sub === 'show'
               ? await run()
-              : await audited(ctx, { command: `card ${a.sub}`, account: username, target: a.cli }, run);
+              : await audited(
+                  ctx,
+                  {
+                    command: `card ${a.sub}`,
+                    account: username,
+                    target: a.cli,
+                    // After a renumbering the card answers under its new number, if it happened.
+                    check: `/card show +${a.sub === 'renumber' ? a.newCli : a.cli}`,
+                  },
+                  run,
+                );
         } catch (err) {
           if ((err as { code?: string }).code === 'TEL_FORBIDDEN') {
             const state = await client

@@ -22,7 +22,7 @@ export function topupCommands() {
       async handler(ctx) {
         const { t, fmt } = ctx;
         const { client, username } = await ctx.account();
-        await audited(ctx, { command: 'topup', account: username }, () =>
+        await audited(ctx, { command: 'topup', account: username, check: '/balance' }, () =>
           client.topup({ pin: ctx.args[0]! }),
         );
         // D5: the success body is not specified; read the balance again rather than trusting it.
