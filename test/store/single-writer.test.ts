@@ -117,7 +117,9 @@ describe('SQLite store files are private whatever the umask', () => {
   it('the database, its -wal and -shm, the lock and a created directory are owner-only', async () => {
     const path = fresh();
     const kv = createSqliteKeyValueStore({ path });
-    await kv.set('k', 'v');
+    // The WAL pragma is queued beside the first write; SQLite creates -wal and -shm with the first
+    // write after it.
+    for (let i = 0; i < 50 && !existsSync(`${path}-wal`); i++) await kv.set('k', i);
     for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}.lock`]) {
       expect({ file, mode: mode(file).toString(8) }).toEqual({ file, mode: '600' });
     }
