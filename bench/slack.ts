@@ -4,9 +4,11 @@
  * it prints the acknowledgement latency (p50, p99) and the time until every final answer reached
  * the fake `response_url`. Goal: p99 ack ≤ 150 ms, 5 % of Slack's 3 s budget.
  */
+
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { createSlackChannel } from '../src/adapters/slack/index.js';
+import { createHealthServer } from '../src/bots/health-server.js';
 import { identityKey } from '../src/core/identity.js';
 import { createCore } from '../src/core/index.js';
 import {
@@ -70,12 +72,14 @@ async function main(): Promise<void> {
     botToken: 'xoxb-bench',
     signingSecret: SECRET,
     apiUrl: fake.apiUrl,
-    port: 0,
-    host: '127.0.0.1',
     dedupe: stores.dedupe,
   });
+  // Served as src/bots serves it: mounted on the bot's one HTTP server.
+  const server = createHealthServer({ port: 0, host: '127.0.0.1' });
+  server.mount(channel.http!.path, channel.http!.handler, { maxBodyBytes: channel.http!.maxBodyBytes });
+  await server.listen();
   await channel.start();
-  const url = `http://127.0.0.1:${channel.port}/slack/events`;
+  const url = `http://127.0.0.1:${server.port}/slack/events`;
   // One linked user per command, so no per-user state serialises them.
   const md5 = md5Hex('demo');
   for (let i = 0; i < COMMANDS; i++) {
@@ -110,6 +114,7 @@ async function main(): Promise<void> {
   );
   console.log(`  goal p99 ack ≤ ${GOAL_P99_MS} ms: ${p99 <= GOAL_P99_MS ? 'met' : 'MISSED'}`);
   await channel.stop();
+  await server.close();
   await transport.close();
   await stores.close();
   await provider.terminate();

@@ -1,16 +1,23 @@
 import { createSlackChannel } from '../adapters/slack/index.js';
 import { createTelegramChannel } from '../adapters/telegram/index.js';
 import type { Config } from './config.js';
+import type { MountedHandler } from './health-server.js';
 import type { Runtime } from './runtime.js';
 
-export interface RunningChannel {
+/** A chat channel, created but not started, as the start sequence in `main.ts` drives it. */
+export interface ChatChannel {
   name: string;
+  /** A handler the bot's HTTP server must serve before `start()` (webhook, Slack HTTP receiver). */
+  mount?: { path: string; handler: MountedHandler; maxBodyBytes: number };
+  /** For `/readyz`: true once updates really arrive (issue 12). */
+  receiving(): boolean;
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** Starts the chat channels the configuration asks for (Telegram, Slack); config was checked at load. */
-export async function startChatChannels(config: Config, runtime: Runtime): Promise<RunningChannel[]> {
-  const running: RunningChannel[] = [];
+/** Creates the chat channels the configuration asks for (Telegram, Slack); config was checked at load. */
+export function createChatChannels(config: Config, runtime: Runtime): ChatChannel[] {
+  const channels: ChatChannel[] = [];
   const { core, stores, logger } = runtime;
   if (config.TELEGRAM_BOT_TOKEN) {
     const webhookUrl = config.TELEGRAM_WEBHOOK_URL;
@@ -21,18 +28,24 @@ export async function startChatChannels(config: Config, runtime: Runtime): Promi
       apiRoot: config.TELEGRAM_API_ROOT,
       webhook:
         config.TELEGRAM_MODE === 'webhook' && webhookUrl && config.TELEGRAM_WEBHOOK_SECRET
-          ? { url: webhookUrl, secret: config.TELEGRAM_WEBHOOK_SECRET, port: config.TELEGRAM_WEBHOOK_PORT }
-          : undefined,
-      health:
-        config.TELEGRAM_MODE === 'polling' && config.HEALTH_PORT !== undefined
-          ? { port: config.HEALTH_PORT }
+          ? {
+              url: webhookUrl,
+              secret: config.TELEGRAM_WEBHOOK_SECRET,
+              ...(config.TELEGRAM_WEBHOOK_PATH ? { path: config.TELEGRAM_WEBHOOK_PATH } : {}),
+            }
           : undefined,
       dedupe: stores.dedupe,
       settings: stores.settings,
+      drainTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
       logger: logger.child({ channel: 'telegram' }),
     });
-    await channel.start();
-    running.push({ name: `telegram (${config.TELEGRAM_MODE})`, stop: () => channel.stop() });
+    channels.push({
+      name: `telegram (${config.TELEGRAM_MODE})`,
+      ...(channel.webhook ? { mount: channel.webhook } : {}),
+      receiving: channel.receiving,
+      start: () => channel.start(),
+      stop: () => channel.stop(),
+    });
   }
   if (config.SLACK_BOT_TOKEN) {
     const channel = createSlackChannel({
@@ -42,15 +55,17 @@ export async function startChatChannels(config: Config, runtime: Runtime): Promi
       signingSecret: config.SLACK_SIGNING_SECRET,
       command: config.SLACK_COMMAND,
       apiUrl: config.SLACK_API_URL,
-      port: config.SLACK_PORT,
       dedupe: stores.dedupe,
+      stopTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
       logger: logger.child({ channel: 'slack' }),
     });
-    await channel.start();
-    running.push({
+    channels.push({
       name: `slack (${channel.mode === 'socket' ? 'Socket Mode' : 'HTTP'})`,
+      ...(channel.http ? { mount: channel.http } : {}),
+      receiving: channel.receiving,
+      start: () => channel.start(),
       stop: () => channel.stop(),
     });
   }
-  return running;
+  return channels;
 }

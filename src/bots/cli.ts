@@ -1,5 +1,3 @@
-import { main } from './main.js';
-
 const USAGE = `Usage: telephony-bot <command>
 
   start                       run the bot (default; same as npm start)
@@ -10,12 +8,17 @@ const USAGE = `Usage: telephony-bot <command>
   config reference            print the configuration table
 `;
 
-/** The `telephony-bot` command line. */
+/**
+ * The `telephony-bot` command line. Every command imports only what it needs, so `--help` and the
+ * small commands do not load grammY, bolt and the sandbox (issue 12).
+ */
 export async function cli(argv: string[]): Promise<number> {
   const [command = 'start', ...rest] = argv;
   switch (command) {
-    case 'start':
+    case 'start': {
+      const { main } = await import('./main.js');
       return main();
+    }
     case 'sandbox': {
       const { runSandboxCli } = await import('../sandbox/cli.js');
       await runSandboxCli(rest);
@@ -48,10 +51,12 @@ export async function cli(argv: string[]): Promise<number> {
 
 cli(process.argv.slice(2)).then(
   (code) => {
-    if (code !== undefined) process.exitCode = code;
+    // A failed command exits at once: a socket or timer left behind must not keep it alive (issue 12).
+    if (code !== 0) process.exit(code);
+    process.exitCode = code;
   },
   (err: unknown) => {
     process.stderr.write(`telephony-bot: ${(err as Error).message}\n`);
-    process.exitCode = 1;
+    process.exit(1);
   },
 );

@@ -17,6 +17,15 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 export const configSchema = z.object({
+  NODE_ENV: z
+    .string()
+    .optional()
+    .describe(
+      '`production` (the Docker image sets it): starting without `TELEPHONY_BASE_URL` or without a channel is an error, unless `SANDBOX=1`.',
+    ),
+  SANDBOX: bool
+    .optional()
+    .describe('`1`: run the embedded demo sandbox on purpose, even with `NODE_ENV=production`.'),
   TELEPHONY_BASE_URL: optionalUrl(
     'TELEPHONY_BASE_URL must be the provider address, e.g. https://api.example.com',
   ).describe('The provider `{base_url}`. Unset: the embedded sandbox runs in-process.'),
@@ -95,7 +104,9 @@ export const configSchema = z.object({
     .min(0)
     .max(65535)
     .optional()
-    .describe('Serves `/healthz` and `/readyz` when no webhook server does.'),
+    .describe(
+      'Port of the one HTTP server (`/healthz`, `/readyz`, and the webhook or Slack receiver if any). Default: `TELEGRAM_WEBHOOK_PORT` in webhook mode, else `SLACK_PORT` in Slack HTTP mode, else none.',
+    ),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -119,8 +130,21 @@ export const configSchema = z.object({
     .default('polling')
     .describe('`polling` (default) or `webhook`.'),
   TELEGRAM_WEBHOOK_URL: optionalUrl(
-    'TELEGRAM_WEBHOOK_URL must be the public https URL ending in /telegram/webhook',
-  ).describe('Public URL Telegram posts updates to (webhook mode).'),
+    'TELEGRAM_WEBHOOK_URL must be the public https URL Telegram posts to, e.g. https://bot.example.com/telegram/webhook',
+  )
+    // Telegram refuses anything else ("An HTTPS URL must be provided for webhook", Bot API setWebhook).
+    .refine((v) => v === undefined || v.startsWith('https://'), {
+      message:
+        'TELEGRAM_WEBHOOK_URL must start with https:// (Telegram posts only to HTTPS), e.g. https://bot.example.com/telegram/webhook',
+    })
+    .describe('Public https URL Telegram posts updates to (webhook mode); its path is the one served.'),
+  TELEGRAM_WEBHOOK_PATH: z
+    .string()
+    .regex(/^\/[\w./-]*$/, 'TELEGRAM_WEBHOOK_PATH must be a path such as /telegram/webhook')
+    .optional()
+    .describe(
+      'The local path the webhook is served on, when a proxy rewrites it. Default: the path of `TELEGRAM_WEBHOOK_URL`.',
+    ),
   TELEGRAM_WEBHOOK_SECRET: z
     .string()
     .regex(
@@ -135,7 +159,7 @@ export const configSchema = z.object({
     .min(0)
     .max(65535)
     .default(8080)
-    .describe('Port of the webhook server.'),
+    .describe('Port of the HTTP server in webhook mode, unless `HEALTH_PORT` is set.'),
   TELEGRAM_API_ROOT: optionalUrl('TELEGRAM_API_ROOT must be a URL such as http://127.0.0.1:8081').describe(
     'A local Bot API server (and the tests). Default `https://api.telegram.org`.',
   ),
@@ -165,7 +189,7 @@ export const configSchema = z.object({
     .min(0)
     .max(65535)
     .default(3000)
-    .describe('Port of the Slack HTTP receiver (HTTP mode).'),
+    .describe('Port of the HTTP server in Slack HTTP mode, unless `HEALTH_PORT` or a webhook port is set.'),
   SLACK_API_URL: optionalUrl('SLACK_API_URL must be a URL ending in /api/').describe(
     'Slack Web API base; the tests point it at a fake.',
   ),
@@ -209,8 +233,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((c.SLACK_APP_TOKEN || c.SLACK_SIGNING_SECRET) && !c.SLACK_BOT_TOKEN) {
     problems.push('- SLACK_BOT_TOKEN: set the xoxb- bot token too, or remove the other SLACK_ variables');
   }
+  if (c.NODE_ENV === 'production' && !c.SANDBOX) {
+    // The image must never serve the demo by accident (issue 12).
+    if (!c.TELEPHONY_BASE_URL)
+      problems.push(
+        '- TELEPHONY_BASE_URL: NODE_ENV=production needs the provider address, e.g. https://api.example.com (or SANDBOX=1 to run the demo sandbox on purpose)',
+      );
+    if (!c.TELEGRAM_BOT_TOKEN && !c.SLACK_BOT_TOKEN && !c.CONSOLE)
+      problems.push(
+        '- TELEGRAM_BOT_TOKEN or SLACK_BOT_TOKEN: NODE_ENV=production needs a channel (or SANDBOX=1 for the demo, CONSOLE=1 for the console)',
+      );
+  }
   if (problems.length) throw new ConfigError(`The configuration is not valid:\n${problems.join('\n')}`);
   return c;
+}
+
+/**
+ * The port of the bot's one HTTP server: HEALTH_PORT, else the Telegram webhook's, else the Slack
+ * HTTP receiver's; undefined when nothing needs one (polling or Socket Mode without HEALTH_PORT).
+ */
+export function httpPortOf(c: Config): number | undefined {
+  if (c.HEALTH_PORT !== undefined) return c.HEALTH_PORT;
+  if (c.TELEGRAM_BOT_TOKEN && c.TELEGRAM_MODE === 'webhook') return c.TELEGRAM_WEBHOOK_PORT;
+  if (c.SLACK_BOT_TOKEN && !c.SLACK_APP_TOKEN) return c.SLACK_PORT;
+  return undefined;
 }
 
 /** One Markdown table row per variable, for the README (a test keeps the two in step). */

@@ -1,6 +1,9 @@
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+/** A request handler mounted on one path of the bot's HTTP server (a webhook, the Slack receiver). */
+export type MountedHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** The one options object of {@link createHealthServer}. */
 export interface HealthServerOptions {
@@ -8,46 +11,115 @@ export interface HealthServerOptions {
   port: number;
   /** Interface to bind. Default `0.0.0.0`, so a container's HEALTHCHECK and an orchestrator reach it. */
   host?: string;
-  /** Whether the bot takes work: `false` before start-up finished and once a shutdown began. */
-  ready: () => boolean;
+  /** Slowloris guard: the request head must arrive within this many ms. Default 10 000. */
+  headersTimeoutMs?: number;
+  /** The whole request (head and body) must arrive within this many ms. Default 15 000. */
+  requestTimeoutMs?: number;
 }
 
 export interface HealthServer {
+  /**
+   * Adds a readiness condition: `/readyz` answers 503 while any check returns false (or throws).
+   * Channels report "really receiving" here (polling started, webhook registered, socket
+   * connected); a shared store can report that it is reachable (issue 10, "store outages are loud").
+   */
+  addCheck(name: string, check: () => boolean): void;
+  /**
+   * Serves `handler` for requests to exactly `path`. The body is limited to `maxBodyBytes`, checked
+   * against `Content-Length` before the handler sees the request (413), and a body without a length
+   * is refused (411): Telegram and Slack always send one (issue 10, "HTTP hardening").
+   */
+  mount(path: string, handler: MountedHandler, limits: { maxBodyBytes: number }): void;
+  /** Whether `path` is already served (the health routes or a mounted handler). */
+  serves(path: string): boolean;
+  /** From now on `/readyz` answers 503: a load balancer stops sending work before the process exits. */
+  drain(): void;
+  /** The names of the checks that fail now (empty when ready). */
+  notReady(): string[];
   /** Resolves with the bound port once listening. */
   listen(): Promise<number>;
   readonly port: number;
   close(): Promise<void>;
 }
 
+const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
+
 /**
- * `/healthz` (liveness: the process answers) and `/readyz` (readiness: 503 while starting or
- * draining, so a load balancer stops sending work before the process exits). Used when no webhook
- * server already serves these (HEALTH_PORT, the Dockerfile's HEALTHCHECK).
+ * The bot's one HTTP server (issue 12): `/healthz` (liveness: the process answers), `/readyz`
+ * (readiness: 503 until every check passes, and while draining), and the handlers the channels
+ * mount on it (the Telegram webhook, the Slack HTTP receiver). It listens on HEALTH_PORT, or on the
+ * webhook/receiver port when one exists, so there is never a second server competing for a port.
  */
 export function createHealthServer(options: HealthServerOptions): HealthServer {
   const host = options.host ?? '0.0.0.0';
-  const server: Server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
-    const send = (status: number, body: string) => {
-      res.writeHead(status, {
-        'content-type': 'text/plain; charset=utf-8',
-        'cache-control': 'no-store',
-        'content-length': Buffer.byteLength(body),
-      });
-      res.end(req.method === 'HEAD' ? undefined : body);
-    };
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'method not allowed\n');
-    if (path === '/healthz') return send(200, 'ok\n');
-    if (path === '/readyz') return options.ready() ? send(200, 'ready\n') : send(503, 'not ready\n');
-    return send(404, 'not found\n');
-  });
+  const checks = new Map<string, () => boolean>();
+  const mounts = new Map<string, { handler: MountedHandler; maxBodyBytes: number }>();
+  let draining = false;
+
+  const notReady = (): string[] => {
+    const failing = draining ? ['draining'] : [];
+    for (const [name, check] of checks) {
+      let ok = false;
+      try {
+        ok = check();
+      } catch {
+        ok = false;
+      }
+      if (!ok) failing.push(name);
+    }
+    return failing;
+  };
+
+  const headersTimeout = options.headersTimeoutMs ?? 10_000;
+  // Node checks the timeouts every 30 s by default, which lets a slow client hold a socket that long.
+  const server: Server = createServer(
+    { connectionsCheckingInterval: Math.min(1000, headersTimeout) },
+    (req, res) => {
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      const mounted = mounts.get(path);
+      if (mounted) return guardBody(req, res, mounted.maxBodyBytes, mounted.handler);
+      const send = (status: number, body: string) => {
+        res.writeHead(status, {
+          'content-type': 'text/plain; charset=utf-8',
+          'cache-control': 'no-store',
+          'content-length': Buffer.byteLength(body),
+        });
+        res.end(req.method === 'HEAD' ? undefined : body);
+      };
+      if (!HEALTH_PATHS.has(path)) return send(404, 'not found\n');
+      if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'method not allowed\n');
+      if (path === '/healthz') return send(200, 'ok\n');
+      const failing = notReady();
+      return failing.length === 0 ? send(200, 'ready\n') : send(503, `not ready: ${failing.join(', ')}\n`);
+    },
+  );
+  // Node's defaults leave a slow client holding a socket for minutes (issue 10, slowloris).
+  server.headersTimeout = headersTimeout;
+  server.requestTimeout = options.requestTimeoutMs ?? 15_000;
   // Probes must not keep a draining process alive.
   server.keepAliveTimeout = 1000;
   let port = 0;
   return {
+    addCheck(name, check) {
+      checks.set(name, check);
+    },
+    mount(path, handler, limits) {
+      if (HEALTH_PATHS.has(path) || mounts.has(path))
+        throw new Error(`the HTTP path ${path} is already served; choose another`);
+      mounts.set(path, { handler, maxBodyBytes: limits.maxBodyBytes });
+    },
+    serves: (path) => HEALTH_PATHS.has(path) || mounts.has(path),
+    drain() {
+      draining = true;
+    },
+    notReady,
     async listen() {
+      const failed = once(server, 'error').then(([err]) => {
+        throw err as Error;
+      });
       server.listen(options.port, host);
-      await once(server, 'listening');
+      await Promise.race([once(server, 'listening'), failed]);
+      failed.catch(() => {});
       port = (server.address() as AddressInfo).port;
       return port;
     },
@@ -61,4 +133,27 @@ export function createHealthServer(options: HealthServerOptions): HealthServer {
       await closed;
     },
   };
+}
+
+/** Refuses a body that is too large (413) or of unknown length (411) before `handler` reads it. */
+function guardBody(req: IncomingMessage, res: ServerResponse, max: number, handler: MountedHandler): void {
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    handler(req, res);
+    return;
+  }
+  const header = req.headers['content-length'];
+  const length = header === undefined ? Number.NaN : Number(header);
+  const status = Number.isNaN(length) ? 411 : length > max ? 413 : 0;
+  if (status === 0) {
+    handler(req, res);
+    return;
+  }
+  const body = status === 413 ? `request body over ${max} bytes\n` : 'Content-Length required\n';
+  // `connection: close`: the unread body is not drained; the client learns the answer at once.
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  });
+  res.end(body);
 }

@@ -4,7 +4,9 @@ import { type Identity, identityKey } from '../core/identity.js';
 import { type Core, createCore, recoverInterrupted } from '../core/index.js';
 import { createSandbox, type Sandbox } from '../sandbox/index.js';
 import {
-  createStoresFromConfig,
+  checkKeyring,
+  createKeyValueStoreFromConfig,
+  createStores,
   type Keyring,
   keyringFromKeys,
   loadOrCreateMasterKeyFile,
@@ -67,8 +69,15 @@ export async function createRuntime(
   if (!stores) {
     const { keyring, createdAt } = await resolveKeyring(config);
     keyCreatedAt = createdAt;
-    stores = await createStoresFromConfig(storeConfigOf(config), keyring);
+    const kv = await createKeyValueStoreFromConfig(storeConfigOf(config));
+    // A wrong master key fails the start here, not every command later (issue 10).
+    await checkKeyring(kv, keyring).catch(async (err: unknown) => {
+      await kv.close();
+      throw err;
+    });
+    stores = createStores({ kv, keyring });
   }
+  const openedStores = overrides.stores ? undefined : stores;
   let sandbox = overrides.sandbox;
   let ownSandbox = false;
   let baseUrl = config.TELEPHONY_BASE_URL;
@@ -82,7 +91,11 @@ export async function createRuntime(
           ? { faults: { global: { latencyMs: config.SANDBOX_LATENCY_MS } } }
           : {}),
       });
-      await sandbox.listen({ port: config.SANDBOX_PORT });
+      // All or nothing (issue 12): a sandbox that cannot listen leaves no store open behind it.
+      await sandbox.listen({ port: config.SANDBOX_PORT }).catch(async (err: unknown) => {
+        await openedStores?.close();
+        throw err;
+      });
       ownSandbox = true;
     }
     baseUrl = sandbox.url;
@@ -128,7 +141,13 @@ export async function createRuntime(
         'never-retry operations were interrupted before the provider answered: closed as unknown in the audit, their users are told',
       );
   };
-  await recover();
+  await recover().catch(async (err: unknown) => {
+    // All or nothing (issue 12): nothing stays open behind a failed start.
+    await transport.close();
+    await openedStores?.close();
+    if (ownSandbox) await sandbox?.close();
+    throw err;
+  });
   const recoverTimer = config.REDIS_URL
     ? setInterval(() => void recover().catch(() => undefined), 60_000)
     : undefined;

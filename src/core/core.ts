@@ -87,6 +87,9 @@ export interface Core {
   link(input: LinkInput): Promise<Reply>;
   /** Turns a shared chat into a support channel (Slack `/tel team setup` modal). Admins only. */
   setupSupportChannel(input: SupportSetupInput): Promise<Reply>;
-  /** Waits for commands in flight to finish, up to `timeoutMs`; refuses new ones meanwhile. */
-  drain(timeoutMs: number): Promise<void>;
+  /**
+   * Waits for commands in flight to finish, up to `timeoutMs`; refuses new ones meanwhile. Resolves
+   * true when they all finished, false when some were still running at the deadline.
+   */
+  drain(timeoutMs: number): Promise<boolean>;
 }

@@ -21,16 +21,16 @@ export class InFlight {
     return this.#count;
   }
 
-  /** Refuses new work, then waits for the work in flight, at most `timeoutMs`. */
-  async drain(timeoutMs: number): Promise<void> {
+  /** Refuses new work, then waits for the work in flight, at most `timeoutMs`; true when all finished. */
+  async drain(timeoutMs: number): Promise<boolean> {
     this.#closing = true;
-    if (this.#count === 0) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, timeoutMs);
+    if (this.#count === 0) return true;
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
       timer.unref?.();
       this.#waiters.push(() => {
         clearTimeout(timer);
-        resolve();
+        resolve(true);
       });
     });
   }

@@ -1,9 +1,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runBot } from './cli-process.js';
+import { freePort, runBot } from './cli-process.js';
 
 /**
  * Issue 7, graceful shutdown: a command in flight when SIGTERM arrives is finished and answered,
@@ -94,14 +93,3 @@ describe('graceful shutdown of `telephony-bot start`', () => {
     }
   }, 30_000);
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}

@@ -352,12 +352,17 @@ export class FakeTelegram {
       case 'deleteWebhook':
         this.#webhook = undefined;
         return { ok: true, result: true };
-      case 'setWebhook':
+      case 'setWebhook': {
+        // Bot API setWebhook: HTTPS only, and only ports 443, 80, 88 or 8443; the descriptions are
+        // the ones Telegram sends.
+        const refusal = webhookRefusal(String(p.url ?? ''));
+        if (refusal) return { ok: false, error_code: 400, description: refusal };
         this.#webhook = {
           url: String(p.url),
           ...(p.secret_token ? { secret_token: String(p.secret_token) } : {}),
         };
         return { ok: true, result: true };
+      }
       case 'setMyCommands':
       case 'answerCallbackQuery':
         return { ok: true, result: true };
@@ -533,4 +538,19 @@ function multipartParts(
     start = next;
   }
   return parts;
+}
+
+/** Why Telegram refuses a webhook URL, in its words, or undefined when it accepts it. */
+function webhookRefusal(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'Bad Request: bad webhook: Failed to resolve host: Name or service not known';
+  }
+  if (parsed.protocol !== 'https:')
+    return 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook';
+  if (!['', '443', '80', '88', '8443'].includes(parsed.port))
+    return 'Bad Request: bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443';
+  return undefined;
 }

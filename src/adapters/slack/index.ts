@@ -1,5 +1,4 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, HTTPReceiver, type Receiver, SocketModeReceiver } from '@slack/bolt';
 import { registerActions } from './actions.js';
 import { AuditThread } from './audit-thread.js';
@@ -7,21 +6,34 @@ import { boltLogger } from './bolt-logger.js';
 import { registerCommand } from './commands.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { SlackDirectory } from './directory.js';
-import { type HealthServer, healthRoutes, startHealthServer } from './health.js';
-import { resolveSlackOptions, type SlackChannelOptions } from './options.js';
+import { resolveSlackOptions, SLACK_MAX_BODY_BYTES, type SlackChannelOptions } from './options.js';
 import { SlackResponder } from './responder.js';
+import { SlackSetupError, toSetupError } from './setup-error.js';
 import { registerViews } from './views.js';
 
-export type { SlackChannelOptions, SlackLogger } from './options.js';
+export { SLACK_MAX_BODY_BYTES, type SlackChannelOptions, type SlackLogger } from './options.js';
 export { isPrivateReply, renderReply } from './render-blocks.js';
+export { SlackSetupError } from './setup-error.js';
 
 export interface SlackChannel {
   /** The bolt app, for wiring extra listeners or tests. */
   readonly app: App;
   readonly mode: 'socket' | 'http';
-  /** After `start()`: the HTTP receiver's port (HTTP mode) or the health server's (Socket Mode). */
-  readonly port: number | undefined;
-  /** Checks the bot token (`auth.test`), then starts taking requests. */
+  /**
+   * HTTP mode: the request handler for Slack's posts, to be mounted by the composition root on
+   * `path` of its HTTP server, with bodies limited to `maxBodyBytes`.
+   */
+  readonly http?: {
+    handler: (req: IncomingMessage, res: ServerResponse) => void;
+    path: string;
+    maxBodyBytes: number;
+  };
+  /** True once requests really arrive: Socket Mode connected (HTTP mode: started); false while stopping. */
+  receiving(): boolean;
+  /**
+   * Checks the bot token (`auth.test`), then connects (Socket Mode) or takes requests (HTTP). A
+   * refusal rejects with a {@link SlackSetupError} carrying Slack's error code.
+   */
   start(): Promise<void>;
   /**
    * Stops taking requests (`/readyz` turns 503 first), then waits up to `stopTimeoutMs` for
@@ -39,26 +51,54 @@ export interface SlackChannel {
 export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
   const options = resolveSlackOptions(input);
   const { logger } = options;
-  let ready = false;
-  let health: HealthServer | undefined;
-  let httpServer: Server | undefined;
+  let started = false;
+  let stopping = false;
+  let connected = false;
   const inFlight = new Set<Promise<void>>();
-  const state = { ready: () => ready };
+  const clientOptions = {
+    ...(options.apiUrl ? { slackApiUrl: withSlash(options.apiUrl) } : {}),
+    // Wait out 429s with `Retry-After` instead of failing the answer (issue 6 "Reliability").
+    rejectRateLimitedCalls: false,
+    retryConfig: options.webApiRetry,
+    timeout: options.httpTimeoutMs,
+  };
 
-  const receiver: Receiver =
+  const socket =
     options.mode === 'socket'
-      ? new SocketModeReceiver({ appToken: options.appToken!, logger: boltLogger(logger) })
-      : new HTTPReceiver({
+      ? new SocketModeReceiver({
+          appToken: options.appToken!,
+          logger: boltLogger(logger),
+          // The receiver hands `installerOptions.clientOptions` to its SocketModeClient's WebClient:
+          // the only way for `apps.connections.open` to honour SLACK_API_URL (issue 12).
+          installerOptions: { clientOptions },
+        })
+      : undefined;
+  if (socket) {
+    // Ready only while a socket is open and Slack said `hello`; a `disconnect` (refresh_requested,
+    // link_disabled) or a dropped socket makes `/readyz` 503 until the client reconnected.
+    socket.client.on('connected', () => {
+      connected = true;
+    });
+    for (const state of ['connecting', 'reconnecting', 'disconnecting', 'disconnected'])
+      socket.client.on(state, () => {
+        connected = false;
+      });
+  }
+  const httpReceiver =
+    options.mode === 'http'
+      ? new HTTPReceiver({
           signingSecret: options.signingSecret!,
           endpoints: options.endpoint,
-          customRoutes: healthRoutes(state),
+          bodyLimit: SLACK_MAX_BODY_BYTES,
           // Ack first: bolt answers the HTTP request the moment `ack()` is called, and the listener
           // goes on to call the core. Slack's 3 s budget never waits for the provider.
           processBeforeResponse: false,
           logger: boltLogger(logger),
           // A request that no listener acknowledged (an unknown command) is answered at once.
           unhandledRequestTimeoutMillis: 2_500,
-        });
+        })
+      : undefined;
+  const receiver: Receiver = (socket ?? httpReceiver)!;
 
   const app = new App({
     token: options.botToken,
@@ -68,13 +108,7 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
     // No listener uses bolt's conversation state; its middleware would only cost time before the ack.
     convoStore: false,
     logger: boltLogger(logger),
-    clientOptions: {
-      ...(options.apiUrl ? { slackApiUrl: withSlash(options.apiUrl) } : {}),
-      // Wait out 429s with `Retry-After` instead of failing the answer (issue 6 "Reliability").
-      rejectRateLimitedCalls: false,
-      retryConfig: options.webApiRetry,
-      timeout: options.httpTimeoutMs,
-    },
+    clientOptions,
   });
 
   const deps: SlackHandlerDeps = {
@@ -107,34 +141,43 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
   return {
     app,
     mode: options.mode,
-    get port() {
-      if (health) return health.port;
-      return httpServer ? (httpServer.address() as AddressInfo).port : undefined;
-    },
+    ...(httpReceiver
+      ? {
+          http: {
+            // Requests before start() or after stop() began get 503: Slack retries them.
+            handler: (req: IncomingMessage, res: ServerResponse) => {
+              if (!started || stopping) {
+                req.resume();
+                res.writeHead(503, { 'content-type': 'text/plain' }).end('not ready\n');
+                return;
+              }
+              httpReceiver.requestListener(req, res);
+            },
+            path: options.endpoint,
+            maxBodyBytes: SLACK_MAX_BODY_BYTES,
+          },
+        }
+      : {}),
+    receiving: () => started && !stopping && (options.mode === 'http' || connected),
     async start() {
-      await app.init();
-      if (options.mode === 'socket') {
-        health = await startHealthServer(state, options.port, options.host);
-        await app.start();
-      } else {
-        httpServer = (await app.start({
-          port: options.port,
-          ...(options.host ? { host: options.host } : {}),
-        })) as Server;
-      }
-      ready = true;
-      logger.info({ mode: options.mode, port: this.port, command: options.command }, 'Slack channel started');
+      await app.init().catch((err: unknown) => {
+        throw toSetupError('auth.test', err);
+      });
+      // HTTP mode: the composition root's server feeds `http.handler`; bolt's own server stays off.
+      if (socket)
+        await app.start().catch((err: unknown) => {
+          throw toSetupError('apps.connections.open', err);
+        });
+      started = true;
+      logger.info({ mode: options.mode, command: options.command }, 'Slack channel started');
     },
     async stop() {
-      ready = false;
-      if (options.mode === 'http' && httpServer) {
-        // Keep-alive sockets would hold `close()` open; in-flight answers go out over new connections.
-        httpServer.closeIdleConnections();
-      }
-      await app
-        .stop()
-        .catch((err: unknown) => logger.warn({ err: (err as Error)?.name }, 'bolt stop failed'));
-      httpServer = undefined;
+      if (!started || stopping) return;
+      stopping = true;
+      if (socket)
+        await socket
+          .stop()
+          .catch((err: unknown) => logger.warn({ err: (err as Error)?.name }, 'bolt stop failed'));
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         Promise.allSettled([...inFlight]),
@@ -143,8 +186,8 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
         }),
       ]);
       clearTimeout(timer);
-      await health?.close();
-      health = undefined;
+      started = false;
+      stopping = false;
     },
   };
 }

@@ -27,13 +27,6 @@ export interface SlackChannelOptions {
   command?: string;
   /** Base URL of the Web API (`SLACK_API_URL`), e.g. a local fake in tests. Default `https://slack.com/api/`. */
   apiUrl?: string;
-  /**
-   * HTTP mode: the receiver's port. Socket Mode: the port of the health server (`/healthz`,
-   * `/readyz`). `0` picks a free port (see `SlackChannel.port`). Default 3000.
-   */
-  port?: number;
-  /** Interface to listen on. Default: all interfaces. */
-  host?: string;
   /** HTTP mode: the request path Slack posts to. Default `/slack/events`. */
   endpoint?: string;
   /** "Run once" claims for retried requests and double-clicks, shared across instances (issue 7). */
@@ -60,12 +53,18 @@ export interface SlackChannelOptions {
 }
 
 export type ResolvedSlackOptions = Required<
-  Omit<SlackChannelOptions, 'appToken' | 'signingSecret' | 'apiUrl' | 'host' | 'logger'>
+  Omit<SlackChannelOptions, 'appToken' | 'signingSecret' | 'apiUrl' | 'logger'>
 > &
-  Pick<SlackChannelOptions, 'appToken' | 'signingSecret' | 'apiUrl' | 'host'> & {
+  Pick<SlackChannelOptions, 'appToken' | 'signingSecret' | 'apiUrl'> & {
     logger: SlackLogger;
     mode: 'socket' | 'http';
   };
+
+/**
+ * Slack's posts are small: a slash command is a few form fields, an interaction carries at most one
+ * message's or modal's blocks. A larger body is refused (413) before any signature work (issue 10).
+ */
+export const SLACK_MAX_BODY_BYTES = 512 * 1024;
 
 const silent: SlackLogger = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -99,9 +98,7 @@ export function resolveSlackOptions(options: SlackChannelOptions): ResolvedSlack
     appToken: options.appToken,
     signingSecret: options.signingSecret,
     apiUrl: options.apiUrl,
-    host: options.host,
     command,
-    port: options.port ?? 3000,
     endpoint: options.endpoint ?? '/slack/events',
     dedupe: options.dedupe,
     logger: options.logger ?? silent,

@@ -3,46 +3,37 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Update } from 'grammy/types';
 import type { TelegramLogger } from './options.js';
 
-/** The path Telegram posts updates to (issue 5). */
+/** The local path the webhook is served on when the URL's own path is not used (issue 5). */
 export const WEBHOOK_PATH = '/telegram/webhook';
 
-/** Telegram's updates are small; anything this large is not from Telegram. */
-const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Telegram's updates are small (a message is at most 4096 characters); anything this large is not
+ * an update. The bot's HTTP server refuses a larger `Content-Length` with 413 before this handler
+ * runs; this bound also covers a body that is longer than it announced.
+ */
+export const MAX_UPDATE_BYTES = 256 * 1024;
 
-export interface HttpHandlerOptions {
-  /** Absent in polling mode: only the health endpoints are served. */
-  webhook?: {
-    secret: string;
-    /** Starts processing an update; must not be awaited before answering Telegram. */
-    accept(update: Update): void;
-  };
-  /** `/readyz`: bot initialised and core ready. */
-  ready(): Promise<boolean>;
+export interface WebhookHandlerOptions {
+  /** Checked in constant time against `X-Telegram-Bot-Api-Secret-Token`. */
+  secret: string;
+  /** Starts processing an update; must not be awaited before answering Telegram. */
+  accept(update: Update): void;
+  /** Whether updates are taken now: false before start and while stopping (503, Telegram redelivers). */
+  accepting(): boolean | Promise<boolean>;
   logger: TelegramLogger;
 }
 
 export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
- * `POST /telegram/webhook`, `GET /healthz` (the process is alive) and `GET /readyz` (it can take
- * updates), as one node:http handler. The webhook answers 200 as soon as the update is read and
- * accepted, and does the provider work afterwards (issue 5, "answers Telegram fast"); a slow
- * provider would otherwise make Telegram time out and redeliver.
+ * `POST <webhook path>` as a node:http handler, mounted by the composition root on the bot's one
+ * HTTP server (which also serves `/healthz` and `/readyz`). It answers 200 as soon as the update is
+ * read and accepted, and does the provider work afterwards (issue 5, "answers Telegram fast"); a
+ * slow provider would otherwise make Telegram time out and redeliver.
  */
-export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
-  const expected = options.webhook ? digest(options.webhook.secret) : undefined;
+export function createWebhookHandler(options: WebhookHandlerOptions): HttpHandler {
+  const expected = digest(options.secret);
   return (req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
-    if (path === '/healthz' && req.method === 'GET') return reply(res, 200, { status: 'ok' });
-    if (path === '/readyz' && req.method === 'GET') {
-      options.ready().then(
-        (ready) => reply(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready' }),
-        () => reply(res, 503, { status: 'not ready' }),
-      );
-      return;
-    }
-    if (path !== WEBHOOK_PATH || !options.webhook || !expected)
-      return reply(res, 404, { error: 'not found' });
     if (req.method !== 'POST') return reply(res, 405, { error: 'method not allowed' });
     const header = req.headers['x-telegram-bot-api-secret-token'];
     if (typeof header !== 'string' || !timingSafeEqual(digest(header), expected)) {
@@ -50,19 +41,14 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
       req.resume();
       return reply(res, 401, { error: 'unauthorized' });
     }
-    const accept = options.webhook.accept;
     readJson(req).then(
-      (update) => {
+      async (update) => {
         if (!isUpdate(update)) return reply(res, 400, { error: 'not an update' });
-        options.ready().then(
-          (ready) => {
-            // Not ready yet (or stopping): 503 makes Telegram deliver the update again later.
-            if (!ready) return reply(res, 503, { error: 'not ready' });
-            reply(res, 200, {});
-            accept(update);
-          },
-          () => reply(res, 503, { error: 'not ready' }),
-        );
+        // Not ready yet (or stopping): 503 makes Telegram deliver the update again later.
+        const accepting = await Promise.resolve(options.accepting()).catch(() => false);
+        if (!accepting) return reply(res, 503, { error: 'not ready' });
+        reply(res, 200, {});
+        options.accept(update);
       },
       (error: Error) => {
         options.logger.warn({ err: error.message }, 'telegram: unreadable webhook request');
@@ -90,9 +76,9 @@ function readJson(req: IncomingMessage): Promise<unknown> {
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > MAX_UPDATE_BYTES) {
         reject(new BodyTooLargeError('request body too large'));
-        req.destroy();
+        req.pause();
         return;
       }
       chunks.push(chunk);
@@ -118,6 +104,9 @@ function isUpdate(value: unknown): value is Update {
 
 function reply(res: ServerResponse, status: number, body: unknown): void {
   if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': 'application/json' });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    ...(status === 413 ? { connection: 'close' } : {}),
+  });
   res.end(JSON.stringify(body));
 }

@@ -1,19 +1,17 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type RunnerHandle, run, sequentialize } from '@grammyjs/runner';
-import { Bot, type Context } from 'grammy';
+import { Bot, type Context, GrammyError, HttpError } from 'grammy';
 import type { Update } from 'grammy/types';
 import { AdminCache } from './admin-cache.js';
-import { createSendRetry } from './api-retry.js';
+import { createSendRetry, createSetupRetry } from './api-retry.js';
 import { dedupeUpdates } from './dedupe.js';
 import { Deliverer, describe } from './deliver.js';
 import { installHandlers } from './handlers.js';
-import { createHttpHandler, type HttpHandler } from './http-server.js';
+import { createWebhookHandler, type HttpHandler, MAX_UPDATE_BYTES } from './http-server.js';
 import { InFlight } from './in-flight.js';
 import { resolveTelegramOptions, type TelegramChannelOptions } from './options.js';
 
 export { escapeHtml } from './escape.js';
-export { WEBHOOK_PATH } from './http-server.js';
+export { MAX_UPDATE_BYTES, WEBHOOK_PATH } from './http-server.js';
 export { type TelegramMessages, telegramMessagesEn } from './messages.js';
 export type { TelegramChannelOptions, TelegramLogger, TelegramWebhookOptions } from './options.js';
 export { deepLink, type RenderedReply, renderReply, replyHtml } from './render-html.js';
@@ -21,17 +19,37 @@ export { splitHtml, TELEGRAM_MESSAGE_LIMIT } from './split-html.js';
 
 export interface TelegramChannel {
   readonly bot: Bot;
-  /** Initialises the bot (getMe), registers the command menus, then polls or serves the webhook. */
+  /**
+   * Initialises the bot (getMe), registers the command menus, then polls or registers the webhook.
+   * Set-up calls Telegram answers with "later" (429, 5xx, no answer) are retried; any other refusal
+   * rejects with a {@link TelegramSetupError} carrying Telegram's description.
+   */
   start(): Promise<void>;
   /** Stops taking updates and waits (bounded by `drainTimeoutMs`) for the ones in flight (issue 7). */
   stop(): Promise<void>;
   /**
-   * Webhook mode: the node:http handler for `/telegram/webhook`, `/healthz` and `/readyz`. `start()`
-   * serves it on `webhook.port`; it is exposed so a composition root can mount it elsewhere.
+   * Webhook mode: the node:http handler for the webhook, to be mounted by the composition root on
+   * `webhookPath` of its HTTP server before `start()` (Telegram may post as soon as it is registered),
+   * with bodies limited to `maxBodyBytes`.
    */
-  readonly webhookHandler?: HttpHandler;
-  /** The address of the channel's own HTTP server (webhook or health) once started. */
-  address(): AddressInfo | undefined;
+  readonly webhook?: { handler: HttpHandler; path: string; maxBodyBytes: number };
+  /** True once updates really arrive: polling runs, or the webhook is registered; false while stopping. */
+  receiving(): boolean;
+}
+
+/** Telegram refused a set-up call for good, or never answered it. */
+export class TelegramSetupError extends Error {
+  override name = 'TelegramSetupError';
+  constructor(
+    readonly method: string,
+    /** Telegram's `error_code`, or undefined when no answer came. */
+    readonly errorCode: number | undefined,
+    /** Telegram's own description, or the network failure. */
+    readonly description: string,
+    options?: ErrorOptions,
+  ) {
+    super(`Telegram refused ${method}: ${description}`, options);
+  }
 }
 
 /** Update types the bot asks Telegram for: messages and button presses, nothing else. */
@@ -55,6 +73,12 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
     ...(o.botInfo ? { botInfo: o.botInfo } : {}),
     client: { ...(o.apiRoot ? { apiRoot: o.apiRoot } : {}) },
   });
+  bot.api.config.use(
+    createSetupRetry({
+      ...o.setupRetry,
+      onRetry: (info) => logger.warn(info, 'telegram: set-up call answered "later"; retrying'),
+    }),
+  );
   bot.api.config.use(
     createSendRetry({ maxDelaySeconds: o.maxRetryDelaySeconds, maxRetryAttempts: o.maxRetryAttempts }),
   );
@@ -96,26 +120,37 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
 
   let started = false;
   let stopping = false;
+  let webhookSet = false;
   let runner: RunnerHandle | undefined;
-  let server: Server | undefined;
-  const ready = async () => started && !stopping && bot.isInited() && (await o.ready());
+  const accepting = async () => started && !stopping && bot.isInited() && (await o.ready());
 
   const accept = (update: Update) => {
     bot.handleUpdate(update).catch((error: unknown) => {
       logger.error({ updateId: update.update_id, err: describe(error) }, 'telegram: webhook update failed');
     });
   };
-  const webhookHandler =
+  const webhook =
     o.mode === 'webhook' && o.webhook
-      ? createHttpHandler({ webhook: { secret: o.webhook.secret, accept }, ready, logger })
+      ? {
+          handler: createWebhookHandler({ secret: o.webhook.secret, accept, accepting, logger }),
+          path: o.webhook.path,
+          maxBodyBytes: MAX_UPDATE_BYTES,
+        }
       : undefined;
 
-  async function listen(handler: HttpHandler, port: number, host: string): Promise<void> {
-    server = createServer(handler);
-    await new Promise<void>((resolve, reject) => {
-      server!.once('error', reject);
-      server!.listen(port, host, () => resolve());
-    });
+  /** Runs a set-up call; a refusal becomes a {@link TelegramSetupError} with Telegram's words. */
+  async function setup<T>(method: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof GrammyError)
+        throw new TelegramSetupError(error.method, error.error_code, error.description, { cause: error });
+      if (error instanceof HttpError)
+        throw new TelegramSetupError(method, undefined, `no answer from Telegram (${error.message})`, {
+          cause: error,
+        });
+      throw error;
+    }
   }
 
   async function registerMenus(): Promise<void> {
@@ -136,27 +171,28 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
 
   return {
     bot,
-    ...(webhookHandler ? { webhookHandler } : {}),
-    address: () => (server?.address() as AddressInfo | null) ?? undefined,
+    ...(webhook ? { webhook } : {}),
+    receiving: () =>
+      started && !stopping && (o.mode === 'webhook' ? webhookSet : runner?.isRunning() === true),
 
     async start() {
       if (started) return;
-      await bot.init();
+      // Not `bot.init()`: it retries getMe forever on network errors, and a start must end.
+      if (!bot.isInited()) bot.botInfo = await setup('getMe', () => bot.api.getMe());
       await registerMenus();
-      if (o.mode === 'webhook' && o.webhook && webhookHandler) {
-        await listen(webhookHandler, o.webhook.port, o.webhook.host ?? '0.0.0.0');
+      if (o.mode === 'webhook' && o.webhook) {
+        // The composition root serves the handler already; updates are taken from here on.
         started = true;
-        // Only once the server listens may Telegram be told to post to it.
-        await bot.api.setWebhook(o.webhook.url, {
-          secret_token: o.webhook.secret,
-          allowed_updates: [...ALLOWED_UPDATES],
-        });
+        await setup('setWebhook', () =>
+          bot.api.setWebhook(o.webhook!.url, {
+            secret_token: o.webhook!.secret,
+            allowed_updates: [...ALLOWED_UPDATES],
+          }),
+        );
+        webhookSet = true;
       } else {
-        if (o.health) {
-          await listen(createHttpHandler({ ready, logger }), o.health.port, o.health.host ?? '0.0.0.0');
-        }
         // getUpdates fails with 409 while a webhook is set; pending updates are kept.
-        await bot.api.deleteWebhook({ drop_pending_updates: false });
+        await setup('deleteWebhook', () => bot.api.deleteWebhook({ drop_pending_updates: false }));
         runner = run(bot, {
           runner: {
             fetch: { timeout: o.pollingTimeoutSeconds, allowed_updates: [...ALLOWED_UPDATES] },
@@ -176,18 +212,13 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
     async stop() {
       if (!started || stopping) return;
       stopping = true;
-      // Stop taking updates first, then let the ones in flight finish, within a bound (issue 7).
-      const closing = server
-        ? new Promise<void>((resolve) => server!.close(() => resolve()))
-        : Promise.resolve();
-      server?.closeIdleConnections();
+      // Stop taking updates first (the webhook answers 503 from now on, so Telegram redelivers
+      // elsewhere), then let the ones in flight finish, within a bound (issue 7).
       // The runner's stop() ends polling; the updates it handed out are awaited through `inFlight`.
       await runner?.stop();
       const finished = await inFlight.drain(o.drainTimeoutMs);
       if (!finished)
         logger.warn({ inFlight: inFlight.size }, 'telegram: stopped with updates still in flight');
-      server?.closeAllConnections();
-      await closing;
       started = false;
       stopping = false;
       logger.info({ mode: o.mode }, 'telegram: channel stopped');

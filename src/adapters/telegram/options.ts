@@ -1,6 +1,7 @@
 import type { UserFromGetMe } from 'grammy/types';
 import type { Core } from '../../core/core.js';
 import type { DedupeStore, SettingsStore } from '../../store/stores.js';
+import type { SetupRetryOptions } from './api-retry.js';
 import { type TelegramMessages, telegramMessagesEn } from './messages.js';
 
 /** The slice of a pino logger the channel uses; `pino()` fits as is. */
@@ -12,14 +13,15 @@ export interface TelegramLogger {
 }
 
 export interface TelegramWebhookOptions {
-  /** The public HTTPS URL Telegram posts to, ending in `/telegram/webhook` (TELEGRAM_WEBHOOK_URL). */
+  /** The public HTTPS URL Telegram posts to (TELEGRAM_WEBHOOK_URL). */
   url: string;
   /** Sent back by Telegram in `X-Telegram-Bot-Api-Secret-Token` (TELEGRAM_WEBHOOK_SECRET): 1-256 of `A-Za-z0-9_-`. */
   secret: string;
-  /** Port of the local HTTP server; 0 picks a free one (tests). */
-  port: number;
-  /** Default `0.0.0.0`. */
-  host?: string;
+  /**
+   * The local path the handler is served on. Default: the path of `url`, so what Telegram posts to
+   * is what the server serves; set it when a proxy rewrites the path (TELEGRAM_WEBHOOK_PATH).
+   */
+  path?: string;
 }
 
 export interface TelegramChannelOptions {
@@ -32,8 +34,6 @@ export interface TelegramChannelOptions {
   apiRoot?: string;
   /** Required when `mode` is `webhook`. */
   webhook?: TelegramWebhookOptions;
-  /** In polling mode, serve `/healthz` and `/readyz` on this port (optional). */
-  health?: { port: number; host?: string };
   /** "Run once" claims for `update_id`s, shared by every instance (issue 5, issue 7). */
   dedupe: DedupeStore;
   /**
@@ -44,7 +44,7 @@ export interface TelegramChannelOptions {
   logger?: TelegramLogger;
   /** Skips `getMe` (tests). */
   botInfo?: UserFromGetMe;
-  /** Whether the core and its stores are up, for `/readyz`. Default: always. */
+  /** Whether the core and its stores take work; webhook updates get 503 while not. Default: always. */
   ready?: () => boolean | Promise<boolean>;
   /** How long a claimed `update_id` is remembered. Telegram keeps updates for 24 h. Default 24 h. */
   dedupeTtlMs?: number;
@@ -56,6 +56,8 @@ export interface TelegramChannelOptions {
   maxRetryDelaySeconds?: number;
   /** auto-retry: attempts after the first. Default 3. */
   maxRetryAttempts?: number;
+  /** Retries of the set-up calls (`getMe`, `setWebhook`, `deleteWebhook`) at start. */
+  setupRetry?: Partial<SetupRetryOptions>;
   /** `stop()` waits this long for updates in flight. Default 10 s. */
   drainTimeoutMs?: number;
   /** How long a group admin check (`getChatMember`) is cached. Default 60 s. */
@@ -65,9 +67,12 @@ export interface TelegramChannelOptions {
 }
 
 export type ResolvedTelegramOptions = Required<
-  Omit<TelegramChannelOptions, 'apiRoot' | 'webhook' | 'health' | 'settings' | 'botInfo'>
+  Omit<TelegramChannelOptions, 'apiRoot' | 'webhook' | 'settings' | 'botInfo' | 'setupRetry'>
 > &
-  Pick<TelegramChannelOptions, 'apiRoot' | 'webhook' | 'health' | 'settings' | 'botInfo'>;
+  Pick<TelegramChannelOptions, 'apiRoot' | 'settings' | 'botInfo'> & {
+    webhook?: Required<TelegramWebhookOptions>;
+    setupRetry: SetupRetryOptions;
+  };
 
 const SECRET_TOKEN = /^[A-Za-z0-9_-]{1,256}$/;
 
@@ -82,8 +87,21 @@ export function resolveTelegramOptions(options: TelegramChannelOptions): Resolve
       throw new TypeError('Telegram: TELEGRAM_WEBHOOK_SECRET must be 1-256 characters of A-Z a-z 0-9 _ -');
     }
   }
+  let webhook: Required<TelegramWebhookOptions> | undefined;
+  if (options.webhook) {
+    const path = options.webhook.path ?? new URL(options.webhook.url).pathname;
+    if (!path.startsWith('/')) throw new TypeError('Telegram: the webhook path must start with /');
+    webhook = { ...options.webhook, path };
+  }
   return {
     ...options,
+    webhook,
+    setupRetry: {
+      maxAttempts: 8,
+      maxDelayMs: 60_000,
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      ...options.setupRetry,
+    },
     logger: options.logger ?? consoleLogger,
     ready: options.ready ?? (() => true),
     dedupeTtlMs: options.dedupeTtlMs ?? 24 * 60 * 60 * 1000,

@@ -1,5 +1,6 @@
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SLACK_MAX_BODY_BYTES } from '../../../src/adapters/slack/index.js';
 import {
   buttonPressPayload,
   signedSlackRequest,
@@ -55,13 +56,34 @@ describe('request verification', () => {
     expect(core.texts).toHaveLength(0);
   });
 
-  it('serves /healthz and /readyz', async () => {
+  it("is ready on the bot's HTTP server while started, and refuses requests once stopping", async () => {
     const base = h.url.replace('/slack/events', '');
     for (const path of ['/healthz', '/readyz']) {
       const res = await request(`${base}${path}`);
       await res.body.text();
       expect(res.statusCode).toBe(200);
     }
+    await h.channel.stop();
+    const readyz = await request(`${base}/readyz`);
+    expect({ status: readyz.statusCode, body: await readyz.body.text() }).toEqual({
+      status: 503,
+      body: 'not ready: channel\n',
+    });
+    // A request arriving while stopping gets 503, which Slack retries, before any listener runs.
+    const res = await h.command('balance');
+    expect(res.status).toBe(503);
+    expect(core.texts).toHaveLength(0);
+  });
+
+  it('refuses a body over the limit with 413 before verifying anything (issue 10)', async () => {
+    const res = await request(h.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'x'.repeat(SLACK_MAX_BODY_BYTES + 1),
+    });
+    await res.body.text();
+    expect(res.statusCode).toBe(413);
+    expect(core.texts).toHaveLength(0);
   });
 });
 

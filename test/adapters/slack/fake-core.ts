@@ -85,7 +85,9 @@ export function createFakeCore(): FakeCore {
         auditNote: `${input.identity.user} set up support`,
       };
     },
-    async drain() {},
+    async drain() {
+      return true;
+    },
     hold() {
       let release!: () => void;
       gate = new Promise<void>((r) => {

@@ -3,6 +3,7 @@ import {
   type SlackChannel,
   type SlackLogger,
 } from '../../../src/adapters/slack/index.js';
+import type { HealthServer } from '../../../src/bots/health-server.js';
 import type { Core } from '../../../src/core/core.js';
 import type { DedupeStore } from '../../../src/store/stores.js';
 import {
@@ -14,6 +15,7 @@ import {
   slashCommandBody,
   startFakeSlack,
 } from '../../helpers/fake-slack.js';
+import { serveMount } from '../../helpers/serve-mount.js';
 
 export const SECRET = 'test-signing-secret';
 
@@ -50,6 +52,8 @@ export function memoryDedupe(): RecordingDedupe {
 }
 
 export interface SlackHarness {
+  /** The bot's HTTP server the channel is mounted on. */
+  server: HealthServer;
   slack: FakeSlack;
   channel: SlackChannel;
   url: string;
@@ -84,17 +88,17 @@ export async function startHarness(
     botToken: 'xoxb-test',
     signingSecret: SECRET,
     apiUrl: slack.apiUrl,
-    port: 0,
-    host: '127.0.0.1',
     dedupe,
     webApiRetry: { retries: 3, minTimeout: 1, maxTimeout: 5, factor: 1 },
     ...extra,
   });
+  const server = await serveMount(channel.http!, channel.receiving);
   await channel.start();
-  const url = `http://127.0.0.1:${channel.port}/slack/events`;
+  const url = `http://127.0.0.1:${server.port}/slack/events`;
   const harness: SlackHarness = {
     slack,
     channel,
+    server,
     url,
     dedupe,
     async command(text, f = {}) {
@@ -110,6 +114,7 @@ export async function startHarness(
       signedSlackRequest(SECRET, interactionBody(payload), { url, ...(headers ? { headers } : {}) }),
     async close() {
       await channel.stop();
+      await server.close();
       await slack.close();
     },
   };

@@ -41,7 +41,9 @@ export function createFakeCore(): FakeCore {
     async setupSupportChannel() {
       return { text: 'set up' };
     },
-    async drain() {},
+    async drain() {
+      return true;
+    },
   };
   return core;
 }

@@ -22,7 +22,7 @@ async function start() {
     core,
     {
       mode: 'webhook',
-      webhook: { url: 'https://bot.example/telegram/webhook', secret: SECRET, port: 0, host: '127.0.0.1' },
+      webhook: { url: 'https://bot.example/telegram/webhook', secret: SECRET },
     },
     { telegram },
   );
@@ -39,7 +39,7 @@ function post(
   body: unknown,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; body: string }> {
-  const port = h!.channel.address()!.port;
+  const port = h!.server!.port;
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -159,20 +159,24 @@ describe('webhook mode', () => {
       core,
       {
         mode: 'webhook',
-        webhook: { url: 'https://bot.example/telegram/webhook', secret: SECRET, port: 0, host: '127.0.0.1' },
+        webhook: { url: 'https://bot.example/telegram/webhook', secret: SECRET },
         ready: () => coreReady,
       },
       { telegram },
     );
     try {
-      expect((await post('/readyz', undefined)).status).toBe(503);
       // Telegram gets 503 and redelivers later; nothing is processed meanwhile.
       expect(
         (await post('/telegram/webhook', update(40, 'x'), { 'x-telegram-bot-api-secret-token': SECRET }))
           .status,
       ).toBe(503);
       coreReady = true;
-      expect((await post('/readyz', undefined)).status).toBe(200);
+      expect(
+        (await post('/telegram/webhook', update(41, 'x'), { 'x-telegram-bot-api-secret-token': SECRET }))
+          .status,
+      ).toBe(200);
+      await h.telegram.waitForCall('sendMessage');
+      expect(core.texts.map((t) => t.text)).toEqual(['x']);
     } finally {
       await h.close();
       h = undefined;
@@ -190,7 +194,7 @@ describe('options', () => {
       createTelegramChannel({
         ...base,
         mode: 'webhook',
-        webhook: { url: 'https://x', secret: 'bad secret!', port: 0 },
+        webhook: { url: 'https://x', secret: 'bad secret!' },
       }),
     ).toThrow(/TELEGRAM_WEBHOOK_SECRET/);
     expect(() => createTelegramChannel({ ...base, token: '', mode: 'polling' })).toThrow(

@@ -1,0 +1,38 @@
+import { decryptCredentials, type EncryptedRecord, keysOf } from './credential-cipher.js';
+import { CREDENTIAL_PREFIX } from './credential-store.js';
+import { MasterKeyError } from './errors.js';
+import type { KeyValueStore } from './key-value-store.js';
+import type { Keyring } from './master-key.js';
+
+/** How many records {@link checkKeyring} tries at most; one readable record is enough. */
+const SAMPLE = 50;
+
+/**
+ * Fails when credentials are stored and not one of them decrypts with the keyring: the bot was
+ * started with the wrong master key (issue 10, "master key checked at start"). Finding that per
+ * command would leave a bot that reports ready and answers every user "something went wrong".
+ * A single unreadable record among readable ones is a per-user problem, reported when used.
+ */
+export async function checkKeyring(kv: KeyValueStore, keyring: Keyring): Promise<void> {
+  let tried = 0;
+  const kids = new Set<string>();
+  for await (const key of kv.keys(CREDENTIAL_PREFIX)) {
+    const stored = await kv.get<EncryptedRecord>(key);
+    if (stored === undefined) continue;
+    try {
+      decryptCredentials(key.slice(CREDENTIAL_PREFIX.length), stored, keyring);
+      return;
+    } catch {
+      kids.add(stored.kid);
+    }
+    if (++tried >= SAMPLE) break;
+  }
+  if (tried === 0) return;
+  const have = keysOf(keyring).map((k) => k.id);
+  throw new MasterKeyError(
+    `None of the ${tried === SAMPLE ? `first ${SAMPLE}` : tried} stored credentials decrypts with the configured master key ` +
+      `(stored under key id ${[...kids].join(', ')}; configured: ${have.join(', ')}). ` +
+      'Set BOT_ENCRYPTION_KEY to the key they were stored with (or keep <DATA_DIR>/master.key), ' +
+      'or put it in BOT_ENCRYPTION_KEY_PREVIOUS and run `telephony-bot keys rotate`.',
+  );
+}
