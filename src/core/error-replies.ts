@@ -1,18 +1,4 @@
-import {
-  AuthenticationError,
-  ClockSkewError,
-  ForbiddenError,
-  InvalidInputError,
-  InvalidPinError,
-  MissingCredentialsError,
-  NoCallingCardError,
-  NotFoundError,
-  OutcomeUnknownError,
-  ProviderError,
-  ResponseShapeError,
-  TimeoutError,
-  TransportError,
-} from '../telephony/errors.js';
+import { hasCode, isProviderError } from '../telephony/errors.js';
 import type { Messages } from './messages.js';
 import type { Reply } from './reply.js';
 
@@ -41,32 +27,31 @@ export interface ErrorReplyContext {
   ref: string;
 }
 
-/** Provider failures and refusals in plain words, each with a next step (issue 4). */
+/** Provider failures and refusals in plain words, each with a next step (issue 4); matched on `code`. */
 export function errorReply(err: unknown, ctx: ErrorReplyContext): { reply: Reply; expected: boolean } {
   const { t } = ctx;
   const fail = (text: string, expected = true) => ({ reply: { text, tone: 'error' as const }, expected });
+  const unknown = () => fail(ctx.card && ctx.cli ? t.errOutcomeUnknownCard(ctx.cli) : t.errOutcomeUnknown);
   if (err instanceof NotLinkedError) return fail(err.kind === 'card' ? t.notLinkedCard : t.notLinked);
   if (err instanceof UserFacingError) return fail(err.message);
-  if (err instanceof InvalidInputError) return fail(t.errInvalidInput(err.fix));
-  if (err instanceof OutcomeUnknownError) {
-    return fail(ctx.card && ctx.cli ? t.errOutcomeUnknownCard(ctx.cli) : t.errOutcomeUnknown);
-  }
-  if (err instanceof InvalidPinError) return fail(t.errInvalidPin);
-  if (err instanceof NoCallingCardError) return fail(t.errNoCallingCard);
-  if (err instanceof ClockSkewError) return fail(t.errClockSkew);
-  if (err instanceof AuthenticationError) return fail(ctx.card ? t.errAuthCard : t.errAuth);
-  if (err instanceof NotFoundError)
+  if (hasCode(err, 'TEL_INVALID_INPUT')) return fail(t.errInvalidInput(err.fix));
+  if (hasCode(err, 'TEL_OUTCOME_UNKNOWN')) return unknown();
+  if (hasCode(err, 'TEL_INVALID_PIN')) return fail(t.errInvalidPin);
+  if (hasCode(err, 'TEL_NO_CALLING_CARD')) return fail(t.errNoCallingCard);
+  if (hasCode(err, 'TEL_CLOCK_SKEW')) return fail(t.errClockSkew);
+  if (hasCode(err, 'TEL_AUTH')) return fail(ctx.card ? t.errAuthCard : t.errAuth);
+  if (hasCode(err, 'TEL_NOT_FOUND'))
     return fail(ctx.card && ctx.cli ? t.errCardNotFound(ctx.cli) : t.errNotFound);
-  if (err instanceof ForbiddenError) return fail(t.errForbidden(err.description));
-  if (err instanceof MissingCredentialsError)
-    return fail(err.kind === 'card' ? t.notLinkedCard : t.notLinked);
-  if (err instanceof ProviderError) {
+  if (hasCode(err, 'TEL_FORBIDDEN')) return fail(t.errForbidden(err.description));
+  if (hasCode(err, 'TEL_NO_CREDENTIALS')) return fail(err.kind === 'card' ? t.notLinkedCard : t.notLinked);
+  if (isProviderError(err)) {
     if (err.providerCode === 504) return fail(t.errUnavailable);
     return fail(t.errProvider(err.providerCode, err.description));
   }
-  if (err instanceof TimeoutError) return fail(t.errUnavailable);
-  if (err instanceof TransportError)
+  if (hasCode(err, 'TEL_TIMEOUT')) return fail(t.errUnavailable);
+  if (hasCode(err, 'TEL_TRANSPORT'))
     return fail(err.httpStatus === 429 ? t.errRateLimited : t.errUnavailable);
-  if (err instanceof ResponseShapeError) return fail(t.errBadAnswer);
+  // A never-retry operation whose answer cannot be read may have happened: never "nothing was changed".
+  if (hasCode(err, 'TEL_RESPONSE_SHAPE')) return err.outcomeUnknown ? unknown() : fail(t.errBadAnswer);
   return fail(t.errInternal(ctx.ref), false);
 }

@@ -4,12 +4,8 @@ import type {
   LinkedCredential,
 } from '../store/records.js';
 import type { Stores } from '../store/stores.js';
-import {
-  AuthenticationError,
-  ForbiddenError,
-  InvalidInputError,
-  NotFoundError,
-} from '../telephony/errors.js';
+import { usernameProblem } from '../telephony/credentials.js';
+import { hasCode, InvalidInputError } from '../telephony/errors.js';
 import { md5Hex } from '../telephony/signature.js';
 import type { IncomingText, LinkInput, SupportSetupInput } from './core.js';
 import { UserFacingError } from './error-replies.js';
@@ -75,6 +71,9 @@ export async function handleConversation(deps: Deps & { input: IncomingText }): 
     return [{ text: t.linkTooLong, deleteIncoming: true }];
   }
   if (conv.step === 'username') {
+    // Asked again rather than carried to the password step: the fix names what a username may hold.
+    const problem = usernameProblem(text);
+    if (problem) return [{ text: t.errInvalidInput(problem), tone: 'error' }];
     await stores.settings.updateUser(idKey, {
       conversation: { ...conv, step: 'password', username: text },
     });
@@ -108,12 +107,12 @@ async function validate(deps: Deps, kind: 'account' | 'card', username: string, 
     } else {
       // A card read of a number that has no card: 1001 or 403 proves the signature was accepted.
       await client.show({ cli: '+4915100000000' }).catch((err) => {
-        if (err instanceof NotFoundError || err instanceof ForbiddenError) return;
+        if (hasCode(err, 'TEL_NOT_FOUND') || hasCode(err, 'TEL_FORBIDDEN')) return;
         throw err;
       });
     }
   } catch (err) {
-    if (err instanceof AuthenticationError) throw new UserFacingError(deps.t.linkFailedAuth);
+    if (hasCode(err, 'TEL_AUTH')) throw new UserFacingError(deps.t.linkFailedAuth);
     throw err;
   }
 }
@@ -129,9 +128,9 @@ function upsert(record: CredentialRecord | undefined, cred: LinkedCredential): C
 export async function linkCredentials(deps: Deps & Omit<LinkInput, 'locale'>): Promise<Reply> {
   const { stores, t } = deps;
   const username = deps.username.trim();
-  if (!username || username.length > 100 || /\s/.test(username)) {
-    throw new InvalidInputError('link', 'username', 'a username is one word without spaces');
-  }
+  // The username goes into an HTTP header (spec 5): refused here, before anything is sent (issue 10).
+  const problem = usernameProblem(username);
+  if (problem) throw new InvalidInputError('link', 'username', problem);
   if (!deps.password || deps.password.length > 200)
     throw new InvalidInputError('link', 'password', 'the password is empty or too long');
   // Only md5_hex(password) is kept: it is all the signature needs (provider-notes 1.1).

@@ -12,6 +12,24 @@ export interface SigningKey {
   readonly key: Secret;
 }
 
+/** The longest username the client sends; the provider publishes no limit (spec 8). */
+export const MAX_USERNAME_LENGTH = 100;
+
+/**
+ * The username travels in the `x-authorization` header (spec 5), and a header carries only visible
+ * ASCII reliably: `dım`, `ბ` or a control character cannot be sent at all (issue 10). Returns the
+ * fix in plain words, or undefined when the username can be sent.
+ */
+export function usernameProblem(username: string): string | undefined {
+  if (username.length === 0)
+    return 'the username is empty; type it as the provider gave it, e.g. alice.smith';
+  if (username.length > MAX_USERNAME_LENGTH)
+    return `a username has at most ${MAX_USERNAME_LENGTH} characters; check it, e.g. alice.smith`;
+  if (!/^[\x21-\x7e]+$/.test(username))
+    return 'a username has only unaccented letters, digits and signs such as . _ @ -, without spaces; type it as the provider gave it, e.g. alice.smith';
+  return undefined;
+}
+
 export function toSigningKey(credentials: Credentials): SigningKey {
   if ('md5' in credentials) {
     if (!/^[0-9a-f]{32}$/i.test(credentials.md5))

@@ -185,15 +185,25 @@ export class ResponseShapeError extends TelephonyError {
   override name = 'ResponseShapeError';
   /** Paths of the fields that did not fit, e.g. `body.accounts[0].amount`. Never values. */
   readonly issues: string[];
+  /**
+   * Set for a never-retry operation (provider-notes §3): the provider may have acted although its
+   * answer could not be read, so the outcome is unknown and a read must reconcile it.
+   */
+  readonly outcomeUnknown: boolean;
 
-  constructor(operation: string, issues: string[], options?: { cause?: unknown }) {
+  constructor(
+    operation: string,
+    issues: string[],
+    options: { cause?: unknown; outcomeUnknown?: boolean } = {},
+  ) {
     super(
       'TEL_RESPONSE_SHAPE',
       operation,
       `${operation}: unexpected response (${issues.slice(0, 5).join('; ')})`,
-      options,
+      { cause: options.cause },
     );
     this.issues = issues;
+    this.outcomeUnknown = options.outcomeUnknown ?? false;
   }
 }
 
@@ -229,4 +239,40 @@ export class MissingCredentialsError extends TelephonyError {
 export function isTelephonyError(err: unknown): err is TelephonyError {
   const code = (err as { code?: unknown } | null)?.code;
   return err instanceof Error && typeof code === 'string' && code.startsWith('TEL_');
+}
+
+/** Codes of the errors the provider answered with: `ProviderError` and its subclasses. */
+const PROVIDER_CODES: ReadonlySet<string> = new Set<TelephonyErrorCode>([
+  'TEL_PROVIDER',
+  ...Object.values(PROVIDER_CLASSES).map(([, code]) => code),
+]);
+
+interface ErrorsByCode {
+  TEL_TIMEOUT: TimeoutError;
+  TEL_TRANSPORT: TransportError;
+  TEL_OUTCOME_UNKNOWN: OutcomeUnknownError;
+  TEL_RESPONSE_SHAPE: ResponseShapeError;
+  TEL_INVALID_INPUT: InvalidInputError;
+  TEL_NO_CREDENTIALS: MissingCredentialsError;
+  TEL_AUTH: AuthenticationError;
+  TEL_CLOCK_SKEW: ClockSkewError;
+  TEL_INVALID_PIN: InvalidPinError;
+  TEL_NO_CALLING_CARD: NoCallingCardError;
+  TEL_NOT_FOUND: NotFoundError;
+  TEL_FORBIDDEN: ForbiddenError;
+  TEL_PROVIDER: ProviderError;
+}
+
+/**
+ * Matches an error on its stable `code`, never with `instanceof` (style.md; undici `Errors.md`): two
+ * copies of this module, or an error rebuilt from JSON, still match.
+ */
+export function hasCode<C extends keyof ErrorsByCode>(err: unknown, code: C): err is ErrorsByCode[C] {
+  return (err as { code?: unknown } | null)?.code === code;
+}
+
+/** Whether the provider answered with an error envelope (any `ProviderError`), matched on `code`. */
+export function isProviderError(err: unknown): err is ProviderError {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && PROVIDER_CODES.has(code);
 }

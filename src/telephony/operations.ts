@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { toGermanDate, toIsoDate } from './dates.js';
-import { dateRange, eurAmount, none, phone, phoneDigits, pin, realm } from './params.js';
+import { dateRange, eurAmount, freeText, none, phone, phoneDigits, pin, realm } from './params.js';
 import {
   accountBody,
   callbackBody,
@@ -187,10 +187,10 @@ export const operations = {
     params: z
       .object({
         cli: phoneDigits,
-        customer: z.string().max(100).optional(),
+        customer: freeText('customer name', 100, 'Anna Schmidt').optional(),
         amount: eurAmount.optional(),
         sendSmsInfo: z.boolean().optional(),
-        smsMessage: z.string().max(480).optional(),
+        smsMessage: freeText('SMS text', 480, 'Your card is ready').optional(),
       })
       .transform((p) => ({
         Telefon: p.cli,

@@ -92,3 +92,23 @@ export const eurAmount = z
  * Defaulted to `''` (not left optional) so the key always reaches the client, which replaces `''`.
  */
 export const realm = z.string().max(64).default('');
+
+/** C0 controls, DEL and C1 controls: a terminal escape or a NUL has no place in a name or an SMS. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * Free text the provider stores or sends on (spec 4.1 `Kunde`, `smsinfo_message`): printable
+ * characters only and a bounded length, refused with a fix before anything is sent (issue 10).
+ */
+export function freeText(what: string, max: number, example: string) {
+  return z
+    .string()
+    .refine((s) => !CONTROL.test(s), {
+      message: `the ${what} has control characters; use plain text, e.g. ${example}`,
+      abort: true,
+    })
+    .refine((s) => s.length <= max, {
+      message: `the ${what} has at most ${max} characters; shorten it, e.g. ${example}`,
+    });
+}

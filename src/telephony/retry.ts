@@ -1,4 +1,4 @@
-import { ProviderError, TimeoutError, TransportError } from './errors.js';
+import { hasCode, isProviderError } from './errors.js';
 
 export interface RetryOptions {
   /** Further attempts after the first, for safe reads only. Default 2. */
@@ -40,14 +40,14 @@ export function shouldRetry(ctx: RetryContext): boolean {
   if (!ctx.safeToRetry) return false;
   if (ctx.retriesSoFar >= ctx.options.maxRetries) return false;
   const err = ctx.error;
-  if (err instanceof TimeoutError) return true;
-  if (err instanceof TransportError) {
+  if (hasCode(err, 'TEL_TIMEOUT')) return true;
+  if (hasCode(err, 'TEL_TRANSPORT')) {
     if (err.aborted) return false;
     if (err.retryAfterSeconds !== undefined && err.retryAfterSeconds * 1000 > ctx.options.maxRetryAfterMs)
       return false;
     return true;
   }
-  if (err instanceof ProviderError) return err.providerCode === 504;
+  if (isProviderError(err)) return err.providerCode === 504;
   return false;
 }
 
@@ -64,7 +64,7 @@ export function retryDelayMs(
   const exp = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** retriesSoFar);
   const jittered = Math.floor(exp / 2 + random() * (exp / 2));
   const retryAfter =
-    error instanceof TransportError && error.retryAfterSeconds !== undefined
+    hasCode(error, 'TEL_TRANSPORT') && error.retryAfterSeconds !== undefined
       ? error.retryAfterSeconds * 1000
       : 0;
   return Math.max(jittered, Math.min(retryAfter, options.maxRetryAfterMs));

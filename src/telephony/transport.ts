@@ -1,12 +1,13 @@
-import { Pool } from 'undici';
+import { type Dispatcher, Pool } from 'undici';
 
 export interface HttpRequest {
-  url: URL;
+  /** `http://host:port`, the pool key. */
+  origin: string;
+  /** Path plus query, already encoded: `/api/rest/v2/?account`. */
+  path: string;
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
-  /** Aborts the request and the body read: the client's timeout and the caller's signal. */
-  signal: AbortSignal;
 }
 
 export interface HttpResponse {
@@ -15,9 +16,19 @@ export interface HttpResponse {
   text: string;
 }
 
+/** One request on its way: the answer (headers and the whole body), and a way to end it early. */
+export interface HttpExchange {
+  readonly response: Promise<HttpResponse>;
+  /**
+   * Ends the exchange now, whether it is still queued for a socket, waiting for headers or reading
+   * the body: `response` rejects with `reason` at once and the socket slot is given back.
+   */
+  abort(reason: Error): void;
+}
+
 /** The HTTP seam. Tests and benchmarks may supply their own; the default is undici pools. */
 export interface Transport {
-  send(request: HttpRequest): Promise<HttpResponse>;
+  send(request: HttpRequest): HttpExchange;
   close(): Promise<void>;
 }
 
@@ -28,6 +39,117 @@ export interface TransportOptions {
   keepAliveTimeoutMs?: number;
   /** Largest response body accepted, bytes. Default 8 MiB. */
   maxResponseBytes?: number;
+}
+
+/** Raised before anything is dispatched when a header or the path cannot go on the wire. */
+export const INVALID_REQUEST = 'TRANSPORT_INVALID_REQUEST';
+export const BODY_TOO_LARGE = 'TRANSPORT_BODY_TOO_LARGE';
+
+// The characters undici accepts (its `headerCharRegex`, `invalidPathRegex`). undici refuses anything
+// else synchronously inside `Pool.dispatch`, and that refusal leaves the pool believing a connection
+// is busy for good (issue 10: 21 bad usernames froze a pool of 16); so nothing invalid reaches it.
+const BAD_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+const BAD_PATH = /[^\u0021-\u00ff]/;
+
+function codedError(code: string, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+/** Why a request cannot be sent, naming the header (never its value, which may be signed), else undefined. */
+export function requestProblem(request: HttpRequest): string | undefined {
+  if (!request.path.startsWith('/') || BAD_PATH.test(request.path)) return 'the request path';
+  for (const name in request.headers) {
+    if (BAD_HEADER_VALUE.test(request.headers[name]!)) return `the ${name} header`;
+  }
+  return undefined;
+}
+
+/**
+ * Collects one answer through undici's dispatch handler API: no stream, no per-request
+ * AbortController. The body is counted while it arrives, so an endless body cannot exhaust memory.
+ */
+class Exchange implements Dispatcher.DispatchHandler, HttpExchange {
+  readonly response: Promise<HttpResponse>;
+  #resolve!: (res: HttpResponse) => void;
+  #reject!: (err: Error) => void;
+  #controller: Dispatcher.DispatchController | undefined;
+  #ended: Error | undefined;
+  #settled = false;
+  #status = 0;
+  #headers: Record<string, string | string[] | undefined> = {};
+  #chunks: Buffer[] = [];
+  #size = 0;
+  readonly #maxBytes: number;
+
+  constructor(maxBytes: number) {
+    this.#maxBytes = maxBytes;
+    this.response = new Promise((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+  }
+
+  abort(reason: Error): void {
+    if (this.#settled) return;
+    this.#ended = reason;
+    this.#fail(reason);
+    // Still queued: undici aborts it in onRequestStart, before a byte is written.
+    this.#controller?.abort(reason);
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.#controller = controller;
+    if (this.#ended) controller.abort(this.#ended);
+  }
+
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    status: number,
+    headers: Record<string, string | string[] | undefined>,
+  ): void {
+    this.#status = status;
+    this.#headers = headers;
+    const declared = headers['content-length'];
+    if (typeof declared === 'string' && Number(declared) > this.#maxBytes) this.#tooLarge(controller);
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.#size += chunk.length;
+    if (this.#size > this.#maxBytes) this.#tooLarge(controller);
+    else this.#chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    const chunks = this.#chunks;
+    const text =
+      chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, this.#size).toString('utf8');
+    this.#resolve({ status: this.#status, headers: this.#headers, text });
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.#fail(error);
+  }
+
+  #tooLarge(controller: Dispatcher.DispatchController): void {
+    const err = codedError(BODY_TOO_LARGE, `response larger than ${this.#maxBytes} bytes`);
+    this.#fail(err);
+    controller.abort(err);
+  }
+
+  #fail(err: Error): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    this.#chunks = [];
+    this.#reject(err);
+  }
+}
+
+/** An exchange that failed before dispatch: nothing was sent. */
+function refused(err: Error): HttpExchange {
+  const response = Promise.reject(err);
+  return { response, abort() {} };
 }
 
 /**
@@ -50,43 +172,24 @@ export function createTransport(options: TransportOptions = {}): Transport {
   };
 
   return {
-    async send(request) {
-      const res = await poolFor(request.url.origin).request({
-        path: `${request.url.pathname}${request.url.search}`,
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        signal: request.signal,
-        // The client's own timer covers the whole exchange; these stop undici's longer defaults
-        // from firing first with a less helpful error.
-        headersTimeout: 0,
-        bodyTimeout: 0,
-      });
-      const tooLarge = () =>
-        Object.assign(new Error(`response larger than ${maxResponseBytes} bytes`), {
-          code: 'TEL_BODY_TOO_LARGE',
-        });
-      const declared = Number(res.headers['content-length']);
-      if (Number.isFinite(declared) && res.headers['content-length'] !== undefined) {
-        // The common case: a declared length. Refuse a huge one up front, else read it in one go.
-        if (declared > maxResponseBytes) {
-          res.body.destroy();
-          throw tooLarge();
-        }
-        return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
-      }
-      // Chunked: count while reading, so an endless body cannot exhaust memory.
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of res.body) {
-        size += (chunk as Buffer).length;
-        if (size > maxResponseBytes) {
-          res.body.destroy();
-          throw tooLarge();
-        }
-        chunks.push(chunk as Buffer);
-      }
-      return { status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') };
+    send(request) {
+      const problem = requestProblem(request);
+      if (problem) return refused(codedError(INVALID_REQUEST, `${problem} has characters HTTP cannot carry`));
+      const exchange = new Exchange(maxResponseBytes);
+      poolFor(request.origin).dispatch(
+        {
+          path: request.path,
+          method: request.method,
+          headers: request.headers,
+          body: request.body,
+          // The client's own deadline covers the whole exchange, queueing included; these stop
+          // undici's longer defaults from firing first with a less helpful error.
+          headersTimeout: 0,
+          bodyTimeout: 0,
+        },
+        exchange,
+      );
+      return exchange;
     },
     async close() {
       await Promise.all([...pools.values()].map((p) => p.close()));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NotFoundError } from '../../telephony/errors.js';
+import { hasCode } from '../../telephony/errors.js';
 import { normalizePhoneNumber } from '../../telephony/phone.js';
 import { noArgs, phoneArg, positional } from '../args.js';
 import { defineCommand } from '../command-spec.js';
@@ -80,7 +80,7 @@ export function accountCommands() {
             text: missing.length ? t.ratesSomeMissing(missing.map((d) => `+${d}`).join(', ')) : undefined,
           };
         } catch (err) {
-          if (err instanceof NotFoundError) return { text: t.ratesNoneMatched, tone: 'warning' };
+          if (hasCode(err, 'TEL_NOT_FOUND')) return { text: t.ratesNoneMatched, tone: 'warning' };
           throw err;
         }
       },
@@ -111,7 +111,7 @@ export function accountCommands() {
             ],
           };
         } catch (err) {
-          if (err instanceof NotFoundError) return { text: t.checkNoMatch, tone: 'warning' };
+          if (hasCode(err, 'TEL_NOT_FOUND')) return { text: t.checkNoMatch, tone: 'warning' };
           throw err;
         }
       },

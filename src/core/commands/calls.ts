@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NotFoundError } from '../../telephony/errors.js';
+import { hasCode } from '../../telephony/errors.js';
 import { phoneArg, positional } from '../args.js';
 import { defineCommand } from '../command-spec.js';
 import { audited } from './audited.js';
@@ -72,7 +72,7 @@ export function callCommands() {
             client.stopcallback({ callId }),
           );
         } catch (err) {
-          if (!(err instanceof NotFoundError)) throw err;
+          if (!hasCode(err, 'TEL_NOT_FOUND')) throw err;
           await forget();
           return { text: t.hangupAlreadyEnded, tone: 'warning' };
         }

@@ -93,7 +93,7 @@ const cardArgs = z.array(z.string()).transform((tokens, ctx): CardArgs => {
         amount = rest[1].replace(',', '.');
         nameStart = 2;
       }
-      const customer = rest.slice(nameStart).join(' ').slice(0, 100) || undefined;
+      const customer = rest.slice(nameStart).join(' ') || undefined;
       return { sub, cli, amount, customer };
     }
   }

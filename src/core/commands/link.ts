@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { usernameProblem } from '../../telephony/credentials.js';
 import { defineCommand } from '../command-spec.js';
 import { activeAccount } from '../credentials-access.js';
 import { UserFacingError } from '../error-replies.js';
@@ -26,7 +27,11 @@ export function linkCommands(clock: () => Date) {
           }
           return { kind, username: rest[0] };
         })
-        .refine((a) => a.username === undefined || a.username.length <= 100, 'that username is too long'),
+        .superRefine((a, ctx) => {
+          // The username goes into an HTTP header (spec 5): `dım` or a control character cannot (issue 10).
+          const problem = a.username === undefined ? undefined : usernameProblem(a.username);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
       summary: () => 'Link your telephony account (or with "card", the PIN-creation account)',
       usage: '/link [card] [username]',
       example: '/link',
