@@ -4,8 +4,10 @@ import { UserFacingError } from '../error-replies.js';
 
 /** How a failed state change is recorded: refused by the provider, unknown (no answer), or failed. */
 export function outcomeOf(err: unknown): 'failed' | 'unknown' | 'refused' {
-  const code = (err as { code?: string }).code;
+  const { code, outcomeUnknown } = err as { code?: string; outcomeUnknown?: boolean };
   if (code === 'TEL_OUTCOME_UNKNOWN') return 'unknown';
+  // An unreadable answer to a never-retry operation: the provider may have acted (provider-notes §3).
+  if (code === 'TEL_RESPONSE_SHAPE' && outcomeUnknown === true) return 'unknown';
   if (
     code === 'TEL_INVALID_PIN' ||
     code === 'TEL_FORBIDDEN' ||
