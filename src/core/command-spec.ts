@@ -39,7 +39,12 @@ export interface CommandContext<A> {
     check?: string;
   }): Promise<void>;
   /** Creates a single-use pending action and returns its id, for a button. */
-  pending(kind: 'confirm' | 'hangup', command: string, args: string[]): Promise<string>;
+  pending(
+    kind: 'confirm' | 'hangup' | 'page' | 'prompt',
+    command: string,
+    args: string[],
+    extra?: { fromMenu?: boolean },
+  ): Promise<string>;
 }
 
 export interface CommandSpec<A = unknown> {
@@ -57,6 +62,8 @@ export interface CommandSpec<A = unknown> {
   personal?: boolean;
   /** Its arguments may hold a secret (a password, a PIN): a refused line is also deleted where the channel can. */
   secretArgs?: boolean;
+  /** Sent with no arguments, the bot asks for the first one instead of refusing (`/topup` asks for the PIN). */
+  ask?: 'pin' | 'number';
   /** Asks for confirmation; the handler runs when the asker presses Confirm. */
   confirm?: (ctx: CommandContext<A>) => Promise<string | undefined> | string | undefined;
   /** State-changing: audited. */

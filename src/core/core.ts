@@ -17,6 +17,17 @@ export interface IncomingText {
    * not leak to the chat, and private-only commands may run (their replies still go privately).
    */
   inputIsPrivate?: boolean;
+  /**
+   * `command` (default): the text is meant for the bot (a slash command, the console, a DM to a
+   * Slack app, an @mention). `chat`: a message in a chat app where people and other bots talk
+   * (Telegram): a leading `/` marks a command, plain text is conversation, and in a shared chat a
+   * command that did not name us may belong to another bot (issue 16).
+   */
+  via?: 'command' | 'chat';
+  /** `via: 'chat'`: the command named this bot (`/cmd@bot`), so it is ours even in a group. */
+  addressed?: boolean;
+  /** A message that was not text: a shared contact's number, or a kind the bot does not read. */
+  attachment?: { kind: 'contact'; phone: string } | { kind: 'other'; type: string };
 }
 
 export interface IncomingAction {

@@ -12,7 +12,7 @@ import type {
   LinkInput,
   SupportSetupInput,
 } from './core.js';
-import { accountClientFor, cardClientFor } from './credentials-access.js';
+import { accountClientFor, activeAccount, cardClientFor } from './credentials-access.js';
 import { errorReply, UserFacingError } from './error-replies.js';
 import { createFormatter } from './format.js';
 import { type ChatRef, chatKey, type Identity, identityKey } from './identity.js';
@@ -20,6 +20,10 @@ import { InFlight } from './in-flight.js';
 import { takeInterruptedNotices } from './interrupted.js';
 import { handleConversation, linkCredentials, setupSupport } from './linking.js';
 import { type CoreLogger, silentLogger } from './logger.js';
+import { HOME_ACTION, homeReply, MENU_SCREENS, withBack } from './menu/home.js';
+import { needsPaging, pageOf, parsePageAction } from './menu/paging.js';
+import { answerPrompt, askFor } from './menu/prompts.js';
+import { markSecret } from './menu/secrets.js';
 import { type Messages, messagesFor } from './messages.js';
 import type { ActionOutcome, Reply } from './reply.js';
 import type { Role } from './roles.js';
@@ -38,6 +42,10 @@ export interface CoreOptions {
   /** Per-user command rate limit, shared across instances through the store. `false` turns it off. */
   rateLimit?: { limit: number; windowMs: number } | false;
   logger?: CoreLogger;
+  /** Rows per page of a long list (issue 16). Default 20. */
+  pageRows?: number;
+  /** A message holding a PIN or SIP password is deleted after this long (issue 16). Default 10 minutes. */
+  secretTtlMs?: number;
 }
 
 /** Builds the channel-agnostic core: the command table, its dispatcher, confirmations and linking. */
@@ -47,6 +55,8 @@ export function createCore(options: CoreOptions): Core {
   const confirmTtlMs = options.confirmTtlMs ?? 5 * 60_000;
   const rateLimit = options.rateLimit === undefined ? { limit: 30, windowMs: 60_000 } : options.rateLimit;
   const logger = options.logger ?? silentLogger;
+  const pageRows = options.pageRows ?? 20;
+  const secretTtlMs = options.secretTtlMs ?? 10 * 60_000;
   const table = options.commands ?? builtInCommands({ clock });
   const byName = new Map<string, CommandSpec>();
   for (const spec of table) {
@@ -96,6 +106,34 @@ export function createCore(options: CoreOptions): Core {
     };
   }
 
+  /** Stores a single-use pending action for a button and returns its id. */
+  async function createPending(
+    kind: PendingAction['kind'],
+    command: string,
+    args: string[],
+    input: { identity: Identity; chat: ChatRef },
+    role: Role,
+    extra: { fromMenu?: boolean } = {},
+  ): Promise<string> {
+    const id = randomBytes(6).toString('base64url');
+    const now = clock();
+    const action: PendingAction = {
+      id,
+      kind,
+      command,
+      args,
+      owner: identityKey(input.identity),
+      agentChannel:
+        role === 'agent' ? chatKey(input.identity.platform, input.identity.tenant, input.chat) : undefined,
+      chatId: input.chat.id,
+      ...(extra.fromMenu ? { fromMenu: true } : {}),
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + (kind === 'hangup' ? 6 * 3600_000 : confirmTtlMs)).toISOString(),
+    };
+    await stores.pending.put(action);
+    return id;
+  }
+
   function makeContext(
     _spec: CommandSpec,
     args: unknown,
@@ -132,25 +170,8 @@ export function createCore(options: CoreOptions): Core {
           ...entry,
         });
       },
-      async pending(kind, command, pendingArgs) {
-        const id = randomBytes(6).toString('base64url');
-        const now = clock();
-        const action: PendingAction = {
-          id,
-          kind,
-          command,
-          args: pendingArgs,
-          owner: idKey,
-          agentChannel: role === 'agent' ? cKey : undefined,
-          chatId: input.chat.id,
-          createdAt: now.toISOString(),
-          expiresAt: new Date(
-            now.getTime() + (kind === 'hangup' ? 6 * 3600_000 : confirmTtlMs),
-          ).toISOString(),
-        };
-        await stores.pending.put(action);
-        return id;
-      },
+      pending: (kind, command, pendingArgs, extra) =>
+        createPending(kind, command, pendingArgs, input, role, extra),
     };
   }
 
@@ -171,7 +192,31 @@ export function createCore(options: CoreOptions): Core {
 
   async function run(spec: CommandSpec, ctx: CommandContext<unknown>): Promise<Reply[]> {
     const out = await spec.handler(ctx);
-    return Array.isArray(out) ? out : [out];
+    return (Array.isArray(out) ? out : [out]).map((r) => markSecret(r, ctx.t, secretTtlMs));
+  }
+
+  /** Cuts the first long list into pages (issue 16); a page press re-reads it with the same arguments. */
+  async function paginate(
+    spec: CommandSpec,
+    ctx: CommandContext<unknown>,
+    replies: Reply[],
+    view: View,
+  ): Promise<Reply[]> {
+    const i = replies.findIndex((r) => needsPaging(r, pageRows));
+    if (i < 0 || spec.changesState) {
+      return view.fromMenu && replies[0] ? [withBack(replies[0], ctx.t), ...replies.slice(1)] : replies;
+    }
+    const pendingId =
+      view.pageId ?? (await ctx.pending('page', spec.name, [...ctx.tokens], { fromMenu: view.fromMenu }));
+    const out = [...replies];
+    out[i] = pageOf(replies[i]!, view.page ?? 0, {
+      pageRows,
+      pendingId,
+      t: ctx.t,
+      back: view.fromMenu === true,
+      first: view.pageId === undefined,
+    });
+    return out;
   }
 
   function failure(
@@ -211,6 +256,135 @@ export function createCore(options: CoreOptions): Core {
     );
   }
 
+  /** Where a command's answer is shown: opened from the menu, or a page of an earlier list. */
+  interface View {
+    fromMenu?: boolean;
+    pageId?: string;
+    page?: number;
+  }
+
+  /**
+   * Runs one command for one person: the private-only, shared-only and role rules, the question for
+   * a missing argument, argument parsing, confirmation, the handler, paging and placement. Typed
+   * commands, menu buttons, page presses and answered questions all come through here.
+   */
+  async function dispatch(
+    spec: CommandSpec,
+    tokens: string[],
+    input: {
+      identity: Identity;
+      chat: ChatRef;
+      locale?: string;
+      inputIsPrivate?: boolean;
+    },
+    t: Messages,
+    requestId: string,
+    view: View,
+  ): Promise<{ replies: Reply[]; outcome: string }> {
+    if (spec.privateOnly && input.chat.kind === 'shared' && !input.inputIsPrivate) {
+      return {
+        outcome: 'private-only',
+        replies: [
+          { text: t.privateOnly(spec.name), tone: 'warning', privateRedirect: { startParam: spec.name } },
+        ],
+      };
+    }
+    if (spec.sharedOnly && input.chat.kind !== 'shared')
+      return { outcome: 'shared-only', replies: [{ text: t.sharedOnly(spec.name), tone: 'warning' }] };
+    const role = await roleIn(input.identity, input.chat, spec, t);
+    if (typeof role !== 'string') return { outcome: 'refused', replies: [role] };
+    if (spec.ask && tokens.length === 0) {
+      const question = await askFor(
+        stores,
+        identityKey(input.identity),
+        { command: spec.name, before: [], after: [], ask: spec.ask },
+        clock(),
+        t,
+      );
+      return { outcome: 'asked', replies: [view.fromMenu ? withBack(question, t) : question] };
+    }
+    const parsed = spec.args.safeParse(tokens);
+    if (!parsed.success) {
+      const fix = parsed.error.issues[0]?.message ?? 'those arguments are not right';
+      return {
+        outcome: 'bad-input',
+        replies: [
+          { text: t.badArgs(fix, spec.usage, spec.example), tone: 'error', deleteIncoming: spec.secretArgs },
+        ],
+      };
+    }
+    const ctx = makeContext(spec, parsed.data, tokens, input, role);
+    try {
+      if (spec.needs === 'account') await ctx.account();
+      if (spec.needs === 'card') await ctx.card();
+      const prompt = spec.confirm && view.pageId === undefined ? await spec.confirm(ctx) : undefined;
+      if (prompt) {
+        const id = await ctx.pending('confirm', spec.name, tokens);
+        return {
+          outcome: 'confirm-asked',
+          replies: await placeReplies(
+            [
+              {
+                text: `${prompt}\n${t.confirmExpiresIn(Math.round(confirmTtlMs / 60_000))}`,
+                actions: [
+                  {
+                    label: t.confirmButton,
+                    actionId: `c:${id}`,
+                    style: spec.name === 'card' ? 'danger' : 'primary',
+                    // Slack shows it as a confirm dialog on the button (issue 6).
+                    confirmText: prompt,
+                  },
+                  { label: t.cancelButton, actionId: `x:${id}` },
+                ],
+                expiresAt: new Date(ctx.now.getTime() + confirmTtlMs),
+                visibility: spec.personal ? 'personal' : 'public',
+              },
+            ],
+            input.identity,
+            input.chat,
+          ),
+        };
+      }
+      const replies = await paginate(spec, ctx, await run(spec, ctx), view);
+      return { outcome: 'ok', replies: await placeReplies(replies, input.identity, input.chat) };
+    } catch (err) {
+      return { outcome: 'failed', replies: [failure(err, t, spec, tokens, requestId)] };
+    }
+  }
+
+  async function activeLabel(idKey: string): Promise<string | undefined> {
+    return activeAccount(await stores.credentials.get(idKey))?.label;
+  }
+
+  /** A shared contact (issue 16): answers a waiting question for a number, or offers Call and Target. */
+  async function contactReplies(input: IncomingText, phone: string, t: Messages): Promise<Reply[]> {
+    const idKey = identityKey(input.identity);
+    const number = normalizePhoneNumber(phone);
+    if (!number.ok) return [{ text: t.contactNoNumber, tone: 'warning' }];
+    const digits = number.value.digits;
+    const settings = await stores.settings.user(idKey);
+    if (settings.prompt?.ask === 'number') {
+      const answer = await answerPrompt(stores, idKey, `+${digits}`, clock(), t);
+      if (answer.kind === 'reply') return answer.replies;
+      const spec = answer.kind === 'run' ? byName.get(answer.command) : undefined;
+      if (spec && answer.kind === 'run')
+        return (await dispatch(spec, answer.tokens, input, t, input.requestId ?? '', {})).replies;
+    }
+    const call = await createPending('prompt', 'call', [digits], input, 'holder');
+    const target = await createPending('prompt', 'target', [digits], input, 'holder');
+    return [
+      {
+        title: t.contactTitle(digits),
+        text: t.contactText,
+        actions: [
+          { label: t.contactCall, actionId: `k:${call}` },
+          { label: t.contactTarget, actionId: `k:${target}` },
+        ],
+        visibility: 'personal',
+      },
+    ];
+  }
+
   /** Interrupted operations of this user (issue 10), told with whatever they get next. */
   async function withNotices(
     replies: Reply[],
@@ -247,7 +421,25 @@ export function createCore(options: CoreOptions): Core {
         }
       }
       const text = input.text.trim();
-      if (!text.startsWith('/') || /^\/cancel\b/i.test(text)) {
+      const chatText = input.via === 'chat';
+      const shared = input.chat.kind === 'shared';
+      const isCommand = text.startsWith('/');
+      const isCancel = /^\/cancel\b/i.test(text);
+      if (input.attachment) {
+        commandName = input.attachment.kind;
+        // In a group a contact or a sticker is for the people there, not for the bot.
+        if (shared && chatText) return [];
+        if (input.attachment.kind === 'other') return [{ text: t.unsupportedMessage }];
+        return contactReplies(input, input.attachment.phone, t);
+      }
+      if (isCommand && !isCancel) {
+        // A command typed during a conversation ends it and runs (issue 16): "/balance" while
+        // linking must not become the username, and the next "hello" must not either.
+        const settings = await stores.settings.user(idKey);
+        if (settings.conversation || settings.prompt)
+          await stores.settings.updateUser(idKey, { conversation: undefined, prompt: undefined });
+      }
+      if (!isCommand || isCancel) {
         const conversation = await handleConversation({
           stores,
           clientFactory: options.clientFactory,
@@ -259,75 +451,52 @@ export function createCore(options: CoreOptions): Core {
           commandName = 'link-conversation';
           return conversation;
         }
+        const answer = await answerPrompt(stores, idKey, text, clock(), t);
+        if (answer.kind === 'reply') return answer.replies;
+        if (answer.kind === 'run') {
+          const spec = byName.get(answer.command);
+          if (spec) {
+            commandName = spec.name;
+            const replies = await dispatch(spec, answer.tokens, input, t, requestId, {});
+            outcome = replies.outcome;
+            // A PIN typed as an answer is deleted like one typed in the command.
+            return answer.secret
+              ? replies.replies.map((r) => ({ ...r, deleteIncoming: true }))
+              : replies.replies;
+          }
+        }
+        if (!isCommand && chatText) {
+          // Chat text that is no answer: a hint and the home menu in private, silence in a group.
+          commandName = 'chat-text';
+          if (shared) return [];
+          return [homeReply(t, await activeLabel(idKey), t.chatHint)];
+        }
       }
-      const [rawName = '', ...tokens] = tokenize(text.replace(/^\//, ''));
-      const name = rawName.toLowerCase();
+      let [rawName = '', ...tokens] = tokenize(text.replace(/^\//, ''));
+      let name = rawName.toLowerCase();
       commandName = name || 'empty';
       if (!name) return [{ text: t.notACommand }];
+      if (name === 'start' && tokens.length === 1 && tokens[0]!.toLowerCase() !== 'start') {
+        // A deep link from a group (`t.me/<bot>?start=topup`) resumes the command that sent the user here.
+        const resumed = byName.get(tokens[0]!.toLowerCase());
+        if (resumed && !resumed.hidden) {
+          name = resumed.name;
+          tokens = [];
+        }
+      }
       const spec = byName.get(name);
       if (!spec) {
         outcome = 'unknown-command';
+        // In a group, `/stats` with no @name may be another bot's command: not ours to answer.
+        if (chatText && shared && !input.addressed) return [];
         return [
           { text: t.unknownCommand(name.slice(0, 40), suggest(name, [...byName.keys()])), tone: 'error' },
         ];
       }
       commandName = spec.name;
-      if (spec.privateOnly && input.chat.kind === 'shared' && !input.inputIsPrivate) {
-        outcome = 'private-only';
-        return [
-          { text: t.privateOnly(spec.name), tone: 'warning', privateRedirect: { startParam: spec.name } },
-        ];
-      }
-      if (spec.sharedOnly && input.chat.kind !== 'shared')
-        return [{ text: t.sharedOnly(spec.name), tone: 'warning' }];
-      const role = await roleIn(input.identity, input.chat, spec, t);
-      if (typeof role !== 'string') {
-        outcome = 'refused';
-        return [role];
-      }
-      const parsed = spec.args.safeParse(tokens);
-      if (!parsed.success) {
-        outcome = 'bad-input';
-        const fix = parsed.error.issues[0]?.message ?? 'those arguments are not right';
-        return [
-          { text: t.badArgs(fix, spec.usage, spec.example), tone: 'error', deleteIncoming: spec.secretArgs },
-        ];
-      }
-      const ctx = makeContext(spec, parsed.data, tokens, input, role);
-      try {
-        if (spec.needs === 'account') await ctx.account();
-        if (spec.needs === 'card') await ctx.card();
-        const prompt = spec.confirm ? await spec.confirm(ctx) : undefined;
-        if (prompt) {
-          const id = await ctx.pending('confirm', spec.name, tokens);
-          outcome = 'confirm-asked';
-          return placeReplies(
-            [
-              {
-                text: `${prompt}\n${t.confirmExpiresIn(Math.round(confirmTtlMs / 60_000))}`,
-                actions: [
-                  {
-                    label: t.confirmButton,
-                    actionId: `c:${id}`,
-                    style: spec.name === 'card' ? 'danger' : 'primary',
-                    // Slack shows it as a confirm dialog on the button (issue 6).
-                    confirmText: prompt,
-                  },
-                  { label: t.cancelButton, actionId: `x:${id}` },
-                ],
-                expiresAt: new Date(ctx.now.getTime() + confirmTtlMs),
-                visibility: spec.personal ? 'personal' : 'public',
-              },
-            ],
-            input.identity,
-            input.chat,
-          );
-        }
-        return await placeReplies(await run(spec, ctx), input.identity, input.chat);
-      } catch (err) {
-        outcome = 'failed';
-        return [failure(err, t, spec, tokens, requestId)];
-      }
+      const result = await dispatch(spec, tokens, input, t, requestId, {});
+      outcome = result.outcome;
+      return result.replies;
     } catch (err) {
       outcome = 'error';
       return [failure(err, t, undefined, [], requestId)];
@@ -335,6 +504,75 @@ export function createCore(options: CoreOptions): Core {
       release();
       logLine('command', requestId, input.identity.platform, commandName, started, outcome);
     }
+  }
+
+  /** Whether this person may press a button of `action`: its owner, or an agent of its support channel. */
+  async function mayPress(action: PendingAction, input: IncomingAction): Promise<boolean> {
+    if (action.owner === identityKey(input.identity)) return true;
+    const cKey = chatKey(input.identity.platform, input.identity.tenant, input.chat);
+    const support = action.agentChannel === cKey ? (await stores.settings.chat(cKey)).support : undefined;
+    return (
+      support !== undefined &&
+      (support.agents.includes(input.identity.user) ||
+        (support.agentGroup !== undefined && (input.identity.groups ?? []).includes(support.agentGroup)))
+    );
+  }
+
+  /** Replies shown in place of the pressed message: the first replaces it, the rest follow. */
+  function inPlace(replies: Reply[], t: Messages): ActionOutcome {
+    const [first, ...rest] = replies;
+    // Personal data pressed for in a group goes privately; the menu message stays as it was.
+    if (first?.deliverPrivately) return { notice: t.deliveredPrivately, followUps: replies };
+    return { notice: first?.tone === 'error' ? first.text : undefined, update: first, followUps: rest };
+  }
+
+  /** Menu screens, list pages and contact questions (issue 16): navigation, never a state change by itself. */
+  async function navigate(input: IncomingAction, t: Messages, requestId: string): Promise<ActionOutcome> {
+    const idKey = identityKey(input.identity);
+    if (input.actionId.startsWith('m:')) {
+      // Leaving a screen ends a question it asked (the menu's Top up asks for a PIN).
+      const settings = await stores.settings.user(idKey);
+      if (settings.prompt || settings.conversation)
+        await stores.settings.updateUser(idKey, { prompt: undefined, conversation: undefined });
+      const name = input.actionId.slice(2);
+      if (name === 'home') return { update: homeReply(t, await activeLabel(idKey)) };
+      const screen = MENU_SCREENS[name];
+      if (!screen) return { notice: t.confirmExpired };
+      if ('reply' in screen) return { update: withBack(screen.reply(t), t) };
+      const spec = byName.get(screen.command);
+      if (!spec) return { notice: t.confirmExpired };
+      const { replies } = await dispatch(spec, screen.tokens, input, t, requestId, { fromMenu: true });
+      if (screen.extra && replies[0] && !replies[0].deliverPrivately && replies[0].tone !== 'error') {
+        const [first, ...rest] = replies;
+        const actions = (first.actions ?? []).filter((x) => x.actionId !== HOME_ACTION);
+        return inPlace([withBack({ ...first, actions: [...actions, ...screen.extra(t)] }, t), ...rest], t);
+      }
+      return inPlace(replies.length ? replies : [withBack({ text: t.working }, t)], t);
+    }
+    const pageAction = parsePageAction(input.actionId);
+    const id = pageAction?.id ?? (input.actionId.startsWith('k:') ? input.actionId.slice(2) : undefined);
+    const action = id ? await stores.pending.get(id) : undefined;
+    if (!action || (pageAction ? action.kind !== 'page' : action.kind !== 'prompt'))
+      return { notice: pageAction ? t.pageExpired : t.confirmExpired };
+    if (!(await mayPress(action, input))) return { notice: t.confirmNotYours };
+    if (!pageAction) {
+      const question = await askFor(
+        stores,
+        idKey,
+        { command: action.command, before: [], after: action.args, ask: 'number' },
+        clock(),
+        t,
+      );
+      return { update: question };
+    }
+    const spec = byName.get(action.command);
+    if (!spec) return { notice: t.pageExpired };
+    const { replies } = await dispatch(spec, action.args, input, t, requestId, {
+      pageId: action.id,
+      page: pageAction.page,
+      fromMenu: action.fromMenu,
+    });
+    return inPlace(replies, t);
   }
 
   async function handleAction(input: IncomingAction): Promise<ActionOutcome> {
@@ -352,31 +590,29 @@ export function createCore(options: CoreOptions): Core {
     const release = inFlight.enter();
     if (!release) return { notice: t.shuttingDown };
     try {
+      if (/^[mpk]:/.test(input.actionId)) {
+        commandName = input.actionId.split(':', 1)[0] === 'm' ? 'menu' : 'navigate';
+        return await navigate(input, t, requestId);
+      }
       const [verb, id] = input.actionId.split(':', 2);
       if (!id || !verb || !['c', 'x', 'h'].includes(verb)) {
         outcome = 'bad-action';
         return { notice: t.confirmExpired };
       }
-      const idKey = identityKey(input.identity);
       const action = await stores.pending.get(id);
-      if (!action || new Date(action.expiresAt).getTime() <= clock().getTime()) {
+      if (
+        !action ||
+        !['confirm', 'hangup'].includes(action.kind) ||
+        new Date(action.expiresAt).getTime() <= clock().getTime()
+      ) {
         outcome = 'expired';
         return { notice: t.confirmExpired, update: { text: t.confirmExpired, tone: 'warning' } };
       }
-      const cKey = chatKey(input.identity.platform, input.identity.tenant, input.chat);
-      let role: Role = 'holder';
-      if (action.owner !== idKey) {
-        const support = action.agentChannel === cKey ? (await stores.settings.chat(cKey)).support : undefined;
-        const isAgent =
-          support !== undefined &&
-          (support.agents.includes(input.identity.user) ||
-            (support.agentGroup !== undefined && (input.identity.groups ?? []).includes(support.agentGroup)));
-        if (!isAgent) {
-          outcome = 'not-owner';
-          return { notice: t.confirmNotYours };
-        }
+      if (!(await mayPress(action, input))) {
+        outcome = 'not-owner';
+        return { notice: t.confirmNotYours };
       }
-      if (action.agentChannel) role = 'agent';
+      const role: Role = action.agentChannel ? 'agent' : 'holder';
       // Single use across instances: only the first `take` gets it (double clicks, two replicas).
       const taken = await stores.pending.take(id);
       if (!taken) {
@@ -402,10 +638,10 @@ export function createCore(options: CoreOptions): Core {
         const reply = failure(err, t, spec, tokens, requestId);
         return { notice: reply.text, update: reply };
       }
-      const [first, ...rest] = replies;
+      const [first] = replies;
       if (first?.deliverPrivately)
         return { notice: t.deliveredPrivately, update: { text: t.working }, followUps: replies };
-      return { notice: first?.tone === 'error' ? first.text : undefined, update: first, followUps: rest };
+      return inPlace(replies, t);
     } catch (err) {
       outcome = 'error';
       const reply = failure(err, t, undefined, [], requestId);

@@ -12,6 +12,8 @@ export interface Reply {
   fields?: ReplyField[];
   /** A table, rendered monospace / preformatted. */
   table?: ReplyTable;
+  /** Titled groups of short lines (grouped help): readable on a phone, unlike a wide table. */
+  sections?: ReplySection[];
   /** Buttons. Each `actionId` is short (< 64 bytes, Telegram `callback_data`) and refers to server-side state. */
   actions?: ReplyAction[];
   /** An attachment, e.g. the CDR CSV. */
@@ -25,6 +27,11 @@ export interface Reply {
   tone?: 'info' | 'success' | 'warning' | 'error';
   /** The incoming message held a secret (a password typed in chat): delete it if the channel can. */
   deleteIncoming?: boolean;
+  /**
+   * Set by the core on replies that hold a secret (PINs, SIP passwords): the channel deletes the
+   * message this long after sending it, where it can (issue 16). The reply's text says so.
+   */
+  deleteAfterMs?: number;
   /** For confirmations: when the buttons stop working. */
   expiresAt?: Date;
   /** A short record for a support channel's thread: who did what (issue 6). Plain text, no secrets. */
@@ -46,6 +53,13 @@ export interface ReplyField {
   value: string;
   /** Shown monospace (numbers, ids). */
   code?: boolean;
+  /** A secret shown hidden until tapped where the channel can (Telegram spoiler). */
+  spoiler?: boolean;
+}
+
+export interface ReplySection {
+  title: string;
+  lines: string[];
 }
 
 export interface ReplyTable {
@@ -63,6 +77,8 @@ export interface ReplyAction {
   style?: 'primary' | 'danger';
   /** Slack shows a confirm dialog for these (issue 6). */
   confirmText?: string;
+  /** Starts a new row of buttons where the channel lays them out in rows (Telegram). */
+  newRow?: boolean;
 }
 
 export interface ReplyFile {

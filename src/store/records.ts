@@ -24,8 +24,13 @@ export interface CredentialRecord {
 /** A confirmation or button waiting for a press (issue 4 "Confirmations"). */
 export interface PendingAction {
   id: string;
-  /** `confirm` runs `command` with `args`; `hangup` stops `args[0]`. */
-  kind: 'confirm' | 'hangup';
+  /**
+   * `confirm` runs `command` with `args`; `hangup` stops `args[0]`; `page` re-reads `command` for
+   * another page of its list; `prompt` asks for the one missing argument of `command` (issue 16).
+   */
+  kind: 'confirm' | 'hangup' | 'page' | 'prompt';
+  /** Opened from the home menu: its screens carry a Back button. */
+  fromMenu?: boolean;
   command: string;
   args: string[];
   /** identityKey of the asker. */
@@ -49,6 +54,8 @@ export interface UserSettings {
    * (a crash, a kill): told with the user's next reply, then cleared (issue 10).
    */
   interrupted?: InterruptedNotice[];
+  /** The bot asked for the one missing argument of a command (a PIN, a number): the next text answers it. */
+  prompt?: ArgumentPrompt;
 }
 
 export interface InterruptedNotice {
@@ -58,6 +65,20 @@ export interface InterruptedNotice {
   at: string;
   /** The read that shows what happened, e.g. `/balance` (provider-notes §3). */
   check: string;
+}
+
+/**
+ * `/topup` without a PIN asks for it; a shared contact fills B of `/call`. The answer is placed
+ * between `before` and `after` and the command runs as if typed (issue 16). Never holds a secret:
+ * the missing argument is the secret, and it is not stored.
+ */
+export interface ArgumentPrompt {
+  command: string;
+  before: string[];
+  after: string[];
+  /** What is asked, for the question and the answer's checks. */
+  ask: 'pin' | 'number';
+  expiresAt: string;
 }
 
 export interface LinkConversation {

@@ -21,6 +21,7 @@ type Case = [command: string, line: string, fix: string | RegExp, chat?: ChatRef
 
 const cases: Case[] = [
   ['start', '/start a b', '/start takes no arguments'],
+  ['menu', '/menu now', '/menu takes no arguments'],
   ['help', '/help call topup', 'Give one command name, e.g. /help call.'],
   ['link', '/link demo secret extra', 'Never type the password in the command'],
   ['cancel', '/cancel now', '/cancel takes no arguments'],
@@ -46,7 +47,8 @@ const cases: Case[] = [
   ['call', '/call +49 30 1234567 +1234567890123456', 'B: a phone number has 6 to 15 digits'],
   ['hangup', '/hangup a b', 'Give at most one call id.'],
   ['hangup', '/hangup call#1', 'A call id has letters, digits and dashes only.'],
-  ['topup', '/topup', 'Expected 1 argument(s) (PIN), got 0.'],
+  // `/topup` alone asks for the PIN (test/core/navigation.test.ts).
+  ['topup', '/topup 1234 5678 9', 'Expected 1 argument(s) (PIN), got 3.'],
   ['topup', '/topup 12ab5678', 'A PIN is 4 to 32 digits, e.g. 12345678.'],
   ['topup', '/topup 123', 'A PIN is 4 to 32 digits'],
   ['topup', '/topup 1234 5678', /Expected 1 argument\(s\) \(PIN\), got 2|A PIN/],

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { inlineKeyboardProblem, TELEGRAM_TEXT_LIMIT, telegramHtmlProblem } from './telegram-html.js';
 
 /**
  * A fake Telegram Bot API on 127.0.0.1, port 0, for end-to-end tests with real grammY (`apiRoot`).
@@ -43,6 +44,18 @@ export interface FakeMessage {
   chat: FakeChat;
   from?: FakeUser & { is_bot?: boolean };
   text?: string;
+  caption?: string;
+  contact?: { phone_number: string; first_name: string; user_id?: number };
+  sticker?: {
+    file_id: string;
+    file_unique_id: string;
+    type: string;
+    width: number;
+    height: number;
+    is_animated: boolean;
+    is_video: boolean;
+  };
+  photo?: { file_id: string; file_unique_id: string; width: number; height: number }[];
   entities?: { type: string; offset: number; length: number }[];
   reply_markup?: unknown;
   document?: { file_name: string; file_id: string; file_unique_id: string };
@@ -151,6 +164,67 @@ export class FakeTelegram {
     this.#chats.set(where.id, where);
     const msg = this.#store(where, { from: { ...from, is_bot: false }, text, entities: commandEntity(text) });
     return this.enqueue({ message: strip(msg) });
+  }
+
+  /** A photo with a caption (Bot API `Message.photo`, `caption`, `caption_entities`). */
+  photo(from: FakeUser, caption: string, chat?: FakeChat): Record<string, unknown> & { update_id: number } {
+    const where: FakeChat = chat ?? { id: from.id, type: 'private' };
+    this.#chats.set(where.id, where);
+    const entities = commandEntity(caption);
+    const msg = this.#store(where, {
+      from: { ...from, is_bot: false },
+      photo: [{ file_id: 'p1', file_unique_id: 'pu1', width: 90, height: 90 }],
+      caption,
+      ...(entities ? { caption_entities: entities } : {}),
+    } as Partial<FakeMessage>);
+    return this.enqueue({ message: strip(msg) });
+  }
+
+  /** A shared contact (Bot API `Contact`); `user_id` is set when the contact is a Telegram user. */
+  contact(
+    from: FakeUser,
+    phone: string,
+    options: { userId?: number; chat?: FakeChat } = {},
+  ): Record<string, unknown> & { update_id: number } {
+    const where: FakeChat = options.chat ?? { id: from.id, type: 'private' };
+    this.#chats.set(where.id, where);
+    const msg = this.#store(where, {
+      from: { ...from, is_bot: false },
+      contact: {
+        phone_number: phone,
+        first_name: 'Contact',
+        ...(options.userId !== undefined ? { user_id: options.userId } : {}),
+      },
+    });
+    return this.enqueue({ message: strip(msg) });
+  }
+
+  /** A sticker: a message kind the bot does not read. */
+  sticker(from: FakeUser, chat?: FakeChat): Record<string, unknown> & { update_id: number } {
+    const where: FakeChat = chat ?? { id: from.id, type: 'private' };
+    this.#chats.set(where.id, where);
+    const msg = this.#store(where, {
+      from: { ...from, is_bot: false },
+      sticker: {
+        file_id: 's1',
+        file_unique_id: 'su1',
+        type: 'regular',
+        width: 512,
+        height: 512,
+        is_animated: false,
+        is_video: false,
+      },
+    });
+    return this.enqueue({ message: strip(msg) });
+  }
+
+  /** Calls Telegram refused because of their text or keyboard (should stay empty). */
+  refusedFormatting(): FakeCall[] {
+    return this.calls.filter(
+      (c) =>
+        !c.response.ok &&
+        /parse entities|BUTTON_|text is too long|text must be non-empty/i.test(c.response.description ?? ''),
+    );
   }
 
   /** A press of `data` on the bot's message `message` by `from`. */
@@ -369,6 +443,8 @@ export class FakeTelegram {
       case 'sendMessage':
       case 'sendDocument': {
         const chatId = Number(p.chat_id);
+        const refused = method === 'sendMessage' ? formattingProblem(p) : undefined;
+        if (refused) return refused;
         if (this.#blocked.has(chatId)) {
           return {
             ok: false,
@@ -398,6 +474,8 @@ export class FakeTelegram {
         return { ok: true, result: strip(msg) };
       }
       case 'editMessageText': {
+        const refused = formattingProblem(p);
+        if (refused) return refused;
         const msg = this.#find(Number(p.chat_id), Number(p.message_id));
         if (!msg)
           return { ok: false, error_code: 400, description: 'Bad Request: message to edit not found' };
@@ -461,6 +539,32 @@ export class FakeTelegram {
   #find(chatId: number, messageId: number): FakeMessage | undefined {
     return this.#messages.get(chatId)?.find((m) => m.message_id === messageId);
   }
+}
+
+/**
+ * Telegram refuses a text it cannot parse (400 "can't parse entities"), an empty or overlong text,
+ * and a keyboard with an empty label or bad callback_data (Bot API, sendMessage and
+ * "Formatting options"). The rules are in `telegram-html.ts`.
+ */
+function formattingProblem(p: Record<string, unknown>): FakeCall['response'] | undefined {
+  const text = String(p.text ?? '');
+  const problem =
+    p.parse_mode === 'HTML'
+      ? telegramHtmlProblem(text)
+      : text.length === 0
+        ? 'Text must be non-empty'
+        : text.length > TELEGRAM_TEXT_LIMIT
+          ? 'Message is too long'
+          : undefined;
+  if (problem) {
+    const description = /too long|non-empty/.test(problem)
+      ? `Bad Request: ${problem.replace('Message', 'message text')}`
+      : `Bad Request: can't parse entities: ${problem}`;
+    return { ok: false, error_code: 400, description };
+  }
+  const keyboard = inlineKeyboardProblem(p.reply_markup);
+  if (keyboard) return { ok: false, error_code: 400, description: `Bad Request: ${keyboard}` };
+  return undefined;
 }
 
 /** The message as the Bot API would serialise it, without the fake's bookkeeping. */

@@ -27,6 +27,8 @@ export function renderText(reply: Reply, firstChoice = 1): { text: string; choic
     const w = Math.max(...reply.fields.map((f) => f.label.length));
     parts.push(reply.fields.map((f) => `${`${f.label}:`.padEnd(w + 1)} ${f.value}`).join('\n'));
   }
+  for (const section of reply.sections ?? [])
+    parts.push(`${section.title}\n${section.lines.map((l) => `  ${l}`).join('\n')}`);
   if (reply.table) parts.push(formatTable(reply.table));
   if (reply.file) parts.push(`[file ${reply.file.name}, ${reply.file.content.length} bytes]`);
   const choices = new Map<string, string>();

@@ -61,6 +61,11 @@ export function renderReply(reply: Reply): RenderedMessage {
     }
   }
   if (reply.fields?.length) blocks.push(...fieldSections(reply.fields));
+  for (const group of reply.sections ?? []) {
+    // One section per group: a bold title and short lines wrap well on a phone, unlike a wide table.
+    const body = `*${escapeMrkdwn(group.title)}*\n${group.lines.map((l) => `• ${escapeMrkdwn(l)}`).join('\n')}`;
+    for (const part of splitText(body, LIMITS.sectionText)) blocks.push(section(part));
+  }
   if (reply.table) blocks.push(...tableBlocks(reply.table));
   if (reply.file) {
     blocks.push(context(`:paperclip: ${escapeMrkdwn(reply.file.name)}`));

@@ -24,7 +24,21 @@ export interface DelivererOptions {
   messages: TelegramMessages;
   logger: TelegramLogger;
   settings?: SettingsStore;
+  /** Runs a task later: deleting a secret's message after the core's `deleteAfterMs` (issue 16). */
+  scheduler: Scheduler;
 }
+
+/** Runs `task` after `delayMs`. Injected, so tests move time by hand instead of waiting (issue 16). */
+export interface Scheduler {
+  schedule(delayMs: number, task: () => Promise<void>): void;
+}
+
+/** setTimeout, unreferenced: a pending deletion never keeps the process alive. */
+export const timerScheduler: Scheduler = {
+  schedule(delayMs, task) {
+    setTimeout(() => void task().catch(() => {}), delayMs).unref();
+  },
+};
 
 /** The deep-link parameter when a private reply could not be delivered. */
 const PRIVATE_START_PARAM = 'private';
@@ -91,7 +105,8 @@ export class Deliverer {
     }
     const keyboard = rest.length === 0 && !rendered.file ? (rendered.keyboard ?? NO_KEYBOARD) : NO_KEYBOARD;
     await this.#editHtml(target.chat.id, messageId, first, keyboard);
-    await this.#sendRendered(target.chat.id, { ...rendered, parts: rest });
+    const sent = await this.#sendRendered(target.chat.id, { ...rendered, parts: rest });
+    this.#deleteLater(target.chat.id, [messageId, ...sent], update.deleteAfterMs);
   }
 
   async #deleteIncoming(target: DeliveryTarget, replies: readonly Reply[]): Promise<void> {
@@ -134,7 +149,23 @@ export class Deliverer {
   }
 
   async #send(chatId: number, reply: Reply, replyTo?: number): Promise<void> {
-    await this.#sendRendered(chatId, this.#render(reply), replyTo);
+    const sent = await this.#sendRendered(chatId, this.#render(reply), replyTo);
+    this.#deleteLater(chatId, sent, reply.deleteAfterMs);
+  }
+
+  /** A secret's messages leave the chat after the core's `deleteAfterMs`; the reply's note says so. */
+  #deleteLater(chatId: number, messageIds: readonly number[], afterMs: number | undefined): void {
+    if (afterMs === undefined || messageIds.length === 0) return;
+    this.#o.scheduler.schedule(afterMs, async () => {
+      for (const id of messageIds) {
+        try {
+          await this.#o.api.deleteMessage(chatId, id);
+        } catch (error) {
+          // Already deleted by the user, or the chat is gone: nothing left to hide.
+          this.#o.logger.warn({ err: describe(error), chat: chatId }, 'telegram: could not delete a secret');
+        }
+      }
+    });
   }
 
   #render(reply: Reply): RenderedReply {
@@ -150,20 +181,27 @@ export class Deliverer {
     }
   }
 
-  async #sendRendered(chatId: number, rendered: RenderedReply, replyTo?: number): Promise<void> {
+  async #sendRendered(chatId: number, rendered: RenderedReply, replyTo?: number): Promise<number[]> {
+    const sent: number[] = [];
     const last = rendered.parts.length - 1;
     for (const [i, part] of rendered.parts.entries()) {
       const keyboard = i === last && !rendered.file ? rendered.keyboard : undefined;
-      await this.#sendHtml(chatId, part, keyboard, i === 0 ? replyTo : undefined);
+      sent.push(await this.#sendHtml(chatId, part, keyboard, i === 0 ? replyTo : undefined));
     }
     if (rendered.file) {
-      await this.#o.api.sendDocument(chatId, new InputFile(rendered.file.content, rendered.file.name), {
-        ...(rendered.keyboard ? { reply_markup: rendered.keyboard } : {}),
-        ...(rendered.parts.length === 0 && replyTo !== undefined
-          ? { reply_parameters: replyParameters(replyTo) }
-          : {}),
-      });
+      const doc = await this.#o.api.sendDocument(
+        chatId,
+        new InputFile(rendered.file.content, rendered.file.name),
+        {
+          ...(rendered.keyboard ? { reply_markup: rendered.keyboard } : {}),
+          ...(rendered.parts.length === 0 && replyTo !== undefined
+            ? { reply_parameters: replyParameters(replyTo) }
+            : {}),
+        },
+      );
+      sent.push(doc.message_id);
     }
+    return sent;
   }
 
   async #sendHtml(
@@ -171,13 +209,14 @@ export class Deliverer {
     html: string,
     keyboard?: InlineKeyboardMarkup,
     replyTo?: number,
-  ): Promise<void> {
-    await this.#o.api.sendMessage(chatId, html, {
+  ): Promise<number> {
+    const message = await this.#o.api.sendMessage(chatId, html, {
       parse_mode: 'HTML',
       link_preview_options: { is_disabled: true },
       ...(keyboard ? { reply_markup: keyboard } : {}),
       ...(replyTo !== undefined ? { reply_parameters: replyParameters(replyTo) } : {}),
     });
+    return message.message_id;
   }
 
   async #editHtml(

@@ -1,9 +1,9 @@
 import type { Bot, Context } from 'grammy';
-import type { Core } from '../../core/core.js';
+import type { Core, IncomingText } from '../../core/core.js';
 import type { Reply } from '../../core/reply.js';
 import type { AdminCache } from './admin-cache.js';
 import { type Deliverer, type DeliveryTarget, describe } from './deliver.js';
-import { chatRefOf, identityOf, normaliseText } from './incoming.js';
+import { chatRefOf, identityOf, isAddressed, messageKind, normaliseText } from './incoming.js';
 import type { TelegramMessages } from './messages.js';
 import type { TelegramLogger } from './options.js';
 
@@ -25,20 +25,26 @@ const NOTICE_LIMIT = 200;
 export function installHandlers(bot: Bot, options: HandlerOptions): void {
   const { core, deliverer, admins, logger, messages } = options;
 
-  bot.on('message:text', async (ctx) => {
-    const msg = ctx.message;
+  /** One message to the core: text (or a caption), a shared contact, or another kind of message. */
+  async function onMessage(
+    ctx: Context,
+    input: { text: string; addressed: boolean; attachment?: IncomingText['attachment'] },
+  ): Promise<void> {
+    const msg = ctx.message!;
+    const from = msg.from!;
     const kind = msg.chat.type === 'private' ? 'private' : 'shared';
-    const text = normaliseText(msg.text, kind, ctx.me.username);
-    if (text === undefined) return;
-    const userIsAdmin = kind === 'shared' ? await admins.isAdmin(msg.chat.id, msg.from.id) : undefined;
+    const userIsAdmin = kind === 'shared' ? await admins.isAdmin(msg.chat.id, from.id) : undefined;
     const target = targetOf(ctx, msg.chat, msg.message_id);
     let replies: Reply[];
     try {
       replies = await core.handleText({
-        identity: identityOf(msg.from),
+        identity: identityOf(from),
         chat: chatRefOf(msg.chat, userIsAdmin),
-        text,
-        ...(msg.from.language_code ? { locale: msg.from.language_code } : {}),
+        text: input.text,
+        via: 'chat',
+        addressed: input.addressed,
+        ...(input.attachment ? { attachment: input.attachment } : {}),
+        ...(from.language_code ? { locale: from.language_code } : {}),
         requestId: requestIdOf(ctx),
       });
     } catch (error) {
@@ -48,7 +54,37 @@ export function installHandlers(bot: Bot, options: HandlerOptions): void {
       );
       replies = [{ text: messages.failed, tone: 'error' }];
     }
-    await deliverer.deliver(target, replies);
+    if (replies.length > 0) await deliverer.deliver(target, replies);
+  }
+
+  // A photo's caption is read like a text message: `/balance` under a picture still runs (issue 16).
+  bot.on(['message:text', 'message:caption'], async (ctx) => {
+    const raw = ctx.message.text ?? ctx.message.caption ?? '';
+    const kind = ctx.message.chat.type === 'private' ? 'private' : 'shared';
+    const text = normaliseText(raw, kind, ctx.me.username);
+    if (text === undefined) return;
+    await onMessage(ctx, { text, addressed: isAddressed(raw, kind, ctx.me.username) });
+  });
+
+  // A shared contact fills the number of /call or /target (issue 16).
+  bot.on('message:contact', async (ctx) => {
+    const kind = ctx.message.chat.type === 'private' ? 'private' : 'shared';
+    await onMessage(ctx, {
+      text: '',
+      addressed: kind === 'private',
+      attachment: { kind: 'contact', phone: ctx.message.contact.phone_number },
+    });
+  });
+
+  // Stickers, voice and the rest: one short line in private saying what the bot reads.
+  bot.on('message', async (ctx) => {
+    const kind = ctx.message.chat.type === 'private' ? 'private' : 'shared';
+    if (ctx.message.from.is_bot) return;
+    await onMessage(ctx, {
+      text: '',
+      addressed: kind === 'private',
+      attachment: { kind: 'other', type: messageKind(ctx.message as unknown as Record<string, unknown>) },
+    });
   });
 
   bot.on('callback_query', async (ctx) => {

@@ -45,3 +45,28 @@ export function normaliseText(
   }
   return chatKind === 'private' ? text : undefined;
 }
+
+/** Whether a message is addressed to this bot: any private message, or `/cmd@ourbot` in a group. */
+export function isAddressed(text: string, chatKind: ChatRef['kind'], botUsername: string): boolean {
+  if (chatKind === 'private') return true;
+  const addressee = COMMAND.exec(text)?.[2];
+  return addressee !== undefined && addressee.toLowerCase() === botUsername.toLowerCase();
+}
+
+/** The message kinds a user may send that the bot does not read, named for the log. */
+export function messageKind(message: Record<string, unknown>): string {
+  const kinds = [
+    'sticker',
+    'voice',
+    'audio',
+    'video',
+    'video_note',
+    'animation',
+    'document',
+    'photo',
+    'location',
+    'poll',
+    'dice',
+  ];
+  return kinds.find((k) => k in message) ?? 'other';
+}

@@ -10,6 +10,7 @@ import { createWebhookHandler, type HttpHandler, MAX_UPDATE_BYTES } from './http
 import { InFlight } from './in-flight.js';
 import { resolveTelegramOptions, type TelegramChannelOptions } from './options.js';
 
+export { type Scheduler, timerScheduler } from './deliver.js';
 export { escapeHtml } from './escape.js';
 export { MAX_UPDATE_BYTES, WEBHOOK_PATH } from './http-server.js';
 export { type TelegramMessages, telegramMessagesEn } from './messages.js';
@@ -109,6 +110,7 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
     botUsername: () => bot.botInfo.username,
     messages: o.messages,
     logger,
+    scheduler: o.scheduler,
     ...(o.settings ? { settings: o.settings } : {}),
   });
   const admins = new AdminCache({ api: bot.api, ttlMs: o.adminCacheMs, logger });

@@ -2,6 +2,7 @@ import type { UserFromGetMe } from 'grammy/types';
 import type { Core } from '../../core/core.js';
 import type { DedupeStore, SettingsStore } from '../../store/stores.js';
 import type { SetupRetryOptions } from './api-retry.js';
+import { type Scheduler, timerScheduler } from './deliver.js';
 import { type TelegramMessages, telegramMessagesEn } from './messages.js';
 
 /** The slice of a pino logger the channel uses; `pino()` fits as is. */
@@ -64,6 +65,8 @@ export interface TelegramChannelOptions {
   adminCacheMs?: number;
   /** User-facing strings of the adapter itself. Default English. */
   messages?: TelegramMessages;
+  /** Runs the deletion of a secret's message later (issue 16). Default: timers; tests move time by hand. */
+  scheduler?: Scheduler;
 }
 
 export type ResolvedTelegramOptions = Required<
@@ -112,6 +115,7 @@ export function resolveTelegramOptions(options: TelegramChannelOptions): Resolve
     drainTimeoutMs: options.drainTimeoutMs ?? 10_000,
     adminCacheMs: options.adminCacheMs ?? 60_000,
     messages: options.messages ?? telegramMessagesEn,
+    scheduler: options.scheduler ?? timerScheduler,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
-import type { Reply, ReplyAction } from '../../core/reply.js';
+import type { Reply, ReplyAction, ReplyField } from '../../core/reply.js';
 import { escapeHtml } from './escape.js';
 import { tableLines } from './render-table.js';
 import { splitHtml, TELEGRAM_MESSAGE_LIMIT } from './split-html.js';
@@ -50,20 +50,26 @@ export function replyHtml(reply: Reply): string {
     blocks.push(mark + escapeHtml(reply.text));
   }
   if (reply.fields?.length) {
-    blocks.push(
-      reply.fields
-        .map(
-          (f) =>
-            `${escapeHtml(f.label)}: ${f.code === false ? escapeHtml(f.value) : `<code>${escapeHtml(f.value)}</code>`}`,
-        )
-        .join('\n'),
-    );
+    blocks.push(reply.fields.map((f) => `${escapeHtml(f.label)}: ${fieldValue(f)}`).join('\n'));
+  }
+  if (reply.sections?.length) {
+    for (const section of reply.sections)
+      blocks.push(`<b>${escapeHtml(section.title)}</b>\n${section.lines.map(escapeHtml).join('\n')}`);
   }
   if (reply.table) {
     const caption = reply.table.caption ? `<i>${escapeHtml(reply.table.caption)}</i>\n` : '';
     blocks.push(`${caption}<pre>${escapeHtml(tableLines(reply.table).join('\n'))}</pre>`);
   }
   return blocks.join('\n\n');
+}
+
+/**
+ * A secret is a spoiler (tap to reveal). Spoilers may not contain or sit inside `code` (Bot API,
+ * "Formatting options": pre and code entities can't contain other entities), so a secret is plain.
+ */
+function fieldValue(f: ReplyField): string {
+  if (f.spoiler) return `<tg-spoiler>${escapeHtml(f.value)}</tg-spoiler>`;
+  return f.code === false ? escapeHtml(f.value) : `<code>${escapeHtml(f.value)}</code>`;
 }
 
 export function renderReply(reply: Reply, options: RenderOptions): RenderedReply {
@@ -86,7 +92,7 @@ export function renderReply(reply: Reply, options: RenderOptions): RenderedReply
   return rendered;
 }
 
-/** Two buttons a row keeps a confirmation's Confirm/Cancel side by side and long labels readable. */
+/** Two buttons a row (or fewer where the core starts a new row) keeps a confirmation's Confirm/Cancel side by side and long labels readable. */
 function actionRows(actions: readonly ReplyAction[]): InlineKeyboardButton[][] {
   const rows: InlineKeyboardButton[][] = [];
   for (const action of actions) {
@@ -96,7 +102,7 @@ function actionRows(actions: readonly ReplyAction[]): InlineKeyboardButton[][] {
     }
     const button: InlineKeyboardButton = { text: action.label, callback_data: action.actionId };
     const last = rows.at(-1);
-    if (last && last.length < 2) last.push(button);
+    if (last && last.length < 2 && !action.newRow) last.push(button);
     else rows.push([button]);
   }
   return rows;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { type CommandSpec, defineCommand } from '../command-spec.js';
 import { activeAccount } from '../credentials-access.js';
-import type { Reply } from '../reply.js';
+import { homeReply } from '../menu/home.js';
+import type { Messages } from '../messages.js';
 
 /** `/start` and `/help [command]`, generated from the command table itself. */
 export function helpCommands(table: () => CommandSpec[]): CommandSpec[] {
@@ -17,19 +18,24 @@ export function helpCommands(table: () => CommandSpec[]): CommandSpec[] {
       needs: 'none',
       hidden: true,
       async handler(ctx) {
-        const { t } = ctx;
-        // A deep link from a group (`/start link`) continues with that command's explanation.
-        const param = ctx.args[0];
-        const record = await ctx.stores.credentials.get(ctx.identityKey);
-        const active = activeAccount(record);
-        const name = ctx.identity.displayName ?? 'there';
-        const replies: Reply[] = [
-          { text: `${t.welcome(name)}\n${active ? t.welcomeLinked(active.label) : t.welcomeNotLinked}` },
-        ];
-        const target = param ? table().find((c) => c.name === param) : undefined;
-        if (target)
-          replies.push({ text: `/${target.name}: ${target.summary(t)}\n${t.helpUsage}: ${target.usage}` });
-        return replies;
+        // `/start <command>` from a deep link is resumed by the core before it gets here; any
+        // other parameter (`private`) lands on the home menu.
+        const active = activeAccount(await ctx.stores.credentials.get(ctx.identityKey));
+        return homeReply(ctx.t, active?.label, ctx.t.welcome(ctx.identity.displayName ?? 'there'));
+      },
+    }),
+    defineCommand({
+      name: 'menu',
+      aliases: ['home'],
+      args: z.array(z.string()).max(0, '/menu takes no arguments'),
+      summary: (t) => t.menuSummary,
+      usage: '/menu',
+      example: '/menu',
+      roles: ['holder', 'agent', 'admin'],
+      needs: 'none',
+      async handler(ctx) {
+        const active = activeAccount(await ctx.stores.credentials.get(ctx.identityKey));
+        return homeReply(ctx.t, active?.label);
       },
     }),
     defineCommand({
@@ -55,15 +61,33 @@ export function helpCommands(table: () => CommandSpec[]): CommandSpec[] {
           lines.push(`${t.helpWho}: ${c.roles.join(', ')}`);
           return { title: `/${c.name}`, text: lines.join('\n') };
         }
+        // Grouped short lines, not a wide table: readable on a phone (issue 16).
+        const visible = all.filter((c) => !c.hidden);
+        const groups = HELP_GROUPS.map((g) => ({
+          title: g.title(t),
+          lines: visible
+            .filter((c) => g.commands.includes(c.name))
+            .map((c) => `${c.usage} – ${c.summary(t)}`),
+        }));
+        const grouped = new Set(HELP_GROUPS.flatMap((g) => g.commands));
+        const others = visible.filter((c) => !grouped.has(c.name));
+        if (others.length)
+          groups.push({ title: t.helpGroupOther, lines: others.map((c) => `${c.usage} – ${c.summary(t)}`) });
         return {
           title: t.helpTitle,
-          table: {
-            columns: ['Command', 'What it does'],
-            rows: all.filter((c) => !c.hidden).map((c) => [c.usage, c.summary(t)]),
-          },
+          sections: groups.filter((g) => g.lines.length > 0),
           text: t.helpFooter,
         };
       },
     }),
   ];
 }
+
+/** Help's groups, in the order a new user needs them. Commands not named here land in "Other". */
+const HELP_GROUPS: { title: (t: Messages) => string; commands: string[] }[] = [
+  { title: (t) => t.helpGroupAccount, commands: ['balance', 'numbers', 'lines', 'topup', 'rate', 'check'] },
+  { title: (t) => t.helpGroupCalls, commands: ['call', 'hangup', 'target', 'cdrs', 'callshop'] },
+  { title: (t) => t.helpGroupCards, commands: ['card'] },
+  { title: (t) => t.helpGroupLinking, commands: ['link', 'accounts', 'use', 'unlink'] },
+  { title: (t) => t.helpGroupTeam, commands: ['groupdata', 'audit'] },
+];

@@ -15,6 +15,7 @@ export function topupCommands() {
       roles: ['holder', 'agent'],
       privateOnly: true,
       secretArgs: true,
+      ask: 'pin',
       personal: true,
       needs: 'account',
       changesState: true,

@@ -77,7 +77,7 @@ function balance(): number {
 describe('every command in a private chat', () => {
   const cases: [string, RegExp][] = [
     ['/start', /linked as &quot;demo&quot;/],
-    ['/help', /<b>Commands<\/b>[\s\S]*<pre>[\s\S]*\/balance/],
+    ['/help', /<b>Commands<\/b>[\s\S]*<b>Account<\/b>\n\/balance – /],
     ['/help topup', /topup/],
     ['/balance', /Balance: <code>€18\.40<\/code>/],
     ['/accounts', /<pre>[\s\S]*demo-cards/],

@@ -1,0 +1,56 @@
+import type { Messages } from '../messages.js';
+import type { Reply, ReplyAction } from '../reply.js';
+
+/**
+ * The home menu (issue 16): one message whose buttons open screens by editing that message in
+ * place, each screen with a Back button. Action ids are `m:<screen>`; they carry no state, since a
+ * screen is read afresh for whoever presses it.
+ */
+export const HOME_ACTION = 'm:home';
+
+/** A screen and what shows it: a command run as if typed, or a fixed reply. */
+export type MenuScreen =
+  | { command: string; tokens: string[]; extra?: (t: Messages) => ReplyAction[] }
+  | { reply: (t: Messages) => Reply };
+
+export const MENU_SCREENS: Readonly<Record<string, MenuScreen>> = {
+  balance: { command: 'balance', tokens: [] },
+  calls: { command: 'cdrs', tokens: [] },
+  topup: { command: 'topup', tokens: [] },
+  cards: { reply: (t) => ({ title: t.cardsTitle, text: t.cardsText }) },
+  settings: {
+    command: 'accounts',
+    tokens: [],
+    extra: (t) => [
+      { label: t.menuLink, actionId: 'm:link', newRow: true },
+      { label: t.menuLinkCard, actionId: 'm:linkcard' },
+    ],
+  },
+  link: { command: 'link', tokens: [] },
+  linkcard: { command: 'link', tokens: ['card'] },
+  help: { command: 'help', tokens: [] },
+};
+
+/** The home message: who is linked, and a button per screen, two a row. */
+export function homeReply(t: Messages, activeLabel: string | undefined, greeting?: string): Reply {
+  const status = activeLabel ? t.homeLinked(activeLabel) : t.homeNotLinked;
+  return {
+    title: t.homeTitle,
+    text: greeting ? `${greeting}\n\n${status}` : status,
+    actions: [
+      { label: t.menuBalance, actionId: 'm:balance' },
+      { label: t.menuCalls, actionId: 'm:calls' },
+      { label: t.menuTopup, actionId: 'm:topup', newRow: true },
+      { label: t.menuCards, actionId: 'm:cards' },
+      { label: t.menuSettings, actionId: 'm:settings', newRow: true },
+      { label: t.menuHelp, actionId: 'm:help' },
+    ],
+  };
+}
+
+/** Adds Back (to the home screen) on its own row. */
+export function withBack(reply: Reply, t: Messages): Reply {
+  const actions = reply.actions ?? [];
+  if (actions.some((a) => a.actionId === HOME_ACTION)) return reply;
+  return { ...reply, actions: [...actions, { label: t.menuBack, actionId: HOME_ACTION, newRow: true }] };
+}

@@ -1,0 +1,18 @@
+import type { Messages } from '../messages.js';
+import type { Reply } from '../reply.js';
+
+/**
+ * A reply that holds a secret (a PIN, a SIP password) is shown as a spoiler and deleted from the
+ * chat after `ttlMs` (issue 16), with a note saying so. One rule, here; adapters render
+ * `spoiler` and schedule `deleteAfterMs`.
+ */
+export function markSecret(reply: Reply, t: Messages, ttlMs: number): Reply {
+  if (reply.visibility !== 'secret') return reply;
+  const note = t.secretDeletesIn(Math.max(1, Math.round(ttlMs / 60_000)));
+  return {
+    ...reply,
+    fields: reply.fields?.map((f) => ({ ...f, spoiler: true })),
+    text: reply.text ? `${reply.text}\n${note}` : note,
+    deleteAfterMs: ttlMs,
+  };
+}

@@ -1,0 +1,50 @@
+import type { FakeCall, FakeChat, FakeMessage, FakeTelegram, FakeUser } from '../../helpers/fake-telegram.js';
+
+/** Drives the fake Bot API like a user: send, press, read keyboards. Asserts order, never time. */
+export type Markup = { inline_keyboard: { text: string; callback_data?: string; url?: string }[][] };
+
+export function buttons(message: FakeMessage | undefined): { text: string; callback_data?: string }[] {
+  return ((message?.reply_markup as Markup | undefined)?.inline_keyboard ?? []).flat();
+}
+
+export function labels(message: FakeMessage | undefined): string[] {
+  return buttons(message).map((b) => b.text);
+}
+
+/** Keyboard rows as text, e.g. `[💰 Balance] [📞 Calls]`. */
+export function keyboardText(message: FakeMessage | undefined): string {
+  return ((message?.reply_markup as Markup | undefined)?.inline_keyboard ?? [])
+    .map((row) => row.map((b) => `[${b.text}]`).join(' '))
+    .join('\n');
+}
+
+/** Sends a text and resolves with the bot's first `sendMessage` to `replyChat` after it. */
+export async function say(telegram: FakeTelegram, from: FakeUser, text: string, chat?: FakeChat) {
+  const replyChat = chat?.id ?? from.id;
+  const mark = telegram.mark();
+  telegram.message(from, text, chat);
+  const call = await telegram.waitForCall('sendMessage', (c) => Number(c.payload.chat_id) === replyChat, {
+    after: mark,
+  });
+  return { call, text: String(call.payload.text), mark };
+}
+
+/** Presses `label` on the bot's newest message in `chatId` that has it; resolves after the answer. */
+export async function press(telegram: FakeTelegram, from: FakeUser, label: string, chatId = from.id) {
+  const message = [...telegram.botMessages(chatId)]
+    .reverse()
+    .find((m) => buttons(m).some((b) => b.text === label));
+  if (!message) throw new Error(`no message with a ${label} button in ${chatId}`);
+  const data = buttons(message).find((b) => b.text === label)!.callback_data!;
+  const mark = telegram.mark();
+  telegram.press(from, message, data);
+  const answer = await telegram.waitForCall('answerCallbackQuery', () => true, { after: mark });
+  return { answer, message, mark };
+}
+
+/** Waits for the edit of `message` that follows `mark`. */
+export function editOf(telegram: FakeTelegram, message: FakeMessage, mark: number): Promise<FakeCall> {
+  return telegram.waitForCall('editMessageText', (c) => Number(c.payload.message_id) === message.message_id, {
+    after: mark,
+  });
+}

@@ -1,0 +1,270 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { DEMO_DATA_PATH } from '../../../src/sandbox/seed-loader.js';
+import { ManualScheduler } from '../../helpers/manual-scheduler.js';
+import { createTestStack, type TestStack } from '../../helpers/stack.js';
+import { buttons, editOf, keyboardText, labels, press, say } from './drive.js';
+import { alice, bob, group, type Harness, startHarness } from './harness.js';
+
+/**
+ * Issue 16 on Telegram, end to end: real grammY ↔ the fake Bot API (which refuses bad HTML and bad
+ * keyboards as Telegram does), the real core, the sandbox over HTTP. Time moves only through the
+ * injected scheduler.
+ */
+let stack: TestStack;
+let h: Harness;
+let scheduler: ManualScheduler;
+
+/** The demo seed plus `n` recent calls of the demo account, for the paging tests. */
+function seedWithCalls(n: number): unknown {
+  const seed = parse(readFileSync(DEMO_DATA_PATH, 'utf8')) as {
+    users: { username: string; cdrs?: unknown[] }[];
+  };
+  const demo = seed.users.find((a) => a.username === 'demo')!;
+  const base = Date.now() - 3 * 3600_000;
+  for (let i = 0; i < n; i++) {
+    const start = new Date(base + i * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+    demo.cdrs = [...(demo.cdrs ?? []), { start, seconds: 20 + i, number: `4930${1000000 + i}` }];
+  }
+  return seed;
+}
+
+beforeEach(async () => {
+  const now = Date.now();
+  stack = await createTestStack({
+    clock: () => new Date(now),
+    sandbox: { data: seedWithCalls(150) as never },
+  });
+  scheduler = new ManualScheduler();
+  h = await startHarness(stack.core, {
+    settings: stack.stores.settings,
+    dedupe: stack.stores.dedupe,
+    scheduler,
+  });
+  await stack.linkDemo({ platform: 'telegram', tenant: '', user: String(alice.id) });
+});
+
+afterEach(async () => {
+  // Every text and keyboard the bot sent passed Telegram's HTML and keyboard rules.
+  expect(h.telegram.refusedFormatting()).toEqual([]);
+  await h.close();
+  await stack.close();
+});
+
+const HOME = ['💰 Balance', '📞 Calls', '💳 Top up', '🎫 Cards', '⚙️ Settings', '❓ Help'];
+
+describe('home menu', () => {
+  it('/start shows the home message; its buttons edit that one message, and Back returns', async () => {
+    const { call } = await say(h.telegram, alice, '/start');
+    expect(String(call.payload.text)).toContain('Hello Alice!');
+    const home = h.telegram.botMessages(alice.id).at(-1)!;
+    expect(labels(home)).toEqual(HOME);
+
+    const { mark } = await press(h.telegram, alice, '💰 Balance');
+    const edit = await editOf(h.telegram, home, mark);
+    expect(String(edit.payload.text)).toMatch(/Balance[\s\S]*18[.,]40/);
+    expect(labels(h.telegram.botMessages(alice.id).at(-1))).toEqual(['⬅️ Back']);
+
+    const back = await press(h.telegram, alice, '⬅️ Back');
+    await editOf(h.telegram, home, back.mark);
+    expect(labels(h.telegram.botMessages(alice.id).at(-1))).toEqual(HOME);
+    // One message all along: navigation edits, it never sends.
+    expect(h.telegram.callsOf('sendMessage')).toHaveLength(1);
+    expect(h.telegram.botMessages(alice.id)).toHaveLength(1);
+  });
+
+  it.each([
+    ['📞 Calls', /Calls /],
+    ['💳 Top up', /Send me the PIN/],
+    ['🎫 Cards', /Prepaid cards[\s\S]*\/card show/],
+    ['⚙️ Settings', /Linked accounts[\s\S]*demo/],
+    ['❓ Help', /<b>Commands<\/b>[\s\S]*<b>Account<\/b>/],
+  ])('%s opens a screen with Back, in place', async (label, shown) => {
+    await say(h.telegram, alice, '/menu');
+    const home = h.telegram.botMessages(alice.id).at(-1)!;
+    const { mark } = await press(h.telegram, alice, label);
+    const edit = await editOf(h.telegram, home, mark);
+    expect(String(edit.payload.text)).toMatch(shown);
+    expect(labels(h.telegram.botMessages(alice.id).at(-1))).toContain('⬅️ Back');
+  });
+
+  it('the home menu rendered as text (for the closing note)', async () => {
+    await say(h.telegram, alice, '/start');
+    const home = h.telegram.botMessages(alice.id).at(-1)!;
+    const rendered = `${home.text}\n${keyboardText(home)}`;
+    expect(rendered).toMatchInlineSnapshot(`
+      "<b>Home</b>
+
+      Hello Alice! I run your prepaid telephony account from this chat: balance, rates, calls, top-ups, call records and prepaid cards.
+
+      You are linked as &quot;demo&quot;. Choose below, or type a command such as /balance.
+      [💰 Balance] [📞 Calls]
+      [💳 Top up] [🎫 Cards]
+      [⚙️ Settings] [❓ Help]"
+    `);
+  });
+});
+
+describe('paging', () => {
+  it('150 call records page in place with ◀ ▶, a counter, and the header on every page', async () => {
+    // 150 recent records (the demo data's 4 are older than 7 days), 20 a page.
+    const { text } = await say(h.telegram, alice, '/cdrs 7d today 500');
+    expect(text).toMatch(/Page 1 of 8/);
+    expect(text).toMatch(/<pre>Date +Number/);
+    const list = h.telegram.botMessages(alice.id).at(-1)!;
+    expect(labels(list)).toEqual(['▶']);
+
+    const next = await press(h.telegram, alice, '▶');
+    const page2 = await editOf(h.telegram, list, next.mark);
+    expect(String(page2.payload.text)).toMatch(/Page 2 of 8/);
+    expect(String(page2.payload.text)).toMatch(/<pre>Date +Number/);
+    expect(labels(h.telegram.botMessages(alice.id).at(-1))).toEqual(['◀', '▶']);
+
+    const prev = await press(h.telegram, alice, '◀');
+    const page1 = await editOf(h.telegram, list, prev.mark);
+    expect(String(page1.payload.text)).toMatch(/Page 1 of 8/);
+    // Still one message: no continuation messages without a header.
+    expect(h.telegram.callsOf('sendMessage')).toHaveLength(1);
+  });
+
+  it('another user cannot turn the pages of my list', async () => {
+    await say(h.telegram, alice, '/cdrs 7d today 500');
+    const list = h.telegram.botMessages(alice.id).at(-1)!;
+    const data = buttons(list).find((b) => b.text === '▶')!.callback_data!;
+    const mark = h.telegram.mark();
+    h.telegram.press(bob, list, data);
+    const answer = await h.telegram.waitForCall('answerCallbackQuery', () => true, { after: mark });
+    expect(String(answer.payload.text)).toMatch(/Only the person who asked/);
+    expect(h.telegram.callsOf('editMessageText')).toHaveLength(0);
+  });
+});
+
+describe('secrets', () => {
+  it('SIP passwords are spoilers, and are deleted after 10 minutes with a note saying so', async () => {
+    const mark = h.telegram.mark();
+    h.telegram.message(alice, '/lines');
+    const [, secret] = await h.telegram.waitForCalls('sendMessage', 2, () => true, { after: mark });
+    const text = String(secret!.payload.text);
+    expect(text).toMatch(/<tg-spoiler>[^<]+<\/tg-spoiler>/);
+    expect(text).toContain('I delete this message in 10 minutes.');
+    const secretMessage = h.telegram.botMessages(alice.id).at(-1)!;
+
+    await scheduler.scheduled(1);
+    await scheduler.advance(9 * 60_000);
+    expect(h.telegram.callsOf('deleteMessage')).toHaveLength(0);
+    await scheduler.advance(60_000);
+    const deletion = h.telegram.callsOf('deleteMessage');
+    expect(deletion.map((c) => Number(c.payload.message_id))).toEqual([secretMessage.message_id]);
+    expect(h.telegram.botMessages(alice.id).map((m) => m.message_id)).not.toContain(secretMessage.message_id);
+    // The table of lines (not secret) stays.
+    expect(h.telegram.botMessages(alice.id)).toHaveLength(1);
+  });
+
+  it('a card PIN is a spoiler and deleted on time', async () => {
+    const mark = h.telegram.mark();
+    h.telegram.message(alice, '/card show +4917012345678');
+    const calls = await h.telegram.waitForCalls('sendMessage', 2, () => true, { after: mark });
+    expect(String(calls[1]!.payload.text)).toMatch(/PIN: <tg-spoiler>\d+<\/tg-spoiler>/);
+    await scheduler.scheduled(1);
+    await scheduler.advance(10 * 60_000);
+    expect(h.telegram.callsOf('deleteMessage')).toHaveLength(1);
+  });
+});
+
+describe('conversations', () => {
+  it('a command during linking cancels it and runs; the next text is not taken as the username', async () => {
+    expect((await say(h.telegram, alice, '/link')).text).toMatch(/Send me your username/);
+    expect((await say(h.telegram, alice, '/balance')).text).toMatch(/18[.,]40/);
+    const hello = await say(h.telegram, alice, 'hello');
+    expect(hello.text).not.toMatch(/password/i);
+    expect(hello.text).toMatch(/commands, not sentences/);
+    expect((await say(h.telegram, alice, '/cancel')).text).toMatch(/nothing to cancel/);
+  });
+
+  it('/cancel always ends a question', async () => {
+    await say(h.telegram, alice, '/topup');
+    expect((await say(h.telegram, alice, '/cancel')).text).toMatch(/Cancelled/);
+    expect((await say(h.telegram, alice, '1000000001')).text).toMatch(/commands, not sentences/);
+  });
+
+  it('a deep link resumes the command that sent the user: /start topup asks for the PIN', async () => {
+    const before = stack.sandbox.state.account('demo')!.balance;
+    expect((await say(h.telegram, alice, '/start topup')).text).toMatch(/Send me the PIN/);
+    const pin = await say(h.telegram, alice, '1000000001');
+    expect(pin.text).toMatch(/Top up your account with this PIN/);
+    // The PIN message is deleted at once.
+    const pinMessage = h.telegram.messages(alice.id).find((m) => m.text === '1000000001')!;
+    expect(pinMessage.deleted).toBe(true);
+    const confirm = await press(h.telegram, alice, 'Confirm');
+    await editOf(h.telegram, confirm.message, confirm.mark);
+    expect(stack.sandbox.state.account('demo')!.balance).toBeGreaterThan(before);
+  });
+
+  it('the group’s deep link for a private-only command names that command', async () => {
+    const { call } = await say(h.telegram, alice, '/topup', group);
+    expect(JSON.stringify(call.payload.reply_markup)).toContain('start=topup');
+  });
+});
+
+describe('chat etiquette', () => {
+  it('plain text in private gets a short hint and the home menu', async () => {
+    const { text } = await say(h.telegram, alice, 'what is my balance?');
+    expect(text).toMatch(/commands, not sentences/);
+    expect(text).not.toMatch(/I don't know the command/);
+    expect(labels(h.telegram.botMessages(alice.id).at(-1))).toEqual(HOME);
+  });
+
+  it('in a group: silent for text and for other bots’ commands; our own @-addressed unknowns are answered', async () => {
+    const mark = h.telegram.mark();
+    h.telegram.message(alice, 'hello everyone', group);
+    h.telegram.message(alice, '/stats', group);
+    h.telegram.message(alice, '/stats@other_bot', group);
+    h.telegram.message(alice, '/statz@tel_test_bot', group);
+    const answer = await h.telegram.waitForCall('sendMessage', () => true, { after: mark });
+    expect(String(answer.payload.text)).toMatch(/I don't know the command &quot;statz&quot;/);
+    expect(h.telegram.callsOf('sendMessage')).toHaveLength(1);
+  });
+
+  it('a photo captioned /balance runs /balance', async () => {
+    const mark = h.telegram.mark();
+    h.telegram.photo(alice, '/balance');
+    const call = await h.telegram.waitForCall('sendMessage', () => true, { after: mark });
+    expect(String(call.payload.text)).toMatch(/18[.,]40/);
+  });
+
+  it('a shared contact offers Call and Target; Call asks for A and starts the call', async () => {
+    const mark = h.telegram.mark();
+    h.telegram.contact(alice, '+49 176 1234567');
+    const offer = await h.telegram.waitForCall('sendMessage', () => true, { after: mark });
+    expect(String(offer.payload.text)).toContain('+491761234567');
+    const { mark: m2, message } = await press(h.telegram, alice, '📞 Call it');
+    expect(String((await editOf(h.telegram, message, m2)).payload.text)).toMatch(
+      /send the number to ring first/,
+    );
+    const started = await say(h.telegram, alice, '+49 30 1234567');
+    expect(started.text).toMatch(/Calling \+49301234567 first, then connecting \+491761234567/);
+  });
+
+  it('a shared contact answers a waiting question for a number', async () => {
+    h.telegram.contact(alice, '+49 176 1234567');
+    await h.telegram.waitForCall('sendMessage');
+    await press(h.telegram, alice, '📞 Call it');
+    const mark = h.telegram.mark();
+    h.telegram.contact(alice, '+49 30 1234567', { userId: alice.id });
+    const call = await h.telegram.waitForCall('sendMessage', () => true, { after: mark });
+    expect(String(call.payload.text)).toMatch(/Calling \+49301234567 first/);
+  });
+
+  it('a sticker gets one short line; in a group nothing', async () => {
+    const mark = h.telegram.mark();
+    h.telegram.sticker(alice, group);
+    h.telegram.sticker(alice);
+    const call = await h.telegram.waitForCall('sendMessage', () => true, { after: mark });
+    expect(Number(call.payload.chat_id)).toBe(alice.id);
+    expect(String(call.payload.text)).toMatch(
+      /^I only read text commands, photo captions and shared contacts/,
+    );
+    expect(h.telegram.callsOf('sendMessage')).toHaveLength(1);
+  });
+});
