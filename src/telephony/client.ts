@@ -89,6 +89,11 @@ function signingFor(credentials: Credentials): Signing {
   return { sign: createSigner(username, key) };
 }
 
+/** `topup`, `mycard-v2.blockcard`: worked out once per operation. */
+const LABELS = Object.fromEntries(
+  (Object.keys(operations) as OperationName[]).map((name) => [name, operationLabel(name)]),
+) as Record<OperationName, string>;
+
 const EMPTY_WIRE: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /** undici codes for a connection that was never made: nothing reached the provider. */
@@ -173,7 +178,7 @@ export class TelephonyClient {
     options: CallOptions = {},
   ): Promise<ResultOf<K>> {
     const spec: OperationSpec = operations[name];
-    const label = operationLabel(name);
+    const label = LABELS[name];
     let wire: Record<string, string>;
     try {
       wire = this.#wire(spec, label, params);
@@ -206,21 +211,6 @@ export class TelephonyClient {
 
   /** Encode, sign, send, decode: exactly one HTTP exchange, within one deadline. */
   async #attempt(req: CallRequest): Promise<unknown> {
-    const { spec, label } = req;
-    const res = await this.#exchange(req);
-    let warned = false;
-    const onQuirk: QuirkReporter = (quirk) => {
-      if (warned) return;
-      warned = true;
-      this.#logger?.warn(
-        { operation: label, quirk },
-        'tolerated a malformed answer (stray closing brackets)',
-      );
-    };
-    return decodeBody(label, spec.response, decodeEnvelope(label, res, onQuirk));
-  }
-
-  async #exchange(req: CallRequest): Promise<HttpResponse> {
     const { spec, label, options } = req;
     const signing = spec.auth === 'card' ? this.#card : this.#account;
     if (!signing) throw new MissingCredentialsError(label, spec.auth);
@@ -240,7 +230,7 @@ export class TelephonyClient {
     if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
 
     const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
-    const started = performance.now();
+    const started = this.#logger ? performance.now() : 0;
     // The deadline starts before dispatch, so it covers the time queued for a pooled socket too.
     const exchange = this.#transport.send({ origin, path, method, headers, body });
     const timer = setTimeout(() => exchange.abort(new TimeoutError(label, timeoutMs)), timeoutMs);
@@ -249,20 +239,25 @@ export class TelephonyClient {
         new TransportError(label, 'aborted by the caller', { aborted: true, cause: signal?.reason }),
       );
     signal?.addEventListener('abort', onAbort, { once: true });
+    let res: HttpResponse;
     try {
-      const res = await exchange.response;
-      this.#logger?.debug(
-        { operation: label, status: res.status, ms: Math.round(performance.now() - started) },
-        'telephony call',
-      );
-      return res;
+      res = await exchange.response;
     } catch (err) {
       throw transportFailure(label, err);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     }
+    this.#logger?.debug(
+      { operation: label, status: res.status, ms: Math.round(performance.now() - started) },
+      'telephony call',
+    );
+    return decodeBody(label, spec, decodeEnvelope(label, res, this.#onQuirk));
   }
+
+  /** One warning per answer read the tolerant way (issue 13), naming the operation. */
+  readonly #onQuirk: QuirkReporter = (label, quirk) =>
+    this.#logger?.warn({ operation: label, quirk }, 'tolerated a malformed answer (stray closing brackets)');
 }
 
 // Typed methods are derived from the operation table once, on the prototype (as Octokit builds its

@@ -1,11 +1,11 @@
-import type { z } from 'zod';
 import { providerError, ResponseShapeError, TransportError } from './errors.js';
 import { readJson } from './json-text.js';
+import type { OperationSpec } from './operations.js';
 import type { HttpResponse } from './transport.js';
 import { envelope } from './wire.js';
 
 /** Called once per answer that needed the tolerant reading (issue 13: the documented card quirk). */
-export type QuirkReporter = (quirk: 'stray-closers') => void;
+export type QuirkReporter = (operation: string, quirk: 'stray-closers') => void;
 
 /** `{error: false, codes: [{code: <number>, description?: <string>}], body}`: a strict subset of `envelope`. */
 function isPlainSuccess(json: unknown): json is { body: unknown } {
@@ -35,7 +35,7 @@ function parseJson(label: string, res: HttpResponse, onQuirk: QuirkReporter): un
   const read = readJson(res.text);
   if (read.kind === 'json') return read.value;
   if (read.kind === 'stray-closers') {
-    onQuirk('stray-closers');
+    onQuirk(label, 'stray-closers');
     return read.value;
   }
   if (read.kind === 'trailing-data' && res.status < 500)
@@ -81,8 +81,10 @@ export function decodeEnvelope(label: string, res: HttpResponse, onQuirk: QuirkR
 }
 
 /** The envelope body as the operation's domain type (spec §2). */
-export function decodeBody(label: string, schema: z.ZodType, body: unknown): unknown {
-  const result = schema.safeParse(body);
+export function decodeBody(label: string, spec: OperationSpec, body: unknown): unknown {
+  const fast = spec.fastResponse?.(body);
+  if (fast !== undefined) return fast;
+  const result = spec.response.safeParse(body);
   if (result.success) return result.data;
   throw new ResponseShapeError(
     label,

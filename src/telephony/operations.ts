@@ -8,6 +8,7 @@ import {
   cardBody,
   cdrsBody,
   dialInBody,
+  fastAccountBody,
   numberCheckBody,
   ratesBody,
   stopCallbackBody,
@@ -36,6 +37,11 @@ export interface OperationSpec<P extends z.ZodType = z.ZodType, R extends z.ZodT
   params: P;
   /** The envelope `body` in, the domain type out. */
   response: R;
+  /**
+   * A hand-written decoder for the common shape of `response`, or `undefined` to use the schema.
+   * It must agree with the schema on every input (a property test checks it).
+   */
+  fastResponse?: (body: unknown) => z.output<R> | undefined;
 }
 
 const op = <P extends z.ZodType, R extends z.ZodType>(spec: OperationSpec<P, R>) => spec;
@@ -87,6 +93,7 @@ export const operations = {
     safeToRetry: true,
     params: none,
     response: accountBody,
+    fastResponse: fastAccountBody,
   }),
   /** spec 4.5: dates as YYYY-MM-DD; `show` as in 4.9 (D6). */
   cdrCallshop: op({
