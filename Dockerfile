@@ -1,59 +1,75 @@
 # syntax=docker/dockerfile:1
 #
-# telephony-bot in a container (issue 7). Build: docker build -t telephony-bot .
-# Run:   docker run --rm -e BOT_ENCRYPTION_KEY=... -e TELEGRAM_BOT_TOKEN=... -v tbot-data:/app/data telephony-bot
+# telephony-bot in a container (issues 7 and 12). Build: docker build -t telephony-bot .
+# Run:   docker run --rm -e BOT_ENCRYPTION_KEY=... -e TELEPHONY_BASE_URL=https://... \
+#          -e TELEGRAM_BOT_TOKEN=... -v tbot-data:/app/data telephony-bot
 #
-# There is no compile step: bin/telephony-bot.js runs the TypeScript sources through tsx, which is
-# a runtime dependency. The only native module is sqlite3 (the single-instance store).
+# The build stage compiles the TypeScript into dist/ (npm run build: one esbuild bundle with source
+# maps) and keeps the production dependencies; the runtime stage gets dist/, those dependencies and
+# the one launcher, nothing else: no sources, no tsx, no esbuild binary, no compiler toolchain.
 
-ARG NODE_IMAGE=node:22-bookworm-slim
+# Pinned: a rebuild gets the same Node and the same Debian. Override with --build-arg NODE_IMAGE=…
+# (a digest, node:22.14.0-bookworm-slim@sha256:…, pins it further). Both stages use it, so the
+# native sqlite3 binding is built against the same glibc it runs on.
+ARG NODE_IMAGE=node:22.14.0-bookworm-slim
 
-# ---- build: the toolchain for sqlite3's native binding, kept out of the runtime image ------------
+# ---- build: compile, and the toolchain for sqlite3's native binding ------------------------------
 FROM ${NODE_IMAGE} AS build
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
-# sqlite3 uses a prebuilt N-API binary when one fits this image, else compiles with the toolchain above.
-RUN npm ci --omit=dev \
+# All dependencies (esbuild is a dev dependency); --ignore-scripts skips `prepare`, which needs the
+# sources, so sqlite3's install script is run on its own (prebuilt N-API binary, else compiled).
+RUN npm ci --ignore-scripts \
+ && npm rebuild sqlite3 \
  && node -e "require('sqlite3')"
+COPY tsconfig.json ./
+COPY scripts ./scripts
+COPY src ./src
+RUN npm run build \
+ && npm prune --omit=dev \
+ && npm cache clean --force
 
-# ---- runtime: production dependencies only, non-root, signals to node -----------------------------
+# ---- runtime: dist + assets + production dependencies, non-root, signals to node -----------------
 FROM ${NODE_IMAGE} AS runtime
+# NODE_ENV=production makes a start without TELEPHONY_BASE_URL or without a channel an error that
+# names the variables (SANDBOX=1 runs the demo on purpose).
 ENV NODE_ENV=production \
     DATA_DIR=/app/data \
     HEALTH_PORT=8081 \
     CONSOLE=false
 WORKDIR /app
-COPY package.json package-lock.json ./
-# Install scripts are skipped here (no toolchain in this image); the one native build comes from the
-# build stage. It is N-API, so it does not depend on the exact Node version, and both stages share
-# one base image (same glibc).
-RUN npm ci --omit=dev --ignore-scripts \
- && npm cache clean --force
-COPY --from=build /app/node_modules/sqlite3/build ./node_modules/sqlite3/build
-COPY tsconfig.json ./
-COPY bin ./bin
-COPY src ./src
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+# dist/ holds the chunks, their source maps and the sandbox's demo-data.yaml.
+COPY --from=build /app/dist ./dist
+COPY bin/telephony-bot.js ./bin/
 # The store, the generated master key (when BOT_ENCRYPTION_KEY is unset) and exports live here.
 # Created before VOLUME and owned by `node`, so a fresh named volume inherits that owner.
 RUN mkdir -p /app/data && chown node:node /app/data \
- && node -e "require('sqlite3')"
+ && chmod 0700 /app/data \
+ && node -e "require('sqlite3')" \
+ && node bin/telephony-bot.js --help >/dev/null
 VOLUME ["/app/data"]
 
-# 8081 health (/healthz, /readyz), 8080 Telegram webhook, 3000 Slack HTTP mode: publish what you use.
-EXPOSE 8081 8080 3000
+# One HTTP server on HEALTH_PORT: /healthz, /readyz, and the Telegram webhook or the Slack HTTP
+# receiver when configured (TELEGRAM_WEBHOOK_PORT and SLACK_PORT apply only without HEALTH_PORT).
+EXPOSE 8081
 USER node
 
-# node runs as PID 1 without an init (no --init needed): PID 1 gets no default signal handlers from
-# the kernel, but main.ts installs its own for SIGTERM and SIGINT, stops taking updates, finishes the
-# commands in flight within SHUTDOWN_TIMEOUT_MS, closes pools and stores and exits 0. The bot starts
-# no child processes, so there are no zombies to reap. Give the container a stop timeout longer than
-# SHUTDOWN_TIMEOUT_MS (docker stop -t 15; compose stop_grace_period).
+# node runs as PID 1 without an init: PID 1 gets no default signal handlers from the kernel, but
+# main.ts installs its own for SIGTERM and SIGINT: /readyz turns 503, updates stop, commands in flight
+# finish within SHUTDOWN_TIMEOUT_MS, pools and stores close, exit 0 (exit 1, naming what was
+# abandoned, if that bound passes). The bot starts no child processes, so there are no zombies to
+# reap. Give the container a stop timeout longer than SHUTDOWN_TIMEOUT_MS + 2 s (docker stop -t 15;
+# compose stop_grace_period).
 STOPSIGNAL SIGTERM
 
-# Slim images have no curl: Node's own fetch probes the health server (HEALTH_PORT, set above).
+# Liveness: the process answers. (Readiness, /readyz, is for a load balancer or orchestrator: it is
+# 503 until every channel receives and while draining, and restarting on it would fight a shutdown.)
+# Slim images have no curl: Node's own fetch probes.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.HEALTH_PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 

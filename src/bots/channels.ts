@@ -1,5 +1,3 @@
-import { createSlackChannel } from '../adapters/slack/index.js';
-import { createTelegramChannel } from '../adapters/telegram/index.js';
 import type { Config } from './config.js';
 import type { MountedHandler } from './health-server.js';
 import type { Runtime } from './runtime.js';
@@ -15,11 +13,16 @@ export interface ChatChannel {
   stop(): Promise<void>;
 }
 
-/** Creates the chat channels the configuration asks for (Telegram, Slack); config was checked at load. */
-export function createChatChannels(config: Config, runtime: Runtime): ChatChannel[] {
+/**
+ * Creates the chat channels the configuration asks for (Telegram, Slack); config was checked at load.
+ * Each adapter is imported only when configured: grammY and bolt are most of the start-up time and
+ * memory, and the console defaults need neither (issue 12, `npm run bench:start`).
+ */
+export async function createChatChannels(config: Config, runtime: Runtime): Promise<ChatChannel[]> {
   const channels: ChatChannel[] = [];
   const { core, stores, logger } = runtime;
   if (config.TELEGRAM_BOT_TOKEN) {
+    const { createTelegramChannel } = await import('../adapters/telegram/index.js');
     const webhookUrl = config.TELEGRAM_WEBHOOK_URL;
     const channel = createTelegramChannel({
       core,
@@ -48,6 +51,7 @@ export function createChatChannels(config: Config, runtime: Runtime): ChatChanne
     });
   }
   if (config.SLACK_BOT_TOKEN) {
+    const { createSlackChannel } = await import('../adapters/slack/index.js');
     const channel = createSlackChannel({
       core,
       botToken: config.SLACK_BOT_TOKEN,

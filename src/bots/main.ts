@@ -64,7 +64,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
     }
     runtime = await createRuntime(config, logger);
     opened.push({ name: 'provider connections and stores', close: () => runtime.close() });
-    channels = createChatChannels(config, runtime);
+    channels = await createChatChannels(config, runtime);
     for (const channel of channels) {
       if (channel.mount) {
         if (!health) throw new Error(`${channel.name} needs an HTTP port; set HEALTH_PORT`);

@@ -6,7 +6,6 @@ import type { Keyring } from './master-key.js';
 import { createMemoryKeyValueStore } from './memory-key-value-store.js';
 import { createPendingStore } from './pending-store.js';
 import { createRateLimiter } from './rate-limiter.js';
-import { createRedisKeyValueStore } from './redis-key-value-store.js';
 import { createSettingsStore } from './settings-store.js';
 import { createSqliteKeyValueStore } from './sqlite-key-value-store.js';
 import type { Stores } from './stores.js';
@@ -57,11 +56,14 @@ export async function createKeyValueStoreFromConfig(config: StoreConfig): Promis
         ...(config.path === undefined ? {} : { path: config.path }),
         ...(config.exclusive === undefined ? {} : { exclusive: config.exclusive }),
       });
-    case 'redis':
+    case 'redis': {
+      // Loaded only when configured: the Redis client is a large part of a start that does not use it.
+      const { createRedisKeyValueStore } = await import('./redis-key-value-store.js');
       return createRedisKeyValueStore({
         url: config.url,
         ...(config.prefix === undefined ? {} : { prefix: config.prefix }),
       });
+    }
   }
 }
 

@@ -42,8 +42,9 @@ export {
 export type { RateLimiterOptions } from './rate-limiter.js';
 export { createRateLimiter } from './rate-limiter.js';
 export type * from './records.js';
+// createRedisKeyValueStore is imported from './redis-key-value-store.js' directly: re-exported here it
+// would load the Redis client into every start (issue 12, bench:start).
 export type { RedisKeyValueStoreOptions } from './redis-key-value-store.js';
-export { createRedisKeyValueStore } from './redis-key-value-store.js';
 export type { RotateCredentialsOptions, RotationResult } from './rotate-credentials.js';
 export { rotateCredentials } from './rotate-credentials.js';
 export type { SettingsStoreOptions } from './settings-store.js';

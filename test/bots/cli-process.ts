@@ -2,7 +2,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-export const BIN = fileURLToPath(new URL('../../bin/telephony-bot.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../bin/telephony-bot-dev.js', import.meta.url));
 
 export interface BotProcess {
   child: ChildProcessWithoutNullStreams;
@@ -14,11 +14,11 @@ export interface BotProcess {
 }
 
 /**
- * `node bin/telephony-bot.js <args>` as a child process, with only the environment given (plus
+ * `node bin/telephony-bot-dev.js <args>` (the sources, through tsx) as a child process, with only the environment given (plus
  * PATH and HOME), so no TELEGRAM_/SLACK_/REDIS_ variable of the developer's shell leaks in.
  */
-export function runBot(args: string[], env: Record<string, string>): BotProcess {
-  const child = spawn(process.execPath, [BIN, ...args], {
+export function runBot(args: string[], env: Record<string, string>, bin = BIN): BotProcess {
+  const child = spawn(process.execPath, [bin, ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', USER: 'tester', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatRef, Identity } from '../../src/core/identity.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { createRedisKeyValueStore, keyringFromKeys } from '../../src/store/index.js';
+import { keyringFromKeys } from '../../src/store/index.js';
+import { createRedisKeyValueStore } from '../../src/store/redis-key-value-store.js';
 import { type RedisServer, redisSkipped, startRedisServer } from '../helpers/redis-server.js';
 import { createTestStack, type TestStack } from '../helpers/stack.js';
 
