@@ -233,10 +233,17 @@ export class TelephonyClient {
     const started = this.#logger ? performance.now() : 0;
     // The deadline starts before dispatch, so it covers the time queued for a pooled socket too.
     const exchange = this.#transport.send({ origin, path, method, headers, body });
-    const timer = setTimeout(() => exchange.abort(new TimeoutError(label, timeoutMs)), timeoutMs);
+    const timer = setTimeout(
+      () => exchange.abort(new TimeoutError(label, timeoutMs, { maybeDelivered: exchange.sent })),
+      timeoutMs,
+    );
     const onAbort = () =>
       exchange.abort(
-        new TransportError(label, 'aborted by the caller', { aborted: true, cause: signal?.reason }),
+        new TransportError(label, 'aborted by the caller', {
+          aborted: true,
+          cause: signal?.reason,
+          maybeDelivered: exchange.sent,
+        }),
       );
     signal?.addEventListener('abort', onAbort, { once: true });
     let res: HttpResponse;

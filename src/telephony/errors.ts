@@ -156,10 +156,22 @@ export class TransportError extends TelephonyError {
 export class TimeoutError extends TelephonyError {
   override name = 'TimeoutError';
   readonly timeoutMs: number;
+  /**
+   * Whether the request may have reached the provider. `false` only when the deadline passed while
+   * it still waited for a pooled socket: then nothing was written.
+   */
+  readonly maybeDelivered: boolean;
 
-  constructor(operation: string, timeoutMs: number, options?: { cause?: unknown }) {
-    super('TEL_TIMEOUT', operation, `${operation}: no answer within ${timeoutMs} ms`, options);
+  constructor(
+    operation: string,
+    timeoutMs: number,
+    options: { cause?: unknown; maybeDelivered?: boolean } = {},
+  ) {
+    super('TEL_TIMEOUT', operation, `${operation}: no answer within ${timeoutMs} ms`, {
+      cause: options.cause,
+    });
     this.timeoutMs = timeoutMs;
+    this.maybeDelivered = options.maybeDelivered ?? true;
   }
 }
 

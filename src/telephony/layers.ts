@@ -76,7 +76,8 @@ export function retryLayer(
 export const outcomeLayer: Transformer = (next) => (req) => {
   if (req.spec.safeToRetry) return next(req);
   return next(req).catch((err: unknown) => {
-    if (hasCode(err, 'TEL_TIMEOUT') || (hasCode(err, 'TEL_TRANSPORT') && err.maybeDelivered))
+    // Only when the request may have arrived: one that timed out still queued was never written.
+    if ((hasCode(err, 'TEL_TIMEOUT') || hasCode(err, 'TEL_TRANSPORT')) && err.maybeDelivered)
       throw new OutcomeUnknownError(req.label, { cause: err });
     // An answer came but cannot be read: keep its class (it says what went wrong), marked unknown.
     if (hasCode(err, 'TEL_RESPONSE_SHAPE'))

@@ -20,6 +20,11 @@ export interface HttpResponse {
 export interface HttpExchange {
   readonly response: Promise<HttpResponse>;
   /**
+   * Whether the request left the queue for a socket. undici writes nothing of a request aborted
+   * before that point, so while this is false the provider cannot have seen it.
+   */
+  readonly sent: boolean;
+  /**
    * Ends the exchange now, whether it is still queued for a socket, waiting for headers or reading
    * the body: `response` rejects with `reason` at once and the socket slot is given back.
    */
@@ -97,9 +102,14 @@ class Exchange implements Dispatcher.DispatchHandler, HttpExchange {
     this.#controller?.abort(reason);
   }
 
+  get sent(): boolean {
+    return this.#controller !== undefined;
+  }
+
   onRequestStart(controller: Dispatcher.DispatchController): void {
-    this.#controller = controller;
+    // Ended while queued: undici checks right after this call and writes nothing.
     if (this.#ended) controller.abort(this.#ended);
+    else this.#controller = controller;
   }
 
   onResponseStart(
@@ -149,7 +159,7 @@ class Exchange implements Dispatcher.DispatchHandler, HttpExchange {
 /** An exchange that failed before dispatch: nothing was sent. */
 function refused(err: Error): HttpExchange {
   const response = Promise.reject(err);
-  return { response, abort() {} };
+  return { response, sent: false, abort() {} };
 }
 
 /**

@@ -130,8 +130,11 @@ describe('the whole-call deadline covers queueing (issue 10)', () => {
       code: 'TEL_TIMEOUT',
       timeoutMs: 100,
     });
-    // A never-retry operation queued the same way was never sent: still reported as unknown, to be safe.
-    await expect(queued.topup({ pin: '12345678' })).rejects.toMatchObject({ code: 'TEL_OUTCOME_UNKNOWN' });
+    // A never-retry operation queued the same way was never written: a plain timeout, not "unknown".
+    await expect(queued.topup({ pin: '12345678' })).rejects.toMatchObject({
+      code: 'TEL_TIMEOUT',
+      maybeDelivered: false,
+    });
 
     stalled.abort();
     await expect(firstCall).rejects.toMatchObject({ name: 'TransportError', aborted: true });
@@ -144,7 +147,7 @@ describe('the whole-call deadline covers queueing (issue 10)', () => {
 
 describe('every failure gives its socket back', () => {
   const failures: [string, Handler, Record<string, unknown>][] = [
-    ['a stalled answer (timeout)', hold, { code: 'TEL_TIMEOUT' }],
+    ['a stalled answer (timeout)', hold, { code: 'TEL_TIMEOUT', maybeDelivered: true }],
     [
       'a stalled body (timeout)',
       (_req, res) => {
@@ -194,9 +197,13 @@ describe('every failure gives its socket back', () => {
     const caller = new AbortController();
     const queued = client.account(undefined, { signal: caller.signal });
     caller.abort();
-    await expect(queued).rejects.toMatchObject({ name: 'TransportError', aborted: true });
+    await expect(queued).rejects.toMatchObject({
+      name: 'TransportError',
+      aborted: true,
+      maybeDelivered: false,
+    });
     stalled.abort();
-    await expect(first).rejects.toMatchObject({ aborted: true });
+    await expect(first).rejects.toMatchObject({ aborted: true, maybeDelivered: true });
     expect(server.count).toBe(1);
     await transport.close();
   });
