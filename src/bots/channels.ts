@@ -40,6 +40,8 @@ export async function createChatChannels(config: Config, runtime: Runtime): Prom
       dedupe: stores.dedupe,
       settings: stores.settings,
       drainTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+      // While the shared store is down, /readyz and the webhook answer 503: Telegram redelivers later.
+      ready: () => stores.reachable(),
       logger: logger.child({ channel: 'telegram' }),
     });
     channels.push({

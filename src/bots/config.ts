@@ -98,6 +98,15 @@ export const configSchema = z.object({
     .max(10_000)
     .default(30)
     .describe('Commands per user per minute; 0 turns the limit off.'),
+  COMMAND_MAX_AGE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(3_600_000)
+    .default(30_000)
+    .describe(
+      'A command older than this when it reaches the bot (redelivered after an outage) is not run; its user is asked to send it again.',
+    ),
   HEALTH_PORT: z.coerce
     .number()
     .int()

@@ -63,6 +63,9 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
       health.addCheck('starting', () => started);
     }
     runtime = await createRuntime(config, logger);
+    // Issue 10: not ready while the shared store (Redis) cannot be reached.
+    const stores = runtime.stores;
+    health?.addCheck('store', () => stores.reachable());
     opened.push({ name: 'provider connections and stores', close: () => runtime.close() });
     channels = await createChatChannels(config, runtime);
     for (const channel of channels) {

@@ -69,7 +69,23 @@ export async function createRuntime(
   if (!stores) {
     const { keyring, createdAt } = await resolveKeyring(config);
     keyCreatedAt = createdAt;
-    const kv = await createKeyValueStoreFromConfig(storeConfigOf(config));
+    const where = storeConfigOf(config);
+    const storeLog = logger.child({ component: 'store' });
+    const kv = await createKeyValueStoreFromConfig(
+      where.kind === 'redis'
+        ? {
+            ...where,
+            // Issue 10: an outage is loud. /readyz turns 503 and commands are answered "temporarily
+            // unavailable" meanwhile; the client reconnects by itself.
+            onError: (err) =>
+              storeLog.error(
+                { err: { message: (err as Error).message, code: (err as { code?: unknown }).code } },
+                'shared store (Redis) unreachable: commands are refused until it returns',
+              ),
+            onRecovered: () => storeLog.info({}, 'shared store (Redis) reachable again'),
+          }
+        : where,
+    );
     // A wrong master key fails the start here, not every command later (issue 10).
     await checkKeyring(kv, keyring).catch(async (err: unknown) => {
       await kv.close();
@@ -110,6 +126,7 @@ export async function createRuntime(
     stores,
     clock: overrides.clock,
     logger: logger.child({ component: 'core' }),
+    maxCommandAgeMs: config.COMMAND_MAX_AGE_MS,
     rateLimit:
       config.RATE_LIMIT_PER_MINUTE > 0 ? { limit: config.RATE_LIMIT_PER_MINUTE, windowMs: 60_000 } : false,
     clientFactory: (credentials) =>

@@ -12,6 +12,8 @@ export interface IncomingText {
   locale?: string;
   /** Correlates log lines. */
   requestId?: string;
+  /** When the user sent it, when the platform says (a Telegram message's `date`); see `maxCommandAgeMs`. */
+  sentAt?: Date;
   /**
    * Only the bot saw this text, even in a shared chat (a Slack slash command). Then a PIN in it does
    * not leak to the chat, and private-only commands may run (their replies still go privately).

@@ -46,6 +46,11 @@ export interface CoreOptions {
   pageRows?: number;
   /** A message holding a PIN or SIP password is deleted after this long (issue 16). Default 10 minutes. */
   secretTtlMs?: number;
+  /**
+   * A command that reaches the core longer than this after it was sent (`IncomingText.sentAt`) is
+   * not run: redelivered after an outage, it would act late (issue 10). Default 30 s.
+   */
+  maxCommandAgeMs?: number;
 }
 
 /** Builds the channel-agnostic core: the command table, its dispatcher, confirmations and linking. */
@@ -57,6 +62,7 @@ export function createCore(options: CoreOptions): Core {
   const logger = options.logger ?? silentLogger;
   const pageRows = options.pageRows ?? 20;
   const secretTtlMs = options.secretTtlMs ?? 10 * 60_000;
+  const maxCommandAgeMs = options.maxCommandAgeMs ?? 30_000;
   const table = options.commands ?? builtInCommands({ clock });
   const byName = new Map<string, CommandSpec>();
   for (const spec of table) {
@@ -483,6 +489,10 @@ export function createCore(options: CoreOptions): Core {
           name = resumed.name;
           tokens = [];
         }
+      }
+      if (input.sentAt && clock().getTime() - input.sentAt.getTime() > maxCommandAgeMs) {
+        outcome = 'too-old';
+        return [{ text: t.commandTooOld(`/${name.slice(0, 40)}`), tone: 'warning' }];
       }
       const spec = byName.get(name);
       if (!spec) {

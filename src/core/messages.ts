@@ -252,6 +252,10 @@ export const en = {
     `The provider did not answer, so I do not know whether it happened; I did not retry. Check ${check} before trying again.`,
   callOutcomeUnknown: (b: string) =>
     `The provider did not answer, so I do not know whether the call to +${b} started; I did not retry. If a phone rings, /hangup tries to stop it; /cdrs shows the call once it ended.`,
+  storeUnavailable:
+    'I am temporarily unavailable (my storage cannot be reached), so I did not do that. Please send it again in a minute.',
+  commandTooOld: (command: string) =>
+    `Your ${command} reached me late, so I did not run it. Send it again if you still want it.`,
   interrupted: (command: string, at: string, check: string) =>
     `Your ${command} of ${at} was interrupted (the bot restarted) before the provider answered, so I do not know whether it happened. Check ${check} before trying again.`,
   errUnavailable:

@@ -37,6 +37,7 @@ export function createStores(options: StoresOptions): Stores {
     audit: createAuditLog({ kv }),
     dedupe: createDedupeStore({ kv }),
     rateLimit: createRateLimiter({ kv, ...clock }),
+    reachable: () => kv.reachable?.() ?? true,
     close: () => kv.close(),
   };
 }
@@ -45,7 +46,14 @@ export function createStores(options: StoresOptions): Stores {
 export type StoreConfig =
   | { kind: 'memory' }
   | { kind: 'sqlite'; path?: string; exclusive?: boolean }
-  | { kind: 'redis'; url: string; prefix?: string };
+  | {
+      kind: 'redis';
+      url: string;
+      prefix?: string;
+      /** Told once per outage, and once it recovered (issue 10: an outage is loud). */
+      onError?: (error: unknown) => void;
+      onRecovered?: () => void;
+    };
 
 export async function createKeyValueStoreFromConfig(config: StoreConfig): Promise<KeyValueStore> {
   switch (config.kind) {
@@ -62,6 +70,8 @@ export async function createKeyValueStoreFromConfig(config: StoreConfig): Promis
       return createRedisKeyValueStore({
         url: config.url,
         ...(config.prefix === undefined ? {} : { prefix: config.prefix }),
+        ...(config.onError ? { onError: config.onError } : {}),
+        ...(config.onRecovered ? { onRecovered: config.onRecovered } : {}),
       });
     }
   }

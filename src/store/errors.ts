@@ -63,3 +63,15 @@ export class StoreLockedError extends StoreError {
     );
   }
 }
+
+/** The shared store (Redis) cannot be reached right now; the client reconnects by itself (issue 10). */
+export class StoreUnavailableError extends StoreError {
+  override name = 'StoreUnavailableError';
+  constructor(options?: { cause?: unknown }) {
+    super(
+      'ERR_STORE_UNAVAILABLE',
+      'The shared store (REDIS_URL) cannot be reached; nothing was done. The bot reconnects by itself.',
+      options,
+    );
+  }
+}

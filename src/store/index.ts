@@ -13,6 +13,7 @@ export {
   MasterKeyError,
   StoreError,
   StoreLockedError,
+  StoreUnavailableError,
   UnknownKeyIdError,
 } from './errors.js';
 export type { InstanceLock } from './instance-lock.js';

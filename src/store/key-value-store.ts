@@ -29,5 +29,10 @@ export interface KeyValueStore {
    * by set, setIfAbsent and increment; list keys (append) are not included.
    */
   keys(prefix: string): AsyncIterable<string>;
+  /**
+   * Whether the store can be reached right now: false while a shared store (Redis) is down, for
+   * `/readyz` and the webhooks (issue 10). Absent: always reachable (a local file, memory).
+   */
+  reachable?(): boolean;
   close(): Promise<void>;
 }

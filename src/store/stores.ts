@@ -60,5 +60,7 @@ export interface Stores {
   audit: AuditLog;
   dedupe: DedupeStore;
   rateLimit: RateLimiter;
+  /** False while the shared store cannot be reached (issue 10): `/readyz` answers 503 then. */
+  reachable(): boolean;
   close(): Promise<void>;
 }

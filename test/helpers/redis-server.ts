@@ -77,12 +77,16 @@ async function ping(port: number): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function startRedisServer(): Promise<RedisServer> {
+/**
+ * Starts a redis-server. With `port`, on that port (a restart after `stop()`, for outage tests:
+ * issue 10); otherwise on a free one.
+ */
+export async function startRedisServer(options: { port?: number } = {}): Promise<RedisServer> {
   if (!redisServerPath) throw new Error(MISSING);
   // A port can be taken between probing and binding; a few attempts make that race harmless.
   let lastError: unknown;
   for (let attempt = 0; attempt < 5; attempt++) {
-    const port = await freePort();
+    const port = options.port ?? (await freePort());
     const child = spawn(
       redisServerPath,
       [

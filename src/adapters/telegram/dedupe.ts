@@ -1,4 +1,5 @@
 import type { Context, MiddlewareFn } from 'grammy';
+import { messagesFor } from '../../core/messages.js';
 import type { DedupeStore } from '../../store/stores.js';
 import type { TelegramLogger } from './options.js';
 
@@ -22,7 +23,20 @@ export interface DedupeUpdatesOptions {
 export function dedupeUpdates(options: DedupeUpdatesOptions): MiddlewareFn<Context> {
   return async (ctx, next) => {
     const updateId = ctx.update.update_id;
-    const first = await options.store.claim(`telegram:update:${options.botId()}:${updateId}`, options.ttlMs);
+    let first: boolean;
+    try {
+      first = await options.store.claim(`telegram:update:${options.botId()}:${updateId}`, options.ttlMs);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'ERR_STORE_UNAVAILABLE') throw error;
+      // Issue 10: the shared store is down. Nothing runs; the user is told, which is harmless even
+      // if this update was a duplicate.
+      options.logger.warn({ updateId }, 'telegram: store unavailable, update not run');
+      const text = messagesFor(ctx.from?.language_code).storeUnavailable;
+      if (ctx.callbackQuery)
+        await ctx.answerCallbackQuery({ text: text.slice(0, 200) }).catch(() => undefined);
+      else if (ctx.chat) await ctx.reply(text).catch(() => undefined);
+      return;
+    }
     if (!first) {
       options.logger.info({ updateId }, 'telegram: dropped a redelivered update');
       return;

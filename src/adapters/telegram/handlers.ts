@@ -45,6 +45,8 @@ export function installHandlers(bot: Bot, options: HandlerOptions): void {
         addressed: input.addressed,
         ...(input.attachment ? { attachment: input.attachment } : {}),
         ...(from.language_code ? { locale: from.language_code } : {}),
+        // Telegram's `date` is in seconds; a redelivered old command is not run late (issue 10).
+        sentAt: new Date(msg.date * 1000),
         requestId: requestIdOf(ctx),
       });
     } catch (error) {
