@@ -18,7 +18,7 @@ import { createFormatter } from './format.js';
 import { type ChatRef, chatKey, type Identity, identityKey } from './identity.js';
 import { InFlight } from './in-flight.js';
 import { takeInterruptedNotices } from './interrupted.js';
-import { handleConversation, linkCredentials, setupSupport } from './linking.js';
+import { handleConversation, lineMayHoldSecret, linkCredentials, setupSupport } from './linking.js';
 import { type CoreLogger, silentLogger } from './logger.js';
 import { HOME_ACTION, homeReply, MENU_SCREENS, withBack } from './menu/home.js';
 import { needsPaging, pageOf, parsePageAction } from './menu/paging.js';
@@ -423,7 +423,20 @@ export function createCore(options: CoreOptions): Core {
         const r = await stores.rateLimit.hit(`cmd:${idKey}`, rateLimit.limit, rateLimit.windowMs);
         if (!r.allowed) {
           outcome = 'rate-limited';
-          return [{ text: t.rateLimited(Math.max(1, Math.ceil(r.retryAfterMs / 1000))), tone: 'warning' }];
+          // Refused unread, but a PIN or a password in it is still deleted (issue 10).
+          const secret = await lineMayHoldSecret(
+            stores,
+            idKey,
+            input.text,
+            (n) => byName.get(n)?.secretArgs === true,
+          ).catch(() => true);
+          return [
+            {
+              text: t.rateLimited(Math.max(1, Math.ceil(r.retryAfterMs / 1000))),
+              tone: 'warning',
+              ...(secret ? { deleteIncoming: true } : {}),
+            },
+          ];
         }
       }
       const text = input.text.trim();
@@ -452,6 +465,11 @@ export function createCore(options: CoreOptions): Core {
           clock,
           input,
           t,
+          onUnexpected: (err, ref) =>
+            logger.error(
+              { requestId, ref, command: 'link', err: describeError(err) },
+              'command failed unexpectedly',
+            ),
         });
         if (conversation) {
           commandName = 'link-conversation';

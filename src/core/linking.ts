@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type {
   LinkConversation as Conversation,
   CredentialRecord,
@@ -8,7 +9,7 @@ import { usernameProblem } from '../telephony/credentials.js';
 import { hasCode, InvalidInputError } from '../telephony/errors.js';
 import { md5Hex } from '../telephony/signature.js';
 import type { IncomingText, LinkInput, SupportSetupInput } from './core.js';
-import { UserFacingError } from './error-replies.js';
+import { errorReply, UserFacingError } from './error-replies.js';
 import { chatKey, identityKey } from './identity.js';
 import type { Messages } from './messages.js';
 import type { Reply } from './reply.js';
@@ -19,6 +20,8 @@ interface Deps {
   clientFactory: ClientFactory;
   clock: () => Date;
   t: Messages;
+  /** Told about an unexpected failure (a bug), with the reference quoted to the user, for the log. */
+  onUnexpected?: (err: unknown, ref: string) => void;
 }
 
 const CONVERSATION_TTL_MS = 5 * 60_000;
@@ -80,19 +83,42 @@ export async function handleConversation(deps: Deps & { input: IncomingText }): 
     return [{ text: t.linkAskPassword(text) }];
   }
   await clear();
-  const reply = await linkCredentials({
-    ...deps,
-    identity: input.identity,
-    chat: input.chat,
-    username: conv.username ?? '',
-    password: input.text,
-    kind: conv.kind,
-    label: conv.label,
-  }).catch((err) => {
-    if (err instanceof UserFacingError) return { text: err.message, tone: 'error' as const };
-    throw err;
-  });
+  // This line is the password: whatever happens next (a wrong password, a provider failure, a
+  // timeout, a refused username, a bug), it is answered here, so the reply deletes it (issue 10).
+  let reply: Reply;
+  try {
+    reply = await linkCredentials({
+      ...deps,
+      identity: input.identity,
+      chat: input.chat,
+      username: conv.username ?? '',
+      password: input.text,
+      kind: conv.kind,
+      label: conv.label,
+    });
+  } catch (err) {
+    const ref = randomBytes(4).toString('hex');
+    const failed = errorReply(err, { t, ref });
+    if (!failed.expected) deps.onUnexpected?.(err, ref);
+    reply = failed.reply;
+  }
   return [{ text: t.linkPasswordDeleted, deleteIncoming: true }, reply];
+}
+
+/**
+ * Whether a line refused before it was read (a rate limit) may hold a secret, so the refusal still
+ * deletes it (issue 10): a command with secret arguments (`/topup <PIN>`), or plain text while a
+ * linking conversation waits for the password.
+ */
+export async function lineMayHoldSecret(
+  stores: Stores,
+  idKey: string,
+  text: string,
+  secretCommand: (name: string) => boolean,
+): Promise<boolean> {
+  const line = text.trim();
+  if (line.startsWith('/')) return secretCommand(line.slice(1).split(/\s+/, 1)[0]!.toLowerCase());
+  return (await stores.settings.user(idKey)).conversation?.step === 'password';
 }
 
 /** Checks credentials with a harmless real call, so we never store ones the provider refuses. */
