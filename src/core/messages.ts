@@ -107,6 +107,10 @@ export const en = {
   hangupButton: 'Hang up',
   hangupDone: 'The call was stopped.',
   hangupNoCall: 'You have no call to stop. Give the call id: /hangup <callId>.',
+  hangupUnknownEnded: (b: string) =>
+    `Your call to +${b} whose start had no answer has ended; it is in /cdrs. Nothing is ringing.`,
+  hangupUnknownNoId: (b: string, at: string) =>
+    `Your call to +${b} (${at}) got no answer from the provider, so I have no id to stop it with, and it is not in /cdrs yet: it may still be ringing. Reject it on the phone to end it; /hangup again checks the records, /cdrs shows it once it ended.`,
   hangupAlreadyEnded: 'That call has already ended (or the id is unknown). It is in /cdrs once billed.',
 
   // top-up

@@ -47,6 +47,8 @@ export interface UserSettings {
   locale?: string;
   /** The last call started by this user, for `/hangup` without an id. */
   lastCallId?: string;
+  /** A call start whose answer never came (outcome unknown): no id, but `/hangup` still helps (issue 10). */
+  unknownCall?: { a: string; b: string; at: string };
   /** A linking conversation in progress (issue 5: username, then password). Never holds the password. */
   conversation?: LinkConversation;
   /**

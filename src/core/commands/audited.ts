@@ -30,6 +30,8 @@ export interface AuditedOperation {
   check: string;
   /** The whole unknown-outcome reply, when the generic one is not enough (a call may be ringing). */
   unknownText?: string;
+  /** Keeps a handle on an operation whose outcome is unknown (the call that may be ringing). */
+  onUnknown?: () => Promise<void>;
 }
 
 /**
@@ -45,7 +47,7 @@ export async function audited<T>(
   run: () => Promise<T>,
   detail?: (result: T) => string,
 ): Promise<T> {
-  const { unknownText, ...fields } = op;
+  const { unknownText, onUnknown, ...fields } = op;
   const entry = { ...fields, id: randomBytes(8).toString('hex') };
   await ctx.audit({ ...entry, outcome: 'attempted' });
   // Closing the record must not turn an answer into a failure: if the store fails here, the attempt
@@ -58,8 +60,10 @@ export async function audited<T>(
   } catch (err) {
     const outcome = outcomeOf(err);
     await close(outcome);
-    if (outcome === 'unknown')
+    if (outcome === 'unknown') {
+      await onUnknown?.().catch(() => undefined);
       throw new UserFacingError(unknownText ?? ctx.t.errOutcomeUnknownCheck(op.check), { cause: err });
+    }
     throw err;
   }
   await close('ok', detail?.(result));

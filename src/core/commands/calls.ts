@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromDate } from '../../telephony/dates.js';
 import { hasCode } from '../../telephony/errors.js';
 import { phoneArg, positional } from '../args.js';
 import { defineCommand } from '../command-spec.js';
@@ -30,11 +31,22 @@ export function callCommands() {
             target: b,
             check: '/cdrs',
             unknownText: t.callOutcomeUnknown(b),
+            // No call id came back: /hangup then looks for the call in the records (issue 10).
+            onUnknown: () =>
+              ctx.stores.settings
+                .updateUser(ctx.identityKey, {
+                  lastCallId: undefined,
+                  unknownCall: { a, b, at: ctx.now.toISOString() },
+                })
+                .then(() => undefined),
           },
           () => client.trycallback({ aNumber: `+${a}`, bNumber: `+${b}` }),
           (c) => c.callId,
         );
-        await ctx.stores.settings.updateUser(ctx.identityKey, { lastCallId: call.callId });
+        await ctx.stores.settings.updateUser(ctx.identityKey, {
+          lastCallId: call.callId,
+          unknownCall: undefined,
+        });
         const hangupId = await ctx.pending('hangup', 'hangup', [call.callId]);
         return {
           text: t.callStarted(a, b),
@@ -62,6 +74,19 @@ export function callCommands() {
         const { client, username } = await ctx.account();
         const settings = await ctx.stores.settings.user(ctx.identityKey);
         const callId = ctx.args[0] ?? settings.lastCallId;
+        if (!callId && settings.unknownCall) {
+          // The start's answer never came, so there is no id to stop (D4 needs it, and no read lists
+          // active calls). The records show whether the call ended; otherwise say what still works.
+          const { b, at } = settings.unknownCall;
+          const since = fromDate(new Date(at));
+          const records = await client.cdrs({ from: since, to: fromDate(ctx.now), show: 100 });
+          const ended = records.records.some((r) => r.number.replace(/\D/g, '').endsWith(b.slice(-9)));
+          if (ended) {
+            await ctx.stores.settings.updateUser(ctx.identityKey, { unknownCall: undefined });
+            return { text: t.hangupUnknownEnded(b), tone: 'warning' };
+          }
+          return { text: t.hangupUnknownNoId(b, ctx.fmt.dateTime(new Date(at))), tone: 'warning' };
+        }
         if (!callId) return { text: t.hangupNoCall, tone: 'warning' };
         const forget = async () => {
           if (settings.lastCallId === callId)
