@@ -35,6 +35,11 @@ export interface FakeSlackOptions {
   /** User group id → member ids, for `usergroups.list` / `usergroups.users.list`. */
   groups?: Record<string, string[]>;
   botUserId?: string;
+  /**
+   * Socket Mode: the WebSocket URL `apps.connections.open` hands out (a fresh one per call, as
+   * Slack's are single-use). Unset: the method answers `not_allowed_token_type`-style errors only.
+   */
+  socketModeUrl?: () => string;
 }
 
 export interface FakeSlack {
@@ -143,6 +148,18 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     }
   }
 
+  /**
+   * `apps.connections.open` (Slack API docs): needs an app-level token (`xapp-`); a bot token is
+   * refused with `not_allowed_token_type`, a missing one with `not_authed`.
+   */
+  function connectionsOpen(authorization: string): Record<string, unknown> {
+    const token = authorization.replace(/^Bearer\s+/i, '');
+    if (!token) return { ok: false, error: 'not_authed' };
+    if (!token.startsWith('xapp-')) return { ok: false, error: 'not_allowed_token_type' };
+    if (!options.socketModeUrl) return { ok: false, error: 'invalid_auth' };
+    return { ok: true, url: options.socketModeUrl() };
+  }
+
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -184,7 +201,10 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
         return;
       }
-      const out = answer(method, body);
+      const out =
+        method === 'apps.connections.open'
+          ? connectionsOpen(String(req.headers.authorization ?? ''))
+          : answer(method, body);
       record({ method, body, raw, rateLimited: false, seq: at });
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out));
     });

@@ -71,6 +71,7 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
           // The receiver hands `installerOptions.clientOptions` to its SocketModeClient's WebClient:
           // the only way for `apps.connections.open` to honour SLACK_API_URL (issue 12).
           installerOptions: { clientOptions },
+          clientPingTimeout: options.socketPingTimeoutMs,
         })
       : undefined;
   if (socket) {
@@ -79,7 +80,8 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
     socket.client.on('connected', () => {
       connected = true;
     });
-    for (const state of ['connecting', 'reconnecting', 'disconnecting', 'disconnected'])
+    // `close` comes first when the socket drops: the client reconnects only after a backoff.
+    for (const state of ['close', 'connecting', 'reconnecting', 'disconnecting', 'disconnected'])
       socket.client.on(state, () => {
         connected = false;
       });

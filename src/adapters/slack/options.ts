@@ -46,6 +46,11 @@ export interface SlackChannelOptions {
   viewAckBudgetMs?: number;
   /** How long a user's admin flag and user groups are cached, in ms. Default 60 000. */
   directoryTtlMs?: number;
+  /**
+   * Socket Mode: how long a pong may take before the socket counts as dead; @slack/socket-mode also
+   * uses it as the unit of its reconnect backoff. Default 5000 ms (the library's own default).
+   */
+  socketPingTimeoutMs?: number;
   /** Upper bound for `stop()` to wait for answers still being delivered. Default 10 000 ms. */
   stopTimeoutMs?: number;
   /** Clock, for the per-day audit thread. */
@@ -108,6 +113,7 @@ export function resolveSlackOptions(options: SlackChannelOptions): ResolvedSlack
     viewAckBudgetMs: options.viewAckBudgetMs ?? 2_000,
     directoryTtlMs: options.directoryTtlMs ?? 60_000,
     stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
+    socketPingTimeoutMs: options.socketPingTimeoutMs ?? 5_000,
     now: options.now ?? (() => new Date()),
     mode: options.appToken ? 'socket' : 'http',
   };
