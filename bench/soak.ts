@@ -1,147 +1,97 @@
 /**
- * `npm run soak`: the fault soak of issue 7.
+ * `npm run soak`: the fault soak of issues 7 and 10, checked per command.
  *
- * 10,000 commands (button presses included) go through the console channel, the core and the signed
- * client, against the sandbox with faults injected: 10 % 5xx, 3 % 429 with `Retry-After`, 1 %
- * malformed JSON (all from the sandbox's own fault rules), and 5 % timeouts: a small proxy in front
- * of the sandbox holds 5 % of the answers for 1.5 s, past the client's 1 s timeout, *after* the
- * operation ran (the case a never-retry operation must report as "outcome unknown").
+ * Consoles (one identity each, one demo account) type lines concurrently through the console
+ * channel, the core and the signed client, against the sandbox behind a fault proxy (see
+ * `soak-provider.ts`, run in a child process), with the stores on a real redis-server behind a TCP
+ * gate. During the run: reads get 5xx, 429 and malformed JSON; never-retry requests get 5xx, 429,
+ * connections dropped before and after the provider ran them, answers held past the client
+ * timeout and cut-off JSON; Redis is cut off for a while (an outage); the bot is shut down and a new
+ * instance takes over (a rolling restart, in-flight commands drained up to a short deadline); and
+ * some consoles try `/link` with usernames that cannot go into an HTTP header.
  *
- * 50 consoles (50 identities, one demo account) type 200 lines each, concurrently; each console waits
- * for the answer before typing its next line, as a person does. The sandbox and the proxy run in a
- * child process, so the memory figures are the bot's own: core, client, console, SQLite stores.
+ * Every never-retry command carries a number, PIN or call id of its own, so each request the
+ * provider's front door saw is tied to the command that caused it. Per command the soak checks:
+ * the provider received it at most once; what the user was told matches what the provider did
+ * ("done" only when it was applied, "nothing changed" only when it was not, "unknown" only when the
+ * request may have arrived and its answer did not come through). All ten never-retry operations are
+ * in the mix, and top-ups use valid PINs, so a double application would show in the balance.
  *
- * Prints: commands answered vs issued; crashes (uncaught exceptions, unhandled rejections, the
- * console's last-guard "Sorry, that failed"); for each never-retry operation the requests the
- * sandbox received and handled vs the commands issued; heapUsed/rss at start and end, after GC.
- * Exits 1 when a goal is missed.
- *
- * Knobs: SOAK_CONSOLES (50), SOAK_LINES (200 per console), SOAK_TIMEOUT_RATE (0.05),
- * SOAK_WARMUP_LINES (50 per console on 10 consoles, before the start figure; not counted).
+ * Prints each figure with its goal and MET or MISSED; exits 1 when a goal is missed.
+ * Knobs: SOAK_CONSOLES (40), SOAK_LINES (150 per console).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { createConsoleChannel } from '../src/adapters/console/console-channel.js';
 import { loadConfig } from '../src/bots/config.js';
 import { createRuntime, type Runtime } from '../src/bots/runtime.js';
+import type { Core } from '../src/core/core.js';
 import type { Identity } from '../src/core/identity.js';
-import { createSandbox } from '../src/sandbox/index.js';
-import { createStoresFromConfig, keyringFromKeys } from '../src/store/index.js';
+import { startRedisServer } from '../test/helpers/redis-server.js';
+import { NEVER_RETRY_OPS, type ProviderFinal, runProvider, soakPin } from './soak-provider.js';
+import { createRedisGate } from './soak-redis-gate.js';
 
-const CONSOLES = Number(process.env.SOAK_CONSOLES ?? 50);
-const LINES = Number(process.env.SOAK_LINES ?? 200);
-const TIMEOUT_RATE = Number(process.env.SOAK_TIMEOUT_RATE ?? 0.05);
-const WARMUP_CONSOLES = 10;
-const WARMUP_LINES = Number(process.env.SOAK_WARMUP_LINES ?? 50);
+const CONSOLES = Number(process.env.SOAK_CONSOLES ?? 40);
+const LINES = Number(process.env.SOAK_LINES ?? 150);
 const CLIENT_TIMEOUT_MS = 1000;
-const SLOW_ANSWER_MS = 1500;
+const PINS = CONSOLES * LINES;
 /** A line not answered within this is counted as lost (it never should be). */
 const ANSWER_DEADLINE_MS = 60_000;
 
-const NEVER_RETRY = {
-  topup: 'topup',
-  call: 'webcallback.trycallback',
-  hangup: 'webcallback.stopcallback',
-  block: 'mycard-v2.blockcard',
-  unblock: 'mycard-v2.unblockcard',
-} as const;
-type NeverRetryKey = keyof typeof NEVER_RETRY;
+type Op = (typeof NEVER_RETRY_OPS)[number];
+type Told = 'done' | 'unknown' | 'not done';
 
-// ---- the provider side, in a child process ------------------------------------------------------
-
-async function runProvider(): Promise<void> {
-  const sandbox = createSandbox({
-    faults: {
-      global: {
-        serverErrorProbability: 0.1,
-        tooManyRequestsProbability: 0.03,
-        retryAfterSeconds: 1,
-        malformedJsonProbability: 0.01,
-      },
-    },
-  });
-  const { url, adminUrl } = await sandbox.listen({ port: 0 });
-  const upstream = new URL(url);
-  const agent = new HttpAgent({ keepAlive: true, maxSockets: 256 });
-  let slowed = 0;
-  // The 5 % timeouts: forward at once (the operation runs), hold the answer past the client timeout.
-  const proxy = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const up = httpRequest(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          method: req.method,
-          path: req.url,
-          headers: req.headers,
-          agent,
-        },
-        (upRes) => {
-          const body: Buffer[] = [];
-          upRes.on('data', (c: Buffer) => body.push(c));
-          upRes.on('end', () => {
-            const send = () => {
-              if (res.destroyed) return;
-              res.writeHead(upRes.statusCode ?? 502, upRes.headers);
-              res.end(Buffer.concat(body));
-            };
-            if (Math.random() < TIMEOUT_RATE) {
-              slowed++;
-              setTimeout(send, SLOW_ANSWER_MS);
-            } else send();
-          });
-          upRes.on('error', () => res.destroy());
-        },
-      );
-      // A dropped or cut answer from the sandbox is passed on as a dropped connection.
-      up.on('error', () => res.destroy());
-      up.end(Buffer.concat(chunks));
-    });
-    res.on('error', () => {});
-  });
-  proxy.listen(0, '127.0.0.1');
-  await new Promise((resolve) => proxy.once('listening', resolve));
-  const port = (proxy.address() as { port: number }).port;
-  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}`, adminUrl })}\n`);
-  process.stdin.on('data', (chunk: Buffer) => {
-    // `reset` after the warm-up; anything else: report the figures.
-    if (chunk.toString().startsWith('reset')) {
-      sandbox.resetStats();
-      slowed = 0;
-    }
-    process.stdout.write(`${JSON.stringify({ stats: sandbox.stats(), slowed })}\n`);
-  });
-  process.stdin.on('end', () => {
-    void sandbox.close().then(() => process.exit(0));
-  });
+/** One never-retry command as the user saw it. */
+interface Issued {
+  op: Op;
+  /** Found in the request's parameters: a number, PIN or call id used by no other command. */
+  token: string;
+  told: Told;
 }
 
-// ---- the bot side ---------------------------------------------------------------------------------
+const SUCCESS: Record<Op, RegExp> = {
+  topup: /Topped up\./,
+  'webcallback.trycallback': /Calling \+/,
+  'webcallback.stopcallback': /The call was stopped\./,
+  'onlinecallthrough.store': /Stored: calls from/,
+  'mycard-v2.insert': /: created\./,
+  'mycard-v2.blockcard': /: blocked\./,
+  'mycard-v2.unblockcard': /: unblocked\./,
+  'mycard-v2.disableCliByNumber': /: disabled\./,
+  'mycard-v2.changeCliByNumber': /: renumbered\./,
+  'mycard-v2.activateMyCard': /: activated\./,
+};
+
+/** What the user was told about `op`, from the console text (notices about earlier commands left out). */
+function toldOf(op: Op, answer: string): Told {
+  const own = answer
+    .split('\n')
+    .filter((l) => !/was interrupted \(the bot restarted\)/.test(l))
+    .join('\n');
+  if (/do not know whether/.test(own)) return 'unknown';
+  return SUCCESS[op].test(own) ? 'done' : 'not done';
+}
+
+// ---- the provider child ----------------------------------------------------------------------------
 
 interface ProviderHandle {
   url: string;
-  child: ChildProcess;
-  figures(command?: 'reset'): Promise<{
-    stats: { handled: Record<string, number>; received: Record<string, number> };
-    slowed: number;
-  }>;
+  ask(command: 'reset' | 'stats' | 'final'): Promise<ProviderFinal>;
   stop(): Promise<void>;
 }
 
 async function startProvider(): Promise<ProviderHandle> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--provider'], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, SOAK_TIMEOUT_RATE: String(TIMEOUT_RATE) },
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), '--provider'],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
   let buffer = '';
   const pending: ((line: string) => void)[] = [];
   child.stdout!.on('data', (chunk: Buffer) => {
@@ -158,11 +108,10 @@ async function startProvider(): Promise<ProviderHandle> {
   const { url } = JSON.parse(await nextLine()) as { url: string };
   return {
     url,
-    child,
-    async figures(command) {
+    async ask(command) {
       const line = nextLine();
-      child.stdin!.write(`${command ?? 'stats'}\n`);
-      return JSON.parse(await line);
+      child.stdin!.write(`${command}\n`);
+      return JSON.parse(await line) as ProviderFinal;
     },
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -172,7 +121,9 @@ async function startProvider(): Promise<ProviderHandle> {
   };
 }
 
-/** Collects a console's output; `waitForAnswer` resolves with what was written after `from`. */
+// ---- the consoles ------------------------------------------------------------------------------------
+
+/** Collects a console's output; `answer()` resolves with what was written since the last answer. */
 class ConsoleOutput extends Writable {
   text = '';
   #waiter: (() => void) | undefined;
@@ -181,8 +132,8 @@ class ConsoleOutput extends Writable {
     this.#waiter?.();
     done();
   }
-  async waitForAnswer(from: number): Promise<string | undefined> {
-    if (this.text.length === from) {
+  async answer(): Promise<string | undefined> {
+    if (this.text.length === 0) {
       const answered = await new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => resolve(false), ANSWER_DEADLINE_MS);
         this.#waiter = () => {
@@ -195,8 +146,8 @@ class ConsoleOutput extends Writable {
     }
     // A reply is written in one turn (several writes); let the rest of it arrive.
     await nextTurn();
-    const answer = this.text.slice(from);
-    this.text = ''; // keep memory flat: only the current answer is kept
+    const answer = this.text;
+    this.text = '';
     return answer;
   }
 }
@@ -206,86 +157,135 @@ interface Tally {
   answered: number;
   unanswered: number;
   lastGuard: number;
-  byCommand: Record<string, number>;
-  neverRetryIssued: Record<NeverRetryKey, number>;
+  storeUnavailable: number;
+  restarting: number;
+  badUsernameAttempts: number;
+  byKind: Record<string, number>;
+  commands: Issued[];
 }
 
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+const random = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
-const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+let nextPin = 0;
+let badSample = '';
 
 /** One person at one console: types `lines` lines, each after the answer to the one before. */
-async function drive(
-  runtime: Runtime,
-  user: string,
-  lines: number,
-  tally: Tally,
-  exportDir: string,
-): Promise<void> {
-  const identity: Identity = { platform: 'console', tenant: '', user, displayName: user };
-  await runtime.linkDemo(identity);
+async function drive(core: Core, runtime: () => Runtime, user: number, lines: number, tally: Tally) {
+  const identity: Identity = {
+    platform: 'console',
+    tenant: '',
+    user: `soak-${user}`,
+    displayName: `soak ${user}`,
+  };
+  await runtime().linkDemo(identity);
   const input = new PassThrough();
   const output = new ConsoleOutput();
   const channel = createConsoleChannel({
-    core: runtime.core,
+    core,
     input,
     output,
     interactive: false,
     identity,
-    exportDir,
+    exportDir: tmpdir(),
   });
   const running = channel.run();
   let typed = 0;
+  let serial = 0;
+  const unique = () => `${pad(user, 2)}${pad(++serial, 6)}`;
   const type = async (line: string, kind: string): Promise<string> => {
     typed++;
     tally.issued++;
-    tally.byCommand[kind] = (tally.byCommand[kind] ?? 0) + 1;
+    tally.byKind[kind] = (tally.byKind[kind] ?? 0) + 1;
     input.write(`${line}\n`);
-    const answer = await output.waitForAnswer(0);
+    const answer = await output.answer();
     if (answer === undefined) {
       tally.unanswered++;
       throw new Error(`console ${user}: no answer to "${line}" within ${ANSWER_DEADLINE_MS} ms`);
     }
     tally.answered++;
     if (answer.includes('Sorry, that failed')) tally.lastGuard++;
+    if (answer.includes('temporarily unavailable')) {
+      tally.storeUnavailable++;
+      await sleep(100); // a person reads it and waits a moment
+    }
+    if (answer.includes('I am restarting right now')) tally.restarting++;
     return answer;
   };
-  const hasChoice = (answer: string) => answer.includes('[1] ');
-  const cards = ['+4917012345678', '+4915112345678'];
+  let lastAnswer = '';
+  const confirmChoice = (answer: string) => /\[(\d+)\] Confirm/.exec(answer)?.[1];
+  /** Types a never-retry command (and its confirmation, if asked) and records what the user was told. */
+  const act = async (op: Op, token: string, line: string, kind: string): Promise<Told> => {
+    let answer = await type(line, kind);
+    const choice = confirmChoice(answer);
+    if (choice) {
+      if (typed >= lines) return 'not done';
+      answer = await type(choice, `${kind} confirm`);
+    }
+    const told = toldOf(op, answer);
+    tally.commands.push({ op, token, told });
+    lastAnswer = answer;
+    return told;
+  };
+  const cardLifecycle = async () => {
+    const id = unique();
+    const cli = `49170${id}`;
+    if ((await act('mycard-v2.insert', cli, `/card create +${cli} 5 Soak`, 'card create')) !== 'done') return;
+    const pin = /PIN:\s*(\d+)/.exec(lastAnswer)?.[1];
+    if (
+      typed >= lines ||
+      (await act('mycard-v2.blockcard', cli, `/card block +${cli}`, 'card block')) !== 'done'
+    )
+      return;
+    if (typed >= lines) return;
+    await act('mycard-v2.unblockcard', cli, `/card unblock +${cli}`, 'card unblock');
+    if (pin && typed < lines)
+      await act('mycard-v2.activateMyCard', cli, `/card activate +${cli} ${pin}`, 'card activate');
+    if (typed >= lines) return;
+    const next = `49171${id}`;
+    if (
+      (await act('mycard-v2.changeCliByNumber', cli, `/card renumber +${cli} +${next}`, 'card renumber')) !==
+      'done'
+    )
+      return;
+    if (typed < lines)
+      await act('mycard-v2.disableCliByNumber', next, `/card disable +${next}`, 'card disable');
+  };
   const script: (() => Promise<void>)[] = [
     async () => void (await type('/balance', 'balance')),
-    async () => void (await type(`/rate +4930${digits(7)} +4917${digits(8)}`, 'rate')),
-    async () => void (await type('/lines', 'lines')),
+    async () => void (await type(`/rate +4930${random(7)}`, 'rate')),
     async () => void (await type('/numbers', 'numbers')),
     async () => void (await type('/cdrs', 'cdrs')),
     async () => {
-      // A well-formed PIN the sandbox does not know: answered 1200, still one topup request.
-      if (hasChoice(await type(`/topup 9${digits(9)}`, 'topup'))) {
-        tally.neverRetryIssued.topup++;
-        await type('1', 'topup confirm');
-      }
+      // Valid PINs, each used once: a second application would show in the balance.
+      const pin = soakPin(nextPin++ % PINS);
+      await act('topup', pin, `/topup ${pin}`, 'topup');
     },
     async () => {
-      const answer = await type(`/call +4930${digits(7)} +4917${digits(8)}`, 'call');
-      tally.neverRetryIssued.call++;
-      if (hasChoice(answer) && typed < lines) {
-        tally.neverRetryIssued.hangup++;
-        await type('1', 'hangup press');
-      }
+      const b = `49176${unique()}`;
+      const told = await act('webcallback.trycallback', b, `/call +4930${random(7)} +${b}`, 'call');
+      const callId = /Call id:\s*(\S+)/.exec(lastAnswer)?.[1];
+      const hangup = /\[(\d+)\] Hang up/.exec(lastAnswer)?.[1];
+      if (told === 'done' && callId && hangup && typed < lines)
+        await act('webcallback.stopcallback', callId, hangup, 'hangup press');
     },
     async () => {
-      if (hasChoice(await type(`/card block ${pick(cards)}`, 'card block'))) {
-        tally.neverRetryIssued.block++;
-        await type('1', 'card block confirm');
-      }
+      const b = `49177${unique()}`;
+      await act('onlinecallthrough.store', b, `/target +4930${random(7)} +${b}`, 'target');
     },
+    cardLifecycle,
     async () => {
-      await type(`/card unblock ${pick(cards)}`, 'card unblock');
-      tally.neverRetryIssued.unblock++;
+      // The attack of issue 10: a username that cannot go into an HTTP header, then a password.
+      tally.badUsernameAttempts++;
+      const asked = await type(`/link ${pick(['dım', 'ბ', 'a\u0007b'])}`, 'bad username');
+      if (!badSample) badSample = asked.trim();
+      if (/password/i.test(asked) && typed < lines)
+        await type('not-a-real-password', 'bad username password');
     },
   ];
   try {
     while (typed < lines) {
-      // Commands that need two lines only start when both fit, so every console types exactly `lines`.
+      // Multi-line steps only start when two lines fit; the rest stop early, the tail is /balance.
       const step = lines - typed >= 2 ? pick(script) : script[0]!;
       await step();
     }
@@ -298,16 +298,11 @@ async function drive(
 function memory() {
   globalThis.gc?.();
   globalThis.gc?.();
-  const m = process.memoryUsage();
-  return { heapUsed: m.heapUsed, rss: m.rss };
+  return process.memoryUsage().heapUsed;
 }
 const mb = (b: number) => `${(b / 2 ** 20).toFixed(1)} MB`;
-const pct = (a: number, b: number) => `${b >= a ? '+' : ''}${(((b - a) / a) * 100).toFixed(1)} %`;
 
 async function main(): Promise<number> {
-  if (!globalThis.gc) {
-    process.stderr.write('run with --expose-gc (npm run soak does) so the memory figures are after GC\n');
-  }
   let uncaught = 0;
   let unhandled = 0;
   process.on('uncaughtException', (err) => {
@@ -320,11 +315,16 @@ async function main(): Promise<number> {
   });
 
   const provider = await startProvider();
+  const redis = await startRedisServer();
+  const gate = await createRedisGate(redis.port);
   const dir = await mkdtemp(join(tmpdir(), 'telephony-soak-'));
-  let unexpectedErrors = 0;
-  const errorSink = new Writable({
-    write(_chunk, _enc, done) {
-      unexpectedErrors++; // the core logs an error only for a failure it did not expect
+  let unexpected = 0;
+  let storeLogged = 0;
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      const text = chunk.toString();
+      if (text.includes('command failed unexpectedly')) unexpected++;
+      if (text.includes('shared store (Redis) unreachable')) storeLogged++;
       done();
     },
   });
@@ -333,110 +333,211 @@ async function main(): Promise<number> {
     TELEPHONY_TIMEOUT_MS: String(CLIENT_TIMEOUT_MS),
     RATE_LIMIT_PER_MINUTE: '0',
     DATA_DIR: dir,
+    REDIS_URL: gate.url,
+    BOT_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
   });
-  // The production single-instance store: SQLite on disk (the audit log is not held in memory).
-  const stores = await createStoresFromConfig(
-    { kind: 'sqlite', path: join(dir, 'telephony-bot.sqlite') },
-    keyringFromKeys(Buffer.alloc(32, 7)),
-  );
-  const runtime = await createRuntime(config, pino({ level: 'error' }, errorSink), { stores });
+  const logger = pino({ level: 'warn' }, sink);
+  let runtime = await createRuntime(config, logger);
+  // The consoles talk to whichever instance is current: a rolling restart swaps it underneath.
+  const core = new Proxy({} as Core, { get: (_t, key) => (runtime.core as never)[key] });
   const newTally = (): Tally => ({
     issued: 0,
     answered: 0,
     unanswered: 0,
     lastGuard: 0,
-    byCommand: {},
-    neverRetryIssued: { topup: 0, call: 0, hangup: 0, block: 0, unblock: 0 },
+    storeUnavailable: 0,
+    restarting: 0,
+    badUsernameAttempts: 0,
+    byKind: {},
+    commands: [],
   });
-  const exportDir = join(dir, 'exports');
 
-  // Warm-up (not counted): JIT, connection pools and SQLite caches reach their working size first,
-  // so the start figure is not the cold process. Its stats are reset before the soak.
-  const coldMem = memory();
-  const warm = newTally();
+  // Warm-up (not counted): JIT, pools and caches reach their working size before the start figure.
   await Promise.allSettled(
-    Array.from({ length: WARMUP_CONSOLES }, (_, i) =>
-      drive(runtime, `warm-${i}`, WARMUP_LINES, warm, exportDir),
-    ),
+    Array.from({ length: 10 }, (_, i) => drive(core, () => runtime, 90 + i, 50, newTally())),
   );
-  await provider.figures('reset');
-
+  const before = await provider.ask('reset');
   const tally = newTally();
-  const startMem = memory();
+  const startHeap = memory();
   const started = performance.now();
-  const progress = setInterval(() => {
-    process.stderr.write(`  ${tally.answered} / ${CONSOLES * LINES} answered\n`);
-  }, 10_000);
-  const results = await Promise.allSettled(
-    Array.from({ length: CONSOLES }, (_, i) => drive(runtime, `soak-${i}`, LINES, tally, exportDir)),
+  const total = CONSOLES * LINES;
+  const consoles = Promise.allSettled(
+    Array.from({ length: CONSOLES }, (_, i) => drive(core, () => runtime, i, LINES, tally)),
   );
-  clearInterval(progress);
+
+  // The faults over time: a Redis outage at 25 %, a rolling restart at 60 %.
+  const when = async (share: number) => {
+    while (tally.answered < total * share && tally.answered + tally.unanswered < total) await sleep(20);
+  };
+  const events = (async () => {
+    await when(0.25);
+    const cutAt = tally.answered;
+    await gate.cut();
+    await sleep(1500);
+    await gate.restore();
+    const outage = { answeredDuring: tally.answered - cutAt };
+    await when(0.6);
+    // A shutdown and restart: the old instance stops taking commands ("restarting right now") and
+    // finishes those in flight while the new one starts, then closes.
+    const old = runtime;
+    const draining = old.core.drain(10_000);
+    runtime = await createRuntime(config, logger);
+    const drained = await draining;
+    await old.close();
+    return { outage, restart: { drainedAll: drained } };
+  })();
+  const results = await consoles;
+  const { outage, restart } = await events;
   const seconds = (performance.now() - started) / 1000;
   const failedConsoles = results.filter((r) => r.status === 'rejected');
-  const { stats, slowed } = await provider.figures();
   await runtime.close();
-  const endMem = memory();
+  // Before the provider's request log is read into this process: the figure is the bot's own.
+  const endHeap = memory();
+  const final = await provider.ask('final');
   await provider.stop();
+  await gate.close();
+  await redis.stop();
   await rm(dir, { recursive: true, force: true });
 
-  const rows = (Object.keys(NEVER_RETRY) as NeverRetryKey[]).map((k) => {
-    const op = NEVER_RETRY[k];
-    const issued = tally.neverRetryIssued[k];
-    const received = stats.received[op] ?? 0;
-    const handled = stats.handled[op] ?? 0;
-    return { op, issued, received, handled, ok: received <= issued };
-  });
-  const heapGrowth = (endMem.heapUsed - startMem.heapUsed) / startMem.heapUsed;
-  const goals = {
-    everyCommandAnswered: tally.answered === tally.issued && tally.issued === CONSOLES * LINES,
-    noCrash: uncaught === 0 && unhandled === 0 && tally.lastGuard === 0 && failedConsoles.length === 0,
-    neverRetrySentAtMostOnce: rows.every((r) => r.ok),
-    memoryFlatWithin10Percent: Math.abs(heapGrowth) <= 0.1,
-  };
+  // ---- per command ----
+  const perOp = new Map<Op, { commands: number; requests: number; maxPerCommand: number; applied: number }>();
+  for (const op of NEVER_RETRY_OPS) perOp.set(op, { commands: 0, requests: 0, maxPerCommand: 0, applied: 0 });
+  const mismatches: string[] = [];
+  const told: Record<Told, number> = { done: 0, unknown: 0, 'not done': 0 };
+  let sentTwice = 0;
+  const byOp = new Map<string, typeof final.records>();
+  for (const r of final.records) byOp.set(r.op, [...(byOp.get(r.op) ?? []), r]);
+  for (const c of tally.commands) {
+    const requests = (byOp.get(c.op) ?? []).filter((r) => r.text.includes(c.token));
+    const row = perOp.get(c.op)!;
+    row.commands++;
+    row.requests += requests.length;
+    row.maxPerCommand = Math.max(row.maxPerCommand, requests.length);
+    if (requests.length > 1) sentTwice++;
+    const applied = requests.some((r) => r.applied);
+    if (applied) row.applied++;
+    told[c.told]++;
+    const arrived = requests.length > 0;
+    const cleanAnswer = arrived && requests.every((r) => r.clean);
+    if (c.told === 'done' && !applied)
+      mismatches.push(`${c.op} ${c.token}: told done, provider did not apply it`);
+    if (c.told === 'not done' && applied)
+      mismatches.push(`${c.op} ${c.token}: told not done, provider applied it`);
+    if (c.told === 'unknown' && !arrived)
+      mismatches.push(`${c.op} ${c.token}: told unknown, request never arrived`);
+    if (c.told === 'unknown' && cleanAnswer)
+      mismatches.push(`${c.op} ${c.token}: told unknown, though the answer came through`);
+  }
+  const pinApplications = new Map<string, number>();
+  for (const r of byOp.get('topup') ?? [])
+    if (r.applied) {
+      const pin = /7\d{9}/.exec(r.text)?.[0] ?? '';
+      pinApplications.set(pin, (pinApplications.get(pin) ?? 0) + 1);
+    }
+  const pinsTwice = [...pinApplications.values()].filter((n) => n > 1).length;
+  const pinSum = (p: Record<string, number>) => Object.values(p).reduce((a, b) => a + b, 0);
+  const expectedBalance =
+    before.balanceMinor + (pinSum(final.pinsUsed) - pinSum(before.pinsUsed)) - final.cdrAmountSinceReset;
+  const faults: Record<string, number> = {};
+  for (const r of final.records) faults[r.fault] = (faults[r.fault] ?? 0) + 1;
+  const heapGrowth = (endHeap - startHeap) / startHeap;
+  const opsExercised = [...perOp.values()].filter((r) => r.applied > 0).length;
 
+  // ---- figures, each with its goal ----
   const out: string[] = [];
+  const figures: { name: string; value: string; goal: string; met: boolean }[] = [];
+  const figure = (name: string, value: string | number, goal: string, met: boolean) =>
+    figures.push({ name, value: String(value), goal, met });
+  figure(
+    'commands answered / issued',
+    `${tally.answered} / ${tally.issued}`,
+    `all ${total}`,
+    tally.answered === tally.issued && tally.issued === total,
+  );
+  figure(
+    'crashes (uncaught, unhandled, last-guard, consoles failed)',
+    `${uncaught}, ${unhandled}, ${tally.lastGuard}, ${failedConsoles.length}`,
+    '0, 0, 0, 0',
+    uncaught + unhandled + tally.lastGuard + failedConsoles.length === 0,
+  );
+  figure('unexpected errors logged by the core', unexpected, '0', unexpected === 0);
+  figure('never-retry commands received more than once by the provider', sentTwice, '0', sentTwice === 0);
+  figure('answers that do not match what the provider did', mismatches.length, '0', mismatches.length === 0);
+  figure('PINs applied more than once', pinsTwice, '0', pinsTwice === 0);
+  figure(
+    'balance (minor units, scale 4): actual / start + PINs used - calls billed',
+    `${final.balanceMinor} / ${expectedBalance}`,
+    'equal',
+    final.balanceMinor === expectedBalance,
+  );
+  figure(
+    'never-retry operations exercised (applied at least once)',
+    `${opsExercised} / 10`,
+    '10 / 10',
+    opsExercised === 10,
+  );
+  figure(
+    'connections dropped by the provider (before / after it ran)',
+    `${faults['drop-before'] ?? 0} / ${faults['drop-after'] ?? 0}`,
+    'both > 0',
+    (faults['drop-before'] ?? 0) > 0 && (faults['drop-after'] ?? 0) > 0,
+  );
+  figure(
+    'Redis outage: commands answered "temporarily unavailable" / outage logged',
+    `${tally.storeUnavailable} / ${storeLogged}`,
+    '> 0 / >= 1',
+    tally.storeUnavailable > 0 && storeLogged >= 1,
+  );
+  figure(
+    'shutdown mid-run: commands answered "restarting" / in-flight commands finished',
+    `${tally.restarting} / ${restart.drainedAll ? 'yes' : 'no'}`,
+    '> 0 / yes',
+    tally.restarting > 0 && restart.drainedAll,
+  );
+  figure(
+    'bad-username /link attempts in the mix',
+    tally.badUsernameAttempts,
+    '> 0',
+    tally.badUsernameAttempts > 0,
+  );
+  figure(
+    'heap growth after GC, start to end',
+    `${(heapGrowth * 100).toFixed(1)} % (${mb(startHeap)} -> ${mb(endHeap)})`,
+    'within 10 %',
+    Math.abs(heapGrowth) <= 0.1,
+  );
+
   out.push(
-    `soak: ${CONSOLES} consoles x ${LINES} lines, ${seconds.toFixed(0)} s, client timeout ${CLIENT_TIMEOUT_MS} ms`,
+    `soak: ${CONSOLES} consoles x ${LINES} lines, ${seconds.toFixed(0)} s, client timeout ${CLIENT_TIMEOUT_MS} ms, Redis store`,
   );
   out.push(
-    'faults: 10 % 5xx, 3 % 429 (Retry-After 1 s), 1 % malformed JSON, 5 % answers held 1.5 s (timeouts)',
+    `provider faults on never-retry requests: ${JSON.stringify(faults)}; reads: 10 % 5xx, 3 % 429, 1 % malformed JSON`,
   );
-  out.push(`  answers held past the timeout by the proxy: ${slowed}`);
+  out.push(`Redis outage: 1.5 s, ${outage.answeredDuring} answers during it`);
+  out.push(`told: done ${told.done}, unknown ${told.unknown}, not done ${told['not done']}`);
   out.push('');
-  out.push(`commands answered / issued: ${tally.answered} / ${tally.issued}   (lost: ${tally.unanswered})`);
-  out.push(
-    `crashes: uncaught exceptions ${uncaught}, unhandled rejections ${unhandled}, console last-guard ${tally.lastGuard}, consoles failed ${failedConsoles.length}`,
-  );
-  out.push(`unexpected errors logged by the core: ${unexpectedErrors}`);
-  out.push('');
-  out.push(
-    'never-retry operation        commands issued  sandbox received  sandbox handled  received <= issued',
-  );
-  for (const r of rows)
+  out.push('never-retry operation            commands  requests  max per command  applied');
+  for (const [op, r] of perOp)
     out.push(
-      `${r.op.padEnd(28)} ${String(r.issued).padStart(15)}  ${String(r.received).padStart(16)}  ${String(r.handled).padStart(15)}  ${r.ok ? 'yes' : 'NO'}`,
+      `${op.padEnd(32)} ${String(r.commands).padStart(8)}  ${String(r.requests).padStart(8)}  ${String(r.maxPerCommand).padStart(15)}  ${String(r.applied).padStart(7)}`,
     );
   out.push('');
-  out.push(
-    `warm-up (not counted): ${warm.answered} / ${warm.issued} answered; cold heapUsed ${mb(coldMem.heapUsed)}, rss ${mb(coldMem.rss)}`,
-  );
-  out.push(`memory after GC   heapUsed              rss`);
-  out.push(`  start           ${mb(startMem.heapUsed).padEnd(20)}  ${mb(startMem.rss)}`);
-  out.push(`  end             ${mb(endMem.heapUsed).padEnd(20)}  ${mb(endMem.rss)}`);
-  out.push(
-    `  change          ${pct(startMem.heapUsed, endMem.heapUsed).padEnd(20)}  ${pct(startMem.rss, endMem.rss)}`,
-  );
+  const width = Math.max(...figures.map((f) => f.name.length));
+  for (const f of figures)
+    out.push(`${f.name.padEnd(width)}  ${f.value}   goal ${f.goal}   ${f.met ? 'MET' : 'MISSED'}`);
+  for (const m of mismatches.slice(0, 10)) out.push(`  mismatch: ${m}`);
+  for (const f of failedConsoles.slice(0, 5)) out.push(`  ${(f as PromiseRejectedResult).reason}`);
   out.push('');
-  out.push(`commands by kind: ${JSON.stringify(tally.byCommand)}`);
-  out.push('');
-  for (const [goal, met] of Object.entries(goals)) out.push(`goal ${goal}: ${met ? 'met' : 'MISSED'}`);
-  for (const f of failedConsoles) out.push(`  ${(f as PromiseRejectedResult).reason}`);
+  out.push(`lines by kind: ${JSON.stringify(tally.byKind)}`);
+  out.push(`a bad-username /link was answered: ${JSON.stringify(badSample.slice(0, 160))}`);
   process.stdout.write(`${out.join('\n')}\n`);
-  return Object.values(goals).every(Boolean) ? 0 : 1;
+  return figures.every((f) => f.met) ? 0 : 1;
 }
 
 if (process.argv.includes('--provider')) {
-  await runProvider();
+  await runProvider({ timeoutMs: CLIENT_TIMEOUT_MS, pins: PINS });
 } else {
   process.exitCode = await main();
+  // The consoles' sockets and timers are closed; exit even if a stray handle remains.
+  setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();
 }

@@ -36,4 +36,17 @@ describe('after an unknown /call, /hangup still has a handle', () => {
     // Told once: the handle is cleared.
     expect((await h.send('/hangup')).text).toMatch(/You have no call to stop/);
   });
+
+  it('a call that started is reported as started even when the store fails right after (an outage)', async () => {
+    h = await startCore();
+    const down = () => {
+      throw Object.assign(new Error('store down'), { code: 'ERR_STORE_UNAVAILABLE' });
+    };
+    h.stack.stores.pending.put = async () => down();
+    h.stack.stores.settings.updateUser = async () => down();
+    const { text } = await h.send('/call +49 30 1234567 +49 176 1234567');
+    // Told "temporarily unavailable, I did not do that", the user would call again: two calls ringing.
+    expect(text).toMatch(/Calling \+4930/);
+    expect(h.stack.sandbox.state.calls()).toHaveLength(1);
+  });
 });

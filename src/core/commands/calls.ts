@@ -43,15 +43,16 @@ export function callCommands() {
           () => client.trycallback({ aNumber: `+${a}`, bNumber: `+${b}` }),
           (c) => c.callId,
         );
-        await ctx.stores.settings.updateUser(ctx.identityKey, {
-          lastCallId: call.callId,
-          unknownCall: undefined,
-        });
-        const hangupId = await ctx.pending('hangup', 'hangup', [call.callId]);
+        // The call is ringing: the user must hear so even if the store fails now (a Redis outage), or
+        // they would try again and ring both phones twice. The id is in the reply for /hangup <id>.
+        await ctx.stores.settings
+          .updateUser(ctx.identityKey, { lastCallId: call.callId, unknownCall: undefined })
+          .catch(() => undefined);
+        const hangupId = await ctx.pending('hangup', 'hangup', [call.callId]).catch(() => undefined);
         return {
           text: t.callStarted(a, b),
           fields: [{ label: t.fieldCallId, value: call.callId, code: true }],
-          actions: [{ label: t.hangupButton, actionId: `h:${hangupId}`, style: 'danger' }],
+          actions: hangupId ? [{ label: t.hangupButton, actionId: `h:${hangupId}`, style: 'danger' }] : [],
           tone: 'success',
           auditNote: `call ${a} → ${b}`,
         };
