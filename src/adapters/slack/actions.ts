@@ -1,4 +1,5 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import { claimRequest } from './claim.js';
 import { afterAck, type SlackHandlerDeps, whoAndWhere } from './deps.js';
 import type { ReplyTarget } from './responder.js';
 
@@ -19,8 +20,15 @@ export function registerActions(app: App, deps: SlackHandlerDeps): void {
       if (!channel) return;
       const { options } = deps;
       const key = `slack:action:${team}:${action.action_ts}:${action.action_id}:${body.user.id}`;
-      if (!(await options.dedupe.claim(key, options.dedupeTtlMs))) {
-        options.logger.info({ team }, 'Slack retried action dropped');
+      const claim = await claimRequest(deps, key, {
+        client,
+        channel,
+        user: body.user.id,
+        chat: { id: channel, kind: 'shared' },
+        ...(body.response_url ? { responseUrl: body.response_url } : {}),
+      });
+      if (claim !== 'first') {
+        if (claim === 'duplicate') options.logger.info({ team }, 'Slack retried action dropped');
         return;
       }
       const { identity, chat } = await whoAndWhere(deps, client, team, body.user.id, channel);

@@ -1,4 +1,5 @@
 import type { App, SlashCommand, webApi } from '@slack/bolt';
+import { claimRequest } from './claim.js';
 import { type CommandIntent, classifyCommand } from './command-text.js';
 import { afterAck, type SlackHandlerDeps, whoAndWhere } from './deps.js';
 import { linkModal, setupModal } from './modals.js';
@@ -28,8 +29,16 @@ async function runCommand(
 ): Promise<void> {
   const { options, responder } = deps;
   const unique = cmd.trigger_id || bodyDigest(cmd);
-  if (!(await options.dedupe.claim(`slack:cmd:${cmd.team_id}:${unique}`, options.dedupeTtlMs))) {
-    options.logger.info({ team: cmd.team_id, trigger: cmd.trigger_id }, 'Slack retry dropped');
+  const claim = await claimRequest(deps, `slack:cmd:${cmd.team_id}:${unique}`, {
+    client,
+    channel: cmd.channel_id,
+    user: cmd.user_id,
+    chat: { id: cmd.channel_id, kind: 'shared' },
+    responseUrl: cmd.response_url,
+  });
+  if (claim !== 'first') {
+    if (claim === 'duplicate')
+      options.logger.info({ team: cmd.team_id, trigger: cmd.trigger_id }, 'Slack retry dropped');
     return;
   }
   const intent = classifyCommand(cmd.text ?? '', options.core.commands);

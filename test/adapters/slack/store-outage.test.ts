@@ -1,0 +1,33 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestStack, type TestStack } from '../../helpers/stack.js';
+import { type SlackHarness, startHarness } from './harness.js';
+
+/**
+ * Issue 10: while the shared store is down, a Slack slash command cannot be claimed (run once).
+ * Slack does not redeliver slash commands, so the user is told at once that the bot is
+ * temporarily unavailable, and nothing runs.
+ */
+let stack: TestStack;
+let h: SlackHarness;
+beforeEach(async () => {
+  stack = await createTestStack();
+  h = await startHarness(stack.core, { users: [{ id: 'U1', name: 'alice' }] });
+  await stack.linkDemo({ platform: 'slack', tenant: 'T1', user: 'U1' });
+});
+afterEach(async () => {
+  await h.close();
+  await stack.close();
+});
+
+describe('Slack during a store outage', () => {
+  it('a slash command is answered "temporarily unavailable" and nothing runs', async () => {
+    h.dedupe.claim = async () => {
+      throw Object.assign(new Error('store down'), { code: 'ERR_STORE_UNAVAILABLE' });
+    };
+    const sent = await h.command('call +4930123456 +4917612345678');
+    expect(sent.status).toBe(200);
+    const [answer] = await h.slack.waitForCalls('response_url', 1, (c) => c.id === sent.responseId);
+    expect(String(answer?.body.text)).toContain('temporarily unavailable');
+    expect(stack.sandbox.stats().received['webcallback.trycallback'] ?? 0).toBe(0);
+  });
+});
