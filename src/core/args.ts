@@ -1,55 +1,86 @@
 import { z } from 'zod';
-import type { CalendarDate } from '../telephony/dates.js';
-import { normalizePhoneNumber } from '../telephony/phone.js';
+import { type CalendarDate, compareDates } from '../telephony/dates.js';
+import { normalizePhoneNumber, type PhoneResult } from '../telephony/phone.js';
+import type { Messages } from './messages.js';
 import { looksLikeDate, parseNaturalDate } from './natural-date.js';
 
 /**
- * Zod building blocks for command arguments. Tokens come in as strings; issue messages are the
- * fix we show, so they are written for people.
+ * Zod building blocks for command arguments. Tokens come in as strings; each issue's message is
+ * the fix we show, from the user's catalogue (issue 14: human wording, with an example).
  */
+
+/** What an argument schema may depend on: the user's catalogue, zone and the clock. */
+export interface ArgsEnv {
+  readonly t: Messages;
+  readonly timeZone: string;
+  readonly now: () => Date;
+}
 
 const tokens = z.array(z.string());
 
+/** The refusal of a phone number, worded from the catalogue. `what` is e.g. `t.arg.a`. */
+export function phoneFix(t: Messages, what: string, r: Extract<PhoneResult, { ok: false }>, text: string) {
+  const p = t.vPhone;
+  switch (r.problem) {
+    case 'empty':
+      return `${p.empty(what)}; ${p.format}`;
+    case 'characters':
+      return `${p.characters(what, text.trim().slice(0, 40))}; ${p.format}`;
+    case 'national':
+      return `${p.national(what)}; ${p.format}`;
+    case 'length':
+      return `${p.length(what)}; ${p.format}`;
+    case 'impossible':
+      return p.impossible(what, r.digits ?? '');
+  }
+}
+
+/** The refusal of a username (it travels in an HTTP header, spec 5), worded from the catalogue. */
+export function usernameFix(t: Messages, issue: 'empty' | 'long' | 'characters'): string {
+  return t.vUsernameIssue[issue];
+}
+
 /** A phone number argument, normalised to E.164 digits before any API call. */
-export function phoneArg(name: string) {
+export function phoneArg(t: Messages, what: string) {
   return z.string().transform((text, ctx) => {
     const r = normalizePhoneNumber(text);
     if (!r.ok) {
-      ctx.addIssue({ code: 'custom', message: `${name}: ${r.fix}` });
+      ctx.addIssue({ code: 'custom', message: phoneFix(t, what, r, text) });
       return z.NEVER;
     }
     return r.value.digits;
   });
 }
 
-export const pinArg = z
-  .string()
-  .transform((s) => s.replace(/[\s-]/g, ''))
-  .refine((s) => /^\d{4,32}$/.test(s), { message: 'a PIN is 4 to 32 digits, e.g. 12345678' });
+export function pinArg(t: Messages) {
+  return z
+    .string()
+    .transform((s) => s.replace(/[\s-]/g, ''))
+    .refine((s) => /^\d{4,32}$/.test(s), { message: t.vPin });
+}
 
-export const noArgs = tokens.max(0, 'this command takes no arguments');
+/** No arguments at all: `/balance`. */
+export function noArgs(t: Messages, command: string) {
+  return tokens.max(0, t.vNoArgs(command));
+}
 
-/** Exactly these positional arguments. */
+/** Exactly these positional arguments; `names` are the catalogue's words for them. */
 export function positional<const T extends readonly z.ZodType<unknown, string>[]>(
+  t: Messages,
   names: string[],
   items: T,
   optionalFrom = items.length,
 ) {
   return tokens.transform((list, ctx) => {
     if (list.length < optionalFrom || list.length > items.length) {
-      const expected =
-        optionalFrom === items.length ? `${items.length}` : `${optionalFrom} to ${items.length}`;
-      ctx.addIssue({
-        code: 'custom',
-        message: `expected ${expected} argument(s) (${names.join(', ')}), got ${list.length}`,
-      });
+      ctx.addIssue({ code: 'custom', message: t.vCount(names, optionalFrom, items.length, list.length) });
       return z.NEVER;
     }
     const out: unknown[] = [];
     for (let i = 0; i < list.length; i++) {
       const r = items[i]!.safeParse(list[i]);
       if (!r.success) {
-        ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? `${names[i]} is not valid` });
+        ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? t.vMissing(names[i] ?? '') });
         return z.NEVER;
       }
       out.push(r.data);
@@ -66,53 +97,36 @@ export interface CdrQuery {
 }
 
 /**
- * `[from] [to] [n] [csv]`: dates in any natural form, a count, and `csv` for a file. Defaults: the
- * last 30 days, 20 records.
+ * `[from] [to] [n] [csv]`: dates in any natural form (read in the user's zone), a count, and `csv`
+ * for a file. Defaults: the last 30 days, 20 records.
  */
-export function cdrQueryArgs(now: () => Date) {
+export function cdrQueryArgs({ t, timeZone, now }: ArgsEnv) {
   return tokens.transform((list, ctx): CdrQuery => {
     const dates: CalendarDate[] = [];
     let count: number | undefined;
     let csv = false;
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
     for (const tok of list) {
       if (tok.toLowerCase() === 'csv') {
         csv = true;
       } else if (looksLikeDate(tok)) {
-        const d = parseNaturalDate(tok, now());
-        if (!d) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `"${tok}" is not a real date; use e.g. today, yesterday, 7d, 2026-11-01 or 01.11.2026`,
-          });
-          return z.NEVER;
-        }
-        if (dates.length === 2) {
-          ctx.addIssue({ code: 'custom', message: 'give at most two dates: from and to' });
-          return z.NEVER;
-        }
+        const d = parseNaturalDate(tok, now(), timeZone);
+        if (!d) return fail(t.vNotADate(tok.slice(0, 30)));
+        if (dates.length === 2) return fail(t.vTooManyDates);
         dates.push(d);
       } else if (/^\d{1,4}$/.test(tok) && count === undefined) {
         count = Number(tok);
-        if (count < 1 || count > 500) {
-          ctx.addIssue({ code: 'custom', message: 'the number of records must be between 1 and 500' });
-          return z.NEVER;
-        }
+        if (count < 1 || count > 500) return fail(t.vRecordCount);
       } else {
-        ctx.addIssue({
-          code: 'custom',
-          message: `"${tok.slice(0, 30)}" is neither a date nor a count; use e.g. 7d today 20, or 2026-11-01 2026-11-21`,
-        });
-        return z.NEVER;
+        return fail(t.vDateOrCount(tok.slice(0, 30)));
       }
     }
-    const today = parseNaturalDate('today', now())!;
-    const from = dates[0] ?? parseNaturalDate('30d', now())!;
-    const to = dates[1] ?? today;
-    const cmp = from.year - to.year || from.month - to.month || from.day - to.day;
-    if (cmp > 0) {
-      ctx.addIssue({ code: 'custom', message: 'the start date is after the end date; swap them' });
-      return z.NEVER;
-    }
+    const from = dates[0] ?? parseNaturalDate('30d', now(), timeZone)!;
+    const to = dates[1] ?? parseNaturalDate('today', now(), timeZone)!;
+    if (compareDates(from, to) > 0) return fail(t.vStartAfterEnd);
     return { from, to, count: count ?? 20, csv };
   });
 }

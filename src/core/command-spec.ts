@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import type { Stores } from '../store/stores.js';
+import type { ArgsEnv } from './args.js';
 import type { Formatter } from './format.js';
 import type { ChatRef, Identity } from './identity.js';
-import type { Messages } from './messages.js';
+import type { Language, Messages } from './messages.js';
 import type { Reply } from './reply.js';
 import type { Role } from './roles.js';
 import type { AccountClient, CardClient } from './services.js';
@@ -18,7 +19,10 @@ export interface CommandContext<A> {
   readonly chatKey: string;
   /** `holder` on their own account, `agent` in a support channel, `admin` for setup. */
   readonly role: Role;
+  /** The user's catalogue: `/language` wins over the platform's hint (issue 14). */
   readonly t: Messages;
+  readonly language: Language;
+  /** Money, dates and times in the user's language and time zone (`fmt.timeZone`). */
   readonly fmt: Formatter;
   readonly now: Date;
   readonly stores: Stores;
@@ -50,11 +54,16 @@ export interface CommandContext<A> {
 export interface CommandSpec<A = unknown> {
   name: string;
   aliases?: string[];
-  /** Parses the argument tokens. Each issue's message is the fix shown to the user. */
-  args: z.ZodType<A, string[]>;
+  /**
+   * Parses the argument tokens. Each issue's message is the fix shown to the user, so a schema that
+   * words its fixes is built per request from the user's catalogue and zone (`ArgsEnv`).
+   */
+  args: z.ZodType<A, string[]> | ((env: ArgsEnv) => z.ZodType<A, string[]>);
+  /** One line for menus and help, from the user's catalogue (`t.cmd.<name>.summary`). */
   summary: (t: Messages) => string;
-  usage: string;
-  example: string;
+  /** e.g. `/rate <number> [number…]`, with the placeholders in the user's language. */
+  usage: (t: Messages) => string;
+  example: (t: Messages) => string;
   roles: Role[];
   /** Refused in a shared chat (unless the input itself was private), with a pointer to the private chat. */
   privateOnly?: boolean;
@@ -79,4 +88,18 @@ export interface CommandSpec<A = unknown> {
 /** Keeps each entry's argument type while collecting them in one table. */
 export function defineCommand<A>(spec: CommandSpec<A>): CommandSpec<unknown> {
   return spec as unknown as CommandSpec<unknown>;
+}
+
+/** The argument schema of a command for this user's catalogue and zone. */
+export function argsSchema<A>(spec: CommandSpec<A>, env: ArgsEnv): z.ZodType<A, string[]> {
+  return typeof spec.args === 'function' ? spec.args(env) : spec.args;
+}
+
+/** summary, usage and example of a command from the catalogue entry `t.cmd[name]`. */
+export function commandText(name: keyof Messages['cmd']) {
+  return {
+    summary: (t: Messages) => t.cmd[name].summary,
+    usage: (t: Messages) => t.cmd[name].usage,
+    example: (t: Messages) => t.cmd[name].example,
+  };
 }

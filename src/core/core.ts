@@ -1,4 +1,5 @@
 import type { ChatRef, Identity } from './identity.js';
+import type { Language } from './messages.js';
 import type { ActionOutcome, Reply } from './reply.js';
 import type { Role } from './roles.js';
 
@@ -8,8 +9,10 @@ export interface IncomingText {
   chat: ChatRef;
   /** The raw text. Adapters strip `@botname` and the Slack command name; a leading `/` is optional. */
   text: string;
-  /** BCP 47 locale from the platform (`de-DE`), when known. */
+  /** BCP 47 locale from the platform (`de-DE`), when known. A `/language` choice wins over it. */
   locale?: string;
+  /** IANA time zone from the platform (Slack `tz`), when known. A `/timezone` choice wins over it. */
+  timeZone?: string;
   /** Correlates log lines. */
   requestId?: string;
   /** When the user sent it, when the platform says (a Telegram message's `date`); see `maxCommandAgeMs`. */
@@ -38,6 +41,7 @@ export interface IncomingAction {
   /** The `actionId` of a `ReplyAction`. */
   actionId: string;
   locale?: string;
+  timeZone?: string;
   requestId?: string;
 }
 
@@ -70,6 +74,7 @@ export interface LinkInput {
   kind: 'account' | 'card';
   label?: string;
   locale?: string;
+  timeZone?: string;
   /** The password reached the bot privately (a Slack modal), even if the chat is shared. */
   inputIsPrivate?: boolean;
 }
@@ -84,6 +89,7 @@ export interface SupportSetupInput {
   /** A platform user group whose members are agents. */
   agentGroup?: string;
   locale?: string;
+  timeZone?: string;
 }
 
 /**
@@ -92,8 +98,11 @@ export interface SupportSetupInput {
  */
 export interface Core {
   readonly commands: readonly CommandInfo[];
-  /** Commands for a platform menu, per chat kind (Telegram scopes private chats and groups separately). */
-  menu(scope: 'private' | 'shared'): { command: string; description: string }[];
+  /**
+   * Commands for a platform menu, per chat kind (Telegram scopes private chats and groups
+   * separately) and language (Telegram `setMyCommands` with `language_code`). Default English.
+   */
+  menu(scope: 'private' | 'shared', language?: Language): { command: string; description: string }[];
   handleText(input: IncomingText): Promise<Reply[]>;
   handleAction(input: IncomingAction): Promise<ActionOutcome>;
   /** Links credentials after validating them with a real API call (Slack modal, console, Telegram conversation). */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { PendingAction } from '../store/records.js';
 import type { Stores } from '../store/stores.js';
 import { normalizePhoneNumber } from '../telephony/phone.js';
-import type { CommandContext, CommandSpec } from './command-spec.js';
+import { argsSchema, type CommandContext, type CommandSpec } from './command-spec.js';
 import { builtInCommands } from './commands/index.js';
 import type {
   CommandInfo,
@@ -14,7 +14,6 @@ import type {
 } from './core.js';
 import { accountClientFor, activeAccount, cardClientFor } from './credentials-access.js';
 import { errorReply, UserFacingError } from './error-replies.js';
-import { createFormatter } from './format.js';
 import { type ChatRef, chatKey, type Identity, identityKey } from './identity.js';
 import { InFlight } from './in-flight.js';
 import { takeInterruptedNotices } from './interrupted.js';
@@ -24,11 +23,12 @@ import { HOME_ACTION, homeReply, MENU_SCREENS, withBack } from './menu/home.js';
 import { needsPaging, pageOf, parsePageAction } from './menu/paging.js';
 import { answerPrompt, askFor } from './menu/prompts.js';
 import { markSecret } from './menu/secrets.js';
-import { type Messages, messagesFor } from './messages.js';
+import { type Language, type Messages, messagesFor } from './messages.js';
 import type { ActionOutcome, Reply } from './reply.js';
 import type { Role } from './roles.js';
 import type { ClientFactory } from './services.js';
 import { tokenize } from './tokenize.js';
+import { type UserLocale, userLocale } from './user-locale.js';
 
 export interface CoreOptions {
   stores: Stores;
@@ -70,12 +70,13 @@ export function createCore(options: CoreOptions): Core {
   }
   const inFlight = new InFlight();
 
+  const en = messagesFor('en');
   const commands: CommandInfo[] = table.map((s) => ({
     name: s.name,
     aliases: s.aliases ?? [],
-    summary: s.summary(messagesFor('en')),
-    usage: s.usage,
-    example: s.example,
+    summary: s.summary(en),
+    usage: s.usage(en),
+    example: s.example(en),
     roles: s.roles,
     privateOnly: s.privateOnly ?? false,
     personal: s.personal ?? false,
@@ -140,14 +141,34 @@ export function createCore(options: CoreOptions): Core {
     return id;
   }
 
+  /** The user's language and zone: what they chose (`/language`, `/timezone`) wins over the platform's hint. */
+  async function localeOf(input: {
+    identity: Identity;
+    locale?: string;
+    timeZone?: string;
+  }): Promise<UserLocale> {
+    const settings = await stores.settings.user(identityKey(input.identity));
+    return userLocale({
+      chosen: settings.locale,
+      platform: input.locale,
+      timeZone: settings.timeZone ?? input.timeZone,
+    });
+  }
+
+  /** The argument schema of `spec` for this user: fixes in their words, dates in their zone. */
+  function parseArgs(spec: CommandSpec, tokens: readonly string[], loc: UserLocale) {
+    return argsSchema(spec, { t: loc.t, timeZone: loc.fmt.timeZone, now: clock }).safeParse(tokens);
+  }
+
   function makeContext(
     _spec: CommandSpec,
     args: unknown,
     tokens: readonly string[],
-    input: { identity: Identity; chat: ChatRef; locale?: string; inputIsPrivate?: boolean },
+    input: { identity: Identity; chat: ChatRef; inputIsPrivate?: boolean },
     role: Role,
+    loc: UserLocale,
   ): CommandContext<unknown> {
-    const t = messagesFor(input.locale);
+    const { t, fmt, language } = loc;
     const idKey = identityKey(input.identity);
     const cKey = chatKey(input.identity.platform, input.identity.tenant, input.chat);
     const owner = role === 'agent' ? cKey : idKey;
@@ -160,7 +181,8 @@ export function createCore(options: CoreOptions): Core {
       chatKey: cKey,
       role,
       t,
-      fmt: createFormatter(input.locale ?? 'en'),
+      language,
+      fmt,
       now: clock(),
       stores,
       inputIsPrivate: input.inputIsPrivate ?? false,
@@ -283,10 +305,11 @@ export function createCore(options: CoreOptions): Core {
       locale?: string;
       inputIsPrivate?: boolean;
     },
-    t: Messages,
+    loc: UserLocale,
     requestId: string,
     view: View,
   ): Promise<{ replies: Reply[]; outcome: string }> {
+    const { t } = loc;
     if (spec.privateOnly && input.chat.kind === 'shared' && !input.inputIsPrivate) {
       return {
         outcome: 'private-only',
@@ -309,17 +332,21 @@ export function createCore(options: CoreOptions): Core {
       );
       return { outcome: 'asked', replies: [view.fromMenu ? withBack(question, t) : question] };
     }
-    const parsed = spec.args.safeParse(tokens);
+    const parsed = parseArgs(spec, tokens, loc);
     if (!parsed.success) {
-      const fix = parsed.error.issues[0]?.message ?? 'those arguments are not right';
+      const fix = parsed.error.issues[0]?.message ?? t.vGeneric;
       return {
         outcome: 'bad-input',
         replies: [
-          { text: t.badArgs(fix, spec.usage, spec.example), tone: 'error', deleteIncoming: spec.secretArgs },
+          {
+            text: t.badArgs(fix, spec.usage(t), spec.example(t)),
+            tone: 'error',
+            deleteIncoming: spec.secretArgs,
+          },
         ],
       };
     }
-    const ctx = makeContext(spec, parsed.data, tokens, input, role);
+    const ctx = makeContext(spec, parsed.data, tokens, input, role, loc);
     try {
       if (spec.needs === 'account') await ctx.account();
       if (spec.needs === 'card') await ctx.card();
@@ -363,7 +390,8 @@ export function createCore(options: CoreOptions): Core {
   }
 
   /** A shared contact (issue 16): answers a waiting question for a number, or offers Call and Target. */
-  async function contactReplies(input: IncomingText, phone: string, t: Messages): Promise<Reply[]> {
+  async function contactReplies(input: IncomingText, phone: string, loc: UserLocale): Promise<Reply[]> {
+    const { t } = loc;
     const idKey = identityKey(input.identity);
     const number = normalizePhoneNumber(phone);
     if (!number.ok) return [{ text: t.contactNoNumber, tone: 'warning' }];
@@ -374,7 +402,7 @@ export function createCore(options: CoreOptions): Core {
       if (answer.kind === 'reply') return answer.replies;
       const spec = answer.kind === 'run' ? byName.get(answer.command) : undefined;
       if (spec && answer.kind === 'run')
-        return (await dispatch(spec, answer.tokens, input, t, input.requestId ?? '', {})).replies;
+        return (await dispatch(spec, answer.tokens, input, loc, input.requestId ?? '', {})).replies;
     }
     const call = await createPending('prompt', 'call', [digits], input, 'holder');
     const target = await createPending('prompt', 'target', [digits], input, 'holder');
@@ -394,12 +422,12 @@ export function createCore(options: CoreOptions): Core {
   /** Interrupted operations of this user (issue 10), told with whatever they get next. */
   async function withNotices(
     replies: Reply[],
-    input: { identity: Identity; chat: ChatRef; locale?: string },
+    input: { identity: Identity; chat: ChatRef; locale?: string; timeZone?: string },
   ): Promise<Reply[]> {
     const idKey = identityKey(input.identity);
-    const notices = await takeInterruptedNotices(stores, idKey, messagesFor(input.locale), (iso) =>
-      createFormatter(input.locale ?? 'en').dateTime(new Date(iso)),
-    ).catch(() => []);
+    const notices = await localeOf(input)
+      .then(({ t, fmt }) => takeInterruptedNotices(stores, idKey, t, (iso) => fmt.dateTime(new Date(iso))))
+      .catch(() => []);
     return notices.length
       ? [...replies, ...(await placeReplies(notices, input.identity, input.chat))]
       : replies;
@@ -412,12 +440,14 @@ export function createCore(options: CoreOptions): Core {
   async function handleTextOnce(input: IncomingText): Promise<Reply[]> {
     const requestId = input.requestId ?? randomBytes(4).toString('hex');
     const started = performance.now();
-    const t = messagesFor(input.locale);
     let commandName = 'text';
     let outcome = 'ok';
     const release = inFlight.enter();
-    if (!release) return [{ text: t.shuttingDown, tone: 'warning' }];
+    if (!release) return [{ text: messagesFor(input.locale).shuttingDown, tone: 'warning' }];
+    let t = messagesFor(input.locale);
     try {
+      const loc = await localeOf(input);
+      t = loc.t;
       const idKey = identityKey(input.identity);
       if (rateLimit) {
         const r = await stores.rateLimit.hit(`cmd:${idKey}`, rateLimit.limit, rateLimit.windowMs);
@@ -449,7 +479,7 @@ export function createCore(options: CoreOptions): Core {
         // In a group a contact or a sticker is for the people there, not for the bot.
         if (shared && chatText) return [];
         if (input.attachment.kind === 'other') return [{ text: t.unsupportedMessage }];
-        return contactReplies(input, input.attachment.phone, t);
+        return contactReplies(input, input.attachment.phone, loc);
       }
       if (isCommand && !isCancel) {
         // A command typed during a conversation ends it and runs (issue 16): "/balance" while
@@ -481,7 +511,7 @@ export function createCore(options: CoreOptions): Core {
           const spec = byName.get(answer.command);
           if (spec) {
             commandName = spec.name;
-            const replies = await dispatch(spec, answer.tokens, input, t, requestId, {});
+            const replies = await dispatch(spec, answer.tokens, input, loc, requestId, {});
             outcome = replies.outcome;
             // A PIN typed as an answer is deleted like one typed in the command.
             return answer.secret
@@ -522,7 +552,7 @@ export function createCore(options: CoreOptions): Core {
         ];
       }
       commandName = spec.name;
-      const result = await dispatch(spec, tokens, input, t, requestId, {});
+      const result = await dispatch(spec, tokens, input, loc, requestId, {});
       outcome = result.outcome;
       return result.replies;
     } catch (err) {
@@ -555,7 +585,8 @@ export function createCore(options: CoreOptions): Core {
   }
 
   /** Menu screens, list pages and contact questions (issue 16): navigation, never a state change by itself. */
-  async function navigate(input: IncomingAction, t: Messages, requestId: string): Promise<ActionOutcome> {
+  async function navigate(input: IncomingAction, loc: UserLocale, requestId: string): Promise<ActionOutcome> {
+    const { t } = loc;
     const idKey = identityKey(input.identity);
     if (input.actionId.startsWith('m:')) {
       // Leaving a screen ends a question it asked (the menu's Top up asks for a PIN).
@@ -569,7 +600,7 @@ export function createCore(options: CoreOptions): Core {
       if ('reply' in screen) return { update: withBack(screen.reply(t), t) };
       const spec = byName.get(screen.command);
       if (!spec) return { notice: t.confirmExpired };
-      const { replies } = await dispatch(spec, screen.tokens, input, t, requestId, { fromMenu: true });
+      const { replies } = await dispatch(spec, screen.tokens, input, loc, requestId, { fromMenu: true });
       if (screen.extra && replies[0] && !replies[0].deliverPrivately && replies[0].tone !== 'error') {
         const [first, ...rest] = replies;
         const actions = (first.actions ?? []).filter((x) => x.actionId !== HOME_ACTION);
@@ -595,7 +626,7 @@ export function createCore(options: CoreOptions): Core {
     }
     const spec = byName.get(action.command);
     if (!spec) return { notice: t.pageExpired };
-    const { replies } = await dispatch(spec, action.args, input, t, requestId, {
+    const { replies } = await dispatch(spec, action.args, input, loc, requestId, {
       pageId: action.id,
       page: pageAction.page,
       fromMenu: action.fromMenu,
@@ -612,15 +643,17 @@ export function createCore(options: CoreOptions): Core {
   async function handleActionOnce(input: IncomingAction): Promise<ActionOutcome> {
     const requestId = input.requestId ?? randomBytes(4).toString('hex');
     const started = performance.now();
-    const t = messagesFor(input.locale);
     let outcome = 'ok';
     let commandName = 'action';
     const release = inFlight.enter();
-    if (!release) return { notice: t.shuttingDown };
+    if (!release) return { notice: messagesFor(input.locale).shuttingDown };
+    let t = messagesFor(input.locale);
     try {
+      const loc = await localeOf(input);
+      t = loc.t;
       if (/^[mpk]:/.test(input.actionId)) {
         commandName = input.actionId.split(':', 1)[0] === 'm' ? 'menu' : 'navigate';
-        return await navigate(input, t, requestId);
+        return await navigate(input, loc, requestId);
       }
       const [verb, id] = input.actionId.split(':', 2);
       if (!id || !verb || !['c', 'x', 'h'].includes(verb)) {
@@ -655,9 +688,9 @@ export function createCore(options: CoreOptions): Core {
       const spec = verb === 'h' ? byName.get('hangup') : byName.get(taken.command);
       const tokens = taken.args;
       if (!spec) return { notice: t.confirmExpired };
-      const parsed = spec.args.safeParse(tokens);
+      const parsed = parseArgs(spec, tokens, loc);
       if (!parsed.success) return { notice: t.confirmExpired };
-      const ctx = makeContext(spec, parsed.data, tokens, { ...input }, role);
+      const ctx = makeContext(spec, parsed.data, tokens, input, role, loc);
       let replies: Reply[];
       try {
         replies = await placeReplies(await run(spec, ctx), input.identity, input.chat);
@@ -682,15 +715,16 @@ export function createCore(options: CoreOptions): Core {
 
   return {
     commands,
-    menu(scope) {
+    menu(scope, language: Language = 'en') {
+      const t = messagesFor(language);
       return table
         .filter((s) => !s.hidden && (scope === 'private' ? !s.sharedOnly : !s.privateOnly))
-        .map((s) => ({ command: s.name, description: s.summary(messagesFor('en')).slice(0, 256) }));
+        .map((s) => ({ command: s.name, description: s.summary(t).slice(0, 256) }));
     },
     handleText,
     handleAction,
     async link(input: LinkInput) {
-      const t = messagesFor(input.locale);
+      const { t } = await localeOf(input);
       if (input.chat.kind === 'shared' && !input.inputIsPrivate)
         return { text: t.linkTypedInShared, tone: 'error' };
       try {
@@ -700,7 +734,7 @@ export function createCore(options: CoreOptions): Core {
       }
     },
     async setupSupportChannel(input: SupportSetupInput) {
-      const t = messagesFor(input.locale);
+      const { t } = await localeOf(input);
       try {
         return await setupSupport({ stores, clientFactory: options.clientFactory, clock, t, input });
       } catch (err) {

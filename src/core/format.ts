@@ -1,56 +1,119 @@
+import type { CalendarDate } from '../telephony/dates.js';
 import { type Money, moneyToDecimalString } from '../telephony/money.js';
 
-/** Locale-aware formatting. Money is formatted from its exact decimal string, never via a float. */
+/**
+ * Locale- and zone-aware formatting, the one place for the money and date rules (issue 14).
+ * Money is formatted from its exact decimal string, never via a float: Intl.NumberFormat formats a
+ * decimal *string* exactly and rounds it half-expand (ECMA-402 NumberFormat v3).
+ */
 export interface Formatter {
   readonly locale: string;
+  /** The IANA zone times are shown in; `UTC` when nothing is known. */
+  readonly timeZone: string;
+  /** Whether the zone came from the user or the platform (else `UTC` is stated with each time). */
+  readonly timeZoneKnown: boolean;
+  /** Balances, totals and amounts: the currency's own minor units (`€28.31`, `28,31 €`). */
   money(m: Money, fallbackCurrency?: string): string;
+  /** A per-minute price: the currency's digits, up to 4 when they matter (`€0.079`, `€0.10`). */
+  price(m: Money, fallbackCurrency?: string): string;
+  /** A column of prices with one number of decimals for all, so the column reads evenly. */
+  prices(list: readonly Money[], fallbackCurrency?: string): string[];
+  /** A moment's day, in the zone. */
   date(d: Date): string;
+  /** A moment, in the zone (`Nov 5, 2026, 7:02 PM`, `05.11.2026, 19:02`); `… UTC` when the zone is unknown. */
   dateTime(d: Date): string;
+  /** A calendar day (the CDR filters): no zone applies. */
+  calendarDate(d: CalendarDate): string;
   duration(seconds: number): string;
   integer(n: number): string;
 }
 
+export interface FormatterOptions {
+  /** BCP 47 locale, e.g. `de-DE`. Default `en`. */
+  locale?: string;
+  /** IANA time zone; undefined when unknown (then UTC, stated). */
+  timeZone?: string;
+}
+
+const MAX_PRICE_DIGITS = 4;
 const cache = new Map<string, Formatter>();
 
-/** Intl formatters are costly to build (≈ms each): one Formatter per locale, reused. */
-export function createFormatter(locale = 'en'): Formatter {
-  let f = cache.get(locale);
+/** Intl formatters are costly to build (≈ms each): one Formatter per locale and zone, reused. */
+export function createFormatter(options: FormatterOptions | string = {}): Formatter {
+  const o = typeof options === 'string' ? { locale: options } : options;
+  const key = `${o.locale ?? 'en'}|${o.timeZone ?? ''}`;
+  let f = cache.get(key);
   if (!f) {
-    f = buildFormatter(locale);
-    if (cache.size < 100) cache.set(locale, f);
+    f = buildFormatter(o.locale ?? 'en', o.timeZone);
+    if (cache.size < 500) cache.set(key, f);
   }
   return f;
 }
 
-function buildFormatter(locale: string): Formatter {
-  const moneyFormats = new Map<string, Intl.NumberFormat>();
+/** Whether `zone` is an IANA time zone name Intl knows. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function buildFormatter(locale: string, zone: string | undefined): Formatter {
   const safeLocale = Intl.NumberFormat.supportedLocalesOf([locale])[0] ?? 'en';
-  const dateFmt = new Intl.DateTimeFormat(safeLocale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const timeZoneKnown = zone !== undefined && isTimeZone(zone);
+  const timeZone = timeZoneKnown ? zone! : 'UTC';
+  const numberFormats = new Map<string, Intl.NumberFormat>();
+  const numberFormat = (currency: string, min: number, max: number) => {
+    const key = `${currency}:${min}:${max}`;
+    let nf = numberFormats.get(key);
+    if (!nf) {
+      const digits = { minimumFractionDigits: min, maximumFractionDigits: max };
+      nf = isCurrency(currency)
+        ? new Intl.NumberFormat(safeLocale, { style: 'currency', currency, ...digits })
+        : new Intl.NumberFormat(safeLocale, digits);
+      numberFormats.set(key, nf);
+    }
+    return nf;
+  };
+  // The exact decimal string goes to Intl; typed `number` only because lib.d.ts lags ES2023.
+  const exact = (m: Money) => moneyToDecimalString(m) as unknown as number;
+  const currencyOf = (m: Money, fallback?: string) => m.currency || fallback || '';
+  const priceDigits = (m: Money, currency: string) => {
+    const fraction = moneyToDecimalString(m).split('.')[1]?.replace(/0+$/, '') ?? '';
+    return Math.min(MAX_PRICE_DIGITS, Math.max(minorDigits(currency), fraction.length));
+  };
+  const dateFmt = new Intl.DateTimeFormat(safeLocale, { dateStyle: 'medium', timeZone });
   const dateTimeFmt = new Intl.DateTimeFormat(safeLocale, {
-    dateStyle: 'short',
+    dateStyle: 'medium',
     timeStyle: 'short',
-    timeZone: 'UTC',
+    timeZone,
   });
+  const calendarFmt = new Intl.DateTimeFormat(safeLocale, { dateStyle: 'medium', timeZone: 'UTC' });
   const intFmt = new Intl.NumberFormat(safeLocale, { maximumFractionDigits: 0 });
   return {
     locale: safeLocale,
-    money(m, fallbackCurrency) {
-      const currency = m.currency || fallbackCurrency || '';
-      const digits = { minimumFractionDigits: 2, maximumFractionDigits: Math.max(2, m.scale) };
-      // Intl formats a decimal *string* exactly (ECMA-402 NumberFormat v3): no float on the way.
-      const exact = moneyToDecimalString(m) as unknown as number;
-      const key = `${currency}:${digits.maximumFractionDigits}`;
-      let nf = moneyFormats.get(key);
-      if (!nf) {
-        nf = /^[A-Z]{3}$/.test(currency)
-          ? new Intl.NumberFormat(safeLocale, { style: 'currency', currency, ...digits })
-          : new Intl.NumberFormat(safeLocale, digits);
-        moneyFormats.set(key, nf);
-      }
-      return nf.format(exact);
+    timeZone,
+    timeZoneKnown,
+    money(m, fallback) {
+      const currency = currencyOf(m, fallback);
+      const digits = minorDigits(currency);
+      return numberFormat(currency, digits, digits).format(exact(m));
+    },
+    price(m, fallback) {
+      const currency = currencyOf(m, fallback);
+      const digits = priceDigits(m, currency);
+      return numberFormat(currency, digits, digits).format(exact(m));
+    },
+    prices(list, fallback) {
+      if (!list.length) return [];
+      const digits = Math.max(...list.map((m) => priceDigits(m, currencyOf(m, fallback))));
+      return list.map((m) => numberFormat(currencyOf(m, fallback), digits, digits).format(exact(m)));
     },
     date: (d) => dateFmt.format(d),
-    dateTime: (d) => `${dateTimeFmt.format(d)} UTC`,
+    dateTime: (d) => (timeZoneKnown ? dateTimeFmt.format(d) : `${dateTimeFmt.format(d)} UTC`),
+    calendarDate: (d) => calendarFmt.format(new Date(Date.UTC(d.year, d.month - 1, d.day, 12))),
     duration(seconds) {
       const h = Math.floor(seconds / 3600);
       const m = Math.floor((seconds % 3600) / 60);
@@ -60,6 +123,31 @@ function buildFormatter(locale: string): Formatter {
     },
     integer: (n) => intFmt.format(n),
   };
+}
+
+function isCurrency(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code)) return false;
+  try {
+    new Intl.NumberFormat('en', { style: 'currency', currency: code });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const minorDigitsCache = new Map<string, number>();
+
+/** The currency's own minor units (ISO 4217 via Intl): EUR 2, JPY 0, BHD 3; 2 for an unknown code. */
+export function minorDigits(currency: string): number {
+  let d = minorDigitsCache.get(currency);
+  if (d === undefined) {
+    d = isCurrency(currency)
+      ? (new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+          .maximumFractionDigits ?? 2)
+      : 2;
+    minorDigitsCache.set(currency, d);
+  }
+  return d;
 }
 
 /** `+49 30 1234567`-style display of E.164 digits is left to the caller; this masks for shared chats. */

@@ -5,13 +5,15 @@ import type {
   LinkedCredential,
 } from '../store/records.js';
 import type { Stores } from '../store/stores.js';
-import { usernameProblem } from '../telephony/credentials.js';
-import { hasCode, InvalidInputError } from '../telephony/errors.js';
+import { usernameIssue } from '../telephony/credentials.js';
+import { hasCode } from '../telephony/errors.js';
 import { md5Hex } from '../telephony/signature.js';
+import { usernameFix } from './args.js';
 import type { IncomingText, LinkInput, SupportSetupInput } from './core.js';
 import { errorReply, UserFacingError } from './error-replies.js';
 import { chatKey, identityKey } from './identity.js';
 import type { Messages } from './messages.js';
+import { capitalise } from './plural.js';
 import type { Reply } from './reply.js';
 import type { ClientFactory } from './services.js';
 
@@ -75,8 +77,8 @@ export async function handleConversation(deps: Deps & { input: IncomingText }): 
   }
   if (conv.step === 'username') {
     // Asked again rather than carried to the password step: the fix names what a username may hold.
-    const problem = usernameProblem(text);
-    if (problem) return [{ text: t.errInvalidInput(problem), tone: 'error' }];
+    const issue = usernameIssue(text);
+    if (issue) return [{ text: capitalise(`${usernameFix(t, issue)}.`), tone: 'error' }];
     await stores.settings.updateUser(idKey, {
       conversation: { ...conv, step: 'password', username: text },
     });
@@ -155,10 +157,9 @@ export async function linkCredentials(deps: Deps & Omit<LinkInput, 'locale'>): P
   const { stores, t } = deps;
   const username = deps.username.trim();
   // The username goes into an HTTP header (spec 5): refused here, before anything is sent (issue 10).
-  const problem = usernameProblem(username);
-  if (problem) throw new InvalidInputError('link', 'username', problem);
-  if (!deps.password || deps.password.length > 200)
-    throw new InvalidInputError('link', 'password', 'the password is empty or too long');
+  const issue = usernameIssue(username);
+  if (issue) throw new UserFacingError(capitalise(`${usernameFix(t, issue)}.`));
+  if (!deps.password || deps.password.length > 200) throw new UserFacingError(capitalise(`${t.vPassword}.`));
   // Only md5_hex(password) is kept: it is all the signature needs (provider-notes 1.1).
   const md5 = md5Hex(deps.password);
   await validate(deps, deps.kind, username, md5);

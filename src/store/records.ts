@@ -44,7 +44,10 @@ export interface PendingAction {
 
 /** Per-user settings. */
 export interface UserSettings {
+  /** The language the user chose with `/language` (`en`, `de`); wins over the platform's hint. */
   locale?: string;
+  /** The IANA time zone the user chose with `/timezone`; wins over the platform's (Slack `tz`). */
+  timeZone?: string;
   /** The last call started by this user, for `/hangup` without an id. */
   lastCallId?: string;
   /** A call start whose answer never came (outcome unknown): no id, but `/hangup` still helps (issue 10). */

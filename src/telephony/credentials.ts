@@ -21,12 +21,23 @@ export const MAX_USERNAME_LENGTH = 100;
  * fix in plain words, or undefined when the username can be sent.
  */
 export function usernameProblem(username: string): string | undefined {
-  if (username.length === 0)
-    return 'the username is empty; type it as the provider gave it, e.g. alice.smith';
-  if (username.length > MAX_USERNAME_LENGTH)
-    return `a username has at most ${MAX_USERNAME_LENGTH} characters; check it, e.g. alice.smith`;
-  if (!/^[\x21-\x7e]+$/.test(username))
-    return 'a username has only unaccented letters, digits and signs such as . _ @ -, without spaces; type it as the provider gave it, e.g. alice.smith';
+  switch (usernameIssue(username)) {
+    case 'empty':
+      return 'the username is empty; type it as the provider gave it, e.g. alice.smith';
+    case 'long':
+      return `a username has at most ${MAX_USERNAME_LENGTH} characters; check it, e.g. alice.smith`;
+    case 'characters':
+      return 'a username has only unaccented letters, digits and signs such as . _ @ -, without spaces; type it as the provider gave it, e.g. alice.smith';
+    default:
+      return undefined;
+  }
+}
+
+/** What is wrong with a username, for callers that word the fix themselves (the bot's catalogue). */
+export function usernameIssue(username: string): 'empty' | 'long' | 'characters' | undefined {
+  if (username.length === 0) return 'empty';
+  if (username.length > MAX_USERNAME_LENGTH) return 'long';
+  if (!/^[\x21-\x7e]+$/.test(username)) return 'characters';
   return undefined;
 }
 

@@ -11,7 +11,12 @@ export interface PhoneNumber {
   readonly region: string | undefined;
 }
 
-export type PhoneResult = { ok: true; value: PhoneNumber } | { ok: false; fix: string };
+/** Why a number was refused, for callers that word the fix themselves (the bot's catalogue). */
+export type PhoneProblem = 'empty' | 'characters' | 'national' | 'length' | 'impossible';
+
+export type PhoneResult =
+  | { ok: true; value: PhoneNumber }
+  | { ok: false; fix: string; problem: PhoneProblem; digits?: string };
 
 const FIX_FORMAT =
   'write it in international form with the country code, e.g. +49 30 1234567, 0049301234567 or 49301234567';
@@ -23,10 +28,11 @@ const FIX_FORMAT =
  */
 export function normalizePhoneNumber(input: string): PhoneResult {
   const trimmed = input.trim();
-  if (trimmed === '') return { ok: false, fix: `the number is empty; ${FIX_FORMAT}` };
+  if (trimmed === '') return { ok: false, problem: 'empty', fix: `the number is empty; ${FIX_FORMAT}` };
   if (!/^[+\d][\d\s().\-/]*$/.test(trimmed)) {
     return {
       ok: false,
+      problem: 'characters',
       fix: `"${trimmed.slice(0, 40)}" has characters a phone number cannot have; ${FIX_FORMAT}`,
     };
   }
@@ -36,15 +42,25 @@ export function normalizePhoneNumber(input: string): PhoneResult {
   } else if (digits.startsWith('00')) {
     digits = digits.slice(2);
   } else if (digits.startsWith('0')) {
-    return { ok: false, fix: `a number starting with a single 0 has no country code; ${FIX_FORMAT}` };
+    return {
+      ok: false,
+      problem: 'national',
+      fix: `a number starting with a single 0 has no country code; ${FIX_FORMAT}`,
+    };
   }
   if (digits.length < 6 || digits.length > 15) {
-    return { ok: false, fix: `a phone number has 6 to 15 digits including the country code; ${FIX_FORMAT}` };
+    return {
+      ok: false,
+      problem: 'length',
+      fix: `a phone number has 6 to 15 digits including the country code; ${FIX_FORMAT}`,
+    };
   }
   const parsed = parsePhoneNumberFromString(`+${digits}`);
   if (!parsed?.isPossible()) {
     return {
       ok: false,
+      problem: 'impossible',
+      digits,
       fix: `+${digits} is not a possible phone number; check the digits and the country code`,
     };
   }

@@ -13,7 +13,7 @@ export interface CoreHarness {
   /** Sends a line to the core and returns all reply texts joined, plus the replies. */
   send(
     text: string,
-    options?: { as?: Identity; chat?: ChatRef },
+    options?: { as?: Identity; chat?: ChatRef; locale?: string; timeZone?: string },
   ): Promise<{ text: string; replies: Reply[] }>;
   close(): Promise<void>;
 }
@@ -27,6 +27,8 @@ export function textOf(replies: readonly Reply[]): string {
         r.text,
         ...(r.fields ?? []).map((f) => `${f.label}: ${f.value}`),
         ...(r.table ? [r.table.columns.join(' | '), ...r.table.rows.map((row) => row.join(' | '))] : []),
+        r.table?.caption,
+        ...(r.actions ?? []).map((a) => `[${a.label}]`),
       ]
         .filter(Boolean)
         .join('\n'),
@@ -45,6 +47,8 @@ export async function startCore(options: TestStackOptions & { link?: boolean } =
         identity: o.as ?? alice,
         chat: o.chat ?? privateChat,
         text,
+        ...(o.locale ? { locale: o.locale } : {}),
+        ...(o.timeZone ? { timeZone: o.timeZone } : {}),
       });
       return { text: textOf(replies), replies };
     },

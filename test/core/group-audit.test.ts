@@ -41,8 +41,8 @@ describe('/audit', () => {
     await h.send('/groupdata off', { chat: groupAsAdmin });
     const out = await h.send('/audit 5', { chat: groupAsAdmin });
     expect(out.text).toContain('Audit log');
-    expect(out.text).toMatch(/Alice \| groupdata on \| {2}\| ok/);
-    expect(out.text).toMatch(/Alice \| groupdata off \| {2}\| ok/);
+    expect(out.text).toMatch(/Alice \| groupdata on \| {2}\| done/);
+    expect(out.text).toMatch(/Alice \| groupdata off \| {2}\| done/);
   });
 
   it('shows only this chat, and says when there is nothing', async () => {

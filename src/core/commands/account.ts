@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hasCode } from '../../telephony/errors.js';
 import { normalizePhoneNumber } from '../../telephony/phone.js';
 import { noArgs, phoneArg, positional } from '../args.js';
-import { defineCommand } from '../command-spec.js';
+import { commandText, defineCommand } from '../command-spec.js';
 import type { Reply } from '../reply.js';
 import { audited } from './audited.js';
 
@@ -12,10 +12,8 @@ export function accountCommands() {
     defineCommand({
       name: 'balance',
       aliases: ['account', 'bal'],
-      args: noArgs,
-      summary: () => 'Balance and account details',
-      usage: '/balance',
-      example: '/balance',
+      args: ({ t }) => noArgs(t, 'balance'),
+      ...commandText('balance'),
       roles: ['holder', 'agent'],
       personal: true,
       needs: 'account',
@@ -49,13 +47,8 @@ export function accountCommands() {
     defineCommand({
       name: 'rate',
       aliases: ['rates', 'price'],
-      args: z
-        .array(phoneArg('number'))
-        .min(1, 'give at least one number, with country code')
-        .max(20, 'give at most 20 numbers at once'),
-      summary: () => 'Price per minute to one or more numbers',
-      usage: '/rate <number> [number…]',
-      example: '/rate +49 30 1234567',
+      args: ({ t }) => z.array(phoneArg(t, t.arg.number)).min(1, t.vRateMin).max(20, t.vRateMax),
+      ...commandText('rate'),
       roles: ['holder', 'agent'],
       needs: 'account',
       async handler(ctx) {
@@ -65,16 +58,16 @@ export function accountCommands() {
           const res = await client.rates({ numbers: ctx.args.map((d) => `+${d}`) });
           const matched = new Set(res.rates.map((r) => r.number));
           const missing = ctx.args.filter((d) => !matched.has(d));
+          // One number of decimals for the whole column (issue 14), up to 4: `€0.079`, `€0.100`.
+          const prices = fmt.prices(
+            res.rates.map((r) => r.price),
+            res.currency,
+          );
           return {
             title: t.ratesTitle,
             table: {
               columns: [t.colNumber, t.colDestination, t.colPrefix, t.colPrice],
-              rows: res.rates.map((r) => [
-                `+${r.number}`,
-                r.destination,
-                r.prefix,
-                fmt.money(r.price, res.currency),
-              ]),
+              rows: res.rates.map((r, i) => [`+${r.number}`, r.destination, r.prefix, prices[i]!]),
               align: ['left', 'left', 'left', 'right'],
             },
             text: missing.length ? t.ratesSomeMissing(missing.map((d) => `+${d}`).join(', ')) : undefined,
@@ -88,10 +81,8 @@ export function accountCommands() {
     defineCommand({
       name: 'check',
       aliases: ['lookup'],
-      args: positional(['number'], [phoneArg('number')]),
-      summary: () => 'Check a number: country code, prefix and destination',
-      usage: '/check <number>',
-      example: '/check +43 1 234567',
+      args: ({ t }) => positional(t, [t.arg.number], [phoneArg(t, t.arg.number)]),
+      ...commandText('check'),
       roles: ['holder', 'agent'],
       needs: 'account',
       async handler(ctx) {
@@ -107,7 +98,7 @@ export function accountCommands() {
               { label: t.fieldDestination, value: r.name },
               { label: t.fieldPrefix, value: r.prefix, code: true },
               { label: t.fieldCountryCode, value: countryCode(digits), code: true },
-              { label: 'Subscriber part', value: r.number, code: true },
+              { label: t.fieldSubscriber, value: r.number, code: true },
             ],
           };
         } catch (err) {
@@ -119,10 +110,8 @@ export function accountCommands() {
     defineCommand({
       name: 'numbers',
       aliases: ['dialin'],
-      args: noArgs,
-      summary: () => 'Dial-in and callback numbers by country, and the stored A/B pair',
-      usage: '/numbers',
-      example: '/numbers',
+      args: ({ t }) => noArgs(t, 'numbers'),
+      ...commandText('numbers'),
       roles: ['holder', 'agent'],
       needs: 'account',
       async handler(ctx) {
@@ -166,10 +155,8 @@ export function accountCommands() {
     defineCommand({
       name: 'target',
       aliases: ['store'],
-      args: positional(['A', 'B'], [phoneArg('A'), phoneArg('B')]),
-      summary: () => 'Store the callthrough pair: calls from A to the dial-in number reach B',
-      usage: '/target <A> <B>',
-      example: '/target +49 170 1234567 +43 1 234567',
+      args: ({ t }) => positional(t, [t.arg.a, t.arg.b], [phoneArg(t, t.arg.a), phoneArg(t, t.arg.b)]),
+      ...commandText('target'),
       roles: ['holder', 'agent'],
       needs: 'account',
       changesState: true,
@@ -194,10 +181,8 @@ export function accountCommands() {
     defineCommand({
       name: 'lines',
       aliases: ['sip'],
-      args: noArgs,
-      summary: () => 'Your SIP lines (passwords only in a private chat)',
-      usage: '/lines',
-      example: '/lines',
+      args: ({ t }) => noArgs(t, 'lines'),
+      ...commandText('lines'),
       roles: ['holder', 'agent'],
       privateOnly: true,
       personal: true,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fromDate } from '../../telephony/dates.js';
 import { hasCode } from '../../telephony/errors.js';
 import { phoneArg, positional } from '../args.js';
-import { defineCommand } from '../command-spec.js';
+import { commandText, defineCommand } from '../command-spec.js';
 import { audited } from './audited.js';
 
 /** `/call` and `/hangup`: the web callback of spec 4.10 / 4.11 (D4). */
@@ -11,10 +11,8 @@ export function callCommands() {
     defineCommand({
       name: 'call',
       aliases: ['callback', 'dial'],
-      args: positional(['A', 'B'], [phoneArg('A'), phoneArg('B')]),
-      summary: () => 'Start a web callback: ring A, then connect B',
-      usage: '/call <A> <B>',
-      example: '/call +49 30 1234567 +49 176 1234567',
+      args: ({ t }) => positional(t, [t.arg.a, t.arg.b], [phoneArg(t, t.arg.a), phoneArg(t, t.arg.b)]),
+      ...commandText('call'),
       roles: ['holder', 'agent'],
       needs: 'account',
       changesState: true,
@@ -61,12 +59,8 @@ export function callCommands() {
     defineCommand({
       name: 'hangup',
       aliases: ['stop'],
-      args: z
-        .array(z.string().regex(/^[\w-]{1,64}$/, 'a call id has letters, digits and dashes only'))
-        .max(1, 'give at most one call id'),
-      summary: () => 'Stop your last call, or the call with this id',
-      usage: '/hangup [callId]',
-      example: '/hangup',
+      args: ({ t }) => z.array(z.string().regex(/^[\w-]{1,64}$/, t.vCallId)).max(1, t.vOneCallId),
+      ...commandText('hangup'),
       roles: ['holder', 'agent'],
       needs: 'account',
       changesState: true,

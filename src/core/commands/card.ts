@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { parseMoney } from '../../telephony/money.js';
 import { normalizePhoneNumber } from '../../telephony/phone.js';
 import type { Card } from '../../telephony/wire.js';
-import { type CommandContext, defineCommand } from '../command-spec.js';
+import { type ArgsEnv, phoneFix } from '../args.js';
+import { type CommandContext, commandText, defineCommand } from '../command-spec.js';
 import { UserFacingError } from '../error-replies.js';
+import type { Messages } from '../messages.js';
 import type { Reply } from '../reply.js';
 import { audited } from './audited.js';
 
@@ -15,89 +17,76 @@ type CardArgs =
 
 const SUBS = ['show', 'create', 'block', 'unblock', 'disable', 'renumber', 'activate'] as const;
 
-const USAGE: Record<(typeof SUBS)[number], string> = {
-  show: '/card show <number>',
-  create: '/card create <number> [amount EUR] [customer name]',
-  block: '/card block <number>',
-  unblock: '/card unblock <number>',
-  disable: '/card disable <number>',
-  renumber: '/card renumber <number> <new number>',
-  activate: '/card activate <number> <PIN>',
-};
+type Sub = (typeof SUBS)[number];
 
-function digits(text: string | undefined, what: string, ctx: z.RefinementCtx): string {
+function digits(t: Messages, text: string | undefined, what: string, ctx: z.RefinementCtx): string {
   if (text === undefined) {
-    ctx.addIssue({ code: 'custom', message: `${what} is missing` });
+    ctx.addIssue({ code: 'custom', message: t.vMissing(what) });
     return z.NEVER;
   }
   const r = normalizePhoneNumber(text);
   if (!r.ok) {
-    ctx.addIssue({ code: 'custom', message: `${what}: ${r.fix}` });
+    ctx.addIssue({ code: 'custom', message: phoneFix(t, what, r, text) });
     return z.NEVER;
   }
   return r.value.digits;
 }
 
-/** `/card <sub> …`: arguments checked per subcommand before any API call. */
-const cardArgs = z.array(z.string()).transform((tokens, ctx): CardArgs => {
-  const sub = tokens[0]?.toLowerCase() as (typeof SUBS)[number] | undefined;
-  if (!sub || !SUBS.includes(sub)) {
-    ctx.addIssue({ code: 'custom', message: `the first word must be one of ${SUBS.join(', ')}` });
-    return z.NEVER;
-  }
-  const rest = tokens.slice(1);
-  const count = (min: number, max: number) => {
-    if (rest.length < min || rest.length > max) {
-      ctx.addIssue({ code: 'custom', message: `wrong number of arguments; use ${USAGE[sub]}` });
-      return false;
+/** `/card <sub> …`: arguments checked per subcommand before any API call, the fixes in `t`'s words. */
+const cardArgs = ({ t }: ArgsEnv) =>
+  z.array(z.string()).transform((tokens, ctx): CardArgs => {
+    const sub = tokens[0]?.toLowerCase() as Sub | undefined;
+    if (!sub || !SUBS.includes(sub)) {
+      ctx.addIssue({ code: 'custom', message: t.vCardSub(SUBS.join(', ')) });
+      return z.NEVER;
     }
-    return true;
-  };
-  switch (sub) {
-    case 'show':
-    case 'block':
-    case 'unblock':
-    case 'disable':
-      if (!count(1, 1)) return z.NEVER;
-      return { sub, cli: digits(rest[0], 'the card number', ctx) };
-    case 'renumber':
-      if (!count(2, 2)) return z.NEVER;
-      return {
-        sub,
-        cli: digits(rest[0], 'the card number', ctx),
-        newCli: digits(rest[1], 'the new number', ctx),
-      };
-    case 'activate': {
-      if (!count(2, 2)) return z.NEVER;
-      const pin = rest[1]!.replace(/[\s-]/g, '');
-      if (!/^\d{4,32}$/.test(pin)) {
-        ctx.addIssue({ code: 'custom', message: 'a PIN is 4 to 32 digits' });
-        return z.NEVER;
+    const rest = tokens.slice(1);
+    const count = (min: number, max: number) => {
+      if (rest.length < min || rest.length > max) {
+        ctx.addIssue({ code: 'custom', message: t.vCardCount(t.cardUsage[sub]) });
+        return false;
       }
-      return { sub, cli: digits(rest[0], 'the card number', ctx), pin };
-    }
-    case 'create': {
-      if (rest.length < 1) {
-        ctx.addIssue({ code: 'custom', message: `wrong number of arguments; use ${USAGE.create}` });
-        return z.NEVER;
-      }
-      const cli = digits(rest[0], 'the card number', ctx);
-      let amount: string | undefined;
-      let nameStart = 1;
-      if (rest[1] !== undefined && /^\d+([.,]\d{1,2})?$/.test(rest[1])) {
-        const m = parseMoney(rest[1], 'EUR');
-        if (!m || m.minor > 100_000_00) {
-          ctx.addIssue({ code: 'custom', message: 'the amount must be at most 100000.00 EUR' });
+      return true;
+    };
+    const cli = () => digits(t, rest[0], t.arg.cardNumber, ctx);
+    switch (sub) {
+      case 'show':
+      case 'block':
+      case 'unblock':
+      case 'disable':
+        if (!count(1, 1)) return z.NEVER;
+        return { sub, cli: cli() };
+      case 'renumber':
+        if (!count(2, 2)) return z.NEVER;
+        return { sub, cli: cli(), newCli: digits(t, rest[1], t.arg.newNumber, ctx) };
+      case 'activate': {
+        if (!count(2, 2)) return z.NEVER;
+        const pin = rest[1]!.replace(/[\s-]/g, '');
+        if (!/^\d{4,32}$/.test(pin)) {
+          ctx.addIssue({ code: 'custom', message: t.vPin });
           return z.NEVER;
         }
-        amount = rest[1].replace(',', '.');
-        nameStart = 2;
+        return { sub, cli: cli(), pin };
       }
-      const customer = rest.slice(nameStart).join(' ') || undefined;
-      return { sub, cli, amount, customer };
+      case 'create': {
+        if (!count(1, Number.POSITIVE_INFINITY)) return z.NEVER;
+        const number = cli();
+        let amount: string | undefined;
+        let nameStart = 1;
+        if (rest[1] !== undefined && /^\d+([.,]\d{1,2})?$/.test(rest[1])) {
+          const m = parseMoney(rest[1], 'EUR');
+          if (!m || m.minor > 100_000_00) {
+            ctx.addIssue({ code: 'custom', message: t.vCardAmount });
+            return z.NEVER;
+          }
+          amount = rest[1].replace(',', '.');
+          nameStart = 2;
+        }
+        const customer = rest.slice(nameStart).join(' ') || undefined;
+        return { sub, cli: number, amount, customer };
+      }
     }
-  }
-});
+  });
 
 /** The spec 3.1 card lifecycle, signed with the PIN-creation account (D2). */
 export function cardCommands() {
@@ -106,9 +95,7 @@ export function cardCommands() {
       name: 'card',
       aliases: ['cards'],
       args: cardArgs,
-      summary: () => 'Prepaid cards: show, create, block, unblock, disable, renumber, activate',
-      usage: '/card show|create|block|unblock|disable|renumber|activate <number> …',
-      example: '/card block +49 176 1234567',
+      ...commandText('card'),
       roles: ['holder', 'agent'],
       needs: 'card',
       changesState: true,
@@ -200,7 +187,7 @@ function cardReplies(ctx: CommandContext<CardArgs>, card: Card, op: string, sub:
       { label: t.fieldAmount, value: fmt.money(card.amount) },
       { label: t.fieldAmountAll, value: fmt.money(card.amountAll) },
       { label: t.fieldSerial, value: card.serial, code: true },
-      { label: 'Customer', value: card.customer },
+      { label: t.fieldCustomer, value: card.customer },
     ],
     tone: verb ? 'success' : 'info',
     visibility: 'personal',

@@ -1,13 +1,23 @@
 import { toIsoDate } from '../../telephony/dates.js';
 import { addMoney, type Money, moneyToDecimalString } from '../../telephony/money.js';
 import { type CdrQuery, cdrQueryArgs } from '../args.js';
-import { defineCommand } from '../command-spec.js';
+import { commandText, defineCommand } from '../command-spec.js';
 import type { Reply, ReplyTable } from '../reply.js';
 
+/** The sum of amounts, exactly, in `currency` where the records carry none. */
+function sum(amounts: Money[], currency: string): Money | undefined {
+  return amounts.reduce<Money | undefined>(
+    (acc, m) =>
+      acc ? addMoney(acc, { ...m, currency: acc.currency }) : { ...m, currency: m.currency || currency },
+    undefined,
+  );
+}
+
 /** `/cdrs` and `/callshop`: call records as a readable table, or a CSV file with `csv`. */
-export function cdrCommands(clock: () => Date) {
+export function cdrCommands() {
   const common = {
-    args: cdrQueryArgs(clock),
+    // Dates the user types (`gestern`, `01.11.2026`) are read in their time zone (issue 14).
+    args: cdrQueryArgs,
     roles: ['holder' as const, 'agent' as const],
     personal: true,
     needs: 'account' as const,
@@ -17,25 +27,20 @@ export function cdrCommands(clock: () => Date) {
       name: 'cdrs',
       aliases: ['calls', 'history'],
       ...common,
-      summary: () => 'Your call records (dates: today, yesterday, 7d, 2026-11-01, 01.11.2026)',
-      usage: '/cdrs [from] [to] [count] [csv]',
-      example: '/cdrs 7d today 20',
+      ...commandText('cdrs'),
       async handler(ctx) {
         const { t, fmt } = ctx;
         const { client } = await ctx.account();
         const q = ctx.args;
         const res = await client.cdrs({ from: q.from, to: q.to, show: q.count });
-        const title = t.cdrsTitle(toIsoDate(q.from), toIsoDate(q.to));
+        const title = t.cdrsTitle(fmt.calendarDate(q.from), fmt.calendarDate(q.to));
         if (!res.records.length) return { title, text: t.cdrsNone, visibility: 'personal' };
         const currency = res.account?.currency ?? '';
-        const total = res.records.reduce<Money | undefined>(
-          (sum, r) =>
-            sum
-              ? addMoney(sum, { ...r.amount, currency: sum.currency })
-              : { ...r.amount, currency: r.amount.currency || currency },
-          undefined,
+        const total = sum(
+          res.records.map((r) => r.amount),
+          currency,
         )!;
-        return recordsReply(q, 'cdrs', {
+        return recordsReply(q, t.csvName.cdrs, {
           title,
           text: `${t.cdrsTotal(res.records.length, fmt.money(total, currency))}${q.csv ? '' : `\n${t.cdrsCsvHint}`}`,
           table: {
@@ -48,6 +53,7 @@ export function cdrCommands(clock: () => Date) {
               fmt.money(r.amount, currency),
             ]),
             align: ['left', 'left', 'left', 'right', 'right'],
+            caption: t.timesIn(fmt.timeZone),
           },
           csvHeader: [
             'start_utc',
@@ -78,18 +84,29 @@ export function cdrCommands(clock: () => Date) {
     defineCommand({
       name: 'callshop',
       ...common,
-      summary: () => 'Callshop call records',
-      usage: '/callshop [from] [to] [count] [csv]',
-      example: '/callshop yesterday today',
+      ...commandText('callshop'),
       async handler(ctx) {
         const { t, fmt } = ctx;
         const { client } = await ctx.account();
         const q = ctx.args;
-        const records = await client.cdrCallshop({ from: q.from, to: q.to, show: q.count });
-        const title = t.callshopTitle(toIsoDate(q.from), toIsoDate(q.to));
+        // Spec 2.5 carries no currency: the account's (2.1) is read alongside, for display.
+        const [records, account] = await Promise.all([
+          client.cdrCallshop({ from: q.from, to: q.to, show: q.count }),
+          client.onlinecallthrough().then(
+            (d) => d.account,
+            () => undefined,
+          ),
+        ]);
+        const title = t.callshopTitle(fmt.calendarDate(q.from), fmt.calendarDate(q.to));
         if (!records.length) return { title, text: t.cdrsNone, visibility: 'personal' };
-        return recordsReply(q, 'callshop', {
+        const currency = account?.currency ?? '';
+        const total = sum(
+          records.map((r) => r.amount),
+          currency,
+        )!;
+        return recordsReply(q, t.csvName.callshop, {
           title,
+          text: t.cdrsTotal(records.length, fmt.money(total, currency)),
           table: {
             columns: [t.colDate, t.colCaller, t.colCallee, t.colDestination, t.colDuration, t.colAmount],
             rows: records.map((r) => [
@@ -98,9 +115,10 @@ export function cdrCommands(clock: () => Date) {
               r.callee,
               r.destination,
               fmt.duration(r.durationSeconds),
-              fmt.money(r.amount),
+              fmt.money(r.amount, currency),
             ]),
             align: ['left', 'left', 'left', 'left', 'right', 'right'],
+            caption: t.timesIn(fmt.timeZone),
           },
           csvHeader: [
             'start_utc',
@@ -111,6 +129,7 @@ export function cdrCommands(clock: () => Date) {
             'billed_s',
             'amount',
             'amount_tax',
+            'currency',
           ],
           csvRows: () =>
             records.map((r) => [
@@ -122,6 +141,7 @@ export function cdrCommands(clock: () => Date) {
               String(r.billedSeconds),
               moneyToDecimalString(r.amount),
               moneyToDecimalString(r.amountWithTax),
+              r.amount.currency || currency,
             ]),
         });
       },

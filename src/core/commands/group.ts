@@ -1,17 +1,13 @@
 import { z } from 'zod';
-import { defineCommand } from '../command-spec.js';
+import { commandText, defineCommand } from '../command-spec.js';
 
 /** Group settings and the audit log. */
 export function groupCommands() {
   return [
     defineCommand({
       name: 'groupdata',
-      args: z
-        .array(z.enum(['on', 'off'], { message: 'say on or off' }))
-        .length(1, 'say on or off, e.g. /groupdata on'),
-      summary: () => 'Group admins: allow (on) or stop (off) personal data such as balances in this group',
-      usage: '/groupdata on|off',
-      example: '/groupdata on',
+      args: ({ t }) => z.array(z.enum(['on', 'off'], { message: t.vOnOff })).length(1, t.vOnOff),
+      ...commandText('groupdata'),
       roles: ['admin'],
       sharedOnly: true,
       needs: 'none',
@@ -25,12 +21,8 @@ export function groupCommands() {
     }),
     defineCommand({
       name: 'audit',
-      args: z
-        .array(z.string().regex(/^\d{1,3}$/, 'give how many entries, e.g. /audit 20'))
-        .max(1, 'give one number, e.g. /audit 20'),
-      summary: () => 'Agents: the recent audited actions in this channel',
-      usage: '/audit [n]',
-      example: '/audit 20',
+      args: ({ t }) => z.array(z.string().regex(/^\d{1,3}$/, t.vAuditCount)).max(1, t.vAuditCount),
+      ...commandText('audit'),
       roles: ['agent', 'admin'],
       needs: 'account',
       async handler(ctx) {
@@ -47,8 +39,9 @@ export function groupCommands() {
               e.actorName ?? e.actor,
               e.command,
               e.target ?? '',
-              e.outcome,
+              t.outcomes[e.outcome] ?? e.outcome,
             ]),
+            caption: t.timesIn(fmt.timeZone),
           },
         };
       },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type CommandSpec, defineCommand } from '../command-spec.js';
+import { noArgs } from '../args.js';
+import { type CommandSpec, commandText, defineCommand } from '../command-spec.js';
 import { activeAccount } from '../credentials-access.js';
 import { homeReply } from '../menu/home.js';
 import type { Messages } from '../messages.js';
@@ -10,10 +11,8 @@ export function helpCommands(table: () => CommandSpec[]): CommandSpec[] {
     defineCommand({
       name: 'start',
       // One optional deep-link parameter (`/start link`); a default zod message would name no fix.
-      args: z.array(z.string()).max(1, '/start takes no arguments; send /help for the list'),
-      summary: (t) => t.helpTitle,
-      usage: '/start',
-      example: '/start',
+      args: ({ t }) => z.array(z.string()).max(1, t.vStartArgs),
+      ...commandText('start'),
       roles: ['holder', 'agent', 'admin'],
       needs: 'none',
       hidden: true,
@@ -21,16 +20,18 @@ export function helpCommands(table: () => CommandSpec[]): CommandSpec[] {
         // `/start <command>` from a deep link is resumed by the core before it gets here; any
         // other parameter (`private`) lands on the home menu.
         const active = activeAccount(await ctx.stores.credentials.get(ctx.identityKey));
-        return homeReply(ctx.t, active?.label, ctx.t.welcome(ctx.identity.displayName ?? 'there'));
+        return homeReply(
+          ctx.t,
+          active?.label,
+          ctx.t.welcome(ctx.identity.displayName ?? ctx.t.welcomeSomeone),
+        );
       },
     }),
     defineCommand({
       name: 'menu',
       aliases: ['home'],
-      args: z.array(z.string()).max(0, '/menu takes no arguments'),
-      summary: (t) => t.menuSummary,
-      usage: '/menu',
-      example: '/menu',
+      args: ({ t }) => noArgs(t, 'menu'),
+      ...commandText('menu'),
       roles: ['holder', 'agent', 'admin'],
       needs: 'none',
       async handler(ctx) {
@@ -41,10 +42,8 @@ export function helpCommands(table: () => CommandSpec[]): CommandSpec[] {
     defineCommand({
       name: 'help',
       aliases: ['commands'],
-      args: z.array(z.string()).max(1, 'give one command name, e.g. /help call'),
-      summary: () => 'Show the commands, or details of one',
-      usage: '/help [command]',
-      example: '/help call',
+      args: ({ t }) => z.array(z.string()).max(1, t.vHelpOne),
+      ...commandText('help'),
       roles: ['holder', 'agent', 'admin'],
       needs: 'none',
       async handler(ctx) {
@@ -54,11 +53,11 @@ export function helpCommands(table: () => CommandSpec[]): CommandSpec[] {
         if (wanted) {
           const c = all.find((s) => s.name === wanted || (s.aliases ?? []).includes(wanted));
           if (!c) return { text: t.helpUnknown(wanted.slice(0, 40)), tone: 'error' };
-          const lines = [c.summary(t), `${t.helpUsage}: ${c.usage}`, `${t.helpExample}: ${c.example}`];
-          if (c.aliases?.length) lines.push(`Aliases: ${c.aliases.map((a) => `/${a}`).join(', ')}`);
+          const lines = [c.summary(t), `${t.helpUsage}: ${c.usage(t)}`, `${t.helpExample}: ${c.example(t)}`];
+          if (c.aliases?.length) lines.push(`${t.helpAliases}: ${c.aliases.map((a) => `/${a}`).join(', ')}`);
           if (c.privateOnly) lines.push(t.helpPrivateOnly);
           if (c.confirm) lines.push(t.helpConfirm);
-          lines.push(`${t.helpWho}: ${c.roles.join(', ')}`);
+          lines.push(`${t.helpWho}: ${c.roles.map((r) => t.roles[r]).join(', ')}`);
           return { title: `/${c.name}`, text: lines.join('\n') };
         }
         // Grouped short lines, not a wide table: readable on a phone (issue 16).
@@ -67,12 +66,15 @@ export function helpCommands(table: () => CommandSpec[]): CommandSpec[] {
           title: g.title(t),
           lines: visible
             .filter((c) => g.commands.includes(c.name))
-            .map((c) => `${c.usage} – ${c.summary(t)}`),
+            .map((c) => `${c.usage(t)} – ${c.summary(t)}`),
         }));
         const grouped = new Set(HELP_GROUPS.flatMap((g) => g.commands));
         const others = visible.filter((c) => !grouped.has(c.name));
         if (others.length)
-          groups.push({ title: t.helpGroupOther, lines: others.map((c) => `${c.usage} – ${c.summary(t)}`) });
+          groups.push({
+            title: t.helpGroupOther,
+            lines: others.map((c) => `${c.usage(t)} – ${c.summary(t)}`),
+          });
         return {
           title: t.helpTitle,
           sections: groups.filter((g) => g.lines.length > 0),

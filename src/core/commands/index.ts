@@ -6,6 +6,7 @@ import { cdrCommands } from './cdrs.js';
 import { groupCommands } from './group.js';
 import { helpCommands } from './help.js';
 import { linkCommands } from './link.js';
+import { preferenceCommands } from './preferences.js';
 import { topupCommands } from './topup.js';
 
 /** The one command table (issue 4). Menus and help are generated from it. */
@@ -16,9 +17,10 @@ export function builtInCommands(options: { clock: () => Date }): CommandSpec[] {
     ...accountCommands(),
     ...callCommands(),
     ...topupCommands(),
-    ...cdrCommands(options.clock),
+    ...cdrCommands(),
     ...cardCommands(),
     ...groupCommands(),
+    ...preferenceCommands(),
   ];
   return table;
 }

@@ -1,40 +1,41 @@
 import { z } from 'zod';
-import { usernameProblem } from '../../telephony/credentials.js';
-import { defineCommand } from '../command-spec.js';
+import { usernameIssue } from '../../telephony/credentials.js';
+import { noArgs, usernameFix } from '../args.js';
+import { commandText, defineCommand } from '../command-spec.js';
 import { activeAccount } from '../credentials-access.js';
 import { UserFacingError } from '../error-replies.js';
 import { startLinkConversation } from '../linking.js';
+import type { Messages } from '../messages.js';
 
-const label = z.string().regex(/^[\w.@-]{1,40}$/, 'an account label is one word, e.g. work');
+const label = (t: Messages) => z.string().regex(/^[\w.@-]{1,40}$/, t.vLabel);
 
 /** `/link`, `/unlink`, `/accounts`, `/use`, `/cancel`: several accounts per chat user, one active. */
 export function linkCommands(clock: () => Date) {
   return [
     defineCommand({
       name: 'link',
-      args: z
-        .array(z.string())
-        .transform((tokens, ctx) => {
-          const kind = tokens[0]?.toLowerCase() === 'card' ? ('card' as const) : ('account' as const);
-          const rest = kind === 'card' ? tokens.slice(1) : tokens;
-          // Anything after the username can only be a password typed where it should not be.
-          if (rest.length > 1) {
-            ctx.addIssue({
-              code: 'custom',
-              message: 'never type the password in the command; send /link and I ask for it',
-            });
-            return z.NEVER;
-          }
-          return { kind, username: rest[0] };
-        })
-        .superRefine((a, ctx) => {
-          // The username goes into an HTTP header (spec 5): `dım` or a control character cannot (issue 10).
-          const problem = a.username === undefined ? undefined : usernameProblem(a.username);
-          if (problem) ctx.addIssue({ code: 'custom', message: problem });
-        }),
-      summary: () => 'Link your telephony account (or with "card", the PIN-creation account)',
-      usage: '/link [card] [username]',
-      example: '/link',
+      args: ({ t }) =>
+        z
+          .array(z.string())
+          .transform((tokens, ctx) => {
+            const kind = tokens[0]?.toLowerCase() === 'card' ? ('card' as const) : ('account' as const);
+            const rest = kind === 'card' ? tokens.slice(1) : tokens;
+            // Anything after the username can only be a password typed where it should not be.
+            if (rest.length > 1) {
+              ctx.addIssue({
+                code: 'custom',
+                message: t.vLinkPassword,
+              });
+              return z.NEVER;
+            }
+            return { kind, username: rest[0] };
+          })
+          .superRefine((a, ctx) => {
+            // The username goes into an HTTP header (spec 5): `dım` or a control character cannot (issue 10).
+            const issue = a.username === undefined ? undefined : usernameIssue(a.username);
+            if (issue) ctx.addIssue({ code: 'custom', message: usernameFix(t, issue) });
+          }),
+      ...commandText('link'),
       roles: ['holder'],
       privateOnly: true,
       secretArgs: true,
@@ -53,10 +54,8 @@ export function linkCommands(clock: () => Date) {
     }),
     defineCommand({
       name: 'cancel',
-      args: z.array(z.string()).max(0, '/cancel takes no arguments'),
-      summary: () => 'Stop a linking conversation',
-      usage: '/cancel',
-      example: '/cancel',
+      args: ({ t }) => noArgs(t, 'cancel'),
+      ...commandText('cancel'),
       roles: ['holder'],
       needs: 'none',
       hidden: true,
@@ -64,10 +63,8 @@ export function linkCommands(clock: () => Date) {
     }),
     defineCommand({
       name: 'unlink',
-      args: z.array(label).max(1, 'give one account label, see /accounts'),
-      summary: () => 'Forget a linked account (the active one if none is named)',
-      usage: '/unlink [label]',
-      example: '/unlink work',
+      args: ({ t }) => z.array(label(t)).max(1, t.vOneLabel),
+      ...commandText('unlink'),
       roles: ['holder'],
       needs: 'none',
       changesState: true,
@@ -91,10 +88,8 @@ export function linkCommands(clock: () => Date) {
     }),
     defineCommand({
       name: 'accounts',
-      args: z.array(z.string()).max(0, '/accounts takes no arguments'),
-      summary: () => 'List your linked accounts',
-      usage: '/accounts',
-      example: '/accounts',
+      args: ({ t }) => noArgs(t, 'accounts'),
+      ...commandText('accounts'),
       roles: ['holder'],
       needs: 'none',
       async handler(ctx) {
@@ -105,10 +100,10 @@ export function linkCommands(clock: () => Date) {
         return {
           title: t.accountsTitle,
           table: {
-            columns: ['Label', 'Kind', t.fieldUsername, ''],
+            columns: [t.colLabel, t.colKind, t.fieldUsername, ''],
             rows: record.credentials.map((c) => [
               c.label,
-              c.kind,
+              t.kinds[c.kind],
               c.username,
               c.label === active && c.kind === 'account' ? t.accountsActive : '',
             ]),
@@ -118,10 +113,8 @@ export function linkCommands(clock: () => Date) {
     }),
     defineCommand({
       name: 'use',
-      args: z.array(label).length(1, 'give the label of the account to use, see /accounts'),
-      summary: () => 'Switch the active account',
-      usage: '/use <label>',
-      example: '/use work',
+      args: ({ t }) => z.array(label(t)).length(1, t.vUseLabel),
+      ...commandText('use'),
       roles: ['holder'],
       needs: 'none',
       async handler(ctx) {

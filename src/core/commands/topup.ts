@@ -1,5 +1,5 @@
 import { pinArg, positional } from '../args.js';
-import { defineCommand } from '../command-spec.js';
+import { commandText, defineCommand } from '../command-spec.js';
 import { audited } from './audited.js';
 
 /** `/topup <PIN>`: spec 4.6, confirmed first, never retried, then the balance read again (D5). */
@@ -8,10 +8,8 @@ export function topupCommands() {
     defineCommand({
       name: 'topup',
       aliases: ['recharge'],
-      args: positional(['PIN'], [pinArg]),
-      summary: () => 'Top up with a PIN from a cash or calling card',
-      usage: '/topup <PIN>',
-      example: '/topup 12345678',
+      args: ({ t }) => positional(t, [t.arg.pin], [pinArg(t)]),
+      ...commandText('topup'),
       roles: ['holder', 'agent'],
       privateOnly: true,
       secretArgs: true,

@@ -57,27 +57,27 @@ describe('/topup', () => {
 describe('/cdrs with natural dates', () => {
   it('2026-11-01 to today lists every record, with a total', async () => {
     const out = await h.say('/cdrs 2026-11-01 today');
-    expect(out).toContain('== Calls 2026-11-01 – 2026-11-13 ==');
-    expect(out).toContain('4 call(s), total');
+    expect(out).toContain('== Calls Nov 1, 2026 – Nov 13, 2026 ==');
+    expect(out).toContain('4 calls, total');
     for (const n of ['4930987654', '4917055544433', '441632960000', '33140000000']) expect(out).toContain(n);
   });
 
   it('yesterday, 7d, today and 01.11.2026 are read against the clock', async () => {
     const yesterday = await h.say('/cdrs yesterday');
-    expect(yesterday).toContain('== Calls 2026-11-12 – 2026-11-13 ==');
-    expect(yesterday).toContain('1 call(s)');
+    expect(yesterday).toContain('== Calls Nov 12, 2026 – Nov 13, 2026 ==');
+    expect(yesterday).toContain('1 call, total');
     expect(yesterday).toContain('33140000000');
     const week = await h.say('/cdrs 7d');
-    expect(week).toContain('== Calls 2026-11-06 – 2026-11-13 ==');
-    expect(week).toContain('2 call(s)');
+    expect(week).toContain('== Calls Nov 6, 2026 – Nov 13, 2026 ==');
+    expect(week).toContain('2 calls, total');
     expect(await h.say('/cdrs today')).toContain('No calls in that period.');
     const german = await h.say('/cdrs 01.11.2026 2026-11-05');
-    expect(german).toContain('== Calls 2026-11-01 – 2026-11-05 ==');
-    expect(german).toContain('2 call(s)');
+    expect(german).toContain('== Calls Nov 1, 2026 – Nov 5, 2026 ==');
+    expect(german).toContain('2 calls, total');
   });
 
   it('a count limits the records', async () => {
-    expect(await h.say('/cdrs 2026-11-01 today 1')).toContain('1 call(s)');
+    expect(await h.say('/cdrs 2026-11-01 today 1')).toContain('1 call, total');
   });
 
   it('csv saves a spreadsheet file', async () => {
@@ -104,7 +104,7 @@ describe('/callshop', () => {
       kind: 'account',
     });
     const out = await h.say('/callshop 2026-11-01 today');
-    expect(out).toContain('== Callshop calls 2026-11-01 – 2026-11-13 ==');
+    expect(out).toContain('== Callshop calls Nov 1, 2026 – Nov 13, 2026 ==');
     expect(out).toMatch(/4930555000111\s+905321234567/);
     expect(out).toMatch(/4930555000111\s+48221234567/);
   });

@@ -87,7 +87,7 @@ describe('every command, in a DM with the app', () => {
     [`call ${A} ${B}`, 1, 'Calling +4930123456 first', 'in_channel'],
     ['hangup', 1, 'stopped', 'in_channel'],
     ['topup 1000000001', 1, 'Top up your account', 'ephemeral'],
-    ['cdrs', 1, 'call(s), total', 'ephemeral'],
+    ['cdrs', 1, 'calls, total', 'ephemeral'],
     ['callshop', 1, 'not a callshop account', 'ephemeral'],
     ['card show 4917012345678', 2, '12345678', 'ephemeral'],
     ['card create 4917099999999', 2, 'created', 'ephemeral'],
