@@ -459,6 +459,12 @@ export const de: Messages = {
     'Der Anbieter hat nicht geantwortet; ich habe es nicht wiederholt. Prüfen Sie /balance oder /cdrs, bevor Sie es erneut versuchen.',
   errOutcomeUnknownCard: (cli: string) =>
     `Der Anbieter hat nicht geantwortet; ich habe es nicht wiederholt. Prüfen Sie /card show +${cli}, bevor Sie es erneut versuchen.`,
+  errOutcomeUnknownCheck: (check: string) =>
+    `Der Anbieter hat nicht geantwortet, daher weiß ich nicht, ob es geschehen ist; ich habe es nicht wiederholt. Prüfen Sie ${check}, bevor Sie es erneut versuchen.`,
+  callOutcomeUnknown: (b: string) =>
+    `Der Anbieter hat nicht geantwortet, daher weiß ich nicht, ob der Anruf zu +${b} begonnen hat; ich habe es nicht wiederholt. Klingelt ein Telefon, versucht /hangup ihn zu beenden; /cdrs zeigt den Anruf, sobald er beendet ist.`,
+  interrupted: (command: string, at: string, check: string) =>
+    `Ihr ${command} vom ${at} wurde unterbrochen (der Bot wurde neu gestartet), bevor der Anbieter geantwortet hat, daher weiß ich nicht, ob es geschehen ist. Prüfen Sie ${check}, bevor Sie es erneut versuchen.`,
   errUnavailable:
     'Der Anbieter antwortet gerade nicht. Es wurde nichts geändert; bitte versuchen Sie es gleich noch einmal.',
   errRateLimited:
