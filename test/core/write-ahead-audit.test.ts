@@ -111,7 +111,7 @@ describe('write-ahead audit', () => {
 
     const first = await h.send('/help');
     expect(first.text).toContain(
-      'Your /target of 11/23/26, 1:03 AM UTC was interrupted (the bot restarted) before the provider answered, so I do not know whether it happened. Check /numbers before trying again.',
+      'Your /target of Nov 23, 2026, 1:03 AM UTC was interrupted (the bot restarted) before the provider answered, so I do not know whether it happened. Check /numbers before trying again.',
     );
     // Told once.
     expect((await h.send('/help')).text).not.toContain('interrupted');
