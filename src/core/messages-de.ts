@@ -194,6 +194,10 @@ export const de: Messages = {
   vCardSub: (subs: string) => `beginnen Sie mit einem von ${subs}, z. B. /card show +49 176 1234567`,
   vCardCount: (usage: string) => `das ist nicht die richtige Anzahl an Werten; verwenden Sie ${usage}`,
   vCardAmount: 'der Betrag darf höchstens 100000,00 sein, z. B. /card create +49 176 1234567 25',
+  vCustomer: {
+    control: 'der Kundenname enthält Steuerzeichen; verwenden Sie einfachen Text, z. B. Anna Schmidt',
+    long: 'ein Kundenname hat höchstens 100 Zeichen; kürzen Sie ihn, z. B. Anna Schmidt',
+  },
   vLinkPassword: 'tippen Sie das Passwort nie in den Befehl; senden Sie /link und ich frage danach',
   vLabel: 'ein Kontoname ist ein Wort, z. B. arbeit',
   vOneLabel: 'geben Sie einen Kontonamen an, z. B. /unlink arbeit (siehe /accounts)',

@@ -193,6 +193,10 @@ export const en = {
   vCardSub: (subs: string) => `start with one of ${subs}, e.g. /card show +49 176 1234567`,
   vCardCount: (usage: string) => `that is not the right number of values for this; use ${usage}`,
   vCardAmount: 'the amount must be at most 100000.00, e.g. /card create +49 176 1234567 25',
+  vCustomer: {
+    control: 'the customer name has control characters; use plain text, e.g. Anna Schmidt',
+    long: 'the customer name has at most 100 characters; shorten it, e.g. Anna Schmidt',
+  },
   vLinkPassword: 'never type the password in the command; send /link and I ask for it',
   vLabel: 'an account label is one word, e.g. work',
   vOneLabel: 'give one account label, e.g. /unlink work (see /accounts)',

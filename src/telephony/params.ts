@@ -104,11 +104,17 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 export function freeText(what: string, max: number, example: string) {
   return z
     .string()
-    .refine((s) => !CONTROL.test(s), {
+    .refine((s) => freeTextIssue(s, max) !== 'control', {
       message: `the ${what} has control characters; use plain text, e.g. ${example}`,
       abort: true,
     })
-    .refine((s) => s.length <= max, {
+    .refine((s) => freeTextIssue(s, max) === undefined, {
       message: `the ${what} has at most ${max} characters; shorten it, e.g. ${example}`,
     });
+}
+
+/** What is wrong with free text, for callers that word the fix themselves (the bot's catalogue). */
+export function freeTextIssue(text: string, max: number): 'control' | 'long' | undefined {
+  if (CONTROL.test(text)) return 'control';
+  return text.length > max ? 'long' : undefined;
 }

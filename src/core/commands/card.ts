@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseMoney } from '../../telephony/money.js';
+import { freeTextIssue } from '../../telephony/params.js';
 import { normalizePhoneNumber } from '../../telephony/phone.js';
 import type { Card } from '../../telephony/wire.js';
 import { type ArgsEnv, phoneFix } from '../args.js';
@@ -18,6 +19,9 @@ type CardArgs =
 const SUBS = ['show', 'create', 'block', 'unblock', 'disable', 'renumber', 'activate'] as const;
 
 type Sub = (typeof SUBS)[number];
+
+/** The longest customer name the client sends (operations.ts `insert`). */
+const MAX_CUSTOMER = 100;
 
 function digits(t: Messages, text: string | undefined, what: string, ctx: z.RefinementCtx): string {
   if (text === undefined) {
@@ -83,6 +87,12 @@ const cardArgs = ({ t }: ArgsEnv) =>
           nameStart = 2;
         }
         const customer = rest.slice(nameStart).join(' ') || undefined;
+        // The provider stores it as `Kunde` (spec 4.1): plain text, bounded, refused rather than cut.
+        const issue = customer === undefined ? undefined : freeTextIssue(customer, MAX_CUSTOMER);
+        if (issue) {
+          ctx.addIssue({ code: 'custom', message: t.vCustomer[issue] });
+          return z.NEVER;
+        }
         return { sub, cli: number, amount, customer };
       }
     }
