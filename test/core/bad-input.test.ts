@@ -21,7 +21,6 @@ type Case = [command: string, line: string, fix: string | RegExp, chat?: ChatRef
 
 const cases: Case[] = [
   ['start', '/start a b', '/start takes no arguments'],
-  ['menu', '/menu now', '/menu takes no arguments'],
   ['menu', '/menu now', '/menu needs nothing after it; send just /menu.'],
   ['help', '/help call topup', 'Give one command name, e.g. /help call.'],
   ['link', '/link demo secret extra', 'Never type the password in the command'],

@@ -73,6 +73,10 @@ const SHARED = [
   'colServer',
   'colTransport',
   'colCallthrough',
+  'cmd.menu.usage',
+  'cmd.menu.example',
+  'pagePrevious',
+  'pageNext',
 ];
 
 /** Each leaf as [path, text]; a function is called with markers for its arguments. */
