@@ -37,7 +37,7 @@ export function errorReply(err: unknown, ctx: ErrorReplyContext): { reply: Reply
   if ((err as { code?: unknown } | undefined)?.code === 'ERR_STORE_UNAVAILABLE')
     return { reply: { text: t.storeUnavailable, tone: 'warning' }, expected: true };
   if (err instanceof UserFacingError) return fail(err.message);
-  if (hasCode(err, 'TEL_INVALID_INPUT')) return fail(t.errInvalidInput(err.parameter));
+  if (hasCode(err, 'TEL_INVALID_INPUT')) return fail(t.errInvalidInput(err.fix, err.parameter));
   if (hasCode(err, 'TEL_OUTCOME_UNKNOWN')) return unknown();
   if (hasCode(err, 'TEL_INVALID_PIN')) return fail(t.errInvalidPin);
   if (hasCode(err, 'TEL_NO_CALLING_CARD')) return fail(t.errNoCallingCard);

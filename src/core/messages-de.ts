@@ -479,7 +479,7 @@ export const de: Messages = {
     `Der Anbieter hat mit Fehler ${code} geantwortet: ${description}.`,
   errInternal: (ref: string) =>
     `Bei mir ist etwas schiefgegangen (Ref. ${ref}). Es wurde protokolliert; bitte versuchen Sie es erneut.`,
-  errInvalidInput: (parameter: string) =>
+  errInvalidInput: (_fix: string, parameter: string) =>
     `Der Wert für „${parameter}“ ist ungültig, deshalb habe ich nichts gesendet. Prüfen Sie ihn mit /help und versuchen Sie es erneut.`,
 
   telegram: {

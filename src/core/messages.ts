@@ -479,8 +479,8 @@ export const en = {
     `The provider answered with error ${code}: ${description}.`,
   errInternal: (ref: string) =>
     `Something went wrong on my side (ref ${ref}). It has been logged; please try again.`,
-  errInvalidInput: (parameter: string) =>
-    `The value for "${parameter}" is not valid, so I sent nothing. Check it against /help and try again.`,
+  /** The client's own refusal (its fix is English): the core's argument checks word these first. */
+  errInvalidInput: (fix: string, _parameter: string) => `${capitalise(fix)}.`,
 
   // strings the adapters write themselves
   telegram: {
