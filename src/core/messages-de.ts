@@ -467,6 +467,10 @@ export const de: Messages = {
     `Der Anbieter hat nicht geantwortet, daher weiß ich nicht, ob es geschehen ist; ich habe es nicht wiederholt. Prüfen Sie ${check}, bevor Sie es erneut versuchen.`,
   callOutcomeUnknown: (b: string) =>
     `Der Anbieter hat nicht geantwortet, daher weiß ich nicht, ob der Anruf zu +${b} begonnen hat; ich habe es nicht wiederholt. Klingelt ein Telefon, versucht /hangup ihn zu beenden; /cdrs zeigt den Anruf, sobald er beendet ist.`,
+  storeUnavailable:
+    'Ich bin vorübergehend nicht erreichbar (mein Speicher antwortet nicht), daher habe ich das nicht ausgeführt. Bitte senden Sie es in einer Minute noch einmal.',
+  commandTooOld: (command: string) =>
+    `Ihr ${command} kam verspätet bei mir an, daher habe ich ihn nicht ausgeführt. Senden Sie ihn noch einmal, wenn Sie ihn noch wollen.`,
   interrupted: (command: string, at: string, check: string) =>
     `Ihr ${command} vom ${at} wurde unterbrochen (der Bot wurde neu gestartet), bevor der Anbieter geantwortet hat, daher weiß ich nicht, ob es geschehen ist. Prüfen Sie ${check}, bevor Sie es erneut versuchen.`,
   errUnavailable:
