@@ -105,6 +105,11 @@ export interface Core {
   menu(scope: 'private' | 'shared', language?: Language): { command: string; description: string }[];
   handleText(input: IncomingText): Promise<Reply[]>;
   handleAction(input: IncomingAction): Promise<ActionOutcome>;
+  /**
+   * A person's home screen where the channel has one (Slack's App Home tab, issue 16): the home
+   * menu, then, when linked, the accounts, the balance and the last calls. Only that person sees it.
+   */
+  home(input: { identity: Identity; locale?: string }): Promise<Reply[]>;
   /** Links credentials after validating them with a real API call (Slack modal, console, Telegram conversation). */
   link(input: LinkInput): Promise<Reply>;
   /** Turns a shared chat into a support channel (Slack `/tel team setup` modal). Admins only. */

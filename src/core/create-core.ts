@@ -723,6 +723,25 @@ export function createCore(options: CoreOptions): Core {
     },
     handleText,
     handleAction,
+    async home(input) {
+      const t = messagesFor(input.locale);
+      const idKey = identityKey(input.identity);
+      const label = await activeLabel(idKey);
+      const replies: Reply[] = [homeReply(t, label)];
+      if (!label) return replies;
+      // The home screen is seen by its owner alone: a private chat as far as placement goes.
+      const where = {
+        identity: input.identity,
+        chat: { id: `home:${input.identity.user}`, kind: 'private' as const },
+      };
+      for (const [name, tokens] of HOME_SCREEN) {
+        const spec = byName.get(name);
+        if (!spec) continue;
+        const out = await dispatch(spec, tokens, { ...where, locale: input.locale }, t, `home-${idKey}`, {});
+        replies.push(...out.replies);
+      }
+      return replies;
+    },
     async link(input: LinkInput) {
       const { t } = await localeOf(input);
       if (input.chat.kind === 'shared' && !input.inputIsPrivate)
@@ -745,6 +764,13 @@ export function createCore(options: CoreOptions): Core {
     drain: (timeoutMs) => inFlight.drain(timeoutMs),
   };
 }
+
+/** What a home screen shows under the menu: the accounts, the balance, the last five calls. */
+const HOME_SCREEN: readonly [string, string[]][] = [
+  ['accounts', []],
+  ['balance', []],
+  ['cdrs', ['30d', 'today', '5']],
+];
 
 /** The card number as E.164 digits, as the messages expect (they add the `+`). */
 function cardCli(token: string | undefined): string | undefined {

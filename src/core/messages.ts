@@ -441,6 +441,16 @@ export const en = {
   contactNoNumber: 'That contact has no phone number I can use.',
   contactCall: '📞 Call it',
   contactTarget: '🎯 Store as target B',
+  shortcutCallTitle: 'Call a number',
+  shortcutCallA: 'Ring first (A)',
+  shortcutCallAHint: 'Your phone, with country code, e.g. +49 30 1234567',
+  shortcutCallB: 'Then connect (B)',
+  shortcutCallSubmit: 'Call',
+  shortcutCancel: 'Cancel',
+  shortcutNoNumber:
+    'I found no phone number with a country code in that message (e.g. +49 30 1234567 or 0049 30 1234567).',
+  formsNeedCommand: (command: string) =>
+    `Linking and setup use a private form, which only the slash command can open: type ${command} link (or ${command} team setup).`,
 
   // provider failures, in plain words with a next step
   errInvalidPin: 'This PIN is not valid or was already used.',

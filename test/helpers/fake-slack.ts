@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+import { messageProblem, viewProblem } from './block-kit.js';
 
 /**
  * A local fake of the Slack Web API for bolt's WebClient (`slackApiUrl`), plus the endpoints Slack
@@ -20,6 +21,10 @@ export interface SlackCall {
   readonly id?: string;
   /** 429 answers are recorded too, marked here. */
   readonly rateLimited: boolean;
+  /** The bot token the call was made with (`Authorization: Bearer`, or a `token` field). */
+  readonly token?: string;
+  /** Set when the fake refused the payload (`invalid_blocks`, …), with Slack's error and the reason. */
+  readonly refused?: { error: string; reason: string };
   readonly seq: number;
 }
 
@@ -47,6 +52,8 @@ export interface FakeSlack {
   readonly apiUrl: string;
   readonly url: string;
   readonly calls: readonly SlackCall[];
+  /** Calls the fake refused because a payload broke Slack's documented limits (should stay empty). */
+  refusedPayloads(): SlackCall[];
   /** Calls of one method, without 429s unless asked. */
   callsOf(method: string, options?: { includeRateLimited?: boolean }): SlackCall[];
   /** A fresh response URL; its posts are recorded as method `response_url` with this `id`. */
@@ -98,6 +105,15 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     }
   }
 
+  /** Slack refuses blocks beyond its documented limits (`invalid_blocks`), checked in `block-kit.ts`. */
+  function payloadProblem(method: string, body: Record<string, unknown>): string | undefined {
+    if (['chat.postMessage', 'chat.postEphemeral', 'chat.update'].includes(method))
+      return messageProblem(body);
+    if (['views.open', 'views.update', 'views.push', 'views.publish'].includes(method))
+      return viewProblem(body.view);
+    return undefined;
+  }
+
   function answer(method: string, body: Record<string, unknown>): Record<string, unknown> {
     switch (method) {
       case 'auth.test':
@@ -114,6 +130,8 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         return { ok: true, message_ts: nextTs() };
       case 'chat.update':
         return { ok: true, channel: body.channel, ts: body.ts };
+      case 'views.publish':
+        return { ok: true, view: { id: `VH${++seq}`, ...(parseJson(body.view) as object) } };
       case 'views.open':
       case 'views.update':
         return { ok: true, view: { id: body.view_id ?? `V${++seq}`, ...(parseJson(body.view) as object) } };
@@ -169,6 +187,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       const body = parseBody(raw, String(req.headers['content-type'] ?? ''));
       const at = ++seq;
       if (path.startsWith('/response/')) {
+        const reason = messageProblem(body);
         record({
           method: 'response_url',
           body,
@@ -176,8 +195,10 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
           id: path.slice('/response/'.length),
           rateLimited: false,
           seq: at,
+          ...(reason ? { refused: { error: 'invalid_blocks', reason } } : {}),
         });
-        res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+        if (reason) res.writeHead(400, { 'content-type': 'text/plain' }).end('invalid_blocks');
+        else res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
         return;
       }
       if (path.startsWith('/upload/')) {
@@ -201,11 +222,24 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
         return;
       }
-      const out =
-        method === 'apps.connections.open'
+      const token =
+        /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1] ??
+        (typeof body.token === 'string' ? body.token : undefined);
+      const reason = payloadProblem(method, body);
+      const out = reason
+        ? { ok: false, error: 'invalid_blocks', errors: [reason] }
+        : method === 'apps.connections.open'
           ? connectionsOpen(String(req.headers.authorization ?? ''))
           : answer(method, body);
-      record({ method, body, raw, rateLimited: false, seq: at });
+      record({
+        method,
+        body,
+        raw,
+        rateLimited: false,
+        seq: at,
+        ...(token ? { token } : {}),
+        ...(reason ? { refused: { error: 'invalid_blocks', reason } } : {}),
+      });
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out));
     });
   });
@@ -219,6 +253,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     get calls() {
       return calls;
     },
+    refusedPayloads: () => calls.filter((c) => c.refused !== undefined),
     callsOf: (method, o = {}) =>
       calls.filter((c) => c.method === method && (o.includeRateLimited || !c.rateLimited)),
     responseUrl: (id) => `${base}/response/${id ?? `r${++responseSeq}`}`,
@@ -453,5 +488,102 @@ export function viewSubmissionPayload(f: ViewSubmissionFields): object {
       external_id: '',
     },
     response_urls: [],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events API deliveries (api.slack.com/apis/events-api): JSON `event_callback` envelopes.
+
+let eventSeq = 0;
+
+/** An `event_callback` envelope as Slack posts it (JSON), with a fresh `event_id` unless given. */
+export function eventCallbackBody(
+  event: Record<string, unknown>,
+  f: { team?: string; eventId?: string; enterprise?: string } = {},
+): string {
+  return JSON.stringify({
+    token: 'legacy-verification-token',
+    team_id: f.team ?? 'T1',
+    ...(f.enterprise ? { enterprise_id: f.enterprise } : {}),
+    api_app_id: 'A1',
+    event: { event_ts: `1700000100.${String(++eventSeq).padStart(6, '0')}`, ...event },
+    type: 'event_callback',
+    event_id: f.eventId ?? `Ev${String(eventSeq).padStart(8, '0')}`,
+    event_time: 1700000100,
+    authorizations: [
+      { team_id: f.team ?? 'T1', user_id: 'UBOT', is_bot: true, enterprise_id: f.enterprise ?? null },
+    ],
+  });
+}
+
+/** A button on the Home tab: `block_actions` from a `view` container, with no channel or response_url. */
+export function homeButtonPayload(f: { actionId: string; user?: string; team?: string }): object {
+  const team = f.team ?? 'T1';
+  return {
+    type: 'block_actions',
+    team: { id: team, domain: 'example' },
+    user: { id: f.user ?? 'U1', username: 'alice', team_id: team },
+    api_app_id: 'A1',
+    token: 'legacy-verification-token',
+    trigger_id: `trigger.h${++actionSeq}`,
+    container: { type: 'view', view_id: 'VH1' },
+    view: {
+      id: 'VH1',
+      type: 'home',
+      team_id: team,
+      blocks: [],
+      private_metadata: '',
+      callback_id: '',
+      hash: 'h',
+    },
+    actions: [
+      {
+        type: 'button',
+        action_id: f.actionId,
+        block_id: 'b1',
+        text: { type: 'plain_text', text: 'x' },
+        value: f.actionId,
+        action_ts: `1700000002.${String(++actionSeq).padStart(6, '0')}`,
+      },
+    ],
+  };
+}
+
+/** A global shortcut (`type: shortcut`): a trigger_id, no channel, no response_url. */
+export function globalShortcutPayload(f: { callbackId: string; user?: string; team?: string }): object {
+  const team = f.team ?? 'T1';
+  return {
+    type: 'shortcut',
+    token: 'legacy-verification-token',
+    action_ts: `1700000003.${String(++actionSeq).padStart(6, '0')}`,
+    team: { id: team, domain: 'example' },
+    user: { id: f.user ?? 'U1', username: 'alice', team_id: team },
+    callback_id: f.callbackId,
+    trigger_id: `trigger.s${++actionSeq}`,
+  };
+}
+
+/** A message shortcut (`type: message_action`) on a message with `text`, in `channel`. */
+export function messageShortcutPayload(f: {
+  callbackId: string;
+  text: string;
+  responseUrl: string;
+  channel?: string;
+  user?: string;
+  team?: string;
+}): object {
+  const team = f.team ?? 'T1';
+  return {
+    type: 'message_action',
+    token: 'legacy-verification-token',
+    action_ts: `1700000004.${String(++actionSeq).padStart(6, '0')}`,
+    team: { id: team, domain: 'example' },
+    user: { id: f.user ?? 'U1', username: 'alice', team_id: team, name: 'alice' },
+    channel: { id: f.channel ?? 'C1', name: 'general' },
+    callback_id: f.callbackId,
+    trigger_id: `trigger.m${++actionSeq}`,
+    message_ts: '1700000000.000100',
+    message: { type: 'message', user: 'U2', ts: '1700000000.000100', text: f.text },
+    response_url: f.responseUrl,
   };
 }

@@ -1,6 +1,8 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import { pressedOnHome } from './app-home.js';
 import { claimRequest } from './claim.js';
 import { afterAck, type SlackHandlerDeps, whoAndWhere } from './deps.js';
+import { slackIdentity } from './normalise.js';
 import type { ReplyTarget } from './responder.js';
 
 /**
@@ -17,18 +19,31 @@ export function registerActions(app: App, deps: SlackHandlerDeps): void {
       if (action?.type !== 'button') return;
       const team = body.team?.id ?? body.user.team_id ?? '';
       const channel = body.channel?.id ?? body.container?.channel_id;
-      if (!channel) return;
       const { options } = deps;
       const key = `slack:action:${team}:${action.action_ts}:${action.action_id}:${body.user.id}`;
       const claim = await claimRequest(deps, key, {
         client,
-        channel,
+        // A Home tab press has no conversation: a notice then goes nowhere, and is dropped.
+        channel: channel ?? '',
         user: body.user.id,
-        chat: { id: channel, kind: 'shared' },
+        chat: { id: channel ?? '', kind: 'shared' },
         ...(body.response_url ? { responseUrl: body.response_url } : {}),
       });
       if (claim !== 'first') {
         if (claim === 'duplicate') options.logger.info({ team }, 'Slack retried action dropped');
+        return;
+      }
+      if (!channel) {
+        // A button on the Home tab: no conversation, the tab itself shows the outcome (issue 16).
+        if (body.view?.type !== 'home') return;
+        const identity = slackIdentity(team, body.user.id);
+        const outcome = await options.core.handleAction({
+          identity,
+          chat: { id: `home:${body.user.id}`, kind: 'private' },
+          actionId: action.action_id,
+          requestId: action.action_ts,
+        });
+        await pressedOnHome(deps, client, team, body.user.id, action.action_id, outcome);
         return;
       }
       const { identity, chat } = await whoAndWhere(deps, client, team, body.user.id, channel);

@@ -1,14 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, HTTPReceiver, type Receiver, SocketModeReceiver } from '@slack/bolt';
 import { registerActions } from './actions.js';
+import { registerAppHome } from './app-home.js';
 import { AuditThread } from './audit-thread.js';
 import { boltLogger } from './bolt-logger.js';
 import { registerCommand } from './commands.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { SlackDirectory } from './directory.js';
+import { registerMessages } from './messages-tab.js';
 import { resolveSlackOptions, SLACK_MAX_BODY_BYTES, type SlackChannelOptions } from './options.js';
 import { SlackResponder } from './responder.js';
 import { SlackSetupError, toSetupError } from './setup-error.js';
+import { registerShortcuts } from './shortcuts.js';
 import { registerViews } from './views.js';
 
 export { SLACK_MAX_BODY_BYTES, type SlackChannelOptions, type SlackLogger } from './options.js';
@@ -136,6 +139,9 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
   registerCommand(app, deps);
   registerActions(app, deps);
   registerViews(app, deps);
+  registerAppHome(app, deps);
+  registerMessages(app, deps);
+  registerShortcuts(app, deps);
   app.error(async (err) => {
     logger.error({ err: err.name, code: err.code }, 'bolt error');
   });

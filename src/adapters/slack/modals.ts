@@ -29,11 +29,11 @@ export function decodeMeta(raw: string): ModalMeta | undefined {
   }
 }
 
-function text(value: string, max = 3000): { type: 'plain_text'; text: string } {
+export function text(value: string, max = 3000): { type: 'plain_text'; text: string } {
   return { type: 'plain_text', text: truncate(value, max) };
 }
 
-function input(
+export function input(
   blockId: string,
   label: string,
   options: { hint?: string; optional?: boolean; placeholder?: string; initial?: string } = {},
@@ -147,7 +147,7 @@ export function statusModal(title: string, message: string): ModalView {
   };
 }
 
-function value(view: ViewOutput, block: string): string {
+export function value(view: ViewOutput, block: string): string {
   const v = view.state.values[block]?.value;
   return (v?.value ?? '').trim();
 }

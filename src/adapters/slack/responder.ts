@@ -107,7 +107,8 @@ export class SlackResponder {
       }
     }
     const blocks = message.blocks.length > 0 ? { blocks: message.blocks } : {};
-    if (priv) {
+    // In a DM with the app only the person sees anything, so a private answer is a plain message.
+    if (priv && target.chat.kind === 'shared') {
       await target.client.chat.postEphemeral({
         channel: target.channel,
         user: target.user,

@@ -82,7 +82,7 @@ export function registerViews(app: App, deps: SlackHandlerDeps): void {
   });
 }
 
-interface SubmitOptions {
+export interface SubmitOptions {
   /** Which input shows the core's refusal. */
   errorBlock: string;
   title: string;
@@ -91,7 +91,7 @@ interface SubmitOptions {
   forceLookup?: boolean;
 }
 
-async function submit(
+export async function submit(
   deps: SlackHandlerDeps,
   ack: ViewAck,
   body: SlackViewAction,

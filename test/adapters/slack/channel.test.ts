@@ -35,6 +35,8 @@ beforeEach(async () => {
   );
 });
 afterEach(async () => {
+  // Every Block Kit payload the tests produced kept within Slack's documented limits.
+  expect(h.slack.refusedPayloads().map((c) => c.refused)).toEqual([]);
   await h.close();
 });
 

@@ -31,6 +31,8 @@ beforeEach(async () => {
   await stack.linkDemo({ platform: 'slack', tenant: 'T1', user: 'U2' });
 });
 afterEach(async () => {
+  // Every Block Kit payload the tests produced kept within Slack's documented limits.
+  expect(h.slack.refusedPayloads().map((c) => c.refused)).toEqual([]);
   await h.close();
   await stack.close();
 });

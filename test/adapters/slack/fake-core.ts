@@ -85,6 +85,9 @@ export function createFakeCore(): FakeCore {
         auditNote: `${input.identity.user} set up support`,
       };
     },
+    async home() {
+      return [{ title: 'Home', text: 'fake home' }];
+    },
     async drain() {
       return true;
     },

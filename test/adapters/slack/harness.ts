@@ -70,6 +70,8 @@ export interface SlackHarness {
     },
   ): Promise<SignedResponse & { responseId: string; requestBody: string }>;
   interact(payload: object, headers?: Record<string, string>): Promise<SignedResponse>;
+  /** Posts an Events API envelope (JSON) signed as Slack signs it. */
+  event(body: string, headers?: Record<string, string>): Promise<SignedResponse>;
   close(): Promise<void>;
 }
 
@@ -110,6 +112,8 @@ export async function startHarness(
       });
       return { ...res, responseId, requestBody: body };
     },
+    event: (body, headers) =>
+      signedSlackRequest(SECRET, body, { url, headers: { 'content-type': 'application/json', ...headers } }),
     interact: (payload, headers) =>
       signedSlackRequest(SECRET, interactionBody(payload), { url, ...(headers ? { headers } : {}) }),
     async close() {

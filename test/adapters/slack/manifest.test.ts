@@ -2,13 +2,26 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { resolveSlackOptions } from '../../../src/adapters/slack/options.js';
+import { SHORTCUTS } from '../../../src/adapters/slack/shortcuts.js';
 import { createFakeCore } from './fake-core.js';
 import { memoryDedupe } from './harness.js';
 
 interface Manifest {
-  features: { slash_commands: { command: string; usage_hint: string }[] };
+  features: {
+    slash_commands: { command: string; usage_hint: string }[];
+    app_home: {
+      home_tab_enabled: boolean;
+      messages_tab_enabled: boolean;
+      messages_tab_read_only_enabled: boolean;
+    };
+    shortcuts: { name: string; type: 'global' | 'message'; callback_id: string; description: string }[];
+  };
   oauth_config: { scopes: { bot: string[] } };
-  settings: { interactivity: { is_enabled: boolean }; socket_mode_enabled: boolean };
+  settings: {
+    interactivity: { is_enabled: boolean };
+    socket_mode_enabled: boolean;
+    event_subscriptions: { bot_events: string[] };
+  };
 }
 
 const manifest = parse(
@@ -32,9 +45,43 @@ describe('slack/manifest.yaml', () => {
   it('asks for the scopes the adapter uses and nothing more', () => {
     // commands: /tel · chat:write: chat.postMessage/postEphemeral/update · files:write: external upload
     // im:write: conversations.open · users:read: users.info · usergroups:read: usergroups.list
+    // app_mentions:read: app_mention · im:history: message.im (the Messages tab)
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(
-      ['chat:write', 'commands', 'files:write', 'im:write', 'usergroups:read', 'users:read'].sort(),
+      [
+        'app_mentions:read',
+        'chat:write',
+        'commands',
+        'files:write',
+        'im:history',
+        'im:write',
+        'usergroups:read',
+        'users:read',
+      ].sort(),
     );
+  });
+
+  it('declares the Home and Messages tabs and the events the adapter listens to (issue 16)', () => {
+    expect(manifest.features.app_home).toEqual({
+      home_tab_enabled: true,
+      messages_tab_enabled: true,
+      messages_tab_read_only_enabled: false,
+    });
+    expect([...manifest.settings.event_subscriptions.bot_events].sort()).toEqual(
+      ['app_home_opened', 'app_mention', 'app_uninstalled', 'message.im', 'tokens_revoked'].sort(),
+    );
+  });
+
+  it('declares the shortcuts with the callback ids the adapter registers, within Slack limits', () => {
+    expect(manifest.features.shortcuts.map((s) => [s.type, s.callback_id])).toEqual([
+      ['global', SHORTCUTS.call],
+      ['message', SHORTCUTS.callThis],
+      ['message', SHORTCUTS.rateThis],
+    ]);
+    for (const s of manifest.features.shortcuts) {
+      // Manifest limits: name ≤ 24 characters, description ≤ 150.
+      expect(s.name.length).toBeLessThanOrEqual(24);
+      expect(s.description.length).toBeLessThanOrEqual(150);
+    }
   });
 });
 

@@ -41,6 +41,9 @@ export function createFakeCore(): FakeCore {
     async setupSupportChannel() {
       return { text: 'set up' };
     },
+    async home() {
+      return [{ title: 'Home', text: 'fake home' }];
+    },
     async drain() {
       return true;
     },

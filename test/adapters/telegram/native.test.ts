@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
-import { DEMO_DATA_PATH } from '../../../src/sandbox/seed-loader.js';
 import { ManualScheduler } from '../../helpers/manual-scheduler.js';
+import { seedWithCalls } from '../../helpers/seed-with-calls.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { buttons, editOf, keyboardText, labels, press, say } from './drive.js';
 import { alice, bob, group, type Harness, startHarness } from './harness.js';
@@ -16,25 +14,11 @@ let stack: TestStack;
 let h: Harness;
 let scheduler: ManualScheduler;
 
-/** The demo seed plus `n` recent calls of the demo account, for the paging tests. */
-function seedWithCalls(n: number): unknown {
-  const seed = parse(readFileSync(DEMO_DATA_PATH, 'utf8')) as {
-    users: { username: string; cdrs?: unknown[] }[];
-  };
-  const demo = seed.users.find((a) => a.username === 'demo')!;
-  const base = Date.now() - 3 * 3600_000;
-  for (let i = 0; i < n; i++) {
-    const start = new Date(base + i * 60_000).toISOString().slice(0, 19).replace('T', ' ');
-    demo.cdrs = [...(demo.cdrs ?? []), { start, seconds: 20 + i, number: `4930${1000000 + i}` }];
-  }
-  return seed;
-}
-
 beforeEach(async () => {
   const now = Date.now();
   stack = await createTestStack({
     clock: () => new Date(now),
-    sandbox: { data: seedWithCalls(150) as never },
+    sandbox: { data: seedWithCalls(150) },
   });
   scheduler = new ManualScheduler();
   h = await startHarness(stack.core, {

@@ -1,0 +1,75 @@
+import type { App, types, webApi } from '@slack/bolt';
+import type { ActionOutcome, Reply } from '../../core/reply.js';
+import { afterAck, type SlackHandlerDeps } from './deps.js';
+import { escapeMrkdwn } from './escape.js';
+import { slackIdentity } from './normalise.js';
+import { renderReply } from './render-blocks.js';
+
+type KnownBlock = types.KnownBlock;
+
+/** A Home tab holds at most 100 blocks (Block Kit, "Views"). */
+export const HOME_BLOCK_LIMIT = 100;
+
+/** The action id that brings the Home tab back to its start (the core's home menu). */
+const HOME_ACTION = 'm:home';
+
+/**
+ * The App Home tab (issue 16): `app_home_opened` publishes the person's home screen, which the
+ * core assembles (menu, linked accounts, balance, last calls). Buttons pressed on the tab show
+ * their screen in the tab itself, with the core's Back button; Back shows the home screen again.
+ */
+export function registerAppHome(app: App, deps: SlackHandlerDeps): void {
+  app.event('app_home_opened', async ({ event, body, client }) => {
+    // The Messages tab opens this event too; only the Home tab has something to publish.
+    if (event.tab !== 'home') return;
+    await deps.track('app_home_opened', async () => {
+      await afterAck();
+      const team = body.team_id ?? '';
+      const replies = await deps.options.core.home({ identity: slackIdentity(team, event.user) });
+      await publishHome(client, event.user, replies);
+    });
+  });
+}
+
+/** Renders replies into one Home tab view, separated by dividers, within the 100-block limit. */
+export function homeView(replies: readonly Reply[], notice?: string): types.HomeView {
+  const blocks: KnownBlock[] = [];
+  if (notice) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: escapeMrkdwn(notice) }] });
+  for (const [i, reply] of replies.entries()) {
+    const rendered = renderReply(reply).blocks;
+    if (blocks.length + rendered.length + (i > 0 ? 1 : 0) > HOME_BLOCK_LIMIT) break;
+    if (i > 0) blocks.push({ type: 'divider' });
+    blocks.push(...rendered);
+  }
+  return { type: 'home', blocks };
+}
+
+export async function publishHome(
+  client: webApi.WebClient,
+  user: string,
+  replies: readonly Reply[],
+  notice?: string,
+): Promise<void> {
+  await client.views.publish({ user_id: user, view: homeView(replies, notice) });
+}
+
+/**
+ * A button pressed on the Home tab: Back (`m:home`) shows the home screen again; any other
+ * outcome is shown in the tab, the pressed screen first.
+ */
+export async function pressedOnHome(
+  deps: SlackHandlerDeps,
+  client: webApi.WebClient,
+  team: string,
+  user: string,
+  actionId: string,
+  outcome: ActionOutcome,
+): Promise<void> {
+  if (actionId === HOME_ACTION) {
+    const replies = await deps.options.core.home({ identity: slackIdentity(team, user) });
+    await publishHome(client, user, replies);
+    return;
+  }
+  const shown = [outcome.update, ...(outcome.followUps ?? [])].filter((r): r is Reply => r !== undefined);
+  await publishHome(client, user, shown.length ? shown : [], outcome.notice);
+}

@@ -1,0 +1,147 @@
+import type { App, GlobalShortcut, MessageShortcut, types } from '@slack/bolt';
+import { findPhoneNumber } from '../../core/find-number.js';
+import { type Messages, messagesFor } from '../../core/messages.js';
+import type { Reply } from '../../core/reply.js';
+import { afterAck, type SlackHandlerDeps } from './deps.js';
+import { escapeMrkdwn, plainCommandText } from './escape.js';
+import { postToResponseUrl } from './http-post.js';
+import { encodeMeta, input, type ModalMeta, text, value } from './modals.js';
+import { slackChat, slackIdentity } from './normalise.js';
+import { submit } from './views.js';
+
+/** Callback ids; the manifest declares the same (slack/manifest.yaml, `shortcuts`). */
+export const SHORTCUTS = {
+  call: 'call_number',
+  callThis: 'call_this_number',
+  rateThis: 'rate_this_number',
+} as const;
+export const CALL_CALLBACK = 'tel_call';
+export const CALL_BLOCKS = { a: 'a_number', b: 'b_number' } as const;
+
+/** The "Call a number" modal: A and B, B filled in when a message shortcut found it. */
+export function callModal(meta: ModalMeta, t: Messages, b?: string, notice?: string): types.ModalView {
+  const blocks: types.KnownBlock[] = [];
+  if (notice)
+    blocks.push({ type: 'section', text: { type: 'mrkdwn', text: `:warning: ${escapeMrkdwn(notice)}` } });
+  blocks.push(
+    input(CALL_BLOCKS.a, t.shortcutCallA, { hint: t.shortcutCallAHint, placeholder: '+49 30 1234567' }),
+    input(CALL_BLOCKS.b, t.shortcutCallB, { placeholder: '+49 176 1234567', ...(b ? { initial: b } : {}) }),
+  );
+  return {
+    type: 'modal',
+    callback_id: CALL_CALLBACK,
+    private_metadata: encodeMeta(meta),
+    title: text(t.shortcutCallTitle, 24),
+    submit: text(t.shortcutCallSubmit, 24),
+    close: text(t.shortcutCancel, 24),
+    blocks,
+  };
+}
+
+/**
+ * Shortcuts (issue 16): the global "Call a number" opens a modal for A and B; the message
+ * shortcuts "Call this number" and "Rate for this number" take the first phone number in the
+ * message. Each is acknowledged first; the modal opens at once, inside the trigger_id's 3 s.
+ */
+export function registerShortcuts(app: App, deps: SlackHandlerDeps): void {
+  const t = messagesFor(undefined);
+
+  app.shortcut<GlobalShortcut>(SHORTCUTS.call, async ({ ack, shortcut, client }) => {
+    await ack();
+    await deps.track('shortcut', async () => {
+      // No conversation comes with a global shortcut: the outcome goes to the DM with the app.
+      const dm = await client.conversations.open({ users: shortcut.user.id });
+      const channel = dm.channel?.id;
+      if (!channel) return;
+      await client.views.open({ trigger_id: shortcut.trigger_id, view: callModal({ channel }, t) });
+    });
+  });
+
+  app.shortcut<MessageShortcut>(SHORTCUTS.callThis, async ({ ack, shortcut, client }) => {
+    await ack();
+    await deps.track('shortcut', async () => {
+      const number = findPhoneNumber(plainCommandText(shortcut.message.text ?? ''));
+      if (!number) {
+        await ephemeral(deps, shortcut.response_url, t.shortcutNoNumber);
+        return;
+      }
+      const meta: ModalMeta = { channel: shortcut.channel.id, responseUrl: shortcut.response_url };
+      await client.views.open({ trigger_id: shortcut.trigger_id, view: callModal(meta, t, number) });
+    });
+  });
+
+  app.shortcut<MessageShortcut>(SHORTCUTS.rateThis, async ({ ack, shortcut, client }) => {
+    await ack();
+    await deps.track('shortcut', async () => {
+      await afterAck();
+      const number = findPhoneNumber(plainCommandText(shortcut.message.text ?? ''));
+      if (!number) {
+        await ephemeral(deps, shortcut.response_url, t.shortcutNoNumber);
+        return;
+      }
+      const team = shortcut.team?.id ?? shortcut.user.team_id ?? '';
+      const chat = slackChat(shortcut.channel.id);
+      const replies = await deps.options.core.handleText({
+        identity: slackIdentity(team, shortcut.user.id),
+        chat,
+        text: `rate ${number}`,
+        requestId: shortcut.trigger_id,
+        inputIsPrivate: true,
+      });
+      await deps.responder.replies(
+        {
+          client,
+          channel: shortcut.channel.id,
+          user: shortcut.user.id,
+          chat,
+          responseUrl: shortcut.response_url,
+        },
+        // A shortcut is the person's own question: its answer is theirs alone.
+        replies.map((r): Reply => ({ ...r, deliverPrivately: true })),
+      );
+    });
+  });
+
+  app.view(CALL_CALLBACK, async ({ ack, body, view, client, context }) => {
+    await deps.track('view', () =>
+      submit(
+        deps,
+        ack as Parameters<typeof submit>[1],
+        body,
+        view,
+        client,
+        context.retryNum,
+        async (_meta, who) => {
+          const [first, ...rest] = await deps.options.core.handleText({
+            ...who,
+            // Each field is one argument, however it is spaced: `+49 30 1234567`.
+            text: `call ${oneToken(value(view, CALL_BLOCKS.a))} ${oneToken(value(view, CALL_BLOCKS.b))}`,
+            requestId: view.id,
+            // Typed into a modal only this person sees.
+            inputIsPrivate: true,
+          });
+          return rest.length
+            ? { ...first!, text: [first?.text, ...rest.map((r) => r.text)].filter(Boolean).join('\n') }
+            : first!;
+        },
+        {
+          errorBlock: CALL_BLOCKS.b,
+          title: t.shortcutCallTitle,
+          again: (meta, notice) => callModal(meta, t, value(view, CALL_BLOCKS.b), notice),
+        },
+      ),
+    );
+  });
+}
+
+async function ephemeral(deps: SlackHandlerDeps, responseUrl: string, message: string): Promise<void> {
+  await postToResponseUrl(
+    responseUrl,
+    { response_type: 'ephemeral', replace_original: false, text: escapeMrkdwn(message) },
+    deps.options.httpTimeoutMs,
+  );
+}
+
+function oneToken(field: string): string {
+  return field.replace(/\s+/g, '') || '-';
+}
