@@ -724,7 +724,8 @@ export function createCore(options: CoreOptions): Core {
     handleText,
     handleAction,
     async home(input) {
-      const t = messagesFor(input.locale);
+      const loc = await localeOf(input);
+      const { t } = loc;
       const idKey = identityKey(input.identity);
       const label = await activeLabel(idKey);
       const replies: Reply[] = [homeReply(t, label)];
@@ -737,7 +738,14 @@ export function createCore(options: CoreOptions): Core {
       for (const [name, tokens] of HOME_SCREEN) {
         const spec = byName.get(name);
         if (!spec) continue;
-        const out = await dispatch(spec, tokens, { ...where, locale: input.locale }, t, `home-${idKey}`, {});
+        const out = await dispatch(
+          spec,
+          tokens,
+          { ...where, locale: input.locale },
+          loc,
+          `home-${idKey}`,
+          {},
+        );
         replies.push(...out.replies);
       }
       return replies;

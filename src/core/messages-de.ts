@@ -445,6 +445,16 @@ export const de: Messages = {
   contactNoNumber: 'Dieser Kontakt hat keine Telefonnummer, die ich verwenden kann.',
   contactCall: '📞 Anrufen',
   contactTarget: '🎯 Als Ziel B speichern',
+  shortcutCallTitle: 'Nummer anrufen',
+  shortcutCallA: 'Zuerst anrufen (A)',
+  shortcutCallAHint: 'Ihr Telefon, mit Ländervorwahl, z. B. +49 30 1234567',
+  shortcutCallB: 'Dann verbinden (B)',
+  shortcutCallSubmit: 'Anrufen',
+  shortcutCancel: 'Abbrechen',
+  shortcutNoNumber:
+    'In dieser Nachricht habe ich keine Telefonnummer mit Ländervorwahl gefunden (z. B. +49 30 1234567 oder 0049 30 1234567).',
+  formsNeedCommand: (command: string) =>
+    `Verknüpfen und Einrichten gehen über ein privates Formular, das nur der Slash-Befehl öffnen kann: tippen Sie ${command} link (oder ${command} team setup).`,
 
   errInvalidPin: 'Diese PIN ist ungültig oder wurde schon verwendet.',
   errNoCallingCard:
