@@ -13,7 +13,7 @@ import type {
   SupportSetupInput,
 } from './core.js';
 import { accountClientFor, activeAccount, cardClientFor } from './credentials-access.js';
-import { errorReply, UserFacingError } from './error-replies.js';
+import { errorReply, isStoreUnavailable, UserFacingError } from './error-replies.js';
 import { type ChatRef, chatKey, type Identity, identityKey } from './identity.js';
 import { InFlight } from './in-flight.js';
 import { takeInterruptedNotices } from './interrupted.js';
@@ -381,7 +381,10 @@ export function createCore(options: CoreOptions): Core {
       const replies = await paginate(spec, ctx, await run(spec, ctx), view);
       return { outcome: 'ok', replies: await placeReplies(replies, input.identity, input.chat) };
     } catch (err) {
-      return { outcome: 'failed', replies: [failure(err, t, spec, tokens, requestId)] };
+      const reply = failure(err, t, spec, tokens, requestId);
+      // The store failed before the command was read through (issue 10): its PIN still goes.
+      const secret = spec.secretArgs === true && isStoreUnavailable(err);
+      return { outcome: 'failed', replies: [secret ? { ...reply, deleteIncoming: true } : reply] };
     }
   }
 
@@ -557,7 +560,15 @@ export function createCore(options: CoreOptions): Core {
       return result.replies;
     } catch (err) {
       outcome = 'error';
-      return [failure(err, t, undefined, [], requestId)];
+      const reply = failure(err, t, undefined, [], requestId);
+      // Refused unread because the store is down (issue 10): a PIN or a password in it still goes.
+      if (
+        isStoreUnavailable(err) &&
+        (input.chat.kind === 'private' || input.text.trim().startsWith('/')) &&
+        (await lineMayHoldSecret(undefined, '', input.text, (n) => byName.get(n)?.secretArgs === true))
+      )
+        return [{ ...reply, deleteIncoming: true }];
+      return [reply];
     } finally {
       release();
       logLine('command', requestId, input.identity.platform, commandName, started, outcome);

@@ -17,6 +17,11 @@ export class UserFacingError extends Error {
   readonly code = 'CORE_USER_FACING';
 }
 
+/** The shared store is down (issue 10); matched on the code, since the core does not import the store. */
+export function isStoreUnavailable(err: unknown): boolean {
+  return (err as { code?: unknown } | undefined)?.code === 'ERR_STORE_UNAVAILABLE';
+}
+
 export interface ErrorReplyContext {
   t: Messages;
   /** The card CLI the command acted on, for "check with /card show". */
@@ -33,8 +38,7 @@ export function errorReply(err: unknown, ctx: ErrorReplyContext): { reply: Reply
   const fail = (text: string, expected = true) => ({ reply: { text, tone: 'error' as const }, expected });
   const unknown = () => fail(ctx.card && ctx.cli ? t.errOutcomeUnknownCard(ctx.cli) : t.errOutcomeUnknown);
   if (err instanceof NotLinkedError) return fail(err.kind === 'card' ? t.notLinkedCard : t.notLinked);
-  // The shared store is down (issue 10); matched on the code, the core does not import the store.
-  if ((err as { code?: unknown } | undefined)?.code === 'ERR_STORE_UNAVAILABLE')
+  if (isStoreUnavailable(err))
     return { reply: { text: t.storeUnavailable, tone: 'warning' }, expected: true };
   if (err instanceof UserFacingError) return fail(err.message);
   if (hasCode(err, 'TEL_INVALID_INPUT')) return fail(t.errInvalidInput(err.fix, err.parameter));

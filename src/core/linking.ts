@@ -113,13 +113,15 @@ export async function handleConversation(deps: Deps & { input: IncomingText }): 
  * linking conversation waits for the password.
  */
 export async function lineMayHoldSecret(
-  stores: Stores,
+  stores: Stores | undefined,
   idKey: string,
   text: string,
   secretCommand: (name: string) => boolean,
 ): Promise<boolean> {
   const line = text.trim();
   if (line.startsWith('/')) return secretCommand(line.slice(1).split(/\s+/, 1)[0]!.toLowerCase());
+  // No store to ask (it is down): a plain line may be the password a conversation waits for.
+  if (!stores) return true;
   return (await stores.settings.user(idKey)).conversation?.step === 'password';
 }
 

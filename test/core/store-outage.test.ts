@@ -37,6 +37,10 @@ describe.skipIf(redisSkipped)('commands during a Redis outage', () => {
     expect(pressed.notice).toBe(unavailable);
     expect(h.stack.sandbox.stats().received.topup ?? 0).toBe(0);
     expect(h.stack.sandbox.stats().received.account ?? 0).toBe(0);
+    // A PIN, or what may be the password a /link waits for, is still deleted (the store cannot say).
+    expect((await h.send('/topup 1000000002')).replies[0]?.deleteIncoming).toBe(true);
+    expect((await h.send('my-secret-password')).replies[0]?.deleteIncoming).toBe(true);
+    expect((await h.send('/balance')).replies[0]?.deleteIncoming).not.toBe(true);
 
     redis = await startRedisServer({ port });
     while (!h.stack.stores.reachable()) await new Promise((r) => setTimeout(r, 20));

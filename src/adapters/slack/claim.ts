@@ -1,3 +1,4 @@
+import { isStoreUnavailable } from '../../core/error-replies.js';
 import { messagesFor } from '../../core/messages.js';
 import type { SlackHandlerDeps } from './deps.js';
 import type { ReplyTarget } from './responder.js';
@@ -16,7 +17,7 @@ export async function claimRequest(
   try {
     return (await deps.options.dedupe.claim(key, deps.options.dedupeTtlMs)) ? 'first' : 'duplicate';
   } catch (error) {
-    if ((error as { code?: unknown }).code !== 'ERR_STORE_UNAVAILABLE') throw error;
+    if (!isStoreUnavailable(error)) throw error;
     deps.options.logger.warn({}, 'Slack: store unavailable, request not run');
     await deps.responder.notice(target, messagesFor(undefined).storeUnavailable).catch(() => undefined);
     return 'unavailable';

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareFn } from 'grammy';
+import { isStoreUnavailable } from '../../core/error-replies.js';
 import { messagesFor } from '../../core/messages.js';
 import type { DedupeStore } from '../../store/stores.js';
 import type { TelegramLogger } from './options.js';
@@ -27,7 +28,7 @@ export function dedupeUpdates(options: DedupeUpdatesOptions): MiddlewareFn<Conte
     try {
       first = await options.store.claim(`telegram:update:${options.botId()}:${updateId}`, options.ttlMs);
     } catch (error) {
-      if ((error as { code?: unknown }).code !== 'ERR_STORE_UNAVAILABLE') throw error;
+      if (!isStoreUnavailable(error)) throw error;
       // Issue 10: the shared store is down. Nothing runs; the user is told, which is harmless even
       // if this update was a duplicate.
       options.logger.warn({ updateId }, 'telegram: store unavailable, update not run');
