@@ -26,6 +26,8 @@ export interface SlackCall {
   /** Set when the fake refused the payload (`invalid_blocks`, …), with Slack's error and the reason. */
   readonly refused?: { error: string; reason: string };
   readonly seq: number;
+  /** What the fake answered (Web API methods). */
+  readonly answer?: Record<string, unknown>;
 }
 
 export interface FakeSlackUser {
@@ -64,6 +66,17 @@ export interface FakeSlack {
   waitForCall(method: string, predicate?: (call: SlackCall) => boolean): Promise<SlackCall>;
   /** Resolves when `count` matching calls have been recorded. */
   waitForCalls(method: string, count: number, predicate?: (call: SlackCall) => boolean): Promise<SlackCall[]>;
+  /**
+   * Holds every call of `method` from now on until the returned function is called: a slow Slack
+   * API (a `users.info` that takes seconds). The calls are recorded when they are answered.
+   */
+  hold(method: string): () => void;
+  /**
+   * A `trigger_id` is valid for 3 seconds (Slack, "Handling user interaction"): this makes every
+   * trigger issued so far expired, so `views.open` with one answers `expired_trigger_id`. Tests
+   * call it while the bot is busy, so the deadline is an event, not a clock.
+   */
+  expireTriggers(): void;
   setUser(user: FakeSlackUser): void;
   setGroup(id: string, members: string[]): void;
   reset(): void;
@@ -87,6 +100,8 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   let fileSeq = 0;
   let tsSeq = 0;
   let base = '';
+  const holds = new Map<string, Promise<void>>();
+  let triggersExpiredUpTo = 0;
 
   const nextTs = () => `1700000000.${String(++tsSeq).padStart(6, '0')}`;
 
@@ -132,7 +147,11 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         return { ok: true, channel: body.channel, ts: body.ts };
       case 'views.publish':
         return { ok: true, view: { id: `VH${++seq}`, ...(parseJson(body.view) as object) } };
-      case 'views.open':
+      case 'views.open': {
+        const issued = Number(/^trigger\.(\d+)\./.exec(String(body.trigger_id ?? ''))?.[1] ?? Number.NaN);
+        if (issued <= triggersExpiredUpTo) return { ok: false, error: 'expired_trigger_id' };
+        return { ok: true, view: { id: `V${++seq}`, ...(parseJson(body.view) as object) } };
+      }
       case 'views.update':
         return { ok: true, view: { id: body.view_id ?? `V${++seq}`, ...(parseJson(body.view) as object) } };
       case 'conversations.open':
@@ -181,7 +200,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
       const body = parseBody(raw, String(req.headers['content-type'] ?? ''));
@@ -214,6 +233,8 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         return;
       }
       const method = path.replace(/^\/api\//, '');
+      const held = holds.get(method);
+      if (held) await held;
       const limit = limits.get(method);
       if (limit && limit.times > 0) {
         limit.times -= 1;
@@ -237,6 +258,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         raw,
         rateLimited: false,
         seq: at,
+        answer: out,
         ...(token ? { token } : {}),
         ...(reason ? { refused: { error: 'invalid_blocks', reason } } : {}),
       });
@@ -257,6 +279,22 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     callsOf: (method, o = {}) =>
       calls.filter((c) => c.method === method && (o.includeRateLimited || !c.rateLimited)),
     responseUrl: (id) => `${base}/response/${id ?? `r${++responseSeq}`}`,
+    hold(method) {
+      let release!: () => void;
+      holds.set(
+        method,
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+      );
+      return () => {
+        holds.delete(method);
+        release();
+      };
+    },
+    expireTriggers() {
+      triggersExpiredUpTo = triggerSeq;
+    },
     rateLimit: (method, times, retryAfterSeconds = 0) => {
       limits.set(method, { times, retryAfter: retryAfterSeconds });
     },

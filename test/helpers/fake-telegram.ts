@@ -101,6 +101,7 @@ export class FakeTelegram {
   #admins = new Map<number, Set<number>>();
   #chats = new Map<number, FakeChat>();
   #webhook: { url: string; secret_token?: string } | undefined;
+  #callbackQueriesExpireBefore = 0;
 
   constructor(options: FakeTelegramOptions = {}) {
     this.token = options.token ?? '123456:TEST-token';
@@ -238,6 +239,16 @@ export class FakeTelegram {
         data,
       },
     });
+  }
+
+  /**
+   * Telegram accepts a callback query's answer only for a short while after the press (Bot API
+   * answerCallbackQuery; the client shows a spinner until then). This makes every press so far too
+   * old: their answers get Telegram's 400 from now on. Tests call it while the bot is busy, so
+   * the deadline is an event, not a clock.
+   */
+  expireCallbackQueries(): void {
+    this.#callbackQueriesExpireBefore = this.#nextUpdateId;
   }
 
   /** Answers the next `times` calls of `method` with an error (default: 429, retry after 1 s). */
@@ -437,8 +448,18 @@ export class FakeTelegram {
         };
         return { ok: true, result: true };
       }
+      case 'answerCallbackQuery': {
+        const seq = Number(/^cq(\d+)$/.exec(String(p.callback_query_id))?.[1] ?? Number.NaN);
+        if (!(seq >= this.#callbackQueriesExpireBefore))
+          return {
+            ok: false,
+            error_code: 400,
+            description: 'Bad Request: query is too old and response timeout expired or query ID is invalid',
+          };
+        return { ok: true, result: true };
+      }
       case 'setMyCommands':
-      case 'answerCallbackQuery':
+      case 'sendChatAction':
         return { ok: true, result: true };
       case 'sendMessage':
       case 'sendDocument': {

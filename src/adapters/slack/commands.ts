@@ -2,8 +2,8 @@ import type { App, SlashCommand, webApi } from '@slack/bolt';
 import { claimRequest } from './claim.js';
 import { type CommandIntent, classifyCommand } from './command-text.js';
 import { afterAck, type SlackHandlerDeps, whoAndWhere } from './deps.js';
-import { linkModal, setupModal } from './modals.js';
-import { bodyDigest } from './normalise.js';
+import { linkModal, setupModal, statusModal } from './modals.js';
+import { bodyDigest, slackChat } from './normalise.js';
 import type { ReplyTarget } from './responder.js';
 
 /**
@@ -28,6 +28,28 @@ async function runCommand(
   cmd: SlashCommand,
 ): Promise<void> {
   const { options, responder } = deps;
+  const intent = classifyCommand(cmd.text ?? '', options.core.commands);
+  // A modal opens first, before any lookup that can wait on the network (the dedupe claim, users.info,
+  // usergroups.list): its trigger_id is valid for 3 s only (issue 12). A retried delivery carries
+  // the same single-use trigger_id, so it cannot open a second modal.
+  if (intent.kind === 'link-modal') {
+    await client.views.open({
+      trigger_id: cmd.trigger_id,
+      view: linkModal({
+        channel: cmd.channel_id,
+        responseUrl: cmd.response_url,
+        credential: intent.credential,
+      }),
+    });
+    return;
+  }
+  const setupView =
+    intent.kind === 'setup-modal' && slackChat(cmd.channel_id).kind === 'shared'
+      ? await client.views.open({
+          trigger_id: cmd.trigger_id,
+          view: setupModal({ channel: cmd.channel_id, responseUrl: cmd.response_url }),
+        })
+      : undefined;
   const unique = cmd.trigger_id || bodyDigest(cmd);
   const claim = await claimRequest(deps, `slack:cmd:${cmd.team_id}:${unique}`, {
     client,
@@ -41,7 +63,6 @@ async function runCommand(
       options.logger.info({ team: cmd.team_id, trigger: cmd.trigger_id }, 'Slack retry dropped');
     return;
   }
-  const intent = classifyCommand(cmd.text ?? '', options.core.commands);
   const needsAdmin = intent.kind === 'setup-modal';
   const { identity, chat } = await whoAndWhere(
     deps,
@@ -65,16 +86,6 @@ async function runCommand(
     case 'refused':
       await responder.notice(target, refusal(options.command, intent));
       return;
-    case 'link-modal':
-      await client.views.open({
-        trigger_id: cmd.trigger_id,
-        view: linkModal({
-          channel: cmd.channel_id,
-          responseUrl: cmd.response_url,
-          credential: intent.credential,
-        }),
-      });
-      return;
     case 'setup-modal':
       if (chat.kind === 'private') {
         await responder.notice(
@@ -83,15 +94,16 @@ async function runCommand(
         );
         return;
       }
-      // The core checks again on submission; refusing here spares a non-admin a form they cannot use.
-      if (chat.userIsAdmin !== true) {
-        await responder.notice(target, 'Only a workspace admin or owner can set up a support channel.');
-        return;
+      // The core checks again on submission; the form already open tells a non-admin at once.
+      if (chat.userIsAdmin !== true && setupView?.view?.id) {
+        await client.views.update({
+          view_id: setupView.view.id,
+          view: statusModal(
+            'Support channel',
+            'Only a workspace admin or owner can set up a support channel.',
+          ),
+        });
       }
-      await client.views.open({
-        trigger_id: cmd.trigger_id,
-        view: setupModal({ channel: cmd.channel_id, responseUrl: cmd.response_url }),
-      });
       return;
     case 'core': {
       // Slash command text is seen by the bot alone (Slack does not post it unless we answer in_channel).

@@ -1,8 +1,9 @@
 import type { Bot, Context } from 'grammy';
 import type { Core, IncomingText } from '../../core/core.js';
-import type { Reply } from '../../core/reply.js';
+import type { ActionOutcome, Reply } from '../../core/reply.js';
 import type { AdminCache } from './admin-cache.js';
-import { type Deliverer, type DeliveryTarget, describe } from './deliver.js';
+import { ANSWER_BUDGET_MS, typingWhile } from './busy.js';
+import { type Deliverer, type DeliveryTarget, describe, type Scheduler } from './deliver.js';
 import { chatRefOf, identityOf, isAddressed, messageKind, normaliseText } from './incoming.js';
 import type { TelegramMessages } from './messages.js';
 import type { TelegramLogger } from './options.js';
@@ -13,6 +14,8 @@ export interface HandlerOptions {
   admins: AdminCache;
   logger: TelegramLogger;
   messages: TelegramMessages;
+  /** Timers of the "typing…" indicator and the press-answer budget. */
+  busyScheduler: Scheduler;
 }
 
 /** `answerCallbackQuery` shows at most 200 characters (Bot API). */
@@ -23,7 +26,7 @@ const NOTICE_LIMIT = 200;
  * calls. Nothing here decides what a command does (style.md, "adapters are thin translators").
  */
 export function installHandlers(bot: Bot, options: HandlerOptions): void {
-  const { core, deliverer, admins, logger, messages } = options;
+  const { core, deliverer, admins, logger, messages, busyScheduler } = options;
 
   /** One message to the core: text (or a caption), a shared contact, or another kind of message. */
   async function onMessage(
@@ -37,7 +40,7 @@ export function installHandlers(bot: Bot, options: HandlerOptions): void {
     const target = targetOf(ctx, msg.chat, msg.message_id);
     let replies: Reply[];
     try {
-      replies = await core.handleText({
+      const work = core.handleText({
         identity: identityOf(from),
         chat: chatRefOf(msg.chat, userIsAdmin),
         text: input.text,
@@ -49,6 +52,9 @@ export function installHandlers(bot: Bot, options: HandlerOptions): void {
         sentAt: new Date(msg.date * 1000),
         requestId: requestIdOf(ctx),
       });
+      // A slow provider: the chat shows "typing…" meanwhile (issue 12).
+      typingWhile(work, busyScheduler, () => ctx.api.sendChatAction(msg.chat.id, 'typing'));
+      replies = await work;
     } catch (error) {
       logger.error(
         { updateId: ctx.update.update_id, err: describe(error) },
@@ -99,29 +105,55 @@ export function installHandlers(bot: Bot, options: HandlerOptions): void {
     const message = query.message;
     const chat = message?.chat ?? { id: query.from.id, type: 'private' as const };
     const kind = chat.type === 'private' ? 'private' : 'shared';
-    const userIsAdmin = kind === 'shared' ? await admins.isAdmin(chat.id, query.from.id) : undefined;
     const target = targetOf(ctx, chat);
-    let outcome: Awaited<ReturnType<Core['handleAction']>>;
-    try {
-      outcome = await core.handleAction({
-        identity: identityOf(query.from),
-        chat: chatRefOf(chat, userIsAdmin),
-        actionId: query.data,
-        ...(query.from.language_code ? { locale: query.from.language_code } : {}),
-        requestId: requestIdOf(ctx),
-      });
-    } catch (error) {
-      logger.error(
-        { updateId: ctx.update.update_id, err: describe(error) },
-        'telegram: core failed on a button',
+    const work = (async (): Promise<ActionOutcome> => {
+      try {
+        const userIsAdmin = kind === 'shared' ? await admins.isAdmin(chat.id, query.from.id) : undefined;
+        return await core.handleAction({
+          identity: identityOf(query.from),
+          chat: chatRefOf(chat, userIsAdmin),
+          actionId: query.data!,
+          ...(query.from.language_code ? { locale: query.from.language_code } : {}),
+          requestId: requestIdOf(ctx),
+        });
+      } catch (error) {
+        logger.error(
+          { updateId: ctx.update.update_id, err: describe(error) },
+          'telegram: core failed on a button',
+        );
+        return { notice: messages.failed };
+      }
+    })();
+    // Answer first (issue 12): until then the user's client shows a spinner, and Telegram refuses
+    // answers after a short deadline. The core's notice rides along when it decides within the
+    // budget; otherwise the answer goes at once without it. Exactly one answer is sent.
+    let answered: Promise<void> | undefined;
+    const answer = (notice?: string) => {
+      answered ??= ctx.answerCallbackQuery(notice ? { text: notice.slice(0, NOTICE_LIMIT) } : undefined).then(
+        () => undefined,
+        (error: unknown) => {
+          // The outcome is still shown below: a failed answer must not cost the user the result.
+          logger.warn(
+            { updateId: ctx.update.update_id, err: describe(error) },
+            'telegram: press answer failed',
+          );
+        },
       );
-      outcome = { notice: messages.failed };
-    }
-    // Answer first: until then the user's client shows a spinner on the button.
-    await ctx.answerCallbackQuery(
-      outcome.notice ? { text: outcome.notice.slice(0, NOTICE_LIMIT) } : undefined,
-    );
+      return answered;
+    };
+    let settled = false;
+    busyScheduler.schedule(ANSWER_BUDGET_MS, async () => {
+      if (!settled) await answer();
+    });
+    typingWhile(work, busyScheduler, () => ctx.api.sendChatAction(chat.id, 'typing'));
+    const outcome = await work;
+    settled = true;
+    const answeredEarly = answered !== undefined;
+    await answer(outcome.notice);
     const followUps = [...(outcome.followUps ?? [])];
+    // A notice that missed the answer and has no edit to carry it is said in the chat instead.
+    if (answeredEarly && outcome.notice && !outcome.update && followUps.length === 0)
+      followUps.push({ text: outcome.notice, tone: 'info' });
     if (outcome.update) {
       if (message && message.date !== 0) await deliverer.edit(target, message.message_id, outcome.update);
       else followUps.unshift(outcome.update);

@@ -114,7 +114,14 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
     ...(o.settings ? { settings: o.settings } : {}),
   });
   const admins = new AdminCache({ api: bot.api, ttlMs: o.adminCacheMs, logger });
-  installHandlers(bot, { core: o.core, deliverer, admins, logger, messages: o.messages });
+  installHandlers(bot, {
+    core: o.core,
+    deliverer,
+    admins,
+    logger,
+    messages: o.messages,
+    busyScheduler: o.busyScheduler,
+  });
   bot.catch((err) => {
     // Never the update or the payload: they hold what users typed, possibly a password.
     logger.error({ updateId: err.ctx.update.update_id, err: describe(err.error) }, 'telegram: update failed');

@@ -67,6 +67,11 @@ export interface TelegramChannelOptions {
   messages?: TelegramMessages;
   /** Runs the deletion of a secret's message later (issue 16). Default: timers; tests move time by hand. */
   scheduler?: Scheduler;
+  /**
+   * Timers of the "typing…" indicator (after 1 s of waiting on the core) and of the budget for
+   * answering a button press (500 ms). Default: real timers; tests inject a manual scheduler.
+   */
+  busyScheduler?: Scheduler;
 }
 
 export type ResolvedTelegramOptions = Required<
@@ -116,6 +121,7 @@ export function resolveTelegramOptions(options: TelegramChannelOptions): Resolve
     adminCacheMs: options.adminCacheMs ?? 60_000,
     messages: options.messages ?? telegramMessagesEn,
     scheduler: options.scheduler ?? timerScheduler,
+    busyScheduler: options.busyScheduler ?? timerScheduler,
   };
 }
 

@@ -282,11 +282,15 @@ describe('linking modal', () => {
 });
 
 describe('support channel setup', () => {
-  it('refuses a non-admin before opening the modal', async () => {
-    const ack = await h.command('team setup', { channel: 'C1', user: 'U1' });
-    const notice = await h.slack.waitForCall('response_url', (c) => c.id === ack.responseId);
-    expect(String(notice.body.text)).toContain('admin');
-    expect(h.slack.callsOf('views.open')).toHaveLength(0);
+  it('opens the form first (its trigger expires in 3 s), then tells a non-admin in it', async () => {
+    await h.command('team setup', { channel: 'C1', user: 'U1' });
+    const open = await h.slack.waitForCall('views.open');
+    const update = await h.slack.waitForCall('views.update');
+    expect(open.seq).toBeLessThan(update.seq);
+    expect(JSON.stringify(update.body.view)).toContain('Only a workspace admin or owner');
+    // users.info ran after the modal was open.
+    const lookup = await h.slack.waitForCall('users.info');
+    expect(open.seq).toBeLessThan(lookup.seq);
   });
 
   it('opens the modal for an admin; the submission reaches the core and the thread', async () => {

@@ -1,0 +1,165 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ActionOutcome } from '../../../src/core/reply.js';
+import { ManualScheduler } from '../../helpers/manual-scheduler.js';
+import { createFakeCore, type FakeCore } from './fake-core.js';
+import { alice, bob, gate, group, type Harness, startHarness } from './harness.js';
+
+/**
+ * Issue 12, Telegram presses under a slow provider: the callback query is answered first (within
+ * 500 ms of the press, at once when the core is slow), the work runs, and the message is edited with
+ * the outcome even when Telegram refused the answer (its deadline had passed). While the core waits
+ * on the provider for more than a second, the chat shows "typing…". Time moves only through the
+ * injected scheduler; the provider's slowness is a gate the test opens.
+ */
+let h: Harness | undefined;
+let core: FakeCore;
+let busy: ManualScheduler;
+
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function start() {
+  core = createFakeCore();
+  busy = new ManualScheduler();
+  h = await startHarness(core, { busyScheduler: busy });
+  return h;
+}
+
+/** A confirmation message in `chat`, as the bot sent it. */
+async function confirmation(harness: Harness, chat = alice.id) {
+  core.onText = () => [{ text: 'Top up?', actions: [{ label: 'Confirm', actionId: 'c:1' }] }];
+  harness.telegram.message(alice, '/topup 1234', chat === alice.id ? undefined : group);
+  await harness.telegram.waitForCall('sendMessage');
+  return harness.telegram.botMessages(chat)[0]!;
+}
+
+/** The next press waits on a slow provider: `entered` once the core runs, `provider.open()` lets it finish. */
+function slowAction(outcome: ActionOutcome) {
+  const provider = gate();
+  const entered = gate();
+  core.onAction = async () => {
+    entered.open();
+    await provider.promise;
+    return outcome;
+  };
+  return { provider, entered };
+}
+
+describe('a press under a slow provider', () => {
+  it('answers the press before the work ends, shows typing, then edits with the outcome', async () => {
+    const { telegram } = await start();
+    const message = await confirmation(h!);
+    const { provider, entered } = slowAction({ notice: 'Done', update: { text: 'Topped up: €68.40' } });
+    const mark = telegram.mark();
+    telegram.press(alice, message, 'c:1');
+    await entered.promise;
+    // The answer budget passes with the provider still busy: answered at once, without a notice.
+    await busy.advance(500);
+    const answer = await telegram.waitForCall('answerCallbackQuery', () => true, { after: mark });
+    expect(answer.payload.text).toBeUndefined();
+    // Past a second of waiting, the chat shows "typing…", renewed while the wait goes on.
+    await busy.advance(500);
+    const typing = await telegram.waitForCall('sendChatAction', () => true, { after: mark });
+    expect(typing.payload).toMatchObject({ chat_id: alice.id, action: 'typing' });
+    await busy.advance(4_500);
+    await telegram.waitForCalls('sendChatAction', 2, () => true, { after: mark });
+    provider.open();
+    const edit = await telegram.waitForCall('editMessageText', () => true, { after: mark });
+    expect(edit.payload.text).toBe('Topped up: €68.40');
+    expect(answer.seq).toBeLessThan(typing.seq);
+    expect(typing.seq).toBeLessThan(edit.seq);
+    // One answer only, and no stale "typing" after the outcome.
+    await busy.advance(10_000);
+    expect(telegram.callsOf('answerCallbackQuery')).toHaveLength(1);
+    expect(telegram.callsOf('sendChatAction')).toHaveLength(2);
+    expect(telegram.botMessages(alice.id)[0]).toMatchObject({ text: 'Topped up: €68.40' });
+    expect(telegram.botMessages(alice.id)[0]?.reply_markup).toBeUndefined();
+  });
+
+  it('edits the message even when Telegram refused the answer (deadline passed)', async () => {
+    const { telegram } = await start();
+    const message = await confirmation(h!);
+    const { provider, entered } = slowAction({
+      update: { text: 'Topped up: €68.40' },
+      followUps: [{ text: 'Balance €68.40' }],
+    });
+    const mark = telegram.mark();
+    telegram.press(alice, message, 'c:1');
+    await entered.promise;
+    // The bot was too slow to answer in time (a stalled event loop, a long GC): Telegram refuses it.
+    telegram.expireCallbackQueries();
+    await busy.advance(500);
+    const answer = await telegram.waitForCall('answerCallbackQuery', () => true, { after: mark });
+    expect(answer.response).toMatchObject({ ok: false, error_code: 400 });
+    provider.open();
+    const edit = await telegram.waitForCall('editMessageText', () => true, { after: mark });
+    expect(edit.payload.text).toBe('Topped up: €68.40');
+    await telegram.waitForCall('sendMessage', (c) => c.payload.text === 'Balance €68.40', { after: mark });
+    expect(h!.logs.some((l) => l.msg === 'telegram: press answer failed')).toBe(true);
+  });
+
+  it('a quick refusal keeps its notice on the answer and edits nothing', async () => {
+    const { telegram } = await start();
+    const message = await confirmation(h!, group.id);
+    core.onAction = () => ({ notice: 'Only Alice can confirm this.' });
+    const mark = telegram.mark();
+    telegram.press(bob, message, 'c:1');
+    const answer = await telegram.waitForCall('answerCallbackQuery', () => true, { after: mark });
+    expect(answer.payload.text).toBe('Only Alice can confirm this.');
+    await busy.advance(10_000);
+    expect(telegram.callsOf('answerCallbackQuery')).toHaveLength(1);
+    expect(telegram.callsOf('editMessageText')).toHaveLength(0);
+    expect(telegram.callsOf('sendChatAction')).toHaveLength(0);
+  });
+
+  it('a notice decided after the early answer is said in the chat', async () => {
+    const { telegram } = await start();
+    const message = await confirmation(h!);
+    const { provider, entered } = slowAction({ notice: 'This confirmation has expired.' });
+    const mark = telegram.mark();
+    telegram.press(alice, message, 'c:1');
+    await entered.promise;
+    await busy.advance(500);
+    await telegram.waitForCall('answerCallbackQuery', () => true, { after: mark });
+    provider.open();
+    await telegram.waitForCall('sendMessage', (c) => c.payload.text === 'This confirmation has expired.', {
+      after: mark,
+    });
+  });
+});
+
+describe('typing while a command waits', () => {
+  it('shows typing after a second of waiting, not before, and not after the reply', async () => {
+    const { telegram } = await start();
+    const provider = gate();
+    const entered = gate();
+    core.onText = async () => {
+      entered.open();
+      await provider.promise;
+      return [{ text: 'Balance €18.40' }];
+    };
+    const mark = telegram.mark();
+    telegram.message(alice, '/balance');
+    await entered.promise;
+    await busy.advance(999);
+    expect(telegram.callsOf('sendChatAction')).toHaveLength(0);
+    await busy.advance(1);
+    const typing = await telegram.waitForCall('sendChatAction', () => true, { after: mark });
+    expect(typing.payload).toMatchObject({ chat_id: alice.id, action: 'typing' });
+    provider.open();
+    const reply = await telegram.waitForCall('sendMessage', () => true, { after: mark });
+    expect(typing.seq).toBeLessThan(reply.seq);
+    await busy.advance(10_000);
+    expect(telegram.callsOf('sendChatAction')).toHaveLength(1);
+  });
+
+  it('a quick command shows no typing', async () => {
+    const { telegram } = await start();
+    telegram.message(alice, '/balance');
+    await telegram.waitForCall('sendMessage');
+    await busy.advance(10_000);
+    expect(telegram.callsOf('sendChatAction')).toHaveLength(0);
+  });
+});
