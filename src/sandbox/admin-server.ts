@@ -11,6 +11,24 @@ export interface AdminTarget {
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** Names a browser on this machine uses for loopback; any other `Host` is a DNS-rebinding page. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Header and request timeouts for the sandbox's servers (issue 10, "HTTP hardening"): Node's
+ * defaults let a client that sends its request slowly hold a socket for minutes.
+ */
+export const SERVER_TIMEOUTS = {
+  headersTimeout: 10_000,
+  requestTimeout: 15_000,
+  connectionsCheckingInterval: 1_000,
+} as const;
+
+/** The `Host` header without its port: `localhost:8043` → `localhost`, `[::1]:8043` → `[::1]`. */
+function hostName(header: string | undefined): string {
+  const host = (header ?? '').toLowerCase();
+  return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':')[0] ?? '');
+}
 const MAX_ADMIN_BODY = 64 * 1024;
 
 function json(res: ServerResponse, status: number, value: unknown): void {
@@ -35,11 +53,15 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 
 /**
  * The admin endpoint of issue 3 (provider-notes D9): `GET|PUT|DELETE /faults`, `GET /stats`.
- * It has no authentication, so it binds to 127.0.0.1 only and also refuses non-loopback peers.
+ * It has no authentication, so it binds to 127.0.0.1 only, refuses non-loopback peers, and refuses a
+ * `Host` that is not a loopback name: a web page whose domain was re-pointed at 127.0.0.1 (DNS
+ * rebinding) reaches the port from the user's own browser, but sends its own domain as `Host`.
  */
 export function createAdminServer(target: AdminTarget): Server {
-  return createServer(async (req, res) => {
+  return createServer(SERVER_TIMEOUTS, async (req, res) => {
     if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return json(res, 403, { error: 'loopback only' });
+    if (!LOOPBACK_HOSTS.has(hostName(req.headers.host)))
+      return json(res, 403, { error: 'Host must be 127.0.0.1, localhost or [::1]' });
     const path = new URL(req.url ?? '/', 'http://admin').pathname;
     try {
       if (path === '/faults' && req.method === 'GET') return json(res, 200, target.getFaults());

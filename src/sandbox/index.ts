@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAdminServer } from './admin-server.js';
+import { createAdminServer, SERVER_TIMEOUTS } from './admin-server.js';
 import { type FaultConfig, FaultInjector } from './faults.js';
 import { createRequestHandler } from './http-handler.js';
 import { resolveSandboxOptions, type SandboxOptions } from './options.js';
@@ -79,7 +79,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     received,
     timers,
   });
-  const api: Server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
+  const api: Server = createServer({ keepAliveTimeout: 30_000, ...SERVER_TIMEOUTS }, (req, res) => {
     handler(req, res).catch((err: unknown) => {
       o.logger(`sandbox error: ${(err as Error).message}`);
       res.destroy();

@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeSlack } from '../helpers/fake-slack.js';
+import { startFakeSocketMode } from '../helpers/fake-slack-socket.js';
 import { FakeTelegram } from '../helpers/fake-telegram.js';
 import { type BotProcess, freePort, runBot } from './cli-process.js';
 
@@ -175,6 +177,51 @@ describe('telephony-bot start', () => {
     expect(await bot.exited).toEqual({ code: 2, signal: null });
     expect(bot.stderr()).toContain('TELEGRAM_WEBHOOK_URL must start with https://');
     expect(telegram.calls).toHaveLength(0);
+  }, 30_000);
+});
+
+describe('Slack start-up through the process', () => {
+  it('Socket Mode on SLACK_API_URL: ready on HEALTH_PORT once the socket said hello', async () => {
+    const socket = await startFakeSocketMode();
+    const slack = await startFakeSlack({ socketModeUrl: () => socket.nextUrl() });
+    const port = await freePort();
+    try {
+      bot = runBot(['start'], {
+        DATA_DIR: dir,
+        SANDBOX_PORT: '0',
+        SLACK_BOT_TOKEN: 'xoxb-test',
+        SLACK_APP_TOKEN: 'xapp-1-A1-test',
+        SLACK_API_URL: slack.apiUrl,
+        HEALTH_PORT: String(port),
+      });
+      await bot.waitFor('telephony-bot is running');
+      expect(bot.stdout()).toContain('slack (Socket Mode)');
+      expect(socket.connections).toBe(1);
+      expect(await status(port, '/readyz')).toBe(200);
+      bot.child.kill('SIGTERM');
+      expect(await bot.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      await slack.close();
+      await socket.close();
+    }
+  }, 30_000);
+
+  it('apps.connections.open refused: exit 1 naming SLACK_APP_TOKEN', async () => {
+    const slack = await startFakeSlack({});
+    try {
+      bot = runBot(['start'], {
+        DATA_DIR: dir,
+        SANDBOX_PORT: '0',
+        SLACK_BOT_TOKEN: 'xoxb-test',
+        SLACK_APP_TOKEN: 'xapp-1-A1-test',
+        SLACK_API_URL: slack.apiUrl,
+      });
+      expect(await bot.exited).toEqual({ code: 1, signal: null });
+      expect(bot.stderr()).toContain('Slack refused apps.connections.open: invalid_auth');
+      expect(bot.stderr()).toContain('Check SLACK_APP_TOKEN');
+    } finally {
+      await slack.close();
+    }
   }, 30_000);
 });
 
