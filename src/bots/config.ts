@@ -98,6 +98,15 @@ export const configSchema = z.object({
     .max(10_000)
     .default(30)
     .describe('Commands per user per minute; 0 turns the limit off.'),
+  SECRET_DELETE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2_880)
+    .default(10)
+    .describe(
+      'A chat message showing a PIN or SIP password is deleted after this many minutes (Telegram deletes up to 48 h = 2880).',
+    ),
   COMMAND_MAX_AGE_MS: z.coerce
     .number()
     .int()

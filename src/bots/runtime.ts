@@ -127,6 +127,7 @@ export async function createRuntime(
     clock: overrides.clock,
     logger: logger.child({ component: 'core' }),
     maxCommandAgeMs: config.COMMAND_MAX_AGE_MS,
+    secretTtlMs: config.SECRET_DELETE_MINUTES * 60_000,
     rateLimit:
       config.RATE_LIMIT_PER_MINUTE > 0 ? { limit: config.RATE_LIMIT_PER_MINUTE, windowMs: 60_000 } : false,
     clientFactory: (credentials) =>
