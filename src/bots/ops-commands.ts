@@ -6,7 +6,7 @@ import {
   rotateCredentials,
 } from '../store/index.js';
 import { loadConfig } from './config.js';
-import { resolveKeyring, storeConfigOf } from './runtime.js';
+import { resolveKeyring, storeConfigOf } from './store-config.js';
 
 /** `telephony-bot audit export`: the audit log as JSON lines on stdout (issue 7). */
 export async function auditExport(out: NodeJS.WritableStream): Promise<number> {

@@ -3,19 +3,11 @@ import type { Logger } from 'pino';
 import { type Identity, identityKey } from '../core/identity.js';
 import { type Core, createCore, recoverInterrupted } from '../core/index.js';
 import { createSandbox, type Sandbox } from '../sandbox/index.js';
-import {
-  checkKeyring,
-  createKeyValueStoreFromConfig,
-  createStores,
-  type Keyring,
-  keyringFromKeys,
-  loadOrCreateMasterKeyFile,
-  parseMasterKey,
-  type StoreConfig,
-} from '../store/index.js';
+import { checkKeyring, createKeyValueStoreFromConfig, createStores } from '../store/index.js';
 import type { Stores } from '../store/stores.js';
 import { createTelephonyClient, createTransport, md5Hex, type Transport } from '../telephony/index.js';
 import type { Config } from './config.js';
+import { resolveKeyring, storeConfigOf } from './store-config.js';
 
 export interface Runtime {
   core: Core;
@@ -34,24 +26,6 @@ export const DEMO = {
   account: { username: 'demo', password: 'demo' },
   card: { username: 'cards', password: 'cards' },
 };
-
-export async function resolveKeyring(config: Config): Promise<{ keyring: Keyring; createdAt?: string }> {
-  const previous = (config.BOT_ENCRYPTION_KEY_PREVIOUS ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((k) => parseMasterKey(k, 'BOT_ENCRYPTION_KEY_PREVIOUS'));
-  if (config.BOT_ENCRYPTION_KEY)
-    return { keyring: keyringFromKeys(parseMasterKey(config.BOT_ENCRYPTION_KEY), previous) };
-  const file = await loadOrCreateMasterKeyFile(join(config.DATA_DIR, 'master.key'));
-  return { keyring: keyringFromKeys(file.key, previous), createdAt: file.created ? file.path : undefined };
-}
-
-export function storeConfigOf(config: Config): StoreConfig {
-  return config.REDIS_URL
-    ? { kind: 'redis', url: config.REDIS_URL }
-    : { kind: 'sqlite', path: join(config.DATA_DIR, 'telephony-bot.sqlite') };
-}
 
 /**
  * The composition root shared by `npm start`, the CLI and the tests: provider (real or embedded

@@ -82,6 +82,13 @@ describe('the compiled build', () => {
       expect(packages.has(heavy), heavy).toBe(false);
   });
 
+  it('`audit export` and `keys rotate` load the stores, not the sandbox, the client or a channel', () => {
+    const packages = packagesIn(staticInputs(chunkOf('src/bots/ops-commands.ts')));
+    expect(packages.has('keyv')).toBe(true);
+    for (const heavy of ['yaml', 'undici', 'grammy', '@slack/bolt', 'libphonenumber-js'])
+      expect(packages.has(heavy), heavy).toBe(false);
+  });
+
   it('`config reference` loads the configuration schema only', () => {
     const packages = packagesIn(staticInputs(chunkOf('src/bots/config.ts')));
     expect([...packages]).toEqual(['zod']);
