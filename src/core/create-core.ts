@@ -23,7 +23,7 @@ import { HOME_ACTION, homeReply, MENU_SCREENS, withBack } from './menu/home.js';
 import { needsPaging, pageOf, parsePageAction } from './menu/paging.js';
 import { answerPrompt, askFor } from './menu/prompts.js';
 import { markSecret } from './menu/secrets.js';
-import { type Language, type Messages, messagesFor } from './messages.js';
+import { type Language, languageOf, type Messages, messagesFor } from './messages.js';
 import type { ActionOutcome, Reply } from './reply.js';
 import type { Role } from './roles.js';
 import type { ClientFactory } from './services.js';
@@ -426,18 +426,28 @@ export function createCore(options: CoreOptions): Core {
   async function withNotices(
     replies: Reply[],
     input: { identity: Identity; chat: ChatRef; locale?: string; timeZone?: string },
-  ): Promise<Reply[]> {
+  ): Promise<{ replies: Reply[]; language: Language }> {
     const idKey = identityKey(input.identity);
-    const notices = await localeOf(input)
-      .then(({ t, fmt }) => takeInterruptedNotices(stores, idKey, t, (iso) => fmt.dateTime(new Date(iso))))
-      .catch(() => []);
-    return notices.length
+    const loc = await localeOf(input).catch(() => undefined);
+    const notices = loc
+      ? await takeInterruptedNotices(stores, idKey, loc.t, (iso) => loc.fmt.dateTime(new Date(iso))).catch(
+          () => [],
+        )
+      : [];
+    const all = notices.length
       ? [...replies, ...(await placeReplies(notices, input.identity, input.chat))]
       : replies;
+    const language = loc?.language ?? languageOf(input.locale);
+    return { replies: inLanguage(all, language), language };
+  }
+
+  /** Stamps the user's language on replies, for the few words adapters write around them. */
+  function inLanguage(replies: Reply[], language: Language): Reply[] {
+    return replies.map((r) => (r.language ? r : { ...r, language }));
   }
 
   async function handleText(input: IncomingText): Promise<Reply[]> {
-    return withNotices(await handleTextOnce(input), input);
+    return (await withNotices(await handleTextOnce(input), input)).replies;
   }
 
   async function handleTextOnce(input: IncomingText): Promise<Reply[]> {
@@ -647,8 +657,9 @@ export function createCore(options: CoreOptions): Core {
 
   async function handleAction(input: IncomingAction): Promise<ActionOutcome> {
     const outcome = await handleActionOnce(input);
-    const followUps = await withNotices(outcome.followUps ?? [], input);
-    return followUps.length ? { ...outcome, followUps } : outcome;
+    const { replies: followUps, language } = await withNotices(outcome.followUps ?? [], input);
+    const update = outcome.update ? inLanguage([outcome.update], language)[0] : undefined;
+    return { ...outcome, ...(update ? { update } : {}), ...(followUps.length ? { followUps } : {}) };
   }
 
   async function handleActionOnce(input: IncomingAction): Promise<ActionOutcome> {

@@ -1,9 +1,16 @@
+import type { Language } from './messages.js';
+
 /**
  * A channel-neutral reply (style.md, after Vercel Chat SDK's message types). Handlers build these;
  * each adapter renders them natively: Telegram HTML with inline keyboards, Slack Block Kit, plain
  * text on the console. All strings are plain text: adapters escape them for their markup.
  */
 export interface Reply {
+  /**
+   * The language of the reader, set by the core (issue 14): adapters word what they add around a
+   * reply (a button to the private chat, "buttons expire at") from the same catalogue.
+   */
+  language?: Language;
   /** Headline, shown bold where the channel can. */
   title?: string;
   /** Paragraph text; `\n` separates lines. */

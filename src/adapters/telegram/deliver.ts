@@ -1,6 +1,7 @@
 import { type Api, InputFile } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { chatKey } from '../../core/identity.js';
+import type { Language } from '../../core/messages.js';
 import type { Reply } from '../../core/reply.js';
 import type { SettingsStore } from '../../store/stores.js';
 import { escapeHtml } from './escape.js';
@@ -21,7 +22,8 @@ export interface DelivererOptions {
   api: Api;
   /** Read lazily: known only after `bot.init()`. */
   botUsername: () => string;
-  messages: TelegramMessages;
+  /** The adapter's own strings in the reader's language (`Reply.language`, set by the core). */
+  messages: (language: Language) => TelegramMessages;
   logger: TelegramLogger;
   settings?: SettingsStore;
   /** Runs a task later: deleting a secret's message after the core's `deleteAfterMs` (issue 16). */
@@ -74,8 +76,14 @@ export class Deliverer {
         );
       }
     }
-    if (blocked) await this.#sendHtml(target.chat.id, this.#blockedNotice(target), this.#privateButton());
-    else if (sentPrivately) await this.#sendHtml(target.chat.id, this.#sentNotice(target));
+    const language = replies[0]?.language;
+    if (blocked)
+      await this.#sendHtml(
+        target.chat.id,
+        this.#blockedNotice(target, language),
+        this.#privateButton(language),
+      );
+    else if (sentPrivately) await this.#sendHtml(target.chat.id, this.#sentNotice(target, language));
   }
 
   /**
@@ -88,12 +96,14 @@ export class Deliverer {
     const showPersonal = await this.#showPersonal(target, [update]);
     if (this.#keepOutOfChat(update, target, showPersonal)) {
       const delivered = await this.#sendPrivately(target, update);
-      const notice = delivered ? this.#sentNotice(target) : this.#blockedNotice(target);
+      const notice = delivered
+        ? this.#sentNotice(target, update.language)
+        : this.#blockedNotice(target, update.language);
       await this.#editHtml(
         target.chat.id,
         messageId,
         notice,
-        delivered ? NO_KEYBOARD : this.#privateButton(),
+        delivered ? NO_KEYBOARD : this.#privateButton(update.language),
       );
       return;
     }
@@ -172,12 +182,12 @@ export class Deliverer {
     try {
       return renderReply(reply, {
         botUsername: this.#o.botUsername(),
-        openPrivateLabel: this.#o.messages.openPrivateChat,
+        openPrivateLabel: this.#t(reply.language).openPrivateChat,
       });
     } catch (error) {
       // A reply we cannot render is a bug in the core or here; the user still gets an answer.
       this.#o.logger.error({ err: describe(error) }, 'telegram: could not render a reply');
-      return { parts: [escapeHtml(this.#o.messages.failed)] };
+      return { parts: [escapeHtml(this.#t(reply.language).failed)] };
     }
   }
 
@@ -241,12 +251,16 @@ export class Deliverer {
     return `<a href="tg://user?id=${target.user.id}">${escapeHtml(target.user.name)}</a>`;
   }
 
-  #sentNotice(target: DeliveryTarget): string {
-    return this.#mentionIn(this.#o.messages.sentPrivately, target);
+  #t(language: Language | undefined): TelegramMessages {
+    return this.#o.messages(language ?? 'en');
   }
 
-  #blockedNotice(target: DeliveryTarget): string {
-    return this.#mentionIn(this.#o.messages.privateBlocked, target);
+  #sentNotice(target: DeliveryTarget, language: Language | undefined): string {
+    return this.#mentionIn(this.#t(language).sentPrivately, target);
+  }
+
+  #blockedNotice(target: DeliveryTarget, language: Language | undefined): string {
+    return this.#mentionIn(this.#t(language).privateBlocked, target);
   }
 
   /** The catalogue's text is escaped; only the mention we build is markup. */
@@ -255,12 +269,12 @@ export class Deliverer {
     return escapeHtml(message(marker)).replace(marker, this.#mention(target));
   }
 
-  #privateButton(): InlineKeyboardMarkup {
+  #privateButton(language: Language | undefined): InlineKeyboardMarkup {
     return {
       inline_keyboard: [
         [
           {
-            text: this.#o.messages.openPrivateChat,
+            text: this.#t(language).openPrivateChat,
             url: deepLink(this.#o.botUsername(), PRIVATE_START_PARAM),
           },
         ],

@@ -1,5 +1,6 @@
 import type { Bot, Context } from 'grammy';
 import type { Core, IncomingText } from '../../core/core.js';
+import { type Language, languageOf } from '../../core/messages.js';
 import type { ActionOutcome, Reply } from '../../core/reply.js';
 import type { AdminCache } from './admin-cache.js';
 import { ANSWER_BUDGET_MS, typingWhile } from './busy.js';
@@ -13,7 +14,7 @@ export interface HandlerOptions {
   deliverer: Deliverer;
   admins: AdminCache;
   logger: TelegramLogger;
-  messages: TelegramMessages;
+  messages: (language: Language) => TelegramMessages;
   /** Timers of the "typing…" indicator and the press-answer budget. */
   busyScheduler: Scheduler;
 }
@@ -60,7 +61,7 @@ export function installHandlers(bot: Bot, options: HandlerOptions): void {
         { updateId: ctx.update.update_id, err: describe(error) },
         'telegram: core failed on a message',
       );
-      replies = [{ text: messages.failed, tone: 'error' }];
+      replies = [{ text: messages(languageOf(from.language_code)).failed, tone: 'error' }];
     }
     if (replies.length > 0) await deliverer.deliver(target, replies);
   }
@@ -121,7 +122,7 @@ export function installHandlers(bot: Bot, options: HandlerOptions): void {
           { updateId: ctx.update.update_id, err: describe(error) },
           'telegram: core failed on a button',
         );
-        return { notice: messages.failed };
+        return { notice: messages(languageOf(query.from.language_code)).failed };
       }
     })();
     // Answer first (issue 12): until then the user's client shows a spinner, and Telegram refuses

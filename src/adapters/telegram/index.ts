@@ -13,7 +13,7 @@ import { resolveTelegramOptions, type TelegramChannelOptions } from './options.j
 export { type Scheduler, timerScheduler } from './deliver.js';
 export { escapeHtml } from './escape.js';
 export { MAX_UPDATE_BYTES, WEBHOOK_PATH } from './http-server.js';
-export { type TelegramMessages, telegramMessagesEn } from './messages.js';
+export { type TelegramMessages, telegramMessages } from './messages.js';
 export type { TelegramChannelOptions, TelegramLogger, TelegramWebhookOptions } from './options.js';
 export { deepLink, type RenderedReply, renderReply, replyHtml } from './render-html.js';
 export { splitHtml, TELEGRAM_MESSAGE_LIMIT } from './split-html.js';
@@ -163,17 +163,30 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
   }
 
   async function registerMenus(): Promise<void> {
-    // Generated from the core's command table, one menu per chat kind (issue 4, issue 5).
+    // Generated from the core's command table, one menu per chat kind (issue 4, issue 5) and per
+    // language (issue 14): English for everyone, German for users whose app is set to German.
     const scopes = [
       ['private', { type: 'all_private_chats' }],
       ['shared', { type: 'all_group_chats' }],
     ] as const;
+    const languages = [
+      ['en', undefined],
+      ['de', 'de'],
+    ] as const;
     for (const [kind, scope] of scopes) {
-      try {
-        await bot.api.setMyCommands(o.core.menu(kind), { scope });
-      } catch (error) {
-        // A missing menu is cosmetic: commands still work when typed.
-        logger.warn({ scope: scope.type, err: describe(error) }, 'telegram: setMyCommands failed');
+      for (const [language, code] of languages) {
+        try {
+          await bot.api.setMyCommands(o.core.menu(kind, language), {
+            scope,
+            ...(code ? { language_code: code } : {}),
+          });
+        } catch (error) {
+          // A missing menu is cosmetic: commands still work when typed.
+          logger.warn(
+            { scope: scope.type, language, err: describe(error) },
+            'telegram: setMyCommands failed',
+          );
+        }
       }
     }
   }

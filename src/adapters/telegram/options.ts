@@ -1,9 +1,10 @@
 import type { UserFromGetMe } from 'grammy/types';
 import type { Core } from '../../core/core.js';
+import type { Language } from '../../core/messages.js';
 import type { DedupeStore, SettingsStore } from '../../store/stores.js';
 import type { SetupRetryOptions } from './api-retry.js';
 import { type Scheduler, timerScheduler } from './deliver.js';
-import { type TelegramMessages, telegramMessagesEn } from './messages.js';
+import { type TelegramMessages, telegramMessages } from './messages.js';
 
 /** The slice of a pino logger the channel uses; `pino()` fits as is. */
 export interface TelegramLogger {
@@ -63,8 +64,8 @@ export interface TelegramChannelOptions {
   drainTimeoutMs?: number;
   /** How long a group admin check (`getChatMember`) is cached. Default 60 s. */
   adminCacheMs?: number;
-  /** User-facing strings of the adapter itself. Default English. */
-  messages?: TelegramMessages;
+  /** User-facing strings of the adapter itself, per reader language. Default: the core's catalogue. */
+  messages?: (language: Language) => TelegramMessages;
   /** Runs the deletion of a secret's message later (issue 16). Default: timers; tests move time by hand. */
   scheduler?: Scheduler;
   /**
@@ -119,7 +120,7 @@ export function resolveTelegramOptions(options: TelegramChannelOptions): Resolve
     maxRetryAttempts: options.maxRetryAttempts ?? 3,
     drainTimeoutMs: options.drainTimeoutMs ?? 10_000,
     adminCacheMs: options.adminCacheMs ?? 60_000,
-    messages: options.messages ?? telegramMessagesEn,
+    messages: options.messages ?? telegramMessages,
     scheduler: options.scheduler ?? timerScheduler,
     busyScheduler: options.busyScheduler ?? timerScheduler,
   };

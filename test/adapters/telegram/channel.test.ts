@@ -28,12 +28,16 @@ describe('start', () => {
   it('registers the command menus per chat kind and clears a webhook before polling', async () => {
     const { telegram } = await start();
     const menus = telegram.callsOf('setMyCommands');
-    expect(menus.map((c) => c.payload.scope)).toEqual([
-      { type: 'all_private_chats' },
-      { type: 'all_group_chats' },
+    // One menu per chat kind, in English for everyone and German for German apps (issue 14).
+    expect(menus.map((c) => [c.payload.scope, c.payload.language_code])).toEqual([
+      [{ type: 'all_private_chats' }, undefined],
+      [{ type: 'all_private_chats' }, 'de'],
+      [{ type: 'all_group_chats' }, undefined],
+      [{ type: 'all_group_chats' }, 'de'],
     ]);
-    expect(menus[0]?.payload.commands).toEqual(core.menu('private'));
-    expect(menus[1]?.payload.commands).toEqual(core.menu('shared'));
+    expect(menus[0]?.payload.commands).toEqual(core.menu('private', 'en'));
+    expect(menus[1]?.payload.commands).toEqual(core.menu('private', 'de'));
+    expect(menus[2]?.payload.commands).toEqual(core.menu('shared', 'en'));
     expect(telegram.callsOf('deleteWebhook')).toHaveLength(1);
   });
 });

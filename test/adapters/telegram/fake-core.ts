@@ -20,13 +20,13 @@ export function createFakeCore(): FakeCore {
     commands: [],
     onText: (input) => [{ text: `echo: ${input.text}` }],
     onAction: (input) => ({ notice: `pressed ${input.actionId}` }),
-    menu: (scope) =>
-      scope === 'private'
-        ? [
-            { command: 'balance', description: 'Show your balance' },
-            { command: 'link', description: 'Link an account' },
-          ]
-        : [{ command: 'balance', description: 'Show your balance' }],
+    menu: (scope, language) => {
+      const balance = {
+        command: 'balance',
+        description: language === 'de' ? 'Guthaben' : 'Show your balance',
+      };
+      return scope === 'private' ? [balance, { command: 'link', description: 'Link an account' }] : [balance];
+    },
     async handleText(input) {
       core.texts.push(input);
       return core.onText(input);
