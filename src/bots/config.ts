@@ -135,6 +135,12 @@ export const configSchema = z.object({
   CONSOLE: bool
     .optional()
     .describe('Run the console channel. Default: on when no Telegram or Slack token is set.'),
+  LANG: z
+    .string()
+    .optional()
+    .describe(
+      "The console's language, e.g. `de_DE.UTF-8` for German (`/language` overrides it). Telegram and Slack users get their own.",
+    ),
   TELEGRAM_BOT_TOKEN: z
     .string()
     .regex(

@@ -160,6 +160,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
     consoleChannel = createConsoleChannel({
       core: runtime.core,
       exportDir: join(config.DATA_DIR, 'exports'),
+      ...(config.LANG ? { locale: config.LANG } : {}),
     });
     if (runtime.sandbox) await runtime.linkDemo(consoleChannel.identity);
     out.write(`${banner.join('\n')}\nType /help for the commands, /quit to leave.\n`);

@@ -552,6 +552,7 @@ export const de: Messages = {
   console: {
     saved: (path: string) => `Gespeichert: ${path}`,
     choose: 'Tippen Sie eine Zahl, um zu wählen:',
+    file: (name: string, bytes: number) => `[Datei ${name}, ${bytes} Bytes]`,
     failed: (message: string) => `Das ist leider fehlgeschlagen: ${message}`,
   },
 };

@@ -546,6 +546,7 @@ export const en = {
   console: {
     saved: (path: string) => `Saved ${path}`,
     choose: 'Type a number to choose:',
+    file: (name: string, bytes: number) => `[file ${name}, ${bytes} bytes]`,
     failed: (message: string) => `Sorry, that failed: ${message}`,
   },
 };

@@ -35,6 +35,10 @@ export interface FakeSlackUser {
   name?: string;
   isAdmin?: boolean;
   isOwner?: boolean;
+  /** IANA zone, as `users.info` gives it in `tz`. Default `America/Los_Angeles` (Slack's own example). */
+  tz?: string;
+  /** `users.info` with `include_locale=true` gives it as `locale`. Default `en-US`. */
+  locale?: string;
 }
 
 export interface FakeSlackOptions {
@@ -173,6 +177,11 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
             real_name: u.name ?? u.id,
             is_admin: u.isAdmin ?? false,
             is_owner: u.isOwner ?? false,
+            // users.info: `tz`, `tz_label` and `tz_offset` always; `locale` only with include_locale.
+            tz: u.tz ?? 'America/Los_Angeles',
+            tz_label: u.tz ?? 'Pacific Standard Time',
+            tz_offset: u.tz ? 0 : -28800,
+            ...(String(body.include_locale) === 'true' ? { locale: u.locale ?? 'en-US' } : {}),
           },
         };
       }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Core } from '../../core/core.js';
 import type { ChatRef, Identity } from '../../core/identity.js';
+import { catalogues, languageOf, messagesFor } from '../../core/messages.js';
 import type { Reply } from '../../core/reply.js';
 import { renderText } from './render-text.js';
 
@@ -16,6 +17,8 @@ export interface ConsoleChannelOptions {
   identity?: Identity;
   /** Where `file` replies (CDR CSV) are saved. Default `./data/exports`. */
   exportDir?: string;
+  /** The console user's language, from `LANG` (`de_DE.UTF-8`); `/language` wins over it (issue 14). */
+  locale?: string;
 }
 
 export interface ConsoleChannel {
@@ -42,6 +45,7 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
     displayName: process.env.USER ?? 'local',
   };
   const chat: ChatRef = { id: 'console', kind: 'private' };
+  const locale = options.locale ? { locale: options.locale } : {};
   const exportDir = options.exportDir ?? join('data', 'exports');
   let choices = new Map<string, string>();
   // Created in run(), so no line is read (and lost) before the loop listens.
@@ -60,7 +64,7 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
         const path = join(exportDir, reply.file.name.replace(/[^\w.-]/g, '_'));
         await writeFile(path, reply.file.content, { mode: 0o600 });
         await chmod(path, 0o600);
-        write(`Saved ${path}`);
+        write(catalogues[reply.language ?? languageOf(options.locale)].console.saved(path));
       }
     }
   }
@@ -71,12 +75,12 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
     if (text === '/quit' || text === '/exit') return false;
     const actionId = choices.get(text);
     if (actionId) {
-      const outcome = await options.core.handleAction({ identity, chat, actionId });
+      const outcome = await options.core.handleAction({ identity, chat, actionId, ...locale });
       if (outcome.notice && outcome.notice !== outcome.update?.text) write(outcome.notice);
       await show([...(outcome.update ? [outcome.update] : []), ...(outcome.followUps ?? [])]);
       return true;
     }
-    await show(await options.core.handleText({ identity, chat, text }));
+    await show(await options.core.handleText({ identity, chat, text, ...locale }));
     return true;
   }
 
@@ -99,7 +103,7 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
           go = await handle(line);
         } catch (err) {
           // The core answers every failure itself; this is a last guard so the console never dies.
-          write(`Sorry, that failed: ${(err as Error).message}`);
+          write(messagesFor(options.locale).console.failed((err as Error).message));
         }
         if (!go) break;
         if (interactive) rl.prompt();

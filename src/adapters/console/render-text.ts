@@ -1,3 +1,4 @@
+import { catalogues } from '../../core/messages.js';
 import type { Reply, ReplyTable } from '../../core/reply.js';
 
 /** Pads a table into aligned monospace columns (shared by the plain-text renderers). */
@@ -30,7 +31,8 @@ export function renderText(reply: Reply, firstChoice = 1): { text: string; choic
   for (const section of reply.sections ?? [])
     parts.push(`${section.title}\n${section.lines.map((l) => `  ${l}`).join('\n')}`);
   if (reply.table) parts.push(formatTable(reply.table));
-  if (reply.file) parts.push(`[file ${reply.file.name}, ${reply.file.content.length} bytes]`);
+  const t = catalogues[reply.language ?? 'en'].console;
+  if (reply.file) parts.push(t.file(reply.file.name, reply.file.content.length));
   const choices = new Map<string, string>();
   if (reply.actions?.length) {
     const lines = reply.actions.map((a, i) => {
@@ -38,7 +40,7 @@ export function renderText(reply: Reply, firstChoice = 1): { text: string; choic
       choices.set(n, a.actionId);
       return `  [${n}] ${a.label}`;
     });
-    parts.push(`Type a number to choose:\n${lines.join('\n')}`);
+    parts.push(`${t.choose}\n${lines.join('\n')}`);
   }
   return { text: parts.join('\n'), choices };
 }

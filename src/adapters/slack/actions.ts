@@ -46,7 +46,13 @@ export function registerActions(app: App, deps: SlackHandlerDeps): void {
         await pressedOnHome(deps, client, team, body.user.id, action.action_id, outcome);
         return;
       }
-      const { identity, chat } = await whoAndWhere(deps, client, team, body.user.id, channel);
+      const { identity, chat, locale, timeZone } = await whoAndWhere(
+        deps,
+        client,
+        team,
+        body.user.id,
+        channel,
+      );
       const target: ReplyTarget = {
         client,
         channel,
@@ -60,6 +66,8 @@ export function registerActions(app: App, deps: SlackHandlerDeps): void {
         chat,
         actionId: action.action_id,
         requestId: action.action_ts,
+        ...(locale ? { locale } : {}),
+        ...(timeZone ? { timeZone } : {}),
       });
       await deps.responder.outcome(target, outcome);
     });

@@ -1,4 +1,5 @@
 import type { webApi } from '@slack/bolt';
+import { catalogues, type Language } from '../../core/messages.js';
 import { escapeMrkdwn } from './escape.js';
 
 /**
@@ -14,7 +15,7 @@ export class AuditThread {
 
   constructor(private readonly now: () => Date) {}
 
-  async post(client: webApi.WebClient, channel: string, note: string): Promise<void> {
+  async post(client: webApi.WebClient, channel: string, note: string, language?: Language): Promise<void> {
     const day = this.now().toISOString().slice(0, 10);
     if (day !== this.#day) {
       this.#parents.clear();
@@ -23,7 +24,11 @@ export class AuditThread {
     let parent = this.#parents.get(channel);
     if (!parent) {
       parent = client.chat
-        .postMessage({ channel, text: `:ledger: Support log for ${day}`, unfurl_links: false })
+        .postMessage({
+          channel,
+          text: `:ledger: ${catalogues[language ?? 'en'].slack.supportLog(day)}`,
+          unfurl_links: false,
+        })
         .then((res) => res.ts);
       this.#parents.set(channel, parent);
       // A failed parent is forgotten so the next record tries again.

@@ -1,6 +1,7 @@
 import type { App, SlashCommand, webApi } from '@slack/bolt';
+import { languageOf, messagesFor } from '../../core/messages.js';
 import { claimRequest } from './claim.js';
-import { type CommandIntent, classifyCommand } from './command-text.js';
+import { classifyCommand } from './command-text.js';
 import { afterAck, type SlackHandlerDeps, whoAndWhere } from './deps.js';
 import { linkModal, setupModal, statusModal } from './modals.js';
 import { bodyDigest, slackChat } from './normalise.js';
@@ -29,6 +30,9 @@ async function runCommand(
 ): Promise<void> {
   const { options, responder } = deps;
   const intent = classifyCommand(cmd.text ?? '', options.core.commands);
+  // No lookup may delay a modal; the user's language is known if the directory has seen them.
+  const known = deps.directory.known(cmd.team_id, cmd.user_id)?.locale;
+  const early = known ? { language: languageOf(known) } : {};
   // A modal opens first, before any lookup that can wait on the network (the dedupe claim, users.info,
   // usergroups.list): its trigger_id is valid for 3 s only (issue 12). A retried delivery carries
   // the same single-use trigger_id, so it cannot open a second modal.
@@ -39,6 +43,7 @@ async function runCommand(
         channel: cmd.channel_id,
         responseUrl: cmd.response_url,
         credential: intent.credential,
+        ...early,
       }),
     });
     return;
@@ -47,7 +52,7 @@ async function runCommand(
     intent.kind === 'setup-modal' && slackChat(cmd.channel_id).kind === 'shared'
       ? await client.views.open({
           trigger_id: cmd.trigger_id,
-          view: setupModal({ channel: cmd.channel_id, responseUrl: cmd.response_url }),
+          view: setupModal({ channel: cmd.channel_id, responseUrl: cmd.response_url, ...early }),
         })
       : undefined;
   const unique = cmd.trigger_id || bodyDigest(cmd);
@@ -64,7 +69,7 @@ async function runCommand(
     return;
   }
   const needsAdmin = intent.kind === 'setup-modal';
-  const { identity, chat } = await whoAndWhere(
+  const { identity, chat, locale, timeZone } = await whoAndWhere(
     deps,
     client,
     cmd.team_id,
@@ -79,29 +84,25 @@ async function runCommand(
     chat,
     responseUrl: cmd.response_url,
   };
+  // The adapter's own words, in the user's Slack language (issue 14).
+  const t = messagesFor(locale).slack;
   // Never log the text: `/tel link user pass` would put a password in the log.
   options.logger.debug({ team: cmd.team_id, intent: intent.kind }, 'Slack command');
 
   switch (intent.kind) {
     case 'refused':
-      await responder.notice(target, refusal(options.command, intent));
+      await responder.notice(target, t.passwordInCommand(options.command, intent.modal));
       return;
     case 'setup-modal':
       if (chat.kind === 'private') {
-        await responder.notice(
-          target,
-          `Run ${options.command} team setup in the channel that should become a support channel.`,
-        );
+        await responder.notice(target, t.setupInChannel(options.command));
         return;
       }
       // The core checks again on submission; the form already open tells a non-admin at once.
       if (chat.userIsAdmin !== true && setupView?.view?.id) {
         await client.views.update({
           view_id: setupView.view.id,
-          view: statusModal(
-            'Support channel',
-            'Only a workspace admin or owner can set up a support channel.',
-          ),
+          view: statusModal(t.setupTitle, t.setupAdminOnly, t.close),
         });
       }
       return;
@@ -113,17 +114,11 @@ async function runCommand(
         text: intent.text,
         requestId: cmd.trigger_id,
         inputIsPrivate: true,
+        ...(locale ? { locale } : {}),
+        ...(timeZone ? { timeZone } : {}),
       });
       await responder.replies(target, replies);
       return;
     }
   }
-}
-
-function refusal(command: string, intent: Extract<CommandIntent, { kind: 'refused' }>): string {
-  return (
-    `I did not use that: passwords do not belong in command text, which Slack shows and keeps. ` +
-    `Type just ${command} ${intent.modal} and fill in the form that opens. ` +
-    `If that was a real password, consider changing it.`
-  );
 }

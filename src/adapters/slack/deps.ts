@@ -14,9 +14,18 @@ export interface SlackHandlerDeps {
   track(name: string, work: () => Promise<void>): Promise<void>;
 }
 
+/** Who asks where, and in which language and time zone (issue 14), as the core takes them. */
+export interface Who {
+  identity: Identity;
+  chat: ChatRef;
+  locale?: string;
+  timeZone?: string;
+}
+
 /**
- * The core's view of who asks where. Admin flag and user groups matter only in shared channels
- * (support channels, `team setup`), so DMs skip the lookups.
+ * The core's view of who asks where. The user's language and zone come from `users.info` (cached);
+ * the admin flag and user groups matter only in shared channels (support channels, `team setup`),
+ * so DMs skip the group listing.
  */
 export async function whoAndWhere(
   deps: SlackHandlerDeps,
@@ -25,9 +34,15 @@ export async function whoAndWhere(
   user: string,
   channel: string,
   force = false,
-): Promise<{ identity: Identity; chat: ChatRef }> {
-  const facts = force || !channel.startsWith('D') ? await deps.directory.user(client, team, user) : {};
-  return { identity: slackIdentity(team, user, facts), chat: slackChat(channel, facts) };
+): Promise<Who> {
+  const shared = force || !channel.startsWith('D');
+  const facts = await deps.directory.user(client, team, user, { groups: shared });
+  return {
+    identity: slackIdentity(team, user, facts),
+    chat: slackChat(channel, shared ? facts : { ...facts, isAdmin: undefined }),
+    ...(facts.locale ? { locale: facts.locale } : {}),
+    ...(facts.timeZone ? { timeZone: facts.timeZone } : {}),
+  };
 }
 
 /**

@@ -8,6 +8,10 @@ export interface SlackUserFacts {
   displayName?: string;
   /** Ids of the user groups the user belongs to (`usergroups.list` with `include_users`). */
   groups?: string[];
+  /** The user's Slack language (`users.info` with `include_locale`), e.g. `de-DE` (issue 14). */
+  locale?: string;
+  /** The user's IANA time zone (`users.info` `tz`), e.g. `Europe/Berlin` (issue 14). */
+  timeZone?: string;
 }
 
 interface Cached<T> {
@@ -24,6 +28,8 @@ interface Cached<T> {
  */
 export class SlackDirectory {
   readonly #users = new Map<string, Cached<SlackUserFacts>>();
+  /** Looked-up facts, for callers that may not wait on the network (a modal's trigger_id, 3 s). */
+  readonly #known = new Map<string, SlackUserFacts>();
   readonly #groups = new Map<string, Cached<Map<string, string[]>>>();
 
   constructor(
@@ -32,21 +38,40 @@ export class SlackDirectory {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  async user(client: webApi.WebClient, team: string, user: string): Promise<SlackUserFacts> {
+  /** The user's facts; their user groups only when `groups` (support channels), which costs a list. */
+  async user(
+    client: webApi.WebClient,
+    team: string,
+    user: string,
+    options: { groups?: boolean } = { groups: true },
+  ): Promise<SlackUserFacts> {
     const [info, groups] = await Promise.all([
-      this.#cached(this.#users, `${team}:${user}`, () => this.#userInfo(client, user)),
-      this.#cached(this.#groups, team, () => this.#groupMembers(client, team)),
+      this.#cached(this.#users, `${team}:${user}`, () =>
+        this.#userInfo(client, user).then((facts) => {
+          if (this.#known.size > 10_000) this.#known.clear();
+          this.#known.set(`${team}:${user}`, facts);
+          return facts;
+        }),
+      ),
+      options.groups ? this.#cached(this.#groups, team, () => this.#groupMembers(client, team)) : undefined,
     ]);
-    return { ...info, groups: groups.get(user) ?? [] };
+    return groups ? { ...info, groups: groups.get(user) ?? [] } : info;
+  }
+
+  /** What an earlier lookup found about this user, without a request; undefined if none yet. */
+  known(team: string, user: string): SlackUserFacts | undefined {
+    return this.#known.get(`${team}:${user}`);
   }
 
   async #userInfo(client: webApi.WebClient, user: string): Promise<SlackUserFacts> {
     try {
-      const res = await client.users.info({ user });
+      const res = await client.users.info({ user, include_locale: true });
       const u = res.user;
       return {
         isAdmin: Boolean(u?.is_admin || u?.is_owner || u?.is_primary_owner),
         displayName: u?.profile?.display_name || u?.real_name || u?.name || undefined,
+        ...(u?.locale ? { locale: u.locale } : {}),
+        ...(u?.tz ? { timeZone: u.tz } : {}),
       };
     } catch (err) {
       this.logger.warn({ err: errorCode(err), method: 'users.info' }, 'Slack user lookup failed');

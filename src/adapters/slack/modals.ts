@@ -3,6 +3,7 @@ import type { types, ViewOutput } from '@slack/bolt';
 type KnownBlock = types.KnownBlock;
 type ModalView = types.ModalView;
 
+import { catalogues, type Language, type Messages } from '../../core/messages.js';
 import { truncate } from './escape.js';
 
 export const LINK_CALLBACK = 'tel_link';
@@ -14,6 +15,13 @@ export interface ModalMeta {
   /** The slash command's `response_url`, so the outcome lands where `/tel link` was typed. */
   responseUrl?: string;
   credential?: 'account' | 'card';
+  /** The user's Slack language when the form opened: its labels, errors and follow-ups use it (issue 14). */
+  language?: Language;
+}
+
+/** The adapter's own words for the form's language. */
+export function modalText(meta: ModalMeta | undefined): Messages['slack'] {
+  return catalogues[meta?.language ?? 'en'].slack;
 }
 
 export function encodeMeta(meta: ModalMeta): string {
@@ -54,9 +62,6 @@ export function input(
   };
 }
 
-const PASSWORD_HINT =
-  'Slack has no password field, so this one shows what you type; it is sent to the bot only, never posted.';
-
 /** Block ids of the modals' inputs, shared with the submission parsers and inline errors. */
 export const LINK_BLOCKS = { username: 'username', password: 'password' } as const;
 export const SETUP_BLOCKS = {
@@ -70,19 +75,18 @@ export const SETUP_BLOCKS = {
 
 /** `/tel link`: the password never appears as command text (issue 6). */
 export function linkModal(meta: ModalMeta, notice?: string, username?: string): ModalView {
+  const t = modalText(meta);
   const card = meta.credential === 'card';
   const blocks: KnownBlock[] = [
     {
       type: 'section',
       text: {
         type: 'mrkdwn',
-        text: card
-          ? 'Link your *PIN-creation (card)* credentials. I check them with the provider before saving.'
-          : 'Link your *telephony account*. I check the credentials with the provider before saving.',
+        text: card ? t.linkIntroCard : t.linkIntroAccount,
       },
     },
-    input(LINK_BLOCKS.username, 'Username', { ...(username ? { initial: username } : {}) }),
-    input(LINK_BLOCKS.password, 'Password', { hint: PASSWORD_HINT }),
+    input(LINK_BLOCKS.username, t.username, { ...(username ? { initial: username } : {}) }),
+    input(LINK_BLOCKS.password, t.password, { hint: t.passwordHint }),
   ];
   if (notice)
     blocks.push({ type: 'context', elements: [{ type: 'plain_text', text: truncate(notice, 2000) }] });
@@ -90,38 +94,39 @@ export function linkModal(meta: ModalMeta, notice?: string, username?: string): 
     type: 'modal',
     callback_id: LINK_CALLBACK,
     private_metadata: encodeMeta(meta),
-    title: text(card ? 'Link card account' : 'Link account', 24),
-    submit: text('Link', 24),
-    close: text('Cancel', 24),
+    title: text(card ? t.linkCardTitle : t.linkTitle, 24),
+    submit: text(t.linkSubmit, 24),
+    close: text(t.cancel, 24),
     blocks,
   };
 }
 
 /** `/tel team setup`: turns this channel into a support channel (issue 6 "Support agents"). */
 export function setupModal(meta: ModalMeta, notice?: string): ModalView {
+  const t = modalText(meta);
   const blocks: KnownBlock[] = [
     {
       type: 'section',
       text: {
         type: 'mrkdwn',
-        text: "Agents in this channel will act with the team's credentials. Everyone else is refused.",
+        text: t.setupIntro,
       },
     },
-    input(SETUP_BLOCKS.accountUsername, 'Account username'),
-    input(SETUP_BLOCKS.accountPassword, 'Account password', { hint: PASSWORD_HINT }),
-    input(SETUP_BLOCKS.cardUsername, 'Card (PIN-creation) username', { optional: true }),
-    input(SETUP_BLOCKS.cardPassword, 'Card (PIN-creation) password', { optional: true, hint: PASSWORD_HINT }),
+    input(SETUP_BLOCKS.accountUsername, t.accountUsername),
+    input(SETUP_BLOCKS.accountPassword, t.accountPassword, { hint: t.passwordHint }),
+    input(SETUP_BLOCKS.cardUsername, t.cardUsername, { optional: true }),
+    input(SETUP_BLOCKS.cardPassword, t.cardPassword, { optional: true, hint: t.passwordHint }),
     {
       type: 'input',
       block_id: SETUP_BLOCKS.agents,
       optional: true,
-      label: text('Agents'),
-      element: { type: 'multi_users_select', action_id: 'value', placeholder: text('Pick people') },
+      label: text(t.agents),
+      element: { type: 'multi_users_select', action_id: 'value', placeholder: text(t.pickPeople) },
     },
-    input(SETUP_BLOCKS.group, 'Or a user group id', {
+    input(SETUP_BLOCKS.group, t.group, {
       optional: true,
       placeholder: 'S0123ABCD',
-      hint: 'Members of this user group are agents too. Find the id in the group’s “Copy group ID”.',
+      hint: t.groupHint,
     }),
   ];
   if (notice)
@@ -130,19 +135,19 @@ export function setupModal(meta: ModalMeta, notice?: string): ModalView {
     type: 'modal',
     callback_id: SETUP_CALLBACK,
     private_metadata: encodeMeta(meta),
-    title: text('Support channel', 24),
-    submit: text('Set up', 24),
-    close: text('Cancel', 24),
+    title: text(t.setupTitle, 24),
+    submit: text(t.setupSubmit, 24),
+    close: text(t.cancel, 24),
     blocks,
   };
 }
 
 /** Shown while a slow provider checks the credentials, since Slack wants an answer in 3 s. */
-export function statusModal(title: string, message: string): ModalView {
+export function statusModal(title: string, message: string, closeLabel: string): ModalView {
   return {
     type: 'modal',
     title: text(title, 24),
-    close: text('Close', 24),
+    close: text(closeLabel, 24),
     blocks: [{ type: 'section', text: { type: 'plain_text', text: truncate(message, 3000) } }],
   };
 }
@@ -169,18 +174,18 @@ export function readSetupSubmission(view: ViewOutput): {
   errors: Record<string, string>;
 } {
   const errors: Record<string, string> = {};
+  const t = modalText(decodeMeta(view.private_metadata));
   const cardUsername = value(view, SETUP_BLOCKS.cardUsername);
   const cardPassword = value(view, SETUP_BLOCKS.cardPassword);
   if (Boolean(cardUsername) !== Boolean(cardPassword)) {
-    errors[cardUsername ? SETUP_BLOCKS.cardPassword : SETUP_BLOCKS.cardUsername] =
-      'Give both the card username and password, or neither.';
+    errors[cardUsername ? SETUP_BLOCKS.cardPassword : SETUP_BLOCKS.cardUsername] = t.cardBothOrNeither;
   }
   const group = value(view, SETUP_BLOCKS.group);
   if (group && !/^S[A-Z0-9]{2,}$/.test(group)) {
-    errors[SETUP_BLOCKS.group] = 'A user group id starts with S, e.g. S0123ABCD.';
+    errors[SETUP_BLOCKS.group] = t.groupId;
   }
   const agents = view.state.values[SETUP_BLOCKS.agents]?.value?.selected_users ?? [];
-  if (agents.length === 0 && !group) errors[SETUP_BLOCKS.agents] = 'Name at least one agent or a user group.';
+  if (agents.length === 0 && !group) errors[SETUP_BLOCKS.agents] = t.agentsNeeded;
   return {
     value: {
       account: {

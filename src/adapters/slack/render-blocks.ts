@@ -1,4 +1,5 @@
 import type { types } from '@slack/bolt';
+import { catalogues, type Messages } from '../../core/messages.js';
 
 type Button = types.Button;
 type KnownBlock = types.KnownBlock;
@@ -49,6 +50,8 @@ export function isPrivateReply(reply: Reply): boolean {
 }
 
 export function renderReply(reply: Reply): RenderedMessage {
+  // The few words added here are in the reader's language, which the core set (issue 14).
+  const t = catalogues[reply.language ?? 'en'].slack;
   const blocks: KnownBlock[] = [];
   const tone = reply.tone ? TONE_EMOJI[reply.tone] : '';
   if (reply.title) {
@@ -74,9 +77,9 @@ export function renderReply(reply: Reply): RenderedMessage {
   const trailer: KnownBlock[] = [];
   if (reply.actions?.length) {
     trailer.push({ type: 'actions', elements: reply.actions.map(button) });
-    if (reply.expiresAt) trailer.push(context(expiryLine(reply.expiresAt)));
+    if (reply.expiresAt) trailer.push(context(expiryLine(reply.expiresAt, t)));
   }
-  return { text: fallbackText(reply), blocks: [...capBlocks(blocks, trailer.length), ...trailer] };
+  return { text: fallbackText(reply), blocks: [...capBlocks(blocks, trailer.length, t), ...trailer] };
 }
 
 function section(text: string): KnownBlock {
@@ -162,10 +165,10 @@ function button(action: ReplyAction): Button {
   return b;
 }
 
-/** Slack renders `<!date^…>` in each reader's own time zone. */
-function expiryLine(at: Date): string {
+/** Slack renders `<!date^…>` in each reader's own time zone; the fallback states UTC. */
+function expiryLine(at: Date, t: Messages['slack']): string {
   const epoch = Math.floor(at.getTime() / 1000);
-  return `Buttons expire <!date^${epoch}^{time}|at ${at.toISOString().slice(11, 16)} UTC>.`;
+  return t.buttonsExpire(`<!date^${epoch}^{time}|${at.toISOString().slice(11, 16)} UTC>`);
 }
 
 function fallbackText(reply: Reply): string {
@@ -202,8 +205,8 @@ export function splitText(text: string, max: number): string[] {
 }
 
 /** Keeps within Slack's 50 blocks per message, leaving room for `reserved` trailing blocks. */
-function capBlocks(blocks: KnownBlock[], reserved: number): KnownBlock[] {
+function capBlocks(blocks: KnownBlock[], reserved: number, t: Messages['slack']): KnownBlock[] {
   const room = LIMITS.blocksPerMessage - reserved;
   if (blocks.length <= room) return blocks;
-  return [...blocks.slice(0, room - 1), context('… shortened to fit one Slack message.')];
+  return [...blocks.slice(0, room - 1), context(t.shortened)];
 }

@@ -1,5 +1,6 @@
 import type { webApi } from '@slack/bolt';
 import type { ChatRef } from '../../core/identity.js';
+import { catalogues, type Messages } from '../../core/messages.js';
 import type { ActionOutcome, Reply, ReplyFile } from '../../core/reply.js';
 import type { AuditThread } from './audit-thread.js';
 import { errorCode } from './directory.js';
@@ -122,10 +123,10 @@ export class SlackResponder {
 
   /** The parts of a reply that are not the message: a file and the support channel's audit record. */
   async #extras(target: ReplyTarget, reply: Reply, priv: boolean): Promise<void> {
-    if (reply.file) await this.#file(target, reply.file, priv);
+    if (reply.file) await this.#file(target, reply.file, priv, catalogues[reply.language ?? 'en'].slack);
     if (reply.auditNote && target.chat.kind === 'shared') {
       try {
-        await this.options.auditThread.post(target.client, target.channel, reply.auditNote);
+        await this.options.auditThread.post(target.client, target.channel, reply.auditNote, reply.language);
       } catch (err) {
         // The store's audit log already holds the entry; the thread is the team's view of it.
         this.options.logger.warn(
@@ -140,7 +141,7 @@ export class SlackResponder {
    * A private file (CDRs are personal) is shared into the user's direct message with the app,
    * since a file shared into a channel is visible to all of it; a public one goes to the channel.
    */
-  async #file(target: ReplyTarget, file: ReplyFile, priv: boolean): Promise<void> {
+  async #file(target: ReplyTarget, file: ReplyFile, priv: boolean, t: Messages['slack']): Promise<void> {
     try {
       let channel = target.channel;
       if (priv) {
@@ -150,11 +151,11 @@ export class SlackResponder {
       }
       await uploadFile(target.client, channel, file, this.options.httpTimeoutMs);
       if (priv && channel !== target.channel) {
-        await this.notice(target, `I sent ${file.name} to you in a direct message.`);
+        await this.notice(target, t.fileSent(file.name));
       }
     } catch (err) {
       this.options.logger.warn({ err: errorCode(err) }, 'Slack file upload failed');
-      await this.notice(target, `I could not upload ${file.name}. Is the app a member of this conversation?`);
+      await this.notice(target, t.fileFailed(file.name));
     }
   }
 }

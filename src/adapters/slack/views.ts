@@ -1,4 +1,5 @@
 import type { App, SlackViewAction, ViewOutput, ViewResponseAction, webApi } from '@slack/bolt';
+import type { Messages } from '../../core/messages.js';
 import type { Reply } from '../../core/reply.js';
 import { type SlackHandlerDeps, whoAndWhere } from './deps.js';
 import {
@@ -7,6 +8,7 @@ import {
   LINK_CALLBACK,
   linkModal,
   type ModalMeta,
+  modalText,
   readLinkSubmission,
   readSetupSubmission,
   SETUP_BLOCKS,
@@ -49,7 +51,7 @@ export function registerViews(app: App, deps: SlackHandlerDeps): void {
         },
         {
           errorBlock: LINK_BLOCKS.password,
-          title: 'Link account',
+          title: (t) => t.linkTitle,
           again: (meta, notice) => linkModal(meta, notice, readLinkSubmission(view).username),
         },
       ),
@@ -73,7 +75,7 @@ export function registerViews(app: App, deps: SlackHandlerDeps): void {
         (_meta, who) => deps.options.core.setupSupportChannel({ ...who, ...value }),
         {
           errorBlock: SETUP_BLOCKS.accountPassword,
-          title: 'Support channel',
+          title: (t) => t.setupTitle,
           again: (meta, notice) => setupModal(meta, notice),
           forceLookup: true,
         },
@@ -85,7 +87,7 @@ export function registerViews(app: App, deps: SlackHandlerDeps): void {
 export interface SubmitOptions {
   /** Which input shows the core's refusal. */
   errorBlock: string;
-  title: string;
+  title: (t: Messages['slack']) => string;
   /** The form again, with a notice, for a refusal that came after the ack. */
   again: (meta: ModalMeta, notice: string) => ReturnType<typeof linkModal>;
   forceLookup?: boolean;
@@ -104,10 +106,11 @@ export async function submit(
   const { options, responder } = deps;
   const team = body.team?.id ?? body.user.team_id ?? '';
   const meta = decodeMeta(view.private_metadata);
+  const t = modalText(meta);
   if (!meta) {
     await ack({
       response_action: 'errors',
-      errors: { [opts.errorBlock]: 'This form has expired; open it again.' },
+      errors: { [opts.errorBlock]: t.formExpired },
     });
     return;
   }
@@ -127,7 +130,7 @@ export async function submit(
   };
   const work = call(meta, who).catch((err: unknown): Reply => {
     options.logger.error({ err: (err as Error)?.name }, 'Slack modal submission failed');
-    return { text: 'Something went wrong; nothing was saved. Try again.', tone: 'error' };
+    return { text: t.submitFailed, tone: 'error' };
   });
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => {
@@ -137,24 +140,27 @@ export async function submit(
   clearTimeout(timer);
   if (first !== 'late') {
     if (first.tone === 'error') {
-      await ack({ response_action: 'errors', errors: { [opts.errorBlock]: plain(first) } });
+      await ack({ response_action: 'errors', errors: { [opts.errorBlock]: plain(first, t) } });
     } else {
       await ack();
       await responder.reply(target, first);
     }
     return;
   }
-  await ack({ response_action: 'update', view: statusModal(opts.title, 'Checking with the provider…') });
+  await ack({ response_action: 'update', view: statusModal(opts.title(t), t.checking, t.close) });
   const reply = await work;
   const viewId = body.view.id;
   if (reply.tone === 'error') {
-    await client.views.update({ view_id: viewId, view: opts.again(meta, plain(reply)) });
+    await client.views.update({ view_id: viewId, view: opts.again(meta, plain(reply, t)) });
   } else {
-    await client.views.update({ view_id: viewId, view: statusModal(opts.title, plain(reply)) });
+    await client.views.update({
+      view_id: viewId,
+      view: statusModal(opts.title(t), plain(reply, t), t.close),
+    });
     await responder.reply(target, reply);
   }
 }
 
-function plain(reply: Reply): string {
-  return [reply.title, reply.text].filter(Boolean).join(': ').slice(0, 2000) || 'Refused.';
+function plain(reply: Reply, t: Messages['slack']): string {
+  return [reply.title, reply.text].filter(Boolean).join(': ').slice(0, 2000) || t.refused;
 }

@@ -33,7 +33,7 @@ export interface ConsoleHarness {
 
 /** The console channel on PassThrough streams (non-interactive), wired to the real test stack. */
 export async function startConsole(
-  options: TestStackOptions & { identity?: Identity; link?: boolean } = {},
+  options: TestStackOptions & { identity?: Identity; link?: boolean; locale?: string } = {},
 ): Promise<ConsoleHarness> {
   const stack = await createTestStack(options);
   const identity = options.identity ?? consoleUser;
@@ -56,7 +56,15 @@ export async function startConsole(
     handleText: (i) => track(stack.core.handleText(i)),
     handleAction: (i) => track(stack.core.handleAction(i)),
   };
-  const channel = createConsoleChannel({ core, input, output, interactive: false, identity, exportDir });
+  const channel = createConsoleChannel({
+    core,
+    input,
+    output,
+    interactive: false,
+    identity,
+    exportDir,
+    ...(options.locale ? { locale: options.locale } : {}),
+  });
   const running = channel.run();
   const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 

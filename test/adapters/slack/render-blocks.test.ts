@@ -109,7 +109,7 @@ describe('renderReply', () => {
       confirm: { text: { type: 'plain_text', text: 'Block 4917…?' }, style: 'danger' },
     });
     expect(actions?.elements?.[1]).not.toHaveProperty('confirm');
-    expect(JSON.stringify(out.at(-1))).toContain('<!date^1795255500^{time}|at 10:05 UTC>');
+    expect(JSON.stringify(out.at(-1))).toContain('Buttons expire at <!date^1795255500^{time}|10:05 UTC>.');
   });
 
   it('splits long text at line breaks, and hard when a line is too long', () => {

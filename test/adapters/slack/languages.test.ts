@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { de } from '../../../src/core/messages.js';
+import type { SlackCall } from '../../helpers/fake-slack.js';
+import { createTestStack, type TestStack } from '../../helpers/stack.js';
+import { type SlackHarness, startHarness } from './harness.js';
+
+/**
+ * Issue 14 on Slack: the user's language and time zone come from `users.info` with
+ * `include_locale` (`locale`, `tz`); help, replies, dates and the adapter's own words (modals,
+ * "buttons expire") follow them; `/language` still wins.
+ */
+
+let stack: TestStack;
+let h: SlackHarness;
+// 23:30 UTC: already the 14th in Berlin.
+const NOW = new Date('2026-11-13T23:30:00Z');
+
+beforeEach(async () => {
+  stack = await createTestStack({ clock: () => NOW });
+  h = await startHarness(stack.core, {
+    users: [
+      { id: 'UDE', name: 'greta', locale: 'de-DE', tz: 'Europe/Berlin' },
+      { id: 'UNY', name: 'nora', locale: 'en-US', tz: 'America/New_York' },
+    ],
+  });
+  await stack.linkDemo({ platform: 'slack', tenant: 'T1', user: 'UDE' });
+  await stack.linkDemo({ platform: 'slack', tenant: 'T1', user: 'UNY' });
+});
+
+afterEach(async () => {
+  await h.close();
+  await stack.close();
+});
+
+/** Every text of a Block Kit answer, in order: what the user reads. */
+function rendered(call: SlackCall): string {
+  const blocks = (call.body.blocks ?? []) as {
+    type: string;
+    text?: { text: string };
+    elements?: { text?: string | { text: string } }[];
+  }[];
+  return blocks
+    .flatMap((b) => [
+      b.text?.text,
+      ...(b.elements ?? []).map((e) => (typeof e.text === 'string' ? e.text : e.text?.text)),
+    ])
+    .filter(Boolean)
+    .join('\n');
+}
+
+async function ask(text: string, user: string) {
+  const ack = await h.command(text, { user, channel: `D${user}` });
+  const [answer] = await h.slack.waitForCalls('response_url', 1, (c) => c.id === ack.responseId);
+  return rendered(answer!);
+}
+
+describe('a Slack user with locale de-DE in Europe/Berlin', () => {
+  it('reads users.info with include_locale', async () => {
+    await ask('help', 'UDE');
+    const info = h.slack.callsOf('users.info').find((c) => c.body.user === 'UDE');
+    expect(String(info?.body.include_locale)).toBe('true');
+  });
+
+  it('gets the help in German', async () => {
+    const help = await ask('help', 'UDE');
+    expect(help).toContain(`*${de.helpTitle}*`);
+    expect(help).toContain(`/balance – ${de.cmd.balance.summary}`);
+    expect(help).toContain(`/timezone [Zone] – ${de.cmd.timezone.summary}`);
+    expect(help).toContain(de.helpFooter.replace('<', '&lt;').replace('>', '&gt;'));
+    expect(help).not.toMatch(/Show the commands|Balance and account details/);
+    // The closing note of issue 14 shows this rendering.
+    if (process.env.PRINT_HELP) console.log(help);
+  });
+
+  it('sees call times in Berlin time, and "heute" is Berlin’s day', async () => {
+    const out = await ask('cdrs 01.11.2026 heute', 'UDE');
+    expect(out).toContain('Anrufe 01.11.2026 – 14.11.2026');
+    expect(out).toContain('05.11.2026, 19:02');
+    expect(out).toContain('Zeiten in Europe/Berlin.');
+    expect(out).toMatch(/4 Anrufe, zusammen \d+,\d\d\s€/);
+  });
+
+  it('gets the buttons’ expiry and the link form in German', async () => {
+    const ask1 = await ask('topup 1000000001', 'UDE');
+    expect(ask1).toContain('Ihr Konto mit dieser PIN aufladen?');
+    expect(ask1).toContain('Die Schaltflächen laufen um <!date^');
+    await h.command('link', { user: 'UDE', channel: 'DUDE', triggerId: 'trig-de' });
+    const opened = await h.slack.waitForCall('views.open');
+    expect(JSON.stringify(opened.body)).toContain(de.slack.linkTitle);
+    expect(JSON.stringify(opened.body)).toContain(de.slack.passwordHint);
+  });
+
+  it('/language en wins over the Slack locale', async () => {
+    expect(await ask('language en', 'UDE')).toContain('I will speak English with you from now on.');
+    expect(await ask('help', 'UDE')).toContain('/balance – Balance and account details');
+  });
+});
+
+describe('a Slack user in America/New_York', () => {
+  it('sees call times in New York time', async () => {
+    const out = await ask('cdrs 2026-11-01 today', 'UNY');
+    // Still the 13th in New York.
+    expect(out).toContain('Calls Nov 1, 2026 – Nov 13, 2026');
+    expect(out.replace(/\u202f/g, ' ')).toContain('Nov 5, 2026, 1:02 PM');
+    expect(out).toContain('Times in America/New_York.');
+  });
+});
