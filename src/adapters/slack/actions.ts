@@ -1,7 +1,7 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { pressedOnHome } from './app-home.js';
 import { claimRequest } from './claim.js';
-import { afterAck, type SlackHandlerDeps, whoAndWhere } from './deps.js';
+import { afterAck, type SlackHandlerDeps, userLocale, whoAndWhere } from './deps.js';
 import { slackIdentity } from './normalise.js';
 import type { ReplyTarget } from './responder.js';
 
@@ -42,6 +42,7 @@ export function registerActions(app: App, deps: SlackHandlerDeps): void {
           chat: { id: `home:${body.user.id}`, kind: 'private' },
           actionId: action.action_id,
           requestId: action.action_ts,
+          ...(await userLocale(deps, client, team, body.user.id)),
         });
         await pressedOnHome(deps, client, team, body.user.id, action.action_id, outcome);
         return;

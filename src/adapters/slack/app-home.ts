@@ -1,6 +1,6 @@
 import type { App, types, webApi } from '@slack/bolt';
 import type { ActionOutcome, Reply } from '../../core/reply.js';
-import { afterAck, type SlackHandlerDeps } from './deps.js';
+import { afterAck, type SlackHandlerDeps, userLocale } from './deps.js';
 import { escapeMrkdwn } from './escape.js';
 import { slackIdentity } from './normalise.js';
 import { renderReply } from './render-blocks.js';
@@ -25,7 +25,10 @@ export function registerAppHome(app: App, deps: SlackHandlerDeps): void {
     await deps.track('app_home_opened', async () => {
       await afterAck();
       const team = body.team_id ?? '';
-      const replies = await deps.options.core.home({ identity: slackIdentity(team, event.user) });
+      const replies = await deps.options.core.home({
+        identity: slackIdentity(team, event.user),
+        ...(await userLocale(deps, client, team, event.user)),
+      });
       await publishHome(client, event.user, replies);
     });
   });
@@ -66,7 +69,10 @@ export async function pressedOnHome(
   outcome: ActionOutcome,
 ): Promise<void> {
   if (actionId === HOME_ACTION) {
-    const replies = await deps.options.core.home({ identity: slackIdentity(team, user) });
+    const replies = await deps.options.core.home({
+      identity: slackIdentity(team, user),
+      ...(await userLocale(deps, client, team, user)),
+    });
     await publishHome(client, user, replies);
     return;
   }

@@ -45,6 +45,20 @@ export async function whoAndWhere(
   };
 }
 
+/** The user's Slack language and zone (`users.info`, cached), for the core (issue 14). */
+export async function userLocale(
+  deps: SlackHandlerDeps,
+  client: webApi.WebClient,
+  team: string,
+  user: string,
+): Promise<{ locale?: string; timeZone?: string }> {
+  const facts = await deps.directory.user(client, team, user, { groups: false });
+  return {
+    ...(facts.locale ? { locale: facts.locale } : {}),
+    ...(facts.timeZone ? { timeZone: facts.timeZone } : {}),
+  };
+}
+
 /**
  * Yields to the event loop after an ack. Without it the work after `ack()` runs on in the same
  * microtask chain, so under a burst every later request's ack waits behind earlier commands' core

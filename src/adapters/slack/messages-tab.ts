@@ -63,7 +63,7 @@ async function answer(
     return;
   }
   const intent = classifyCommand(m.text, options.core.commands);
-  const { identity, chat } = await whoAndWhere(deps, client, m.team, m.user, m.channel);
+  const { identity, chat, locale, timeZone } = await whoAndWhere(deps, client, m.team, m.user, m.channel);
   const target: ReplyTarget = { client, channel: m.channel, user: m.user, chat };
   // Never log the text: it may hold a password typed where it should not be.
   options.logger.debug({ team: m.team, intent: intent.kind, kind: chat.kind }, 'Slack message');
@@ -76,6 +76,8 @@ async function answer(
         requestId: m.eventId,
         // A DM is seen by the bot alone; a mention is seen by the whole channel.
         inputIsPrivate: chat.kind === 'private',
+        ...(locale ? { locale } : {}),
+        ...(timeZone ? { timeZone } : {}),
       });
       await responder.replies(target, replies);
       return;

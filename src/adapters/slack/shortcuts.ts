@@ -2,7 +2,7 @@ import type { App, GlobalShortcut, MessageShortcut, types } from '@slack/bolt';
 import { findPhoneNumber } from '../../core/find-number.js';
 import { type Messages, messagesFor } from '../../core/messages.js';
 import type { Reply } from '../../core/reply.js';
-import { afterAck, type SlackHandlerDeps } from './deps.js';
+import { afterAck, type SlackHandlerDeps, userLocale } from './deps.js';
 import { escapeMrkdwn, plainCommandText } from './escape.js';
 import { postToResponseUrl } from './http-post.js';
 import { encodeMeta, input, type ModalMeta, text, value } from './modals.js';
@@ -87,6 +87,7 @@ export function registerShortcuts(app: App, deps: SlackHandlerDeps): void {
         text: `rate ${number}`,
         requestId: shortcut.trigger_id,
         inputIsPrivate: true,
+        ...(await userLocale(deps, client, team, shortcut.user.id)),
       });
       await deps.responder.replies(
         {
@@ -126,7 +127,7 @@ export function registerShortcuts(app: App, deps: SlackHandlerDeps): void {
         },
         {
           errorBlock: CALL_BLOCKS.b,
-          title: t.shortcutCallTitle,
+          title: () => t.shortcutCallTitle,
           again: (meta, notice) => callModal(meta, t, value(view, CALL_BLOCKS.b), notice),
         },
       ),
