@@ -51,6 +51,6 @@ function dayParts(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-function addDays(d: CalendarDate, n: number): CalendarDate {
+export function addDays(d: CalendarDate, n: number): CalendarDate {
   return fromDate(new Date(Date.UTC(d.year, d.month - 1, d.day + n)));
 }

@@ -86,6 +86,19 @@ describe('America/New_York, from the platform (Slack tz)', () => {
   });
 });
 
+describe('a day in a far zone straddles two UTC days', () => {
+  it('keeps a call by its day in the user’s zone (Pacific/Kiritimati, UTC+14)', async () => {
+    const as = await user('tz-kiritimati');
+    const opts = { as, timeZone: 'Pacific/Kiritimati' };
+    // 2026-11-12 20:30 UTC is 13 Nov, 10:30 there.
+    const on13 = await h.send('/cdrs 2026-11-13 2026-11-13', opts);
+    expect(on13.text).toContain('Nov 13, 2026, 10:30 AM |');
+    expect(on13.text).toContain('1 call, total');
+    const on12 = await h.send('/cdrs 2026-11-12 2026-11-12', opts);
+    expect(on12.text).toContain('No calls in that period.');
+  });
+});
+
 describe('no zone known', () => {
   it('shows UTC, and says so with each time', async () => {
     const as = await user('tz-none');

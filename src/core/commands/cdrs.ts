@@ -1,7 +1,8 @@
-import { toIsoDate } from '../../telephony/dates.js';
+import { compareDates, toIsoDate } from '../../telephony/dates.js';
 import { addMoney, type Money, moneyToDecimalString } from '../../telephony/money.js';
 import { type CdrQuery, cdrQueryArgs } from '../args.js';
 import { commandText, defineCommand } from '../command-spec.js';
+import { addDays, todayIn } from '../natural-date.js';
 import type { Reply, ReplyTable } from '../reply.js';
 
 /** The sum of amounts, exactly, in `currency` where the records carry none. */
@@ -11,6 +12,27 @@ function sum(amounts: Money[], currency: string): Money | undefined {
       acc ? addMoney(acc, { ...m, currency: acc.currency }) : { ...m, currency: m.currency || currency },
     undefined,
   );
+}
+
+/**
+ * The provider filters call records by calendar day, which we read as UTC (spec 4.5, 4.9). A user's
+ * day in another zone straddles two UTC days, so the query widens by one day on each side and the
+ * records are kept by their day in the user's zone (issue 14). In UTC the query is exact.
+ */
+function zoned(q: CdrQuery, timeZone: string) {
+  const utc = timeZone === 'UTC';
+  return {
+    query: utc ? q : { ...q, from: addDays(q.from, -1), to: addDays(q.to, 1) },
+    keep<R extends { start: Date }>(records: readonly R[]): R[] {
+      if (utc) return [...records];
+      return records
+        .filter((r) => {
+          const day = todayIn(r.start, timeZone);
+          return compareDates(day, q.from) >= 0 && compareDates(day, q.to) <= 0;
+        })
+        .slice(0, q.count);
+    },
+  };
 }
 
 /** `/cdrs` and `/callshop`: call records as a readable table, or a CSV file with `csv`. */
@@ -32,7 +54,9 @@ export function cdrCommands() {
         const { t, fmt } = ctx;
         const { client } = await ctx.account();
         const q = ctx.args;
-        const res = await client.cdrs({ from: q.from, to: q.to, show: q.count });
+        const window = zoned(q, fmt.timeZone);
+        const answer = await client.cdrs({ from: window.query.from, to: window.query.to, show: q.count });
+        const res = { ...answer, records: window.keep(answer.records) };
         const title = t.cdrsTitle(fmt.calendarDate(q.from), fmt.calendarDate(q.to));
         if (!res.records.length) return { title, text: t.cdrsNone, visibility: 'personal' };
         const currency = res.account?.currency ?? '';
@@ -90,13 +114,15 @@ export function cdrCommands() {
         const { client } = await ctx.account();
         const q = ctx.args;
         // Spec 2.5 carries no currency: the account's (2.1) is read alongside, for display.
-        const [records, account] = await Promise.all([
-          client.cdrCallshop({ from: q.from, to: q.to, show: q.count }),
+        const window = zoned(q, fmt.timeZone);
+        const [found, account] = await Promise.all([
+          client.cdrCallshop({ from: window.query.from, to: window.query.to, show: q.count }),
           client.onlinecallthrough().then(
             (d) => d.account,
             () => undefined,
           ),
         ]);
+        const records = window.keep(found);
         const title = t.callshopTitle(fmt.calendarDate(q.from), fmt.calendarDate(q.to));
         if (!records.length) return { title, text: t.cdrsNone, visibility: 'personal' };
         const currency = account?.currency ?? '';

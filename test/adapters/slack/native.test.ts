@@ -23,9 +23,10 @@ beforeEach(async () => {
     sandbox: { data: seedWithCalls(500) },
   });
   h = await startHarness(stack.core, {
+    // UTC, so the seeded calls of the last hours all fall on today (a zone shifts the day, issue 14).
     users: [
-      { id: 'U1', name: 'alice' },
-      { id: 'U2', name: 'bob' },
+      { id: 'U1', name: 'alice', tz: 'UTC' },
+      { id: 'U2', name: 'bob', tz: 'UTC' },
     ],
   });
   await stack.linkDemo({ platform: 'slack', tenant: 'T1', user: 'U1' });
