@@ -354,7 +354,10 @@ async function main(): Promise<number> {
 
   // Warm-up (not counted): JIT, pools and caches reach their working size before the start figure.
   await Promise.allSettled(
-    Array.from({ length: 10 }, (_, i) => drive(core, () => runtime, 90 + i, 50, newTally())),
+    // As many consoles as the soak: pools and buffers grow with concurrency, not with time.
+    Array.from({ length: Math.min(CONSOLES, 50) }, (_, i) =>
+      drive(core, () => runtime, 50 + i, 20, newTally()),
+    ),
   );
   const before = await provider.ask('reset');
   const tally = newTally();
@@ -381,6 +384,10 @@ async function main(): Promise<number> {
     // finishes those in flight while the new one starts, then closes.
     const old = runtime;
     const draining = old.core.drain(10_000);
+    // The new instance comes up after the old one refused some commands, as a restart takes a while.
+    const refused = tally.restarting;
+    const deadline = performance.now() + 3000;
+    while (tally.restarting === refused && performance.now() < deadline) await sleep(5);
     runtime = await createRuntime(config, logger);
     const drained = await draining;
     await old.close();

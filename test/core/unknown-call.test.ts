@@ -49,4 +49,14 @@ describe('after an unknown /call, /hangup still has a handle', () => {
     expect(text).toMatch(/Calling \+4930/);
     expect(h.stack.sandbox.state.calls()).toHaveLength(1);
   });
+
+  it('a call that was stopped is reported as stopped even when the store fails right after', async () => {
+    h = await startCore();
+    await h.send('/call +49 30 1234567 +49 176 1234567');
+    h.stack.stores.settings.updateUser = async () => {
+      throw Object.assign(new Error('store down'), { code: 'ERR_STORE_UNAVAILABLE' });
+    };
+    expect((await h.send('/hangup')).text).toMatch(/The call was stopped/);
+    expect(h.stack.sandbox.state.calls().filter((c) => !c.end)).toHaveLength(0);
+  });
 });

@@ -83,9 +83,13 @@ export function callCommands() {
           return { text: t.hangupUnknownNoId(b, ctx.fmt.dateTime(new Date(at))), tone: 'warning' };
         }
         if (!callId) return { text: t.hangupNoCall, tone: 'warning' };
+        // Best effort: once the provider stopped the call, a store failure (an outage) must not turn
+        // "stopped" into "not done" (the soak found it); a stale id only answers "already ended".
         const forget = async () => {
           if (settings.lastCallId === callId)
-            await ctx.stores.settings.updateUser(ctx.identityKey, { lastCallId: undefined });
+            await ctx.stores.settings
+              .updateUser(ctx.identityKey, { lastCallId: undefined })
+              .catch(() => undefined);
         };
         try {
           await audited(ctx, { command: 'hangup', account: username, target: callId, check: '/cdrs' }, () =>
