@@ -478,7 +478,6 @@ export class FakeTelegram {
           if (bad) return { ok: false, error_code: 400, description: 'Bad Request: BOT_COMMAND_INVALID' };
           return { ok: true, result: true };
         }
-        return { ok: true, result: true };
       case 'sendMessage':
       case 'sendDocument': {
         const chatId = Number(p.chat_id);
