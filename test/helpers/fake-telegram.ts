@@ -460,24 +460,23 @@ export class FakeTelegram {
       }
       case 'sendChatAction':
         return { ok: true, result: true };
-      case 'setMyCommands':
-        {
-          // Bot API BotCommand: command 1-32 of a-z, 0-9 and _; description 1-256; at most 100;
-          // language_code a two-letter ISO 639-1 code or absent.
-          const commands = (p.commands ?? []) as { command?: string; description?: string }[];
-          const code = p.language_code;
-          const bad =
-            commands.length > 100 ||
-            commands.some(
-              (c) =>
-                !/^[a-z0-9_]{1,32}$/.test(String(c.command ?? '')) ||
-                !c.description ||
-                c.description.length > 256,
-            ) ||
-            (code !== undefined && code !== '' && !/^[a-z]{2}$/.test(String(code)));
-          if (bad) return { ok: false, error_code: 400, description: 'Bad Request: BOT_COMMAND_INVALID' };
-          return { ok: true, result: true };
-        }
+      case 'setMyCommands': {
+        // Bot API BotCommand: command 1-32 of a-z, 0-9 and _; description 1-256; at most 100;
+        // language_code a two-letter ISO 639-1 code or absent.
+        const commands = (p.commands ?? []) as { command?: string; description?: string }[];
+        const code = p.language_code;
+        const bad =
+          commands.length > 100 ||
+          commands.some(
+            (c) =>
+              !/^[a-z0-9_]{1,32}$/.test(String(c.command ?? '')) ||
+              !c.description ||
+              c.description.length > 256,
+          ) ||
+          (code !== undefined && code !== '' && !/^[a-z]{2}$/.test(String(code)));
+        if (bad) return { ok: false, error_code: 400, description: 'Bad Request: BOT_COMMAND_INVALID' };
+        return { ok: true, result: true };
+      }
       case 'sendMessage':
       case 'sendDocument': {
         const chatId = Number(p.chat_id);
