@@ -330,11 +330,18 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       calls.length = 0;
       limits.clear();
     },
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+      // Every Block Kit payload any test produced must have kept within Slack's limits (issue 16).
+      const refused = calls.filter((c) => c.refused !== undefined);
+      if (refused.length > 0)
+        throw new Error(
+          `Slack refused payloads: ${JSON.stringify(refused.map((c) => [c.method, c.refused]))}`,
+        );
+    },
   };
 }
 

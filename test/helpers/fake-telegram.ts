@@ -137,6 +137,12 @@ export class FakeTelegram {
     for (const release of this.#polls) release();
     this.#server.closeAllConnections();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    // Every text and keyboard any test sent must have passed Telegram's rules (issue 16).
+    const refused = this.refusedFormatting();
+    if (refused.length > 0)
+      throw new Error(
+        `Telegram refused: ${JSON.stringify(refused.map((c) => [c.method, c.response.description]))}`,
+      );
   }
 
   // ---- scripting ---------------------------------------------------------------------------------
