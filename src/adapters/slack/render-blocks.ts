@@ -76,7 +76,7 @@ export function renderReply(reply: Reply): RenderedMessage {
   // Buttons go last and must survive a long table, so they are kept apart when capping.
   const trailer: KnownBlock[] = [];
   if (reply.actions?.length) {
-    trailer.push({ type: 'actions', elements: reply.actions.map(button) });
+    trailer.push({ type: 'actions', elements: reply.actions.map((a) => button(a, t)) });
     if (reply.expiresAt) trailer.push(context(expiryLine(reply.expiresAt, t)));
   }
   return { text: fallbackText(reply), blocks: [...capBlocks(blocks, trailer.length, t), ...trailer] };
@@ -144,7 +144,7 @@ function tableBlocks(table: ReplyTable): KnownBlock[] {
   return out;
 }
 
-function button(action: ReplyAction): Button {
+function button(action: ReplyAction, t: Messages['slack']): Button {
   const b: Button = {
     type: 'button',
     text: { type: 'plain_text', text: truncate(action.label, LIMITS.buttonLabel) },
@@ -158,7 +158,7 @@ function button(action: ReplyAction): Button {
       title: { type: 'plain_text', text: truncate(action.label, 100) },
       text: { type: 'plain_text', text: truncate(action.confirmText, 300) },
       confirm: { type: 'plain_text', text: truncate(action.label, 30) },
-      deny: { type: 'plain_text', text: 'Cancel' },
+      deny: { type: 'plain_text', text: truncate(t.cancel, 30) },
       ...(action.style === 'danger' ? { style: 'danger' as const } : {}),
     };
   }

@@ -1,11 +1,11 @@
 import type { App, GlobalShortcut, MessageShortcut, types } from '@slack/bolt';
 import { findPhoneNumber } from '../../core/find-number.js';
-import { type Messages, messagesFor } from '../../core/messages.js';
+import { catalogues, languageOf, type Messages } from '../../core/messages.js';
 import type { Reply } from '../../core/reply.js';
 import { afterAck, type SlackHandlerDeps, userLocale } from './deps.js';
 import { escapeMrkdwn, plainCommandText } from './escape.js';
 import { postToResponseUrl } from './http-post.js';
-import { encodeMeta, input, type ModalMeta, text, value } from './modals.js';
+import { decodeMeta, encodeMeta, input, type ModalMeta, text, value } from './modals.js';
 import { slackChat, slackIdentity } from './normalise.js';
 import { submit } from './views.js';
 
@@ -44,7 +44,11 @@ export function callModal(meta: ModalMeta, t: Messages, b?: string, notice?: str
  * message. Each is acknowledged first; the modal opens at once, inside the trigger_id's 3 s.
  */
 export function registerShortcuts(app: App, deps: SlackHandlerDeps): void {
-  const t = messagesFor(undefined);
+  // No lookup may delay a modal (trigger_id, 3 s): the language of a user the directory has seen.
+  const language = (shortcut: { team?: { id: string } | null; user: { id: string; team_id?: string } }) =>
+    languageOf(
+      deps.directory.known(shortcut.team?.id ?? shortcut.user.team_id ?? '', shortcut.user.id)?.locale,
+    );
 
   app.shortcut<GlobalShortcut>(SHORTCUTS.call, async ({ ack, shortcut, client }) => {
     await ack();
@@ -53,20 +57,32 @@ export function registerShortcuts(app: App, deps: SlackHandlerDeps): void {
       const dm = await client.conversations.open({ users: shortcut.user.id });
       const channel = dm.channel?.id;
       if (!channel) return;
-      await client.views.open({ trigger_id: shortcut.trigger_id, view: callModal({ channel }, t) });
+      const lang = language(shortcut);
+      await client.views.open({
+        trigger_id: shortcut.trigger_id,
+        view: callModal({ channel, language: lang }, catalogues[lang]),
+      });
     });
   });
 
   app.shortcut<MessageShortcut>(SHORTCUTS.callThis, async ({ ack, shortcut, client }) => {
     await ack();
     await deps.track('shortcut', async () => {
+      const lang = language(shortcut);
       const number = findPhoneNumber(plainCommandText(shortcut.message.text ?? ''));
       if (!number) {
-        await ephemeral(deps, shortcut.response_url, t.shortcutNoNumber);
+        await ephemeral(deps, shortcut.response_url, catalogues[lang].shortcutNoNumber);
         return;
       }
-      const meta: ModalMeta = { channel: shortcut.channel.id, responseUrl: shortcut.response_url };
-      await client.views.open({ trigger_id: shortcut.trigger_id, view: callModal(meta, t, number) });
+      const meta: ModalMeta = {
+        channel: shortcut.channel.id,
+        responseUrl: shortcut.response_url,
+        language: lang,
+      };
+      await client.views.open({
+        trigger_id: shortcut.trigger_id,
+        view: callModal(meta, catalogues[lang], number),
+      });
     });
   });
 
@@ -76,7 +92,7 @@ export function registerShortcuts(app: App, deps: SlackHandlerDeps): void {
       await afterAck();
       const number = findPhoneNumber(plainCommandText(shortcut.message.text ?? ''));
       if (!number) {
-        await ephemeral(deps, shortcut.response_url, t.shortcutNoNumber);
+        await ephemeral(deps, shortcut.response_url, catalogues[language(shortcut)].shortcutNoNumber);
         return;
       }
       const team = shortcut.team?.id ?? shortcut.user.team_id ?? '';
@@ -127,8 +143,9 @@ export function registerShortcuts(app: App, deps: SlackHandlerDeps): void {
         },
         {
           errorBlock: CALL_BLOCKS.b,
-          title: () => t.shortcutCallTitle,
-          again: (meta, notice) => callModal(meta, t, value(view, CALL_BLOCKS.b), notice),
+          title: () => catalogues[decodeMeta(view.private_metadata)?.language ?? 'en'].shortcutCallTitle,
+          again: (meta, notice) =>
+            callModal(meta, catalogues[meta.language ?? 'en'], value(view, CALL_BLOCKS.b), notice),
         },
       ),
     );
