@@ -29,7 +29,6 @@ async function channelFor(stack: RealStack, telegram: FakeTelegram) {
     mode: 'polling',
     apiRoot: telegram.apiRoot,
     dedupe: createDedupeStore({ kv: createMemoryKeyValueStore() }),
-    settings: stack.stores.settings,
     logger: silent,
     pollingTimeoutSeconds: 1,
   });

@@ -128,8 +128,16 @@ describe('src/core is channel-agnostic', () => {
     expect(files.length).toBe(tsOnDisk.length);
   });
 
-  it('imports no grammY, bolt, undici, keyv or node:http, and nothing from src/adapters', () => {
-    expect(violations(join(src, 'core'), FORBIDDEN_IN_CORE, ['adapters', 'bots'])).toEqual([]);
+  it('imports no grammY, bolt, undici, keyv or node:http, and nothing from adapters, store, bots or sandbox', () => {
+    expect(
+      violations(join(src, 'core'), FORBIDDEN_IN_CORE, ['adapters', 'bots', 'store', 'sandbox']),
+    ).toEqual([]);
+  });
+
+  it('owns the store ports it depends on (credentials, pending, settings, dedupe, audit)', () => {
+    const ports = readFileSync(join(src, 'core', 'ports', 'stores.ts'), 'utf8');
+    for (const port of ['CredentialStore', 'PendingStore', 'SettingsStore', 'DedupeStore', 'AuditLog'])
+      expect(ports, port).toMatch(new RegExp(`export interface ${port}\\b`));
   });
 });
 
@@ -155,5 +163,91 @@ describe('src/telephony is a library of its own', () => {
   it('does import undici (the transport lives here)', () => {
     const specs = files.flatMap((f) => importsOf(readFileSync(f, 'utf8')));
     expect(specs).toContain('undici');
+  });
+});
+
+/**
+ * Imports of `dir` that leave what it may use: relative imports outside `ownDir` and `allowedDirs`
+ * (paths under src), and packages other than node built-ins and `allowedPackages`.
+ */
+function outside(dir: string, allowedPackages: RegExp[], allowedDirs: string[]): string[] {
+  const ownDir = relative(src, dir).split(sep).join('/');
+  return sourceFiles(dir).flatMap((file) =>
+    crossings(file, readFileSync(file, 'utf8'), ownDir, allowedPackages, allowedDirs),
+  );
+}
+
+function crossings(
+  file: string,
+  code: string,
+  ownDir: string,
+  allowedPackages: RegExp[],
+  allowedDirs: string[],
+): string[] {
+  const where = relative(root, file);
+  return importsOf(code).flatMap((spec) => {
+    if (!spec.startsWith('.')) {
+      if (spec.startsWith('node:') || allowedPackages.some((re) => re.test(spec))) return [];
+      return [`${where} imports the package ${spec}`];
+    }
+    const to = target(file, spec);
+    const inside = (d: string) => to === d || to.startsWith(`${d}/`);
+    if (inside(ownDir) || allowedDirs.some(inside)) return [];
+    return [`${where} imports ${spec} (src/${to})`];
+  });
+}
+
+describe('src/store implements the core ports and nothing else of the core', () => {
+  it('has sources to scan', () => {
+    expect(sourceFiles(join(src, 'store')).length).toBeGreaterThan(5);
+  });
+
+  it('imports from the core only its ports, and no adapter, bot, sandbox or client', () => {
+    const keyv = [/^keyv$/, /^@keyv\//, /^@redis\//];
+    expect(outside(join(src, 'store'), keyv, ['core/ports'])).toEqual([]);
+  });
+});
+
+describe('adapters import only the core and their own SDK', () => {
+  const adapters: [string, RegExp[]][] = [
+    ['telegram', [/^grammy(\/|$)/, /^@grammyjs\//]],
+    ['slack', [/^@slack\//]],
+    ['console', []],
+  ];
+
+  it.each(adapters)(
+    '%s: never another adapter, the store, the bots, the client or the sandbox',
+    (name, sdk) => {
+      const dir = join(src, 'adapters', name);
+      expect(sourceFiles(dir).length, name).toBeGreaterThan(0);
+      expect(outside(dir, sdk, ['core'])).toEqual([]);
+    },
+  );
+
+  it('the rule catches each kind of crossing (so an empty list means something)', () => {
+    const file = join(src, 'adapters', 'slack', 'x.ts');
+    const code = [
+      "import { renderReply } from '../telegram/render-html.js';",
+      "import type { Stores } from '../../store/stores.js';",
+      "import { loadConfig } from '../../bots/config.js';",
+      "import { md5Hex } from '../../telephony/signature.js';",
+      "import { Bot } from 'grammy';",
+      "import type { Reply } from '../../core/reply.js';",
+      "import { App } from '@slack/bolt';",
+      "import { createHash } from 'node:crypto';",
+      "import { escapeMrkdwn } from './escape.js';",
+    ].join('\n');
+    const found = crossings(file, code, 'adapters/slack', [/^@slack\//], ['core']);
+    expect(found.map((f) => f.replace(/^.*? imports /, ''))).toEqual([
+      '../telegram/render-html.js (src/adapters/telegram/render-html.js)',
+      '../../store/stores.js (src/store/stores.js)',
+      '../../bots/config.js (src/bots/config.js)',
+      '../../telephony/signature.js (src/telephony/signature.js)',
+      'the package grammy',
+    ]);
+    const store = join(src, 'store', 'x.ts');
+    expect(
+      crossings(store, "import type { Core } from '../core/core.js';", 'store', [], ['core/ports']),
+    ).toHaveLength(1);
   });
 });

@@ -38,7 +38,6 @@ export async function createChatChannels(config: Config, runtime: Runtime): Prom
             }
           : undefined,
       dedupe: stores.dedupe,
-      settings: stores.settings,
       drainTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
       // While the shared store is down, /readyz and the webhook answer 503: Telegram redelivers later.
       ready: () => stores.reachable(),

@@ -102,6 +102,8 @@ export async function createRuntime(
     logger: logger.child({ component: 'core' }),
     maxCommandAgeMs: config.COMMAND_MAX_AGE_MS,
     secretTtlMs: config.SECRET_DELETE_MINUTES * 60_000,
+    // Slack users type `/tel balance`; messages name commands that way there (issue 11).
+    commandPrefix: { slack: `${config.SLACK_COMMAND} ` },
     rateLimit:
       config.RATE_LIMIT_PER_MINUTE > 0 ? { limit: config.RATE_LIMIT_PER_MINUTE, windowMs: 60_000 } : false,
     clientFactory: (credentials) =>

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { Stores } from '../store/stores.js';
 import type { ArgsEnv } from './args.js';
 import type { Formatter } from './format.js';
 import type { ChatRef, Identity } from './identity.js';
 import type { Language, Messages } from './messages.js';
-import type { Reply } from './reply.js';
+import type { Stores } from './ports/stores.js';
+import type { Reply, Visibility } from './reply.js';
 import type { Role } from './roles.js';
 import type { AccountClient, CardClient } from './services.js';
 
@@ -42,14 +42,27 @@ export interface CommandContext<A> {
     id?: string;
     check?: string;
   }): Promise<void>;
-  /** Creates a single-use pending action and returns its id, for a button. */
+  /**
+   * Creates a single-use pending action for a button and returns its action id suffix
+   * (`<id>:<owner tag>:<expiry>`); a confirmation or hang-up button lives as long as `command`'s
+   * `pendingTtlMs`.
+   */
   pending(
     kind: 'confirm' | 'hangup' | 'page' | 'prompt',
     command: string,
     args: string[],
     extra?: { fromMenu?: boolean },
   ): Promise<string>;
+  /** The commands this asker may run in this chat, for help (issue 11). */
+  commandsHere(): Promise<CommandSpec[]>;
 }
+
+/**
+ * How a command's output is classified (issue 11), for every reply that does not say more:
+ * `public` holds nothing about anyone; `personal` the asker's own data; `secret` a PIN or password;
+ * `echo` only repeats what the asker typed (a number to price), so it is as public as the input was.
+ */
+export type OutputClass = Visibility | 'echo';
 
 export interface CommandSpec<A = unknown> {
   name: string;
@@ -67,16 +80,27 @@ export interface CommandSpec<A = unknown> {
   roles: Role[];
   /** Refused in a shared chat (unless the input itself was private), with a pointer to the private chat. */
   privateOnly?: boolean;
-  /** Shows the user's own data: delivered privately in shared chats unless the chat allows it. */
-  personal?: boolean;
-  /** Its arguments may hold a secret (a password, a PIN): a refused line is also deleted where the channel can. */
-  secretArgs?: boolean;
+  /** What its replies hold, so the core's delivery rule can place them (delivery.ts). */
+  output: OutputClass;
+  /**
+   * Whether these argument tokens hold a secret (a password, a PIN). Such a message is deleted where
+   * the channel can, whether the command ran, was refused or failed to parse.
+   */
+  secretArgs?: (tokens: readonly string[]) => boolean;
   /** Sent with no arguments, the bot asks for the first one instead of refusing (`/topup` asks for the PIN). */
   ask?: 'pin' | 'number';
   /** Asks for confirmation; the handler runs when the asker presses Confirm. */
   confirm?: (ctx: CommandContext<A>) => Promise<string | undefined> | string | undefined;
-  /** State-changing: audited. */
+  /** Changes state (audited): never paged, since a page press runs the command again. */
   changesState?: boolean;
+  /** The Confirm button's style. Default `primary`. */
+  confirmStyle?: 'primary' | 'danger';
+  /** How long its pending actions (confirmation, hang-up button) work. Default: the core's confirm TTL. */
+  pendingTtlMs?: number;
+  /** The card number the parsed arguments act on, for error wording ("There is no card for …"). */
+  target?: (args: A) => string | undefined;
+  /** The refusal when the asker's role may not run it. Default `notAllowed`. */
+  refusal?: (t: Messages) => string;
   /** Which credentials it needs, for the "link first" check and support channels. */
   needs: 'none' | 'account' | 'card';
   hidden?: boolean;

@@ -1,6 +1,6 @@
-import type { CredentialRecord, LinkedCredential } from '../store/records.js';
-import type { Stores } from '../store/stores.js';
 import { NotLinkedError } from './error-replies.js';
+import type { CredentialRecord, LinkedCredential } from './ports/records.js';
+import type { Stores } from './ports/stores.js';
 import type { AccountClient, CardClient, ClientFactory } from './services.js';
 
 /** The active account credential of an owner (a chat user, or a support channel). */

@@ -1,6 +1,6 @@
-import type { InterruptedNotice } from '../store/records.js';
-import type { Stores } from '../store/stores.js';
 import type { Messages } from './messages.js';
+import type { InterruptedNotice } from './ports/records.js';
+import type { Stores } from './ports/stores.js';
 import type { Reply } from './reply.js';
 
 /** Options of {@link recoverInterrupted}. */

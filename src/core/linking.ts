@@ -1,10 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  LinkConversation as Conversation,
-  CredentialRecord,
-  LinkedCredential,
-} from '../store/records.js';
-import type { Stores } from '../store/stores.js';
 import { usernameIssue } from '../telephony/credentials.js';
 import { hasCode } from '../telephony/errors.js';
 import { md5Hex } from '../telephony/signature.js';
@@ -14,6 +8,12 @@ import { errorReply, UserFacingError } from './error-replies.js';
 import { chatKey, identityKey } from './identity.js';
 import type { Messages } from './messages.js';
 import { capitalise } from './plural.js';
+import type {
+  LinkConversation as Conversation,
+  CredentialRecord,
+  LinkedCredential,
+} from './ports/records.js';
+import type { Stores } from './ports/stores.js';
 import type { Reply } from './reply.js';
 import type { ClientFactory } from './services.js';
 
@@ -48,9 +48,12 @@ export async function startLinkConversation(
 
 /**
  * Routes plain text to a running linking conversation. Returns `undefined` when there is none, so
- * the text is treated as a command.
+ * the text is treated as a command. `secret`: the text may be the password (the core's delivery
+ * rule then deletes it where the channel can).
  */
-export async function handleConversation(deps: Deps & { input: IncomingText }): Promise<Reply[] | undefined> {
+export async function handleConversation(
+  deps: Deps & { input: IncomingText },
+): Promise<{ replies: Reply[]; secret: boolean } | undefined> {
   const { stores, clock, input, t } = deps;
   const idKey = identityKey(input.identity);
   const holder = await stores.settings.user(idKey);
@@ -60,29 +63,30 @@ export async function handleConversation(deps: Deps & { input: IncomingText }): 
   const text = input.text.trim();
   if (/^\/cancel\b/i.test(text)) {
     await clear();
-    return [{ text: t.linkCancelled }];
+    return { replies: [{ text: t.linkCancelled }], secret: false };
   }
   if (new Date(conv.expiresAt).getTime() <= clock().getTime()) {
     await clear();
-    return [{ text: t.linkExpired, deleteIncoming: conv.step === 'password' }];
+    return { replies: [{ text: t.linkExpired }], secret: conv.step === 'password' };
   }
   if (input.chat.kind === 'shared') {
     // A password typed in a group is already exposed; refuse and store nothing.
     await clear();
-    return [{ text: t.linkTypedInShared, tone: 'error', deleteIncoming: true }];
+    return { replies: [{ text: t.linkTypedInShared, tone: 'error' }], secret: true };
   }
   if (text.length > 200) {
     await clear();
-    return [{ text: t.linkTooLong, deleteIncoming: true }];
+    return { replies: [{ text: t.linkTooLong }], secret: true };
   }
   if (conv.step === 'username') {
     // Asked again rather than carried to the password step: the fix names what a username may hold.
     const issue = usernameIssue(text);
-    if (issue) return [{ text: capitalise(`${usernameFix(t, issue)}.`), tone: 'error' }];
+    if (issue)
+      return { replies: [{ text: capitalise(`${usernameFix(t, issue)}.`), tone: 'error' }], secret: false };
     await stores.settings.updateUser(idKey, {
       conversation: { ...conv, step: 'password', username: text },
     });
-    return [{ text: t.linkAskPassword(text) }];
+    return { replies: [{ text: t.linkAskPassword(text) }], secret: false };
   }
   await clear();
   // This line is the password: whatever happens next (a wrong password, a provider failure, a
@@ -104,7 +108,7 @@ export async function handleConversation(deps: Deps & { input: IncomingText }): 
     if (!failed.expected) deps.onUnexpected?.(err, ref);
     reply = failed.reply;
   }
-  return [{ text: t.linkPasswordDeleted, deleteIncoming: true }, reply];
+  return { replies: [{ text: t.linkPasswordDeleted }, reply], secret: true };
 }
 
 /**
@@ -116,10 +120,13 @@ export async function lineMayHoldSecret(
   stores: Stores | undefined,
   idKey: string,
   text: string,
-  secretCommand: (name: string) => boolean,
+  secretCommand: (name: string, args: string[]) => boolean,
 ): Promise<boolean> {
   const line = text.trim();
-  if (line.startsWith('/')) return secretCommand(line.slice(1).split(/\s+/, 1)[0]!.toLowerCase());
+  if (line.startsWith('/')) {
+    const [name = '', ...args] = line.slice(1).split(/\s+/);
+    return secretCommand(name.toLowerCase(), args);
+  }
   // No store to ask (it is down): a plain line may be the password a conversation waits for.
   if (!stores) return true;
   return (await stores.settings.user(idKey)).conversation?.step === 'password';

@@ -379,6 +379,8 @@ export const de: Messages = {
   confirmExpiresIn: (minutes: number) =>
     `Bitte innerhalb von ${plural('de', minutes, 'einer Minute', `${minutes} Minuten`)} bestätigen.`,
   working: 'Ich bin dabei…',
+  confirmDonePrivately: 'Erledigt: Das Ergebnis habe ich Ihnen privat geschickt.',
+  confirmFailedPrivately: 'Nicht erledigt: Den Grund habe ich Ihnen privat geschickt.',
 
   groupDataOn: 'Guthaben, Anrufe und andere persönliche Daten dürfen jetzt in dieser Gruppe erscheinen.',
   groupDataOff: 'Persönliche Daten werden jetzt privat geschickt statt in diese Gruppe.',
@@ -545,6 +547,7 @@ export const de: Messages = {
     buttonsExpire: (time: string) => `Die Schaltflächen laufen um ${time} ab.`,
     shortened: '… gekürzt, damit es in eine Slack-Nachricht passt.',
     fileSent: (name: string) => `Ich habe Ihnen ${name} als Direktnachricht geschickt.`,
+    sentDirect: 'Das habe ich Ihnen als Direktnachricht geschickt.',
     fileFailed: (name: string) =>
       `Ich konnte ${name} nicht hochladen. Ist die App Mitglied dieser Unterhaltung?`,
     supportLog: (day: string) => `Support-Protokoll vom ${day}`,

@@ -376,6 +376,8 @@ export const en = {
   confirmExpiresIn: (minutes: number) =>
     `Confirm within ${plural('en', minutes, 'one minute', `${minutes} minutes`)}.`,
   working: 'Working on it…',
+  confirmDonePrivately: 'Done: the result was sent to you privately.',
+  confirmFailedPrivately: 'Not done: the reason was sent to you privately.',
 
   // group settings and support
   groupDataOn: 'Balance, calls and other personal data may now be shown in this group.',
@@ -540,6 +542,7 @@ export const en = {
     buttonsExpire: (time: string) => `Buttons expire at ${time}.`,
     shortened: '… shortened to fit one Slack message.',
     fileSent: (name: string) => `I sent ${name} to you in a direct message.`,
+    sentDirect: 'I sent that to you in a direct message.',
     fileFailed: (name: string) => `I could not upload ${name}. Is the app a member of this conversation?`,
     supportLog: (day: string) => `Support log for ${day}`,
   },

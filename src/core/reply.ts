@@ -26,13 +26,20 @@ export interface Reply {
   /** An attachment, e.g. the CDR CSV. */
   file?: ReplyFile;
   /**
-   * `personal`: holds the user's own data (balance, CDRs, SIP lines, PINs). Adapters show it only to
-   * the user in a shared chat (Slack ephemeral, Telegram private chat) unless the chat allows it.
-   * `secret`: holds a PIN or password; only ever shown to the acting user privately.
+   * What the reply holds, as its handler classifies it; the command table's `output` applies when
+   * it is missing (delivery.ts). `personal`: the user's own data (balance, numbers, usernames, call
+   * records). `secret`: a PIN or password. `public`: nothing about anyone.
    */
-  visibility?: 'public' | 'personal' | 'secret';
+  visibility?: Visibility;
+  /**
+   * Set by the core on every reply it returns (delivery.ts); adapters obey it and decide nothing.
+   * `chat`: shown in the chat it was asked in. `actor`: only the person who acted (Telegram: the
+   * private chat; Slack: ephemeral). `private`: only in a private conversation with that person,
+   * never inside a shared chat (Telegram: the private chat; Slack: the direct message).
+   */
+  audience?: Audience;
   tone?: 'info' | 'success' | 'warning' | 'error';
-  /** The incoming message held a secret (a password typed in chat): delete it if the channel can. */
+  /** Set by the core: the incoming message held a secret; delete it where the channel can. */
   deleteIncoming?: boolean;
   /**
    * Set by the core on replies that hold a secret (PINs, SIP passwords): the channel deletes the
@@ -41,19 +48,32 @@ export interface Reply {
   deleteAfterMs?: number;
   /** For confirmations: when the buttons stop working. */
   expiresAt?: Date;
-  /** A short record for a support channel's thread: who did what (issue 6). Plain text, no secrets. */
-  auditNote?: string;
   /**
-   * Set by the core: this reply must not be shown in the shared chat it was asked in. Telegram sends
-   * it to the user's private chat (with a short notice in the group); Slack sends it ephemerally.
+   * Set by the core, only in a support channel: records for the channel's audit thread (issue 6),
+   * each naming actor, action, target and outcome, never a secret.
    */
-  deliverPrivately?: boolean;
+  audit?: AuditRecord[];
   /**
    * Set by the core when a private-only command (link, topup, lines) was asked in a shared chat:
    * Telegram offers a deep link `t.me/<bot>?start=<startParam>` to the private chat.
    */
   privateRedirect?: { startParam: string };
 }
+
+export type Visibility = 'public' | 'personal' | 'secret';
+
+export type Audience = 'chat' | 'actor' | 'private';
+
+/** One line of a support channel's audit thread. */
+export interface AuditRecord {
+  /** The actor's platform user id, for a mention. */
+  actor: string;
+  /** Plain text; {@link ACTOR_MARK} stands where the adapter puts its mention of `actor`. */
+  note: string;
+}
+
+/** Stands for the actor in an `AuditRecord.note`; the adapter replaces it with a native mention. */
+export const ACTOR_MARK = '\u0000actor\u0000';
 
 export interface ReplyField {
   label: string;

@@ -16,16 +16,16 @@ afterEach(async () => {
 describe('/groupdata', () => {
   it('personal data goes privately until a group admin allows it', async () => {
     const before = await h.send('/balance', { chat: group });
-    expect(before.replies[0]?.deliverPrivately).toBe(true);
+    expect(before.replies[0]?.audience).toBe('actor');
     const on = await h.send('/groupdata on', { chat: groupAsAdmin });
     expect(on.text).toBe('Balance, calls and other personal data may now be shown in this group.');
     const after = await h.send('/balance', { chat: group });
     expect(after.text).toContain('€18.40');
-    expect(after.replies[0]?.deliverPrivately).toBeUndefined();
+    expect(after.replies[0]?.audience).toBe('chat');
     expect((await h.send('/groupdata off', { chat: groupAsAdmin })).text).toBe(
       'Personal data is now sent privately instead of to this group.',
     );
-    expect((await h.send('/balance', { chat: group })).replies[0]?.deliverPrivately).toBe(true);
+    expect((await h.send('/balance', { chat: group })).replies[0]?.audience).toBe('actor');
   });
 
   it('is refused for a non-admin and in a private chat', async () => {

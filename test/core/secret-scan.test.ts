@@ -65,7 +65,7 @@ beforeAll(async () => {
   await h.stack.linkDemo(bob);
   const inGroup = async (text: string, inputIsPrivate = false) => {
     const replies = await h.stack.core.handleText({ identity: bob, chat: group, text, inputIsPrivate });
-    for (const r of replies) (r.deliverPrivately ? privately : shared).push(r);
+    for (const r of replies) (r.audience === 'chat' ? shared : privately).push(r);
     return replies;
   };
   await inGroup('/lines');
@@ -125,7 +125,7 @@ describe('secret scan', () => {
     const holding = privately.filter((r) => values.some((v) => textOf([r]).includes(v)));
     expect(holding.length).toBeGreaterThan(0);
     for (const r of holding) {
-      expect(r.deliverPrivately).toBe(true);
+      expect(r.audience).not.toBe('chat');
       expect(['secret', 'personal']).toContain(r.visibility);
     }
   });

@@ -1,9 +1,8 @@
 import type { webApi } from '@slack/bolt';
 import { catalogues, type Language } from '../../core/messages.js';
-import { escapeMrkdwn } from './escape.js';
 
 /**
- * Posts a reply's `auditNote` into a support channel as a short record in a thread, so the team
+ * Posts a reply's audit records into a support channel as a short record in a thread, so the team
  * sees who did what (issue 6) without flooding the channel: one parent message per channel and
  * day, every record a reply to it. The audit log in the store stays the source of truth; this is
  * the team's view of it. Parents are remembered in memory: after a restart, or on a second
@@ -15,6 +14,7 @@ export class AuditThread {
 
   constructor(private readonly now: () => Date) {}
 
+  /** `note` is mrkdwn, already escaped (it may hold a mention). */
   async post(client: webApi.WebClient, channel: string, note: string, language?: Language): Promise<void> {
     const day = this.now().toISOString().slice(0, 10);
     if (day !== this.#day) {
@@ -37,7 +37,7 @@ export class AuditThread {
     const threadTs = await parent;
     await client.chat.postMessage({
       channel,
-      text: escapeMrkdwn(note),
+      text: note,
       ...(threadTs ? { thread_ts: threadTs } : {}),
       unfurl_links: false,
     });

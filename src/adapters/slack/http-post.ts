@@ -1,5 +1,3 @@
-import { request } from 'undici';
-
 /**
  * A `response_url` post or a file upload failed. The URL is left out on purpose: a response URL
  * lets anyone post into the conversation for 30 minutes, and an upload URL is a capability too.
@@ -28,17 +26,18 @@ export async function postBody(
   let status: number;
   let text: string;
   try {
-    const res = await request(url, {
+    // Node's fetch; the adapter needs no HTTP library beyond its SDK. The signal covers the body too.
+    const res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': contentType },
       body,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
+      signal: AbortSignal.timeout(timeoutMs),
     });
-    status = res.statusCode;
-    text = await res.body.text();
+    status = res.status;
+    text = await res.text();
   } catch (err) {
-    const code = (err as { code?: unknown }).code;
+    const e = err as { name?: unknown; cause?: { code?: unknown } };
+    const code = typeof e.cause?.code === 'string' ? e.cause.code : e.name;
     throw new SlackDeliveryError(operation, undefined, typeof code === 'string' ? code : 'no answer', {
       cause: err,
     });

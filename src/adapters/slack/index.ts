@@ -15,7 +15,7 @@ import { registerShortcuts } from './shortcuts.js';
 import { registerViews } from './views.js';
 
 export { SLACK_MAX_BODY_BYTES, type SlackChannelOptions, type SlackLogger } from './options.js';
-export { isPrivateReply, renderReply } from './render-blocks.js';
+export { renderReply } from './render-blocks.js';
 export { SlackSetupError } from './setup-error.js';
 
 export interface SlackChannel {

@@ -1,6 +1,6 @@
 import type { webApi } from '@slack/bolt';
 import type { Core } from '../../core/core.js';
-import type { DedupeStore } from '../../store/stores.js';
+import type { DedupeStore } from '../../core/ports/stores.js';
 
 /** The pino-shaped logger the bot passes around; only these four methods are used. */
 export interface SlackLogger {

@@ -35,20 +35,6 @@ const TONE_EMOJI: Record<NonNullable<Reply['tone']>, string> = {
   error: ':x: ',
 };
 
-/**
- * Whether a reply must be shown only to the person who asked (Slack ephemeral). Personal and
- * secret data never lands in a channel (issue 6), and the core's `deliverPrivately` is obeyed.
- * Errors are kept private too: the rest of the channel has no use for someone's typo.
- */
-export function isPrivateReply(reply: Reply): boolean {
-  return (
-    reply.deliverPrivately === true ||
-    reply.visibility === 'personal' ||
-    reply.visibility === 'secret' ||
-    reply.tone === 'error'
-  );
-}
-
 export function renderReply(reply: Reply): RenderedMessage {
   // The few words added here are in the reader's language, which the core set (issue 14).
   const t = catalogues[reply.language ?? 'en'].slack;

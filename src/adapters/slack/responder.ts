@@ -1,14 +1,20 @@
 import type { webApi } from '@slack/bolt';
 import type { ChatRef } from '../../core/identity.js';
 import { catalogues, type Messages } from '../../core/messages.js';
-import type { ActionOutcome, Reply, ReplyFile } from '../../core/reply.js';
+import {
+  ACTOR_MARK,
+  type ActionOutcome,
+  type Audience,
+  type Reply,
+  type ReplyFile,
+} from '../../core/reply.js';
 import type { AuditThread } from './audit-thread.js';
 import { errorCode } from './directory.js';
 import { escapeMrkdwn } from './escape.js';
 import { uploadFile } from './file-upload.js';
 import { postToResponseUrl } from './http-post.js';
 import type { SlackLogger } from './options.js';
-import { isPrivateReply, type RenderedMessage, renderReply } from './render-blocks.js';
+import { type RenderedMessage, renderReply } from './render-blocks.js';
 
 /** Where an answer goes: the conversation, the person, and the ways Slack gave us to reach them. */
 export interface ReplyTarget {
@@ -30,8 +36,9 @@ export interface ResponderOptions {
 
 /**
  * Delivers the core's replies after the request was acknowledged (issue 6 "Acknowledge at once,
- * work after"). Private replies are ephemeral; everything goes through `response_url` first and
- * falls back to the Web API, whose client waits out 429s.
+ * work after"), each where the core placed it: `chat` in the channel, `actor` ephemeral, `private`
+ * in the user's direct message with the app (never inside a channel). Everything goes through
+ * `response_url` first and falls back to the Web API, whose client waits out 429s.
  */
 export class SlackResponder {
   constructor(private readonly options: ResponderOptions) {}
@@ -42,24 +49,29 @@ export class SlackResponder {
   }
 
   async reply(target: ReplyTarget, reply: Reply): Promise<void> {
-    const priv = isPrivateReply(reply);
+    const audience = audienceIn(target, reply);
     const message = renderReply(reply);
-    if (message.blocks.length > 0) await this.#send(target, message, priv);
-    await this.#extras(target, reply, priv);
+    if (message.blocks.length > 0) {
+      if (audience === 'private') await this.#direct(target, message, reply);
+      else await this.#send(target, message, audience === 'actor');
+    }
+    await this.#extras(target, reply, audience);
   }
 
-  /** A short private line for the person who acted, e.g. a button press's notice. */
+  /** A short line only the person who acted sees, e.g. a button press's notice. */
   async notice(target: ReplyTarget, text: string): Promise<void> {
     await this.#send(target, { text: escapeMrkdwn(text), blocks: [] }, true);
   }
 
   async outcome(target: ReplyTarget, outcome: ActionOutcome): Promise<void> {
-    if (outcome.update) {
-      const message = renderReply(outcome.update);
-      if (!(await this.#replace(target, message))) {
-        await this.#send(target, message, isPrivateReply(outcome.update));
-      }
-      await this.#extras(target, outcome.update, isPrivateReply(outcome.update));
+    const update = outcome.update;
+    // Only an update the core left in the chat may replace the message that is in the chat.
+    if (update && audienceIn(target, update) === 'chat') {
+      const message = renderReply(update);
+      if (!(await this.#replace(target, message))) await this.#send(target, message, false);
+      await this.#extras(target, update, 'chat');
+    } else if (update) {
+      await this.reply(target, update);
     }
     if (outcome.notice) await this.notice(target, outcome.notice);
     if (outcome.followUps) await this.replies(target, outcome.followUps);
@@ -121,12 +133,29 @@ export class SlackResponder {
     }
   }
 
-  /** The parts of a reply that are not the message: a file and the support channel's audit record. */
-  async #extras(target: ReplyTarget, reply: Reply, priv: boolean): Promise<void> {
-    if (reply.file) await this.#file(target, reply.file, priv, catalogues[reply.language ?? 'en'].slack);
-    if (reply.auditNote && target.chat.kind === 'shared') {
+  /** A message for the user's eyes only, outside any channel: their direct message with the app. */
+  async #direct(target: ReplyTarget, message: RenderedMessage, reply: Reply): Promise<void> {
+    const channel = await this.#dm(target);
+    await target.client.chat.postMessage({ channel, text: message.text, blocks: message.blocks });
+    if (channel !== target.channel) await this.notice(target, slackOf(reply).sentDirect);
+  }
+
+  async #dm(target: ReplyTarget): Promise<string> {
+    // Only reached from a shared chat (audienceIn); kept safe for a direct call.
+    if (target.chat.kind === 'private') return target.channel;
+    const dm = await target.client.conversations.open({ users: target.user });
+    if (!dm.channel?.id) throw new Error('conversations.open gave no channel');
+    return dm.channel.id;
+  }
+
+  /** The parts of a reply that are not the message: a file and the support channel's audit records. */
+  async #extras(target: ReplyTarget, reply: Reply, audience: Audience): Promise<void> {
+    if (reply.file) await this.#file(target, reply.file, audience !== 'chat', slackOf(reply));
+    // The core attaches records only in a support channel (delivery.ts).
+    for (const record of reply.audit ?? []) {
+      const note = escapeMrkdwn(record.note).replace(escapeMrkdwn(ACTOR_MARK), `<@${record.actor}>`);
       try {
-        await this.options.auditThread.post(target.client, target.channel, reply.auditNote, reply.language);
+        await this.options.auditThread.post(target.client, target.channel, note, reply.language);
       } catch (err) {
         // The store's audit log already holds the entry; the thread is the team's view of it.
         this.options.logger.warn(
@@ -143,12 +172,7 @@ export class SlackResponder {
    */
   async #file(target: ReplyTarget, file: ReplyFile, priv: boolean, t: Messages['slack']): Promise<void> {
     try {
-      let channel = target.channel;
-      if (priv) {
-        const dm = await target.client.conversations.open({ users: target.user });
-        if (!dm.channel?.id) throw new Error('conversations.open gave no channel');
-        channel = dm.channel.id;
-      }
+      const channel = priv ? await this.#dm(target) : target.channel;
       await uploadFile(target.client, channel, file, this.options.httpTimeoutMs);
       if (priv && channel !== target.channel) {
         await this.notice(target, t.fileSent(file.name));
@@ -158,4 +182,14 @@ export class SlackResponder {
       await this.notice(target, t.fileFailed(file.name));
     }
   }
+}
+
+/** In a direct message everything is the user's own; elsewhere the core's placement holds. */
+function audienceIn(target: ReplyTarget, reply: Reply): Audience {
+  return target.chat.kind === 'private' ? 'chat' : (reply.audience ?? 'chat');
+}
+
+/** The adapter's own words around a reply, in the reader's language (the core stamps it). */
+function slackOf(reply: Reply): Messages['slack'] {
+  return catalogues[reply.language ?? 'en'].slack;
 }

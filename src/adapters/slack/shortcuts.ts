@@ -1,7 +1,6 @@
 import type { App, GlobalShortcut, MessageShortcut, types } from '@slack/bolt';
 import { findPhoneNumber } from '../../core/find-number.js';
 import { catalogues, languageOf, type Messages } from '../../core/messages.js';
-import type { Reply } from '../../core/reply.js';
 import { afterAck, type SlackHandlerDeps, userLocale } from './deps.js';
 import { escapeMrkdwn, plainCommandText } from './escape.js';
 import { postToResponseUrl } from './http-post.js';
@@ -113,8 +112,8 @@ export function registerShortcuts(app: App, deps: SlackHandlerDeps): void {
           chat,
           responseUrl: shortcut.response_url,
         },
-        // A shortcut is the person's own question: its answer is theirs alone.
-        replies.map((r): Reply => ({ ...r, deliverPrivately: true })),
+        // The core placed them: the question reached it privately, so the answer is the asker's alone.
+        replies,
       );
     });
   });

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareFn } from 'grammy';
 import { isStoreUnavailable } from '../../core/error-replies.js';
 import { messagesFor } from '../../core/messages.js';
-import type { DedupeStore } from '../../store/stores.js';
+import type { DedupeStore } from '../../core/ports/stores.js';
 import type { TelegramLogger } from './options.js';
 
 export interface DedupeUpdatesOptions {

@@ -1,9 +1,7 @@
 import { type Api, InputFile } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
-import { chatKey } from '../../core/identity.js';
 import type { Language } from '../../core/messages.js';
 import type { Reply } from '../../core/reply.js';
-import type { SettingsStore } from '../../store/stores.js';
 import { escapeHtml } from './escape.js';
 import type { TelegramMessages } from './messages.js';
 import type { TelegramLogger } from './options.js';
@@ -25,7 +23,6 @@ export interface DelivererOptions {
   /** The adapter's own strings in the reader's language (`Reply.language`, set by the core). */
   messages: (language: Language) => TelegramMessages;
   logger: TelegramLogger;
-  settings?: SettingsStore;
   /** Runs a task later: deleting a secret's message after the core's `deleteAfterMs` (issue 16). */
   scheduler: Scheduler;
 }
@@ -46,9 +43,10 @@ export const timerScheduler: Scheduler = {
 const PRIVATE_START_PARAM = 'private';
 
 /**
- * Sends the core's replies to Telegram: renders, splits, routes personal data to the private chat,
- * deletes a message that held a secret, and edits a confirmation in place. No business rules: what is
- * personal, secret or private-only is decided by the core and read off the reply (reply.ts).
+ * Sends the core's replies to Telegram: renders, splits, sends each where the core placed it,
+ * deletes a message the core marked, and edits a confirmation in place. No rule of its own: a reply
+ * for the actor alone (`actor`, `private`) goes to the private chat, since Telegram has no other way
+ * to show something to one member of a group, and the group is told where it went.
  */
 export class Deliverer {
   readonly #o: DelivererOptions;
@@ -57,14 +55,16 @@ export class Deliverer {
     this.#o = options;
   }
 
-  /** Sends `replies` in answer to a user's message or to a button press. */
-  async deliver(target: DeliveryTarget, replies: readonly Reply[]): Promise<void> {
+  /**
+   * Sends `replies` in answer to a user's message or to a button press. `announce`: say in the
+   * group that an answer went to the private chat (a confirmation's own update already says so).
+   */
+  async deliver(target: DeliveryTarget, replies: readonly Reply[], announce = true): Promise<void> {
     await this.#deleteIncoming(target, replies);
-    const showPersonal = await this.#showPersonal(target, replies);
     let sentPrivately = false;
     let blocked = false;
     for (const reply of replies) {
-      if (this.#keepOutOfChat(reply, target, showPersonal)) {
+      if (this.#forActorAlone(reply, target)) {
         if (blocked) continue;
         if (await this.#sendPrivately(target, reply)) sentPrivately = true;
         else blocked = true;
@@ -83,18 +83,18 @@ export class Deliverer {
         this.#blockedNotice(target, language),
         this.#privateButton(language),
       );
-    else if (sentPrivately) await this.#sendHtml(target.chat.id, this.#sentNotice(target, language));
+    else if (sentPrivately && announce)
+      await this.#sendHtml(target.chat.id, this.#sentNotice(target, language));
   }
 
   /**
    * Replaces the message that carried a pressed button with `update` (a confirmation shows its
    * outcome) and removes its keyboard unless the update brings new buttons. Parts that do not fit
-   * into one message follow as new messages. Personal data in a group goes private; the group's
-   * message then says where it went.
+   * into one message follow as new messages. An update the core placed for the actor alone goes
+   * private; the group's message then says where it went.
    */
   async edit(target: DeliveryTarget, messageId: number, update: Reply): Promise<void> {
-    const showPersonal = await this.#showPersonal(target, [update]);
-    if (this.#keepOutOfChat(update, target, showPersonal)) {
+    if (this.#forActorAlone(update, target)) {
       const delivered = await this.#sendPrivately(target, update);
       const notice = delivered
         ? this.#sentNotice(target, update.language)
@@ -132,19 +132,9 @@ export class Deliverer {
     }
   }
 
-  /** A `personal` reply stays out of a group unless a group admin allowed it (issue 5). */
-  #keepOutOfChat(reply: Reply, target: DeliveryTarget, showPersonal: boolean): boolean {
-    if (target.chat.kind === 'private') return false;
-    if (reply.deliverPrivately || reply.visibility === 'secret') return true;
-    return reply.visibility === 'personal' && this.#o.settings !== undefined && !showPersonal;
-  }
-
-  async #showPersonal(target: DeliveryTarget, replies: readonly Reply[]): Promise<boolean> {
-    const settings = this.#o.settings;
-    if (!settings || target.chat.kind === 'private' || !replies.some((r) => r.visibility === 'personal'))
-      return false;
-    const chat = await settings.chat(chatKey('telegram', '', { id: String(target.chat.id), kind: 'shared' }));
-    return chat.showPersonalData === true;
+  /** The core's `audience`, read as is: anything but `chat` in a group goes to the private chat. */
+  #forActorAlone(reply: Reply, target: DeliveryTarget): boolean {
+    return target.chat.kind === 'shared' && reply.audience !== undefined && reply.audience !== 'chat';
   }
 
   /** `false` when the user never started the bot (403) or the private chat is gone. */

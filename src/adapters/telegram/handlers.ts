@@ -159,7 +159,8 @@ export function installHandlers(bot: Bot, options: HandlerOptions): void {
       if (message && message.date !== 0) await deliverer.edit(target, message.message_id, outcome.update);
       else followUps.unshift(outcome.update);
     }
-    if (followUps.length > 0) await deliverer.deliver(target, followUps);
+    // The update (the confirmation's public outcome) already says where the rest went.
+    if (followUps.length > 0) await deliverer.deliver(target, followUps, !outcome.update);
   });
 }
 

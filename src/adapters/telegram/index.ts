@@ -111,7 +111,6 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
     messages: o.messages,
     logger,
     scheduler: o.scheduler,
-    ...(o.settings ? { settings: o.settings } : {}),
   });
   const admins = new AdminCache({ api: bot.api, ttlMs: o.adminCacheMs, logger });
   installHandlers(bot, {

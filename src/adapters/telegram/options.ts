@@ -1,7 +1,7 @@
 import type { UserFromGetMe } from 'grammy/types';
 import type { Core } from '../../core/core.js';
 import type { Language } from '../../core/messages.js';
-import type { DedupeStore, SettingsStore } from '../../store/stores.js';
+import type { DedupeStore } from '../../core/ports/stores.js';
 import type { SetupRetryOptions } from './api-retry.js';
 import { type Scheduler, timerScheduler } from './deliver.js';
 import { type TelegramMessages, telegramMessages } from './messages.js';
@@ -38,11 +38,6 @@ export interface TelegramChannelOptions {
   webhook?: TelegramWebhookOptions;
   /** "Run once" claims for `update_id`s, shared by every instance (issue 5, issue 7). */
   dedupe: DedupeStore;
-  /**
-   * When given, a reply marked `personal` is kept out of a group unless the group allowed personal
-   * data (ChatSettings.showPersonalData), even if the core forgot `deliverPrivately`: a safety net.
-   */
-  settings?: SettingsStore;
   logger?: TelegramLogger;
   /** Skips `getMe` (tests). */
   botInfo?: UserFromGetMe;
@@ -76,9 +71,9 @@ export interface TelegramChannelOptions {
 }
 
 export type ResolvedTelegramOptions = Required<
-  Omit<TelegramChannelOptions, 'apiRoot' | 'webhook' | 'settings' | 'botInfo' | 'setupRetry'>
+  Omit<TelegramChannelOptions, 'apiRoot' | 'webhook' | 'botInfo' | 'setupRetry'>
 > &
-  Pick<TelegramChannelOptions, 'apiRoot' | 'settings' | 'botInfo'> & {
+  Pick<TelegramChannelOptions, 'apiRoot' | 'botInfo'> & {
     webhook?: Required<TelegramWebhookOptions>;
     setupRetry: SetupRetryOptions;
   };

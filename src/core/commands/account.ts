@@ -15,7 +15,7 @@ export function accountCommands() {
       args: ({ t }) => noArgs(t, 'balance'),
       ...commandText('balance'),
       roles: ['holder', 'agent'],
-      personal: true,
+      output: 'personal',
       needs: 'account',
       async handler(ctx) {
         const { t, fmt } = ctx;
@@ -50,6 +50,8 @@ export function accountCommands() {
       args: ({ t }) => z.array(phoneArg(t, t.arg.number)).min(1, t.vRateMin).max(20, t.vRateMax),
       ...commandText('rate'),
       roles: ['holder', 'agent'],
+      // The provider's public tariff for numbers the asker typed.
+      output: 'echo',
       needs: 'account',
       async handler(ctx) {
         const { t, fmt } = ctx;
@@ -84,6 +86,7 @@ export function accountCommands() {
       args: ({ t }) => positional(t, [t.arg.number], [phoneArg(t, t.arg.number)]),
       ...commandText('check'),
       roles: ['holder', 'agent'],
+      output: 'echo',
       needs: 'account',
       async handler(ctx) {
         const { t } = ctx;
@@ -113,6 +116,8 @@ export function accountCommands() {
       args: ({ t }) => noArgs(t, 'numbers'),
       ...commandText('numbers'),
       roles: ['holder', 'agent'],
+      // The personal dial-in number and the stored A/B pair are the asker's own.
+      output: 'personal',
       needs: 'account',
       async handler(ctx) {
         const { t } = ctx;
@@ -158,8 +163,9 @@ export function accountCommands() {
       args: ({ t }) => positional(t, [t.arg.a, t.arg.b], [phoneArg(t, t.arg.a), phoneArg(t, t.arg.b)]),
       ...commandText('target'),
       roles: ['holder', 'agent'],
-      needs: 'account',
+      output: 'personal',
       changesState: true,
+      needs: 'account',
       confirm: (ctx) => ctx.t.targetConfirm(ctx.args[0]!, ctx.args[1]!),
       async handler(ctx) {
         const { t } = ctx;
@@ -171,11 +177,7 @@ export function accountCommands() {
           { command: 'target', account: username, target: b, check: '/numbers' },
           () => client.store({ aNumber: `+${a}`, bNumber: `+${b}` }),
         );
-        return {
-          text: t.targetDone(d.aNumber ?? a, d.bNumber ?? b),
-          tone: 'success',
-          auditNote: `target ${a} → ${b}`,
-        };
+        return { text: t.targetDone(d.aNumber ?? a, d.bNumber ?? b), tone: 'success' };
       },
     }),
     defineCommand({
@@ -185,7 +187,7 @@ export function accountCommands() {
       ...commandText('lines'),
       roles: ['holder', 'agent'],
       privateOnly: true,
-      personal: true,
+      output: 'personal',
       needs: 'account',
       async handler(ctx) {
         const { t } = ctx;

@@ -14,8 +14,9 @@ export function callCommands() {
       args: ({ t }) => positional(t, [t.arg.a, t.arg.b], [phoneArg(t, t.arg.a), phoneArg(t, t.arg.b)]),
       ...commandText('call'),
       roles: ['holder', 'agent'],
-      needs: 'account',
+      output: 'personal',
       changesState: true,
+      needs: 'account',
       async handler(ctx) {
         const { t } = ctx;
         const { client, username } = await ctx.account();
@@ -52,7 +53,6 @@ export function callCommands() {
           fields: [{ label: t.fieldCallId, value: call.callId, code: true }],
           actions: hangupId ? [{ label: t.hangupButton, actionId: `h:${hangupId}`, style: 'danger' }] : [],
           tone: 'success',
-          auditNote: `call ${a} → ${b}`,
         };
       },
     }),
@@ -62,8 +62,11 @@ export function callCommands() {
       args: ({ t }) => z.array(z.string().regex(/^[\w-]{1,64}$/, t.vCallId)).max(1, t.vOneCallId),
       ...commandText('hangup'),
       roles: ['holder', 'agent'],
-      needs: 'account',
+      output: 'personal',
       changesState: true,
+      // The hang-up button stays usable for a long call.
+      pendingTtlMs: 6 * 3600_000,
+      needs: 'account',
       async handler(ctx) {
         const { t } = ctx;
         const { client, username } = await ctx.account();
@@ -101,7 +104,7 @@ export function callCommands() {
           return { text: t.hangupAlreadyEnded, tone: 'warning' };
         }
         await forget();
-        return { text: t.hangupDone, tone: 'success', auditNote: `hangup ${callId}` };
+        return { text: t.hangupDone, tone: 'success' };
       },
     }),
   ];

@@ -107,8 +107,13 @@ export function cardCommands() {
       args: cardArgs,
       ...commandText('card'),
       roles: ['holder', 'agent'],
-      needs: 'card',
+      output: 'personal',
       changesState: true,
+      // `activate <number> <PIN>`: the PIN works for whoever enters it first.
+      secretArgs: (tokens) => tokens[0]?.toLowerCase() === 'activate' && tokens.length > 2,
+      confirmStyle: 'danger',
+      target: (args) => args.cli,
+      needs: 'card',
       confirm(ctx) {
         const a = ctx.args;
         if (a.sub === 'block') return ctx.t.cardConfirmBlock(a.cli);
@@ -119,8 +124,8 @@ export function cardCommands() {
       async handler(ctx) {
         const a = ctx.args;
         if (a.sub === 'activate' && ctx.chat.kind === 'shared' && !ctx.inputIsPrivate) {
-          // The PIN was typed where others can read it: refuse, and ask the channel to delete it.
-          return { text: ctx.t.privateOnly('card activate'), tone: 'error', deleteIncoming: true };
+          // The PIN was typed where others can read it: refuse; the core deletes the message.
+          return { text: ctx.t.privateOnly('card activate'), tone: 'error' };
         }
         const { client, username } = await ctx.card();
         const run = async (): Promise<{ card: Card; op: string }> => {
@@ -201,7 +206,6 @@ function cardReplies(ctx: CommandContext<CardArgs>, card: Card, op: string, sub:
     ],
     tone: verb ? 'success' : 'info',
     visibility: 'personal',
-    auditNote: sub === 'show' ? undefined : `card ${sub} ${card.cli}`,
   };
   const pin = card.pin.reveal();
   // PINs go only to the acting user, privately (issue 6): a reply of their own.

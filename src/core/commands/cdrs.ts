@@ -41,7 +41,7 @@ export function cdrCommands() {
     // Dates the user types (`gestern`, `01.11.2026`) are read in their time zone (issue 14).
     args: cdrQueryArgs,
     roles: ['holder' as const, 'agent' as const],
-    personal: true,
+    output: 'personal' as const,
     needs: 'account' as const,
   };
   return [

@@ -10,8 +10,11 @@ export function groupCommands() {
       ...commandText('groupdata'),
       roles: ['admin'],
       sharedOnly: true,
-      needs: 'none',
+      // The group's setting is the group's business.
+      output: 'public',
       changesState: true,
+      refusal: (t) => t.groupDataAdminOnly,
+      needs: 'none',
       async handler(ctx) {
         const on = ctx.args[0] === 'on';
         await ctx.stores.settings.updateChat(ctx.chatKey, { showPersonalData: on });
@@ -24,7 +27,9 @@ export function groupCommands() {
       args: ({ t }) => z.array(z.string().regex(/^\d{1,3}$/, t.vAuditCount)).max(1, t.vAuditCount),
       ...commandText('audit'),
       roles: ['agent', 'admin'],
-      needs: 'account',
+      output: 'personal',
+      // It reads this chat's log from the store; an admin who is no agent needs no credentials.
+      needs: 'none',
       async handler(ctx) {
         const { t, fmt } = ctx;
         const n = Math.min(100, Math.max(1, Number(ctx.args[0] ?? 10)));

@@ -14,6 +14,8 @@ export function helpCommands(table: () => CommandSpec[]): CommandSpec[] {
       args: ({ t }) => z.array(z.string()).max(1, t.vStartArgs),
       ...commandText('start'),
       roles: ['holder', 'agent', 'admin'],
+      // Says which account the asker linked.
+      output: 'personal',
       needs: 'none',
       hidden: true,
       async handler(ctx) {
@@ -33,6 +35,8 @@ export function helpCommands(table: () => CommandSpec[]): CommandSpec[] {
       args: ({ t }) => noArgs(t, 'menu'),
       ...commandText('menu'),
       roles: ['holder', 'agent', 'admin'],
+      // Says which account the asker linked.
+      output: 'personal',
       needs: 'none',
       async handler(ctx) {
         const active = activeAccount(await ctx.stores.credentials.get(ctx.identityKey));
@@ -45,6 +49,8 @@ export function helpCommands(table: () => CommandSpec[]): CommandSpec[] {
       args: ({ t }) => z.array(z.string()).max(1, t.vHelpOne),
       ...commandText('help'),
       roles: ['holder', 'agent', 'admin'],
+      // Lists what this asker may run here.
+      output: 'personal',
       needs: 'none',
       async handler(ctx) {
         const { t } = ctx;
@@ -61,7 +67,8 @@ export function helpCommands(table: () => CommandSpec[]): CommandSpec[] {
           return { title: `/${c.name}`, text: lines.join('\n') };
         }
         // Grouped short lines, not a wide table: readable on a phone (issue 16).
-        const visible = all.filter((c) => !c.hidden);
+        // Only what this asker may run in this chat (issue 11).
+        const visible = (await ctx.commandsHere()).filter((c) => !c.hidden);
         const groups = HELP_GROUPS.map((g) => ({
           title: g.title(t),
           lines: visible

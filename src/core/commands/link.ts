@@ -38,7 +38,9 @@ export function linkCommands(clock: () => Date) {
       ...commandText('link'),
       roles: ['holder'],
       privateOnly: true,
-      secretArgs: true,
+      // A word after the username (after `card` and the username) can only be a password.
+      secretArgs: (tokens) => tokens.length > (tokens[0]?.toLowerCase() === 'card' ? 2 : 1),
+      output: 'personal',
       needs: 'none',
       async handler(ctx) {
         return startLinkConversation(
@@ -57,6 +59,7 @@ export function linkCommands(clock: () => Date) {
       args: ({ t }) => noArgs(t, 'cancel'),
       ...commandText('cancel'),
       roles: ['holder'],
+      output: 'personal',
       needs: 'none',
       hidden: true,
       handler: async (ctx) => ({ text: ctx.t.cancelNothing }),
@@ -66,8 +69,9 @@ export function linkCommands(clock: () => Date) {
       args: ({ t }) => z.array(label(t)).max(1, t.vOneLabel),
       ...commandText('unlink'),
       roles: ['holder'],
-      needs: 'none',
+      output: 'personal',
       changesState: true,
+      needs: 'none',
       async handler(ctx) {
         const { t } = ctx;
         const record = await ctx.stores.credentials.get(ctx.identityKey);
@@ -91,6 +95,7 @@ export function linkCommands(clock: () => Date) {
       args: ({ t }) => noArgs(t, 'accounts'),
       ...commandText('accounts'),
       roles: ['holder'],
+      output: 'personal',
       needs: 'none',
       async handler(ctx) {
         const { t } = ctx;
@@ -116,6 +121,7 @@ export function linkCommands(clock: () => Date) {
       args: ({ t }) => z.array(label(t)).length(1, t.vUseLabel),
       ...commandText('use'),
       roles: ['holder'],
+      output: 'personal',
       needs: 'none',
       async handler(ctx) {
         const { t } = ctx;

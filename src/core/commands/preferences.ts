@@ -24,6 +24,8 @@ export function preferenceCommands() {
           }),
       ...commandText('language'),
       roles: ['holder', 'agent', 'admin'],
+      // The asker's own preference.
+      output: 'personal',
       needs: 'none',
       async handler(ctx) {
         const wanted = ctx.args;
@@ -55,6 +57,8 @@ export function preferenceCommands() {
         }),
       ...commandText('timezone'),
       roles: ['holder', 'agent', 'admin'],
+      // The asker's own preference.
+      output: 'personal',
       needs: 'none',
       async handler(ctx) {
         const { t, fmt } = ctx;

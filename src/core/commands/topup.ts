@@ -12,11 +12,12 @@ export function topupCommands() {
       ...commandText('topup'),
       roles: ['holder', 'agent'],
       privateOnly: true,
-      secretArgs: true,
-      ask: 'pin',
-      personal: true,
-      needs: 'account',
+      // The PIN works for whoever enters it first.
+      secretArgs: (tokens) => tokens.length > 0,
+      output: 'personal',
       changesState: true,
+      ask: 'pin',
+      needs: 'account',
       confirm: (ctx) => ctx.t.topupConfirm,
       async handler(ctx) {
         const { t, fmt } = ctx;
@@ -31,7 +32,6 @@ export function topupCommands() {
           fields: fresh ? [{ label: t.topupNewBalance, value: fmt.money(fresh.account.balance) }] : undefined,
           tone: 'success',
           visibility: 'personal',
-          auditNote: 'topup',
         };
       },
     }),

@@ -1,6 +1,6 @@
-import type { ArgumentPrompt } from '../../store/records.js';
-import type { Stores } from '../../store/stores.js';
 import type { Messages } from '../messages.js';
+import type { ArgumentPrompt } from '../ports/records.js';
+import type { Stores } from '../ports/stores.js';
 import type { Reply } from '../reply.js';
 
 /** How long the bot waits for the answer to its question. */

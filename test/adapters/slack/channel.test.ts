@@ -1,6 +1,7 @@
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SLACK_MAX_BODY_BYTES } from '../../../src/adapters/slack/index.js';
+import { ACTOR_MARK } from '../../../src/core/reply.js';
 import {
   buttonPressPayload,
   signedSlackRequest,
@@ -157,7 +158,12 @@ describe('command text', () => {
 describe('rendering and delivery', () => {
   it('sends personal replies ephemerally and public ones in channel', async () => {
     core.script.set('balance', [
-      { title: 'Balance', fields: [{ label: 'Balance', value: '€ 18.40' }], visibility: 'personal' },
+      {
+        title: 'Balance',
+        fields: [{ label: 'Balance', value: '€ 18.40' }],
+        visibility: 'personal',
+        audience: 'actor',
+      },
       { text: 'public <b>' },
     ]);
     const ack = await h.command('balance', { channel: 'C1' });
@@ -174,6 +180,7 @@ describe('rendering and delivery', () => {
         text: 'Your calls',
         file: { name: 'cdrs.csv', mimeType: 'text/csv', content: 'a,b\n1,2\n' },
         visibility: 'personal',
+        audience: 'actor',
       },
     ]);
     await h.command('cdrs', { channel: 'C1' });
@@ -188,14 +195,18 @@ describe('rendering and delivery', () => {
   it('waits out a 429 with Retry-After and still posts the audit record in a thread', async () => {
     h.slack.rateLimit('chat.postMessage', 2, 0);
     core.script.set('card block 4917', [
-      { text: 'Blocked.', tone: 'success', auditNote: 'U7 blocked 4917 <!channel>' },
+      {
+        text: 'Blocked.',
+        tone: 'success',
+        audit: [{ actor: 'U7', note: `${ACTOR_MARK} blocked 4917 <!channel>` }],
+      },
     ]);
     await h.command('card block 4917', { user: 'U7', channel: 'C1' });
     const [parent, record] = await h.slack.waitForCalls('chat.postMessage', 2);
     expect(h.slack.callsOf('chat.postMessage', { includeRateLimited: true })).toHaveLength(4);
     expect(String(parent?.body.text)).toContain('Support log');
     expect(record?.body.thread_ts).toMatch(/^1700000000\./);
-    expect(record?.body.text).toBe('U7 blocked 4917 &lt;!channel&gt;');
+    expect(record?.body.text).toBe('<@U7> blocked 4917 &lt;!channel&gt;');
   });
 });
 
@@ -330,6 +341,6 @@ describe('support channel setup', () => {
       chat: { id: 'C1', kind: 'shared', userIsAdmin: true },
     });
     const record = await h.slack.waitForCall('chat.postMessage', (c) => c.body.thread_ts !== undefined);
-    expect(record.body.text).toBe('UADMIN set up support');
+    expect(record.body.text).toBe('<@UADMIN> set up support');
   });
 });

@@ -73,6 +73,7 @@ async function press(
   return { id, payload };
 }
 
+/** In a DM with the app only its user reads along, so the core leaves every answer in the chat. */
 describe('every command, in a DM with the app', () => {
   it.each([
     ['', 1, 'Commands', 'in_channel'],
@@ -80,26 +81,26 @@ describe('every command, in a DM with the app', () => {
     ['start', 1, 'linked as', 'in_channel'],
     ['accounts', 1, 'demo-cards', 'in_channel'],
     ['use demo', 1, 'now your active account', 'in_channel'],
-    ['balance', 1, '€18.40', 'ephemeral'],
+    ['balance', 1, '€18.40', 'in_channel'],
     [`rate ${A}`, 1, 'Germany Berlin', 'in_channel'],
     [`check ${A}`, 1, 'Country code', 'in_channel'],
     ['numbers', 1, 'Dial-in numbers', 'in_channel'],
     [`target ${A} ${B}`, 1, 'Store the callthrough pair', 'in_channel'],
-    ['lines', 2, 'sip-demo-1', 'ephemeral'],
+    ['lines', 2, 'sip-demo-1', 'in_channel'],
     [`call ${A} ${B}`, 1, 'Calling +4930123456 first', 'in_channel'],
     ['hangup', 1, 'stopped', 'in_channel'],
-    ['topup 1000000001', 1, 'Top up your account', 'ephemeral'],
-    ['cdrs', 1, 'calls, total', 'ephemeral'],
-    ['callshop', 1, 'not a callshop account', 'ephemeral'],
-    ['card show 4917012345678', 2, '12345678', 'ephemeral'],
-    ['card create 4917099999999', 2, 'created', 'ephemeral'],
+    ['topup 1000000001', 1, 'Top up your account', 'in_channel'],
+    ['cdrs', 1, 'calls, total', 'in_channel'],
+    ['callshop', 1, 'not a callshop account', 'in_channel'],
+    ['card show 4917012345678', 2, '12345678', 'in_channel'],
+    ['card create 4917099999999', 2, 'created', 'in_channel'],
     ['card block 4917012345678', 1, 'Block the card', 'in_channel'],
-    ['card unblock 4917012345678', 1, 'not possible for a card that is active', 'ephemeral'],
+    ['card unblock 4917012345678', 1, 'not possible for a card that is active', 'in_channel'],
     ['card disable 4915112345678', 1, 'Disable the card', 'in_channel'],
     ['card renumber 4916012345678 4916099999999', 1, 'Move the card', 'in_channel'],
     ['card activate 4917012345678 12345678', 1, '', undefined],
     ['groupdata on', 1, 'group setting', 'in_channel'],
-    ['audit', 1, '', 'ephemeral'],
+    ['audit', 1, '', 'in_channel'],
     ['cancel', 1, 'nothing to cancel', 'in_channel'],
     ['accounts extra', 1, '', undefined],
     ['unlink demo', 1, 'Unlinked', 'in_channel'],
@@ -123,7 +124,7 @@ describe('every command, in a DM with the app', () => {
     const upload = h.slack.callsOf('upload')[0];
     expect(upload?.raw.split('\n')[0]).toMatch(/,/);
     expect(String(h.slack.callsOf('files.getUploadURLExternal')[0]?.body.filename)).toMatch(/^cdrs-.*\.csv$/);
-    expect(done.body.channel_id).toBe('DU1');
+    expect(done.body.channel_id).toBe('D1');
   });
 });
 
@@ -269,9 +270,12 @@ describe('support channel', () => {
     ).toBe(1);
 
     const show = await h.command('card show 4917012345678', { user: 'U7', channel: 'C9' });
+    // A secret never appears inside the channel, not even ephemerally: it goes to the agent's DM.
     const shown = await answers(show.responseId, 2);
-    const pin = shown.find((c) => json(c).includes('12345678') && json(c).includes('PIN'));
-    expect(pin?.body.response_type).toBe('ephemeral');
+    expect(shown.some((c) => json(c).includes('PIN'))).toBe(false);
+    const pin = await h.slack.waitForCall('chat.postMessage', (c) => json(c).includes('PIN'));
+    expect(json(pin)).toContain('12345678');
+    expect(pin.body.channel).toBe('DU7');
 
     const entries = await stack.stores.audit.recent(10, { chat: 'slack:T1:C9' });
     expect(entries.some((e) => e.command.includes('block') && e.actor === 'slack:T1:U7')).toBe(true);

@@ -6,7 +6,7 @@ import type {
   LinkInput,
   SupportSetupInput,
 } from '../../../src/core/core.js';
-import type { ActionOutcome, Reply } from '../../../src/core/reply.js';
+import { ACTOR_MARK, type ActionOutcome, type Reply } from '../../../src/core/reply.js';
 
 /**
  * A hand-written `Core` for the adapter's own behaviour (acks, dedupe, modals, rendering), where
@@ -73,7 +73,7 @@ export function createFakeCore(): FakeCore {
     async link(input) {
       core.links.push(input);
       return input.password === 'right'
-        ? { text: `Linked ${input.username}.`, tone: 'success', visibility: 'personal' }
+        ? { text: `Linked ${input.username}.`, tone: 'success', visibility: 'personal', audience: 'actor' }
         : { text: 'Wrong username or password.', tone: 'error' };
     },
     async setupSupportChannel(input) {
@@ -82,7 +82,7 @@ export function createFakeCore(): FakeCore {
       return {
         text: 'This is now a support channel.',
         tone: 'success',
-        auditNote: `${input.identity.user} set up support`,
+        audit: [{ actor: input.identity.user, note: `${ACTOR_MARK} set up support` }],
       };
     },
     async home() {

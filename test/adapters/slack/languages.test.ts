@@ -92,7 +92,7 @@ describe('a Slack user with locale de-DE in Europe/Berlin', () => {
 
   it('/language en wins over the Slack locale', async () => {
     expect(await ask('language en', 'UDE')).toContain('I will speak English with you from now on.');
-    expect(await ask('help', 'UDE')).toContain('/balance – Balance and account details');
+    expect(await ask('help', 'UDE')).toContain('/tel balance – Balance and account details');
   });
 });
 

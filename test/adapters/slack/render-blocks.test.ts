@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyCommand } from '../../../src/adapters/slack/command-text.js';
 import { escapeMrkdwn, plainCommandText } from '../../../src/adapters/slack/escape.js';
-import {
-  formatTable,
-  isPrivateReply,
-  LIMITS,
-  renderReply,
-  splitText,
-} from '../../../src/adapters/slack/render-blocks.js';
+import { formatTable, LIMITS, renderReply, splitText } from '../../../src/adapters/slack/render-blocks.js';
 import { createFakeCore } from './fake-core.js';
 
 type Block = {
@@ -115,17 +109,6 @@ describe('renderReply', () => {
   it('splits long text at line breaks, and hard when a line is too long', () => {
     expect(splitText('aaa\nbbb\nccc', 7)).toEqual(['aaa\nbbb', 'ccc']);
     expect(splitText('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
-  });
-});
-
-describe('isPrivateReply', () => {
-  it('keeps personal, secret, privately delivered and error replies to the asker', () => {
-    expect(isPrivateReply({ text: 'x' })).toBe(false);
-    expect(isPrivateReply({ text: 'x', visibility: 'public' })).toBe(false);
-    expect(isPrivateReply({ text: 'x', visibility: 'personal' })).toBe(true);
-    expect(isPrivateReply({ text: 'x', visibility: 'secret' })).toBe(true);
-    expect(isPrivateReply({ text: 'x', deliverPrivately: true })).toBe(true);
-    expect(isPrivateReply({ text: 'x', tone: 'error' })).toBe(true);
   });
 });
 

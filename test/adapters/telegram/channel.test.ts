@@ -146,11 +146,9 @@ describe('messages', () => {
 });
 
 describe('private delivery from a group', () => {
-  it('sends a deliverPrivately reply to the private chat and a notice in the group', async () => {
+  it('sends a reply placed for the actor to the private chat and a notice in the group', async () => {
     const { telegram } = await start();
-    core.onText = () => [
-      { title: 'Balance', text: '12,00 EUR', deliverPrivately: true, visibility: 'personal' },
-    ];
+    core.onText = () => [{ title: 'Balance', text: '12,00 EUR', audience: 'actor', visibility: 'personal' }];
     telegram.message(bob, '/balance', group);
     const notice = await telegram.waitForCall('sendMessage', textTo(group.id));
     const privately = telegram.callsOf('sendMessage').find(textTo(bob.id));
@@ -163,7 +161,7 @@ describe('private delivery from a group', () => {
   it('offers a deep link in the group when the user never started the bot', async () => {
     const { telegram } = await start();
     telegram.blockPrivate(bob.id);
-    core.onText = () => [{ text: 'secret stuff', deliverPrivately: true }];
+    core.onText = () => [{ text: 'secret stuff', audience: 'private' }];
     telegram.message(bob, '/lines', group);
     const notice = await telegram.waitForCall('sendMessage', textTo(group.id));
     expect(String(notice.payload.text)).toMatch(/can't write to you privately/);
@@ -176,14 +174,15 @@ describe('private delivery from a group', () => {
     expect(telegram.messages(group.id).some((m) => m.text?.includes('secret stuff'))).toBe(false);
   });
 
-  it('keeps personal data out of a group unless a group admin allowed it', async () => {
-    const { telegram, settings } = await start();
-    core.onText = () => [{ text: 'Balance 12,00 EUR', visibility: 'personal' }];
+  it('obeys the core: an `actor` reply leaves the group, a `chat` one stays (no rule of its own)', async () => {
+    const { telegram } = await start();
+    core.onText = () => [{ text: 'Balance 12,00 EUR', visibility: 'personal', audience: 'actor' }];
     telegram.message(bob, '/balance', group);
     await telegram.waitForCall('sendMessage', textTo(group.id));
     expect(telegram.callsOf('sendMessage').find(textTo(bob.id))?.payload.text).toBe('Balance 12,00 EUR');
 
-    await settings.updateChat(`telegram::${group.id}`, { showPersonalData: true });
+    // The core placed it in the chat (the group allowed personal data): the adapter does not second-guess.
+    core.onText = () => [{ text: 'Balance 12,00 EUR', visibility: 'personal', audience: 'chat' }];
     const mark = telegram.mark();
     telegram.message(bob, '/balance', group);
     const inGroup = await telegram.waitForCall('sendMessage', textTo(group.id), { after: mark });

@@ -16,7 +16,7 @@ beforeEach(async () => {
   now = Date.now();
   stack = await createTestStack({ clock: () => new Date(now) });
   // The channel shares the core's stores, as the composition root wires them.
-  h = await startHarness(stack.core, { settings: stack.stores.settings, dedupe: stack.stores.dedupe });
+  h = await startHarness(stack.core, { dedupe: stack.stores.dedupe });
   await stack.linkDemo({ platform: 'telegram', tenant: '', user: String(alice.id) });
 });
 
@@ -215,6 +215,9 @@ describe('groups', () => {
   });
 
   it('refuses a confirmation pressed by someone else, then accepts the asker', async () => {
+    // The numbers are personal: the confirmation stays in the group only where the group allowed it.
+    h.telegram.setAdmins(group.id, [alice.id]);
+    await ask('/groupdata on', { chat: group });
     await ask('/target +4930123456 +4917612345678', { chat: group });
     const wrong = await press('Confirm', group.id, bob);
     expect(String(wrong.answer.payload.text)).toMatch(/only|not yours|asked/i);

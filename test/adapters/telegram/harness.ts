@@ -1,12 +1,12 @@
 import { createTelegramChannel, type TelegramChannelOptions } from '../../../src/adapters/telegram/index.js';
 import type { HealthServer } from '../../../src/bots/health-server.js';
 import type { Core } from '../../../src/core/core.js';
+import type { DedupeStore, SettingsStore } from '../../../src/core/ports/stores.js';
 import {
   createDedupeStore,
   createMemoryKeyValueStore,
   createSettingsStore,
 } from '../../../src/store/index.js';
-import type { DedupeStore, SettingsStore } from '../../../src/store/stores.js';
 import { FakeTelegram, type FakeUser } from '../../helpers/fake-telegram.js';
 import { serveMount } from '../../helpers/serve-mount.js';
 
@@ -35,7 +35,7 @@ export async function startHarness(
   const telegram = shared?.telegram ?? (await FakeTelegram.start());
   const kv = createMemoryKeyValueStore();
   const dedupe = overrides.dedupe ?? shared?.dedupe ?? createDedupeStore({ kv });
-  const settings = overrides.settings ?? createSettingsStore({ kv });
+  const settings = createSettingsStore({ kv });
   const logs: Harness['logs'] = [];
   const log = (level: string) => (obj: object, msg?: string) =>
     logs.push({ level, obj, ...(msg ? { msg } : {}) });
@@ -45,7 +45,6 @@ export async function startHarness(
     mode: 'polling',
     apiRoot: telegram.apiRoot,
     dedupe,
-    settings,
     logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
     pollingTimeoutSeconds: 1,
     ...overrides,

@@ -17,7 +17,7 @@ const greta: FakeUser = { id: 3001, first_name: 'Greta', username: 'greta', lang
 
 beforeEach(async () => {
   stack = await createTestStack();
-  h = await startHarness(stack.core, { settings: stack.stores.settings, dedupe: stack.stores.dedupe });
+  h = await startHarness(stack.core, { dedupe: stack.stores.dedupe });
   await stack.linkDemo({ platform: 'telegram', tenant: '', user: String(greta.id) });
 });
 

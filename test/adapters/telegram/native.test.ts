@@ -22,7 +22,6 @@ beforeEach(async () => {
   });
   scheduler = new ManualScheduler();
   h = await startHarness(stack.core, {
-    settings: stack.stores.settings,
     dedupe: stack.stores.dedupe,
     scheduler,
   });

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import type { CommandContext, CommandSpec } from './command-spec.js';
+import { accountClientFor, cardClientFor } from './credentials-access.js';
+import { type Engine, ownerTag } from './engine.js';
+import { type ChatRef, chatKey, type Identity, identityKey } from './identity.js';
+import type { AuditEntry, ChatSettings, PendingAction } from './ports/records.js';
+import type { Role } from './roles.js';
+import type { UserLocale } from './user-locale.js';
+
+export interface ContextInput {
+  identity: Identity;
+  chat: ChatRef;
+  locale?: string;
+  inputIsPrivate?: boolean;
+  settings: ChatSettings;
+  /** Collects the audit entries written, for the support channel's thread. */
+  audited: AuditEntry[];
+  /** The user's language, catalogue and formatter. */
+  loc: UserLocale;
+}
+
+/**
+ * The one context a handler sees (style.md, after grammY's `Context`). Credentials are read and a
+ * client built at most once per command (`account()` and `card()` are memoised).
+ */
+export function makeContext(
+  e: Engine,
+  args: unknown,
+  tokens: readonly string[],
+  input: ContextInput,
+  role: Role,
+  commandsHere: () => Promise<CommandSpec[]>,
+): CommandContext<unknown> {
+  const idKey = identityKey(input.identity);
+  const cKey = chatKey(input.identity.platform, input.identity.tenant, input.chat);
+  // Agents act with the support channel's credentials (issue 6).
+  const owner = role === 'agent' ? cKey : idKey;
+  const now = e.clock();
+  let account: ReturnType<CommandContext<unknown>['account']> | undefined;
+  let card: ReturnType<CommandContext<unknown>['card']> | undefined;
+  return {
+    args,
+    tokens,
+    identity: input.identity,
+    identityKey: idKey,
+    chat: input.chat,
+    chatKey: cKey,
+    role,
+    t: input.loc.t,
+    language: input.loc.language,
+    fmt: input.loc.fmt,
+    now,
+    stores: e.stores,
+    inputIsPrivate: input.inputIsPrivate ?? false,
+    account: () => {
+      account ??= accountClientFor(e.stores, e.clientFactory, owner);
+      return account;
+    },
+    card: () => {
+      card ??= cardClientFor(e.stores, e.clientFactory, owner);
+      return card;
+    },
+    async audit(entry) {
+      const full: AuditEntry = {
+        at: e.clock().toISOString(),
+        actor: idKey,
+        actorName: input.identity.displayName,
+        chat: cKey,
+        role,
+        ...entry,
+      };
+      await e.stores.audit.append(full);
+      input.audited.push(full);
+    },
+    pending: (kind, command, pendingArgs, extra) =>
+      createPending(e, kind, command, pendingArgs, { ...input, role }, extra),
+    commandsHere,
+  };
+}
+
+/**
+ * Stores a single-use pending action for a button. A confirmation or hang-up button's id names its
+ * owner and expiry (`<id>:<owner tag>:<expiry>`), so the owner check needs no store read; a page or
+ * prompt button is navigation and carries the bare id.
+ */
+export async function createPending(
+  e: Engine,
+  kind: PendingAction['kind'],
+  command: string,
+  args: string[],
+  input: { identity: Identity; chat: ChatRef; role: Role },
+  extra: { fromMenu?: boolean } = {},
+): Promise<string> {
+  const idKey = identityKey(input.identity);
+  const cKey = chatKey(input.identity.platform, input.identity.tenant, input.chat);
+  const owner = input.role === 'agent' ? cKey : idKey;
+  const id = randomBytes(6).toString('base64url');
+  const now = e.clock();
+  const ttl =
+    (kind === 'confirm' || kind === 'hangup' ? e.byName.get(command)?.pendingTtlMs : undefined) ??
+    e.confirmTtlMs;
+  const action: PendingAction = {
+    id,
+    kind,
+    command,
+    args,
+    owner: idKey,
+    agentChannel: input.role === 'agent' ? cKey : undefined,
+    chatId: input.chat.id,
+    ...(extra.fromMenu ? { fromMenu: true } : {}),
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + ttl).toISOString(),
+  };
+  await e.stores.pending.put(action);
+  if (kind !== 'confirm' && kind !== 'hangup') return id;
+  // The expiry rides along, so a press on a used one can be told from a press on an expired one.
+  return `${id}:${ownerTag(owner)}:${Math.floor(Date.parse(action.expiresAt) / 1000).toString(36)}`;
+}

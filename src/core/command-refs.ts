@@ -1,0 +1,39 @@
+import type { Reply } from './reply.js';
+
+/**
+ * Shows every command reference the way this platform's user types it (issue 11): `/balance` in
+ * Telegram and on the console, `/tel balance` in Slack with the configured command name. The
+ * catalogue writes `/name`; only names of the command table are rewritten.
+ */
+export function commandRefs(prefix: string, names: Iterable<string>): (reply: Reply) => Reply {
+  if (prefix === '/') return (reply) => reply;
+  const alternatives = [...names].sort((a, b) => b.length - a.length).join('|');
+  const pattern = new RegExp(`(^|[^\\w/])/(${alternatives})(?![\\w/-])`, 'g');
+  const fix = (text: string) =>
+    text.replace(pattern, (_m, before: string, name: string) => `${before}${prefix}${name}`);
+  const opt = (text: string | undefined) => (text === undefined ? undefined : fix(text));
+  return (reply) => ({
+    ...reply,
+    ...(reply.title !== undefined ? { title: fix(reply.title) } : {}),
+    ...(reply.text !== undefined ? { text: fix(reply.text) } : {}),
+    ...(reply.table
+      ? {
+          table: {
+            ...reply.table,
+            rows: reply.table.rows.map((row) => row.map(fix)),
+            ...(reply.table.caption !== undefined ? { caption: opt(reply.table.caption) } : {}),
+          },
+        }
+      : {}),
+    ...(reply.sections
+      ? { sections: reply.sections.map((s) => ({ title: fix(s.title), lines: s.lines.map(fix) })) }
+      : {}),
+    ...(reply.actions
+      ? {
+          actions: reply.actions.map((a) =>
+            a.confirmText === undefined ? a : { ...a, confirmText: fix(a.confirmText) },
+          ),
+        }
+      : {}),
+  });
+}

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import type { CommandSpec } from './command-spec.js';
+import { errorReply } from './error-replies.js';
+import { type ChatRef, chatKey, type Identity, identityKey } from './identity.js';
+import type { CoreLogger } from './logger.js';
+import type { Messages } from './messages.js';
+import type { ChatSettings } from './ports/records.js';
+import type { Stores } from './ports/stores.js';
+import type { Reply } from './reply.js';
+import type { ClientFactory } from './services.js';
+import { type UserLocale, userLocale } from './user-locale.js';
+
+/** What every step of the dispatcher shares: the resolved options and the command table. */
+export interface Engine {
+  stores: Stores;
+  clientFactory: ClientFactory;
+  clock: () => Date;
+  confirmTtlMs: number;
+  rateLimit: { limit: number; windowMs: number } | false;
+  logger: CoreLogger;
+  table: readonly CommandSpec[];
+  /** Every name and alias → its command. */
+  byName: ReadonlyMap<string, CommandSpec>;
+  /** Rows per page of a long list (issue 16). */
+  pageRows: number;
+  /** A message holding a PIN or SIP password is deleted after this long (issue 16). */
+  secretTtlMs: number;
+  /** A command older than this when it arrives is not run (issue 10). */
+  maxCommandAgeMs: number;
+  /** How a user of this platform types a command: `/` or `/tel `. */
+  commandPrefix(platform: Identity['platform']): string;
+}
+
+/** The user's language and zone: what they chose (`/language`, `/timezone`) wins over the platform's hint. */
+export async function localeOf(
+  e: Engine,
+  input: { identity: Identity; locale?: string; timeZone?: string },
+): Promise<UserLocale> {
+  const settings = await e.stores.settings.user(identityKey(input.identity));
+  return userLocale({
+    chosen: settings.locale,
+    platform: input.locale,
+    timeZone: settings.timeZone ?? input.timeZone,
+  });
+}
+
+/** A shared chat's settings; a private chat has none. */
+export function chatSettingsOf(e: Engine, identity: Identity, chat: ChatRef): Promise<ChatSettings> {
+  if (chat.kind !== 'shared') return Promise.resolve({});
+  return e.stores.settings.chat(chatKey(identity.platform, identity.tenant, chat));
+}
+
+/**
+ * Names the owner of a button inside its action id, so an owner check needs no store read and
+ * comes first: a stranger's press on a used or expired confirmation changes nothing (issue 11).
+ * Not a credential: the pending action itself is checked again before anything runs.
+ */
+export function ownerTag(ownerKey: string): string {
+  return createHash('sha256').update(ownerKey).digest('base64url').slice(0, 10);
+}
+
+/** A failure in plain words; unexpected ones are logged with a reference the user can quote. */
+export function failure(
+  e: Engine,
+  err: unknown,
+  t: Messages,
+  requestId: string,
+  spec?: CommandSpec,
+  args?: unknown,
+): Reply {
+  const cli = spec?.target && args !== undefined ? spec.target(args) : undefined;
+  const { reply, expected } = errorReply(err, { t, card: spec?.needs === 'card', cli, ref: requestId });
+  if (!expected)
+    e.logger.error({ requestId, command: spec?.name, err: safeError(err) }, 'command failed unexpectedly');
+  return reply;
+}
+
+/** Error facts safe to log: names, codes, messages; our errors carry no secrets (test/telephony/secrets). */
+export function safeError(err: unknown): Record<string, unknown> {
+  if (err instanceof Error)
+    return { name: err.name, message: err.message, code: (err as { code?: unknown }).code, stack: err.stack };
+  return { value: String(err) };
+}

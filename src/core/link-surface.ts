@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import type { Core, LinkInput, SupportSetupInput } from './core.js';
+import { place } from './delivery.js';
+import { chatSettingsOf, type Engine, failure, localeOf } from './engine.js';
+import { UserFacingError } from './error-replies.js';
+import type { Platform } from './identity.js';
+import { linkCredentials, setupSupport } from './linking.js';
+import type { Reply } from './reply.js';
+
+/**
+ * Linking from a form (a Slack modal, the console) and support-channel set-up. Their answers are
+ * placed by the same rule as every command's: a link result names the account, so it is personal;
+ * a support channel's set-up is the channel's business, so it is public.
+ */
+export function linkSurface(
+  e: Engine,
+  refsFor: (platform: Platform) => (reply: Reply) => Reply,
+): Pick<Core, 'link' | 'setupSupportChannel'> {
+  const deps = { stores: e.stores, clientFactory: e.clientFactory, clock: e.clock };
+  const placed = async (
+    input: LinkInput | SupportSetupInput,
+    reply: Reply,
+    output: 'public' | 'personal',
+  ): Promise<Reply> => {
+    const settings = await chatSettingsOf(e, input.identity, input.chat);
+    const { t } = await localeOf(e, input);
+    const facts = {
+      chat: input.chat,
+      settings,
+      inputSeen: false,
+      output,
+      secretInput: false,
+      actor: input.identity.user,
+      audited: [],
+      t,
+    };
+    return refsFor(input.identity.platform)(place([reply], facts)[0]!);
+  };
+  return {
+    async link(input) {
+      const { t } = await localeOf(e, input);
+      if (input.chat.kind === 'shared' && !input.inputIsPrivate)
+        return placed(input, { text: t.linkTypedInShared, tone: 'error' }, 'personal');
+      try {
+        return await placed(input, await linkCredentials({ ...deps, t, ...input }), 'personal');
+      } catch (err) {
+        return placed(input, failure(e, err, t, randomBytes(4).toString('hex')), 'personal');
+      }
+    },
+    async setupSupportChannel(input) {
+      const { t } = await localeOf(e, input);
+      try {
+        return await placed(input, await setupSupport({ ...deps, t, input }), 'public');
+      } catch (err) {
+        const reply =
+          err instanceof UserFacingError
+            ? { text: err.message, tone: 'error' as const }
+            : failure(e, err, t, randomBytes(4).toString('hex'));
+        return placed(input, reply, 'personal');
+      }
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import type { Role } from '../roles.js';
+
+/**
+ * A linked credential, as the core sees it once decrypted. Only the username and `md5_hex(password)`
+ * are kept, never the password (issue 4).
+ */
+export interface LinkedCredential {
+  /** Short label the user picks or we derive (`demo`, `work`), unique per chat user. */
+  label: string;
+  /** `account`: a Telephony account. `card`: a PIN-creation account for `mycard-v2` (D2). */
+  kind: 'account' | 'card';
+  username: string;
+  md5: string;
+  linkedAt: string;
+}
+
+/** Everything linked to one chat identity (or one support channel). */
+export interface CredentialRecord {
+  credentials: LinkedCredential[];
+  /** Label of the active account credential. */
+  active?: string;
+}
+
+/** A confirmation or button waiting for a press (issue 4 "Confirmations"). */
+export interface PendingAction {
+  id: string;
+  /**
+   * `confirm` runs `command` with `args`; `hangup` stops `args[0]`; `page` re-reads `command` for
+   * another page of its list; `prompt` asks for the one missing argument of `command` (issue 16).
+   */
+  kind: 'confirm' | 'hangup' | 'page' | 'prompt';
+  /** Opened from the home menu: its screens carry a Back button. */
+  fromMenu?: boolean;
+  command: string;
+  args: string[];
+  /** identityKey of the asker. */
+  owner: string;
+  /** When set, any agent of this support channel may press it too. */
+  agentChannel?: string;
+  chatId: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** Per-user settings. */
+export interface UserSettings {
+  /** The language the user chose with `/language` (`en`, `de`); wins over the platform's hint. */
+  locale?: string;
+  /** The IANA time zone the user chose with `/timezone`; wins over the platform's (Slack `tz`). */
+  timeZone?: string;
+  /** The last call started by this user, for `/hangup` without an id. */
+  lastCallId?: string;
+  /** A call start whose answer never came (outcome unknown): no id, but `/hangup` still helps (issue 10). */
+  unknownCall?: { a: string; b: string; at: string };
+  /** A linking conversation in progress (issue 5: username, then password). Never holds the password. */
+  conversation?: LinkConversation;
+  /**
+   * Never-retry operations this user started that were interrupted before an outcome was known
+   * (a crash, a kill): told with the user's next reply, then cleared (issue 10).
+   */
+  interrupted?: InterruptedNotice[];
+  /** The bot asked for the one missing argument of a command (a PIN, a number): the next text answers it. */
+  prompt?: ArgumentPrompt;
+}
+
+export interface InterruptedNotice {
+  command: string;
+  target?: string;
+  /** When the request was about to be sent (ISO). */
+  at: string;
+  /** The read that shows what happened, e.g. `/balance` (provider-notes §3). */
+  check: string;
+}
+
+/**
+ * `/topup` without a PIN asks for it; a shared contact fills B of `/call`. The answer is placed
+ * between `before` and `after` and the command runs as if typed (issue 16). Never holds a secret:
+ * the missing argument is the secret, and it is not stored.
+ */
+export interface ArgumentPrompt {
+  command: string;
+  before: string[];
+  after: string[];
+  /** What is asked, for the question and the answer's checks. */
+  ask: 'pin' | 'number';
+  expiresAt: string;
+}
+
+export interface LinkConversation {
+  step: 'username' | 'password';
+  kind: 'account' | 'card';
+  username?: string;
+  label?: string;
+  expiresAt: string;
+}
+
+/** Per-chat settings. */
+export interface ChatSettings {
+  /** A group admin allowed personal data (balance, CDRs) to be shown in this shared chat (issue 5). */
+  showPersonalData?: boolean;
+  /** A support channel (issue 6): agents act with the team's credentials stored under this chat. */
+  support?: { agents: string[]; agentGroup?: string; setupBy: string; setupAt: string };
+}
+
+export interface AuditEntry {
+  at: string;
+  /** identityKey of the actor. */
+  actor: string;
+  actorName?: string;
+  /** platform chat key. */
+  chat: string;
+  /** The account username acted on. */
+  account: string;
+  command: string;
+  /** The CLI or number acted on, when there is one. */
+  target?: string;
+  /**
+   * `attempted`: written before a never-retry request is sent (write-ahead, issue 10); the entry
+   * with the same `id` and the final outcome closes it.
+   */
+  outcome: 'attempted' | 'ok' | 'refused' | 'failed' | 'unknown';
+  /** Plain-word outcome, never a secret. */
+  detail?: string;
+  role?: Role;
+  /** Ties an `attempted` record to its outcome. */
+  id?: string;
+  /** The read that reconciles an unknown outcome, e.g. `/balance`. */
+  check?: string;
+}

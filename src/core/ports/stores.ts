@@ -1,0 +1,66 @@
+import type { AuditEntry, ChatSettings, CredentialRecord, PendingAction, UserSettings } from './records.js';
+
+/** Credentials linked to an owner key (an identity key, or a support channel's chat key), encrypted at rest. */
+export interface CredentialStore {
+  get(owner: string): Promise<CredentialRecord | undefined>;
+  set(owner: string, record: CredentialRecord): Promise<void>;
+  delete(owner: string): Promise<boolean>;
+  /** Every owner with a record, for key rotation. */
+  owners(): AsyncIterable<string>;
+}
+
+export interface PendingStore {
+  put(action: PendingAction): Promise<void>;
+  get(id: string): Promise<PendingAction | undefined>;
+  /** Single use: the first caller gets the action, every later caller (any instance) gets `undefined`. */
+  take(id: string): Promise<PendingAction | undefined>;
+}
+
+export interface SettingsStore {
+  user(identity: string): Promise<UserSettings>;
+  updateUser(identity: string, patch: Partial<UserSettings>): Promise<UserSettings>;
+  chat(chat: string): Promise<ChatSettings>;
+  updateChat(chat: string, patch: Partial<ChatSettings>): Promise<ChatSettings>;
+}
+
+export interface AuditLog {
+  /**
+   * An entry with outcome `attempted` (it needs an `id`) is kept as an open attempt, before the
+   * request is sent; any other entry is appended, and closes the open attempt with its `id`.
+   */
+  append(entry: AuditEntry): Promise<void>;
+  /** Attempts with no outcome yet: in flight, or interrupted by a crash. */
+  openAttempts(): AsyncIterable<AuditEntry>;
+  /**
+   * Closes an interrupted attempt as `unknown`. Returns false when it was no longer open (closed by
+   * its request, or by another instance), so only one caller reports it.
+   */
+  abandon(entry: AuditEntry): Promise<boolean>;
+  /** Newest last. When `chat` is given, only that chat's entries (filtered among the newest 1000). */
+  recent(n: number, filter?: { chat?: string }): Promise<AuditEntry[]>;
+  /** Every entry, then the attempts still open (an export taken after a crash shows them). */
+  all(): AsyncIterable<AuditEntry>;
+}
+
+/** "Run once" claims: an update id, a Slack retry, a double-clicked button (issue 5, 6, 7). */
+export interface DedupeStore {
+  /** `true` for the first claim of `key` within `ttlMs`, across every instance sharing the store. */
+  claim(key: string, ttlMs: number): Promise<boolean>;
+}
+
+export interface RateLimiter {
+  /** Counts one hit; `allowed` is false once `limit` hits fell within the current window. */
+  hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number }>;
+}
+
+export interface Stores {
+  credentials: CredentialStore;
+  pending: PendingStore;
+  settings: SettingsStore;
+  audit: AuditLog;
+  dedupe: DedupeStore;
+  rateLimit: RateLimiter;
+  /** False while the shared store cannot be reached (issue 10): `/readyz` answers 503 then. */
+  reachable(): boolean;
+  close(): Promise<void>;
+}

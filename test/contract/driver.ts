@@ -1,0 +1,49 @@
+import type { TestStack } from '../helpers/stack.js';
+
+/** The people in every scenario: two members of one shared chat; Alice administers it. */
+export type Person = 'alice' | 'bob';
+export type Where = 'private' | 'shared';
+
+/**
+ * One channel as the contract suite drives it (after Vercel Chat SDK's `packages/tests/src/*-contract.ts`):
+ * the real adapter on its real SDK, talking to a local fake of its platform, over the real core,
+ * client and sandbox. Each call resolves once the channel has finished answering.
+ */
+export interface ChannelDriver {
+  readonly name: 'telegram' | 'slack' | 'console';
+  /** The console has no shared chat; scenarios about one are not applicable there. */
+  readonly hasSharedChat: boolean;
+  /** Whether the platform lets a bot delete a user's message (Slack never shows slash command text). */
+  readonly canDeleteInput: boolean;
+  /** Whether the channel has a support-channel audit thread (Slack). */
+  readonly hasAuditThread: boolean;
+  readonly stack: TestStack;
+  /** How a user of this platform types `name` (`/balance`, `/tel balance`). */
+  command(name: string): string;
+  /** Types `text` (a command without its platform prefix, e.g. `balance`) as `who` in `where`. */
+  say(who: Person, where: Where, text: string): Promise<void>;
+  /** `who` presses the button labelled `label` on the newest message carrying it that `owner` got in `where`. */
+  press(who: Person, where: Where, label: string, owner?: Person): Promise<void>;
+  /**
+   * `who` presses the button of the last `press` again, on the message as it was then: a double
+   * click, a second member's stale client, a retried callback.
+   */
+  pressAgain(who: Person): Promise<void>;
+  /** What every member of the shared chat can read now (texts after edits, files' names and content). */
+  sharedView(): string;
+  /** What only `who` can read: their private chat / DM, and (Slack) their ephemeral messages. */
+  privateView(who: Person): string;
+  /** Messages inside the shared chat that only `who` sees (Slack ephemeral); '' where there are none. */
+  ephemeralView(who: Person): string;
+  /** Whether the message `who` typed last in `where` is gone from the chat. */
+  lastInputDeleted(who: Person, where: Where): boolean;
+  /** Records posted to the shared chat's audit thread. */
+  auditThread(): string[];
+  /** Makes the shared chat a support channel with `agents` (Slack: the set-up modal; elsewhere the store). */
+  makeSupportChannel(agents: Person[]): Promise<void>;
+  /** Links the sandbox's demo accounts to `who`. */
+  linkDemo(who: Person): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DriverFactory = () => Promise<ChannelDriver>;

@@ -1,0 +1,223 @@
+import { createSlackChannel } from '../../src/adapters/slack/index.js';
+import type { Identity } from '../../src/core/identity.js';
+import {
+  buttonPressPayload,
+  type SlackCall,
+  slashCommandBody,
+  startFakeSlack,
+  viewSubmissionPayload,
+} from '../helpers/fake-slack.js';
+import { createTestStack } from '../helpers/stack.js';
+import type { ChannelDriver, Person, Where } from './driver.js';
+import { plainMrkdwn } from './views.js';
+
+const ids: Record<Person, string> = { alice: 'U1', bob: 'U2' };
+const CHANNEL = 'C1';
+const COMMAND = '/tel';
+const dmOf = (who: Person) => `D${ids[who]}`;
+
+/** A message as a member of the workspace sees it (api.slack.com "Messaging": ephemeral ones only to `to`). */
+interface Seen {
+  channel: string;
+  /** `undefined`: everyone in `channel`; otherwise only this user. */
+  to?: string;
+  text: string;
+  buttons: { label: string; actionId: string }[];
+  thread?: boolean;
+}
+
+/**
+ * Slack through bolt against the fake Web API. Requests enter through `app.processEvent`, the
+ * path bolt's receivers take after verifying, so a call resolves once the listener (and the work
+ * it does after its ack) is done. The driver keeps the conversation as Slack's documentation
+ * describes it: `response_url` posts are ephemeral unless `in_channel`, `replace_original`
+ * replaces the message the URL belongs to and keeps who sees it; a thread reply is public.
+ */
+export async function slackDriver(): Promise<ChannelDriver> {
+  const stack = await createTestStack();
+  const slack = await startFakeSlack({
+    users: [
+      { id: ids.alice, name: 'alice', isAdmin: true },
+      { id: ids.bob, name: 'bob' },
+    ],
+  });
+  const channel = createSlackChannel({
+    core: stack.core,
+    botToken: 'xoxb-test',
+    signingSecret: 'contract-secret',
+    apiUrl: slack.apiUrl,
+    dedupe: stack.stores.dedupe,
+    command: COMMAND,
+    webApiRetry: { retries: 0 },
+  });
+  await channel.start();
+  const seen: Seen[] = [];
+  /** response_url id → the message it replaces and where it posts. */
+  const urls = new Map<string, { channel: string; user: string; original?: Seen }>();
+  let read = 0;
+  let urlSeq = 0;
+  let views: SlackCall[] = [];
+
+  const newUrl = (where: { channel: string; user: string; original?: Seen }) => {
+    const id = `k${++urlSeq}`;
+    urls.set(id, where);
+    return slack.responseUrl(id);
+  };
+
+  /** Folds the fake's new calls into the conversation. */
+  function sync(): void {
+    for (const call of slack.calls.slice(read)) {
+      if (!call.rateLimited) fold(call);
+    }
+    read = slack.calls.length;
+  }
+
+  function fold(call: SlackCall): void {
+    const b = call.body;
+    const message = (to?: string, ch = String(b.channel)): Seen => ({
+      channel: ch,
+      ...(to ? { to } : {}),
+      text: plainMrkdwn(`${String(b.text ?? '')}\n${JSON.stringify(b.blocks ?? [])}`),
+      buttons: buttonsOf(b.blocks),
+      ...(b.thread_ts ? { thread: true } : {}),
+    });
+    if (call.method === 'response_url') {
+      const where = urls.get(call.id ?? '');
+      if (!where) return;
+      if (b.replace_original === true && where.original) {
+        Object.assign(where.original, { ...message(where.original.to, where.original.channel) });
+        return;
+      }
+      // Slack: a response_url message is ephemeral unless it says `in_channel`.
+      const to = b.response_type === 'in_channel' ? undefined : where.user;
+      seen.push(message(to, where.channel));
+    } else if (call.method === 'chat.postMessage') seen.push(message());
+    else if (call.method === 'chat.postEphemeral') seen.push(message(String(b.user)));
+    else if (call.method === 'files.completeUploadExternal') {
+      const upload = slack.callsOf('upload').at(-1);
+      seen.push({ channel: String(b.channel_id), text: upload?.raw ?? '', buttons: [] });
+    } else if (call.method === 'views.open') views = [...views, call];
+  }
+
+  const channelOf = (who: Person, where: Where) => (where === 'shared' ? CHANNEL : dmOf(who));
+  const visibleTo = (who: Person) => (m: Seen) =>
+    (m.channel === CHANNEL && (m.to === undefined || m.to === ids[who])) || m.channel === dmOf(who);
+
+  async function command(who: Person, where: Where, text: string): Promise<void> {
+    const ch = channelOf(who, where);
+    const url = newUrl({ channel: ch, user: ids[who] });
+    const body = Object.fromEntries(
+      new URLSearchParams(
+        slashCommandBody({ text, user: ids[who], channel: ch, responseUrl: url, command: COMMAND }),
+      ),
+    );
+    await channel.app.processEvent({ body, ack: async () => {} });
+    sync();
+  }
+
+  async function submitView(who: Person, callbackId: string, values: Record<string, string | string[]>) {
+    const open = views.at(-1);
+    if (!open) throw new Error('no modal was opened');
+    const view = typeof open.body.view === 'string' ? JSON.parse(open.body.view) : open.body.view;
+    const meta = (view as { private_metadata: string }).private_metadata;
+    const body = viewSubmissionPayload({ callbackId, privateMetadata: meta, user: ids[who], values });
+    await channel.app.processEvent({ body: body as Record<string, unknown>, ack: async () => {} });
+    sync();
+  }
+
+  let last: { actionId: string; channel: string; original: Seen } | undefined;
+  async function pressOn(who: Person, target: { actionId: string; channel: string; original: Seen }) {
+    // Another member only ever sees public messages: an ephemeral button is out of their reach.
+    if (target.original.to !== undefined && target.original.to !== ids[who]) return;
+    const url = newUrl({ channel: target.channel, user: ids[who], original: target.original });
+    const body = buttonPressPayload({
+      actionId: target.actionId,
+      user: ids[who],
+      channel: target.channel,
+      responseUrl: url,
+    });
+    await channel.app.processEvent({ body: body as Record<string, unknown>, ack: async () => {} });
+    sync();
+  }
+
+  const identity = (who: Person): Identity => ({ platform: 'slack', tenant: 'T1', user: ids[who] });
+
+  return {
+    name: 'slack',
+    hasSharedChat: true,
+    canDeleteInput: false,
+    hasAuditThread: true,
+    stack,
+    command: (name) => `${COMMAND} ${name}`,
+    async say(who, where, text) {
+      if (!text.startsWith(`${COMMAND} `) && text !== COMMAND)
+        throw new Error(`Slack takes only ${COMMAND} commands here, not ${text}`);
+      const rest = text.slice(COMMAND.length).trim();
+      await command(who, where, rest);
+      // `/tel link` opens the modal; the contract fills it in with the demo credentials.
+      if (/^link$/i.test(rest)) await submitView(who, 'tel_link', { username: 'demo', password: 'demo' });
+    },
+    async press(who, where, label, owner = who) {
+      const ch = channelOf(owner, where);
+      const message = [...seen]
+        .reverse()
+        .find((m) => m.channel === ch && visibleTo(owner)(m) && m.buttons.some((x) => x.label === label));
+      if (!message) throw new Error(`no ${label} button for ${owner} in ${ch}`);
+      last = {
+        actionId: message.buttons.find((x) => x.label === label)!.actionId,
+        channel: ch,
+        original: message,
+      };
+      await pressOn(who, last);
+    },
+    async pressAgain(who) {
+      if (!last) throw new Error('nothing was pressed yet');
+      await pressOn(who, last);
+    },
+    sharedView: () =>
+      seen
+        .filter((m) => m.channel === CHANNEL && m.to === undefined)
+        .map((m) => m.text)
+        .join('\n'),
+    privateView: (who) =>
+      seen
+        .filter(visibleTo(who))
+        .filter((m) => m.channel !== CHANNEL || m.to)
+        .map((m) => m.text)
+        .join('\n'),
+    ephemeralView: (who) =>
+      seen
+        .filter((m) => m.channel === CHANNEL && m.to === ids[who])
+        .map((m) => m.text)
+        .join('\n'),
+    lastInputDeleted: () => false,
+    auditThread: () => seen.filter((m) => m.channel === CHANNEL && m.thread).map((m) => m.text),
+    async makeSupportChannel(agents) {
+      await command('alice', 'shared', 'team setup');
+      await submitView('alice', 'tel_team_setup', {
+        account_username: 'demo',
+        account_password: 'demo',
+        card_username: 'cards',
+        card_password: 'cards',
+        agents: agents.map((p) => ids[p]),
+      });
+    },
+    linkDemo: (who) => stack.linkDemo(identity(who)),
+    async close() {
+      await channel.stop();
+      await slack.close();
+      await stack.close();
+    },
+  };
+}
+
+function buttonsOf(blocks: unknown): { label: string; actionId: string }[] {
+  const list = typeof blocks === 'string' ? (JSON.parse(blocks) as unknown) : blocks;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap(
+    (b: { type?: string; elements?: { text?: { text?: string }; action_id?: string }[] }) =>
+      b.type === 'actions'
+        ? (b.elements ?? []).map((e) => ({ label: e.text?.text ?? '', actionId: e.action_id ?? '' }))
+        : [],
+  );
+}

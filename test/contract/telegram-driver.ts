@@ -1,0 +1,116 @@
+import type { Update } from 'grammy/types';
+import { createTelegramChannel } from '../../src/adapters/telegram/index.js';
+import type { Identity } from '../../src/core/identity.js';
+import { md5Hex } from '../../src/telephony/signature.js';
+import { type FakeChat, type FakeMessage, FakeTelegram, type FakeUser } from '../helpers/fake-telegram.js';
+import { createTestStack } from '../helpers/stack.js';
+import type { ChannelDriver, Person, Where } from './driver.js';
+import { plainHtml } from './views.js';
+
+const people: Record<Person, FakeUser> = {
+  alice: { id: 1001, first_name: 'Alice', username: 'alice', language_code: 'en' },
+  bob: { id: 1002, first_name: 'Bob', username: 'bob' },
+};
+const group: FakeChat = { id: -2001, type: 'supergroup', title: 'Team' };
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
+
+type Markup = { inline_keyboard: { text: string; callback_data?: string }[][] };
+
+/**
+ * Telegram through grammY against the fake Bot API. Updates go through `bot.handleUpdate`, the
+ * path the runner and the webhook take, so a call resolves once every Bot API call it caused is done.
+ */
+export async function telegramDriver(): Promise<ChannelDriver> {
+  const stack = await createTestStack();
+  const telegram = await FakeTelegram.start();
+  telegram.setAdmins(group.id, [people.alice.id]);
+  const channel = createTelegramChannel({
+    core: stack.core,
+    token: telegram.token,
+    mode: 'polling',
+    apiRoot: telegram.apiRoot,
+    dedupe: stack.stores.dedupe,
+    logger: silent,
+  });
+  await channel.bot.init();
+  const run = (update: object) => channel.bot.handleUpdate(update as Update);
+  const chatOf = (who: Person, where: Where) => (where === 'shared' ? group : undefined);
+  const chatId = (who: Person, where: Where) => (where === 'shared' ? group.id : people[who].id);
+  const view = (id: number) =>
+    [
+      ...telegram.botMessages(id).map((m) => plainHtml(m.text ?? m.document?.file_name ?? '')),
+      ...telegram
+        .callsOf('sendDocument')
+        .filter((c) => Number(c.payload.chat_id) === id)
+        .map((c) => c.file?.content ?? ''),
+    ].join('\n');
+  let last: { message: FakeMessage; data: string } | undefined;
+  const identity = (who: Person): Identity => ({
+    platform: 'telegram',
+    tenant: '',
+    user: String(people[who].id),
+  });
+
+  return {
+    name: 'telegram',
+    hasSharedChat: true,
+    canDeleteInput: true,
+    hasAuditThread: false,
+    stack,
+    command: (name) => `/${name}`,
+    async say(who, where, text) {
+      await run(telegram.message(people[who], text, chatOf(who, where)));
+    },
+    async press(who, where, label, owner = who) {
+      // A confirmation the core placed for its owner alone sits in the owner's private chat.
+      const chats = where === 'shared' ? [group.id, people[owner].id] : [people[owner].id];
+      for (const id of chats) {
+        const message = [...telegram.botMessages(id)].reverse().find((m) => buttonData(m, label));
+        if (message) {
+          last = { message: structuredClone(message), data: buttonData(message, label)! };
+          await run(telegram.press(people[who], last.message, last.data));
+          return;
+        }
+      }
+      throw new Error(`no ${label} button for ${owner}`);
+    },
+    async pressAgain(who) {
+      if (!last) throw new Error('nothing was pressed yet');
+      await run(telegram.press(people[who], last.message, last.data));
+    },
+    sharedView: () => view(group.id),
+    privateView: (who) => view(people[who].id),
+    ephemeralView: () => '',
+    lastInputDeleted(who, where) {
+      const mine = telegram.messages(chatId(who, where)).filter((m) => m.from?.id === people[who].id);
+      return mine.at(-1)?.deleted === true;
+    },
+    auditThread: () => [],
+    async makeSupportChannel(agents) {
+      // Telegram has no set-up form; the settings are what the Slack modal would have stored.
+      await stack.stores.credentials.set(`telegram::${group.id}`, {
+        credentials: [
+          { label: 'team', kind: 'account', username: 'demo', md5: md5Hex('demo'), linkedAt: '' },
+        ],
+        active: 'team',
+      });
+      await stack.stores.settings.updateChat(`telegram::${group.id}`, {
+        support: {
+          agents: agents.map((p) => String(people[p].id)),
+          setupBy: `telegram::${people.alice.id}`,
+          setupAt: new Date().toISOString(),
+        },
+      });
+    },
+    linkDemo: (who) => stack.linkDemo(identity(who)),
+    async close() {
+      await telegram.close();
+      await stack.close();
+    },
+  };
+}
+
+function buttonData(message: FakeMessage, label: string): string | undefined {
+  const rows = (message.reply_markup as Markup | undefined)?.inline_keyboard ?? [];
+  return rows.flat().find((b) => b.text === label)?.callback_data;
+}
