@@ -1,5 +1,3 @@
-import { makeContext } from './command-context.js';
-import type { CommandSpec } from './command-spec.js';
 import type { IncomingAction } from './core.js';
 import { place } from './delivery.js';
 import { commandsHere, newTurn, runTurn } from './dispatch.js';

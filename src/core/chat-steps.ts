@@ -1,7 +1,6 @@
 import { normalizePhoneNumber } from '../telephony/phone.js';
 import { createPending } from './command-context.js';
 import { activeAccount } from './credentials-access.js';
-import type { Engine } from './engine.js';
 import { identityKey } from './identity.js';
 import { homeReply } from './menu/home.js';
 import { answerPrompt } from './menu/prompts.js';

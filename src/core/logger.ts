@@ -8,3 +8,11 @@ export interface CoreLogger {
 
 const noop = () => {};
 export const silentLogger: CoreLogger = { info: noop, warn: noop, error: noop, debug: noop };
+
+/** The slice of a pino logger a channel adapter takes; `pino()` fits as is. */
+export interface ChannelLogger {
+  debug?(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}

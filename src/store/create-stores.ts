@@ -30,6 +30,7 @@ export function createStores(options: StoresOptions): Stores {
     credentials: createCredentialStore({ kv, keyring }),
     pending: createPendingStore({
       kv,
+      keyring,
       ...clock,
       ...(options.pendingTtlMs === undefined ? {} : { maxTtlMs: options.pendingTtlMs }),
     }),

@@ -22,13 +22,14 @@ const IV_BYTES = 12;
  * Binding the owner makes a record copied under another owner's key fail to decrypt, so one user
  * cannot be handed another's credentials by someone who can write the store but has no key.
  */
-const aadFor = (owner: string) => Buffer.from(`telephony-bot:credentials:v1:${owner}`, 'utf8');
+const credentialsAad = (owner: string) => `telephony-bot:credentials:v1:${owner}`;
 
-export function encryptCredentials(owner: string, record: CredentialRecord, key: MasterKey): EncryptedRecord {
+/** Seals any JSON value with AES-256-GCM, bound to `aad` (what it is and whose). */
+export function sealJson(aad: string, value: unknown, key: MasterKey): EncryptedRecord {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key.key, iv);
-  cipher.setAAD(aadFor(owner));
-  const data = Buffer.concat([cipher.update(JSON.stringify(record), 'utf8'), cipher.final()]);
+  cipher.setAAD(Buffer.from(aad, 'utf8'));
+  const data = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
   return {
     v: 1,
     alg: 'A256GCM',
@@ -37,6 +38,19 @@ export function encryptCredentials(owner: string, record: CredentialRecord, key:
     tag: cipher.getAuthTag().toString('base64'),
     data: data.toString('base64'),
   };
+}
+
+/** Opens what {@link sealJson} sealed; throws on a wrong key, a wrong `aad` or a tampered record. */
+export function openJson<T>(aad: string, stored: EncryptedRecord, key: MasterKey): T {
+  const decipher = createDecipheriv('aes-256-gcm', key.key, Buffer.from(stored.iv, 'base64'));
+  decipher.setAAD(Buffer.from(aad, 'utf8'));
+  decipher.setAuthTag(Buffer.from(stored.tag, 'base64'));
+  const plain = Buffer.concat([decipher.update(Buffer.from(stored.data, 'base64')), decipher.final()]);
+  return JSON.parse(plain.toString('utf8')) as T;
+}
+
+export function encryptCredentials(owner: string, record: CredentialRecord, key: MasterKey): EncryptedRecord {
+  return sealJson(credentialsAad(owner), record, key);
 }
 
 /** Every key of the ring, current first. */
@@ -58,11 +72,7 @@ export function decryptCredentials(
       keys.map((k) => k.id),
     );
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key.key, Buffer.from(stored.iv, 'base64'));
-    decipher.setAAD(aadFor(owner));
-    decipher.setAuthTag(Buffer.from(stored.tag, 'base64'));
-    const plain = Buffer.concat([decipher.update(Buffer.from(stored.data, 'base64')), decipher.final()]);
-    return JSON.parse(plain.toString('utf8')) as CredentialRecord;
+    return openJson<CredentialRecord>(credentialsAad(owner), stored, key);
   } catch (error) {
     // The cause is node's "Unsupported state or unable to authenticate data": no secret in it.
     throw new CredentialDecryptError(owner, stored.kid, { cause: error });

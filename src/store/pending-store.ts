@@ -1,10 +1,17 @@
+import { type EncryptedRecord, keysOf, openJson, sealJson } from './credential-cipher.js';
 import type { KeyValueStore } from './key-value-store.js';
+import type { Keyring } from './master-key.js';
 import type { PendingAction } from './records.js';
 import type { PendingStore } from './stores.js';
 
 /** Options of {@link createPendingStore}. */
 export interface PendingStoreOptions {
   kv: KeyValueStore;
+  /**
+   * Seals each action's arguments with the credential cipher (issue 11): a confirmation of
+   * `/topup <PIN>` holds the PIN, which must not sit in the store in clear.
+   */
+  keyring: Keyring;
   /**
    * The longest any pending action is kept, whatever its `expiresAt` says; also how long a "used"
    * marker is kept, which must outlive the action it guards. Default 15 minutes.
@@ -17,6 +24,10 @@ export interface PendingStoreOptions {
 export const DEFAULT_PENDING_TTL_MS = 15 * 60_000;
 const pendingKey = (id: string) => `pending:${id}`;
 const usedKey = (id: string) => `pending-used:${id}`;
+const argsAad = (id: string) => `telephony-bot:pending-args:v1:${id}`;
+
+/** An action as stored: its arguments sealed, never in clear. */
+type StoredAction = Omit<PendingAction, 'args'> & { sealedArgs: EncryptedRecord };
 
 /**
  * Confirmations and buttons waiting for a press (issue 4 "Confirmations"). Single use holds across
@@ -24,15 +35,27 @@ const usedKey = (id: string) => `pending-used:${id}`;
  * winner gets the action, even when two instances receive the same press.
  */
 export function createPendingStore(options: PendingStoreOptions): PendingStore {
-  const { kv } = options;
+  const { kv, keyring } = options;
   const maxTtlMs = options.maxTtlMs ?? DEFAULT_PENDING_TTL_MS;
   const now = options.now ?? Date.now;
-  const remainingMs = (action: PendingAction) => Date.parse(action.expiresAt) - now();
+  const remainingMs = (action: Pick<PendingAction, 'expiresAt'>) => Date.parse(action.expiresAt) - now();
+
+  /** The arguments, or undefined when no key of the ring opens them (rotated away): then it has expired. */
+  const open = (stored: StoredAction): PendingAction | undefined => {
+    const { sealedArgs, ...rest } = stored;
+    const key = keysOf(keyring).find((k) => k.id === sealedArgs?.kid);
+    if (!key) return undefined;
+    try {
+      return { ...rest, args: openJson<string[]>(argsAad(stored.id), sealedArgs, key) };
+    } catch {
+      return undefined;
+    }
+  };
 
   const read = async (id: string) => {
-    const action = await kv.get<PendingAction>(pendingKey(id));
+    const stored = await kv.get<StoredAction>(pendingKey(id));
     // Checked here too: the kv TTL is rounded and only enforced lazily by some backends.
-    return action !== undefined && remainingMs(action) > 0 ? action : undefined;
+    return stored !== undefined && remainingMs(stored) > 0 ? open(stored) : undefined;
   };
 
   return {
@@ -41,7 +64,12 @@ export function createPendingStore(options: PendingStoreOptions): PendingStore {
       if (!Number.isFinite(remaining))
         throw new RangeError(`pending action ${action.id}: expiresAt is not a date`);
       if (remaining <= 0) return; // already expired: nothing a press could use
-      await kv.set(pendingKey(action.id), action, Math.min(remaining, maxTtlMs));
+      const { args, ...rest } = action;
+      const stored: StoredAction = {
+        ...rest,
+        sealedArgs: sealJson(argsAad(action.id), args, keyring.current),
+      };
+      await kv.set(pendingKey(action.id), stored, Math.min(remaining, maxTtlMs));
     },
     get: read,
     async take(id) {

@@ -34,7 +34,7 @@ export async function telegramDriver(): Promise<ChannelDriver> {
   });
   await channel.bot.init();
   const run = (update: object) => channel.bot.handleUpdate(update as Update);
-  const chatOf = (who: Person, where: Where) => (where === 'shared' ? group : undefined);
+  const chatOf = (_who: Person, where: Where) => (where === 'shared' ? group : undefined);
   const chatId = (who: Person, where: Where) => (where === 'shared' ? group.id : people[who].id);
   const view = (id: number) =>
     [

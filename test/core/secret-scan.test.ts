@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import type { Reply } from '../../src/core/reply.js';
-import { DEMO_DATA_PATH, type SandboxData } from '../../src/sandbox/index.js';
 import { md5Hex } from '../../src/telephony/signature.js';
 import { type ConsoleHarness, startConsole } from '../adapters/console/console-harness.js';
+import { PASSWORD, seedWithScanUser as seed, TOPUP_PIN } from '../helpers/scan-seed.js';
 import { actionOf, bob, group, textOf } from './core-harness.js';
 
 /**
@@ -15,26 +13,6 @@ import { actionOf, bob, group, textOf } from './core-harness.js';
  * a known PIN, lists SIP lines and creates a card in a shared chat, holds none of the secrets; and
  * the shared chat only ever gets them in replies marked for private delivery.
  */
-
-const PASSWORD = 'Pw-unique-7731!secret';
-const TOPUP_PIN = '1000000001';
-
-/** The demo data plus an account whose password appears nowhere else (so a hit is a leak). */
-function seed(): SandboxData {
-  const data = parse(readFileSync(DEMO_DATA_PATH, 'utf8')) as SandboxData & {
-    users: Record<string, unknown>[];
-  };
-  const nocard = data.users.find((u) => u.username === 'nocard')!;
-  data.users.push({
-    ...nocard,
-    username: 'scanuser',
-    password: PASSWORD,
-    customerNumber: '100099',
-    accountNumber: '200099',
-    callingCard: true,
-  });
-  return data;
-}
 
 let h: ConsoleHarness;
 const logged: string[] = [];

@@ -79,9 +79,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Starts a redis-server. With `port`, on that port (a restart after `stop()`, for outage tests:
- * issue 10); otherwise on a free one.
+ * issue 10); otherwise on a free one. With `dir`, `SAVE` writes its dump there, uncompressed, so a
+ * test can read it; otherwise nothing is saved.
  */
-export async function startRedisServer(options: { port?: number } = {}): Promise<RedisServer> {
+export async function startRedisServer(options: { port?: number; dir?: string } = {}): Promise<RedisServer> {
   if (!redisServerPath) throw new Error(MISSING);
   // A port can be taken between probing and binding; a few attempts make that race harmless.
   let lastError: unknown;
@@ -100,6 +101,7 @@ export async function startRedisServer(options: { port?: number } = {}): Promise
         'no',
         '--loglevel',
         'warning',
+        ...(options.dir ? ['--dir', options.dir, '--rdbcompression', 'no'] : []),
       ],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );

@@ -1,19 +1,10 @@
 import { catalogues } from '../../core/messages.js';
 import type { Reply, ReplyTable } from '../../core/reply.js';
+import { tableLines } from '../../core/table-layout.js';
 
-/** Pads a table into aligned monospace columns (shared by the plain-text renderers). */
-export function formatTable(table: ReplyTable): string {
-  const widths = table.columns.map((c, i) =>
-    Math.max(c.length, ...table.rows.map((r) => (r[i] ?? '').length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, i) => (table.align?.[i] === 'right' ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
-      .join('  ')
-      .trimEnd();
-  const out = [line(table.columns), widths.map((w) => '-'.repeat(w)).join('  '), ...table.rows.map(line)];
-  if (table.caption) out.unshift(table.caption);
-  return out.join('\n');
+/** A table in the one layout (core/table-layout.ts), its caption above. */
+function formatTable(table: ReplyTable): string {
+  return [...(table.caption ? [table.caption] : []), ...tableLines(table)].join('\n');
 }
 
 /**

@@ -1,14 +1,10 @@
 import type { webApi } from '@slack/bolt';
 import type { Core } from '../../core/core.js';
+import type { ChannelLogger } from '../../core/logger.js';
 import type { DedupeStore } from '../../core/ports/stores.js';
 
-/** The pino-shaped logger the bot passes around; only these four methods are used. */
-export interface SlackLogger {
-  debug(obj: object, msg?: string): void;
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+/** The pino-shaped logger the bot passes around; Slack logs at debug too. */
+export type SlackLogger = Required<ChannelLogger>;
 
 /**
  * Everything `createSlackChannel` needs. The composition root (`src/bots`) reads and checks the

@@ -5,6 +5,7 @@ type Button = types.Button;
 type KnownBlock = types.KnownBlock;
 
 import type { Reply, ReplyAction, ReplyField, ReplyTable } from '../../core/reply.js';
+import { tableLines } from '../../core/table-layout.js';
 import { escapeMrkdwn, truncate } from './escape.js';
 
 /**
@@ -94,28 +95,13 @@ function fieldSections(fields: readonly ReplyField[]): KnownBlock[] {
   return out;
 }
 
-/** Pads a table into monospace lines; numbers right-aligned where the reply says so. */
-export function formatTable(table: ReplyTable): string[] {
-  const all = [table.columns, ...table.rows];
-  const widths = table.columns.map((_, c) => Math.max(...all.map((row) => (row[c] ?? '').length)));
-  const line = (row: readonly string[]) =>
-    widths
-      .map((w, c) => {
-        const cell = row[c] ?? '';
-        return table.align?.[c] === 'right' ? cell.padStart(w) : cell.padEnd(w);
-      })
-      .join('  ')
-      .trimEnd();
-  return [line(table.columns), widths.map((w) => '-'.repeat(w)).join('  '), ...table.rows.map(line)];
-}
-
 function tableBlocks(table: ReplyTable): KnownBlock[] {
   const fence = '```';
   const budget = LIMITS.sectionText - 2 * fence.length - 2;
   const out: KnownBlock[] = [];
   let current: string[] = [];
   let size = 0;
-  for (const raw of formatTable(table)) {
+  for (const raw of tableLines(table)) {
     const line = truncate(escapeMrkdwn(raw), budget);
     if (current.length > 0 && size + line.length + 1 > budget) {
       out.push(section(`${fence}\n${current.join('\n')}\n${fence}`));

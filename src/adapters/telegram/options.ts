@@ -1,5 +1,6 @@
 import type { UserFromGetMe } from 'grammy/types';
 import type { Core } from '../../core/core.js';
+import type { ChannelLogger } from '../../core/logger.js';
 import type { Language } from '../../core/messages.js';
 import type { DedupeStore } from '../../core/ports/stores.js';
 import type { SetupRetryOptions } from './api-retry.js';
@@ -7,12 +8,7 @@ import { type Scheduler, timerScheduler } from './deliver.js';
 import { type TelegramMessages, telegramMessages } from './messages.js';
 
 /** The slice of a pino logger the channel uses; `pino()` fits as is. */
-export interface TelegramLogger {
-  debug?(obj: object, msg?: string): void;
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+export type TelegramLogger = ChannelLogger;
 
 export interface TelegramWebhookOptions {
   /** The public HTTPS URL Telegram posts to (TELEGRAM_WEBHOOK_URL). */

@@ -1,7 +1,7 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
 import type { Reply, ReplyAction, ReplyField } from '../../core/reply.js';
+import { tableLines } from '../../core/table-layout.js';
 import { escapeHtml } from './escape.js';
-import { tableLines } from './render-table.js';
 import { splitHtml, TELEGRAM_MESSAGE_LIMIT } from './split-html.js';
 
 /** A reply rendered for Telegram: message texts, the keyboard for the last one, and a document. */

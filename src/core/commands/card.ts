@@ -8,6 +8,7 @@ import { type CommandContext, commandText, defineCommand } from '../command-spec
 import { UserFacingError } from '../error-replies.js';
 import type { Messages } from '../messages.js';
 import type { Reply } from '../reply.js';
+import type { CardClient } from '../services.js';
 import { audited } from './audited.js';
 
 type CardArgs =
@@ -98,97 +99,100 @@ const cardArgs = ({ t }: ArgsEnv) =>
     }
   });
 
+/** The provider operation of each subcommand, with its name for the reply's verb (spec 3.1). */
+async function cardOperation(client: CardClient['client'], a: CardArgs): Promise<{ card: Card; op: string }> {
+  switch (a.sub) {
+    case 'show':
+      return { card: await client.show({ cli: `+${a.cli}` }), op: 'show' };
+    case 'create':
+      return {
+        card: await client.insert({ cli: `+${a.cli}`, amount: a.amount, customer: a.customer }),
+        op: 'insert',
+      };
+    case 'block':
+      return { card: await client.blockcard({ cli: `+${a.cli}` }), op: 'blockcard' };
+    case 'unblock':
+      return { card: await client.unblockcard({ cli: `+${a.cli}` }), op: 'unblockcard' };
+    case 'disable':
+      return {
+        card: await client.disableCliByNumber({ cli: `+${a.cli}` }),
+        op: 'disableCliByNumber',
+      };
+    case 'renumber':
+      return {
+        card: await client.changeCliByNumber({ cli: `+${a.cli}`, newCli: `+${a.newCli}` }),
+        op: 'changeCliByNumber',
+      };
+    case 'activate':
+      return {
+        card: await client.activateMyCard({ cli: `+${a.cli}`, pin: a.pin }),
+        op: 'activateMyCard',
+      };
+  }
+}
+
+const cardCommand = defineCommand<CardArgs>({
+  name: 'card',
+  aliases: ['cards'],
+  args: cardArgs,
+  ...commandText('card'),
+  roles: ['holder', 'agent'],
+  output: 'personal',
+  changesState: true,
+  // `activate <number> <PIN>`: the PIN works for whoever enters it first.
+  secretArgs: (tokens) => tokens[0]?.toLowerCase() === 'activate' && tokens.length > 2,
+  confirmStyle: 'danger',
+  target: (args) => args.cli,
+  needs: 'card',
+  confirm(ctx) {
+    const a = ctx.args;
+    if (a.sub === 'block') return ctx.t.cardConfirmBlock(a.cli);
+    if (a.sub === 'disable') return ctx.t.cardConfirmDisable(a.cli);
+    if (a.sub === 'renumber') return ctx.t.cardConfirmRenumber(a.cli, a.newCli);
+    return undefined;
+  },
+  async handler(ctx) {
+    const a = ctx.args;
+    if (a.sub === 'activate' && ctx.chat.kind === 'shared' && !ctx.inputIsPrivate) {
+      // The PIN was typed where others can read it: refuse; the core deletes the message.
+      return { text: ctx.t.privateOnly('card activate'), tone: 'error' };
+    }
+    const { client, username } = await ctx.card();
+    const run = () => cardOperation(client, a);
+    let result: { card: Card; op: string };
+    try {
+      // `show` changes nothing, so it is not audited.
+      result =
+        a.sub === 'show'
+          ? await run()
+          : await audited(
+              ctx,
+              {
+                command: `card ${a.sub}`,
+                account: username,
+                target: a.cli,
+                // After a renumbering the card answers under its new number, if it happened.
+                check: `/card show +${a.sub === 'renumber' ? a.newCli : a.cli}`,
+              },
+              run,
+            );
+    } catch (err) {
+      if ((err as { code?: string }).code === 'TEL_FORBIDDEN') {
+        const state = await client
+          .show({ cli: `+${a.cli}` })
+          .then((c) => c.state)
+          .catch(() => undefined);
+        if (state) throw new UserFacingError(ctx.t.errCardTransition(ctx.t.cardStates[state] ?? state));
+      }
+      throw err;
+    }
+    return cardReplies(ctx, result.card, result.op, a.sub);
+  },
+});
+
 /** The spec 3.1 card lifecycle, signed with the PIN-creation account (D2). */
 export function cardCommands() {
-  return [
-    defineCommand<CardArgs>({
-      name: 'card',
-      aliases: ['cards'],
-      args: cardArgs,
-      ...commandText('card'),
-      roles: ['holder', 'agent'],
-      output: 'personal',
-      changesState: true,
-      // `activate <number> <PIN>`: the PIN works for whoever enters it first.
-      secretArgs: (tokens) => tokens[0]?.toLowerCase() === 'activate' && tokens.length > 2,
-      confirmStyle: 'danger',
-      target: (args) => args.cli,
-      needs: 'card',
-      confirm(ctx) {
-        const a = ctx.args;
-        if (a.sub === 'block') return ctx.t.cardConfirmBlock(a.cli);
-        if (a.sub === 'disable') return ctx.t.cardConfirmDisable(a.cli);
-        if (a.sub === 'renumber') return ctx.t.cardConfirmRenumber(a.cli, a.newCli);
-        return undefined;
-      },
-      async handler(ctx) {
-        const a = ctx.args;
-        if (a.sub === 'activate' && ctx.chat.kind === 'shared' && !ctx.inputIsPrivate) {
-          // The PIN was typed where others can read it: refuse; the core deletes the message.
-          return { text: ctx.t.privateOnly('card activate'), tone: 'error' };
-        }
-        const { client, username } = await ctx.card();
-        const run = async (): Promise<{ card: Card; op: string }> => {
-          switch (a.sub) {
-            case 'show':
-              return { card: await client.show({ cli: `+${a.cli}` }), op: 'show' };
-            case 'create':
-              return {
-                card: await client.insert({ cli: `+${a.cli}`, amount: a.amount, customer: a.customer }),
-                op: 'insert',
-              };
-            case 'block':
-              return { card: await client.blockcard({ cli: `+${a.cli}` }), op: 'blockcard' };
-            case 'unblock':
-              return { card: await client.unblockcard({ cli: `+${a.cli}` }), op: 'unblockcard' };
-            case 'disable':
-              return {
-                card: await client.disableCliByNumber({ cli: `+${a.cli}` }),
-                op: 'disableCliByNumber',
-              };
-            case 'renumber':
-              return {
-                card: await client.changeCliByNumber({ cli: `+${a.cli}`, newCli: `+${a.newCli}` }),
-                op: 'changeCliByNumber',
-              };
-            case 'activate':
-              return {
-                card: await client.activateMyCard({ cli: `+${a.cli}`, pin: a.pin }),
-                op: 'activateMyCard',
-              };
-          }
-        };
-        let result: { card: Card; op: string };
-        try {
-          // `show` changes nothing, so it is not audited.
-          result =
-            a.sub === 'show'
-              ? await run()
-              : await audited(
-                  ctx,
-                  {
-                    command: `card ${a.sub}`,
-                    account: username,
-                    target: a.cli,
-                    // After a renumbering the card answers under its new number, if it happened.
-                    check: `/card show +${a.sub === 'renumber' ? a.newCli : a.cli}`,
-                  },
-                  run,
-                );
-        } catch (err) {
-          if ((err as { code?: string }).code === 'TEL_FORBIDDEN') {
-            const state = await client
-              .show({ cli: `+${a.cli}` })
-              .then((c) => c.state)
-              .catch(() => undefined);
-            if (state) throw new UserFacingError(ctx.t.errCardTransition(ctx.t.cardStates[state] ?? state));
-          }
-          throw err;
-        }
-        return cardReplies(ctx, result.card, result.op, a.sub);
-      },
-    }),
-  ];
+  return [cardCommand];
 }
 
 function cardReplies(ctx: CommandContext<CardArgs>, card: Card, op: string, sub: string): Reply[] {

@@ -5,91 +5,95 @@ import { activeAccount } from '../credentials-access.js';
 import { homeReply } from '../menu/home.js';
 import type { Messages } from '../messages.js';
 
+function startCommand() {
+  return defineCommand({
+    name: 'start',
+    // One optional deep-link parameter (`/start link`); a default zod message would name no fix.
+    args: ({ t }) => z.array(z.string()).max(1, t.vStartArgs),
+    ...commandText('start'),
+    roles: ['holder', 'agent', 'admin'],
+    // Says which account the asker linked.
+    output: 'personal',
+    needs: 'none',
+    hidden: true,
+    async handler(ctx) {
+      // `/start <command>` from a deep link is resumed by the core before it gets here; any
+      // other parameter (`private`) lands on the home menu.
+      const active = activeAccount(await ctx.stores.credentials.get(ctx.identityKey));
+      return homeReply(ctx.t, active?.label, ctx.t.welcome(ctx.identity.displayName ?? ctx.t.welcomeSomeone));
+    },
+  });
+}
+
+function menuCommand() {
+  return defineCommand({
+    name: 'menu',
+    aliases: ['home'],
+    args: ({ t }) => noArgs(t, 'menu'),
+    ...commandText('menu'),
+    roles: ['holder', 'agent', 'admin'],
+    // Says which account the asker linked.
+    output: 'personal',
+    needs: 'none',
+    async handler(ctx) {
+      const active = activeAccount(await ctx.stores.credentials.get(ctx.identityKey));
+      return homeReply(ctx.t, active?.label);
+    },
+  });
+}
+
+function helpCommand(table: () => CommandSpec[]) {
+  return defineCommand({
+    name: 'help',
+    aliases: ['commands'],
+    args: ({ t }) => z.array(z.string()).max(1, t.vHelpOne),
+    ...commandText('help'),
+    roles: ['holder', 'agent', 'admin'],
+    // Lists what this asker may run here.
+    output: 'personal',
+    needs: 'none',
+    async handler(ctx) {
+      const { t } = ctx;
+      const wanted = ctx.args[0]?.replace(/^\//, '').toLowerCase();
+      const all = table();
+      if (wanted) {
+        const c = all.find((s) => s.name === wanted || (s.aliases ?? []).includes(wanted));
+        if (!c) return { text: t.helpUnknown(wanted.slice(0, 40)), tone: 'error' };
+        const lines = [c.summary(t), `${t.helpUsage}: ${c.usage(t)}`, `${t.helpExample}: ${c.example(t)}`];
+        if (c.aliases?.length) lines.push(`${t.helpAliases}: ${c.aliases.map((a) => `/${a}`).join(', ')}`);
+        if (c.privateOnly) lines.push(t.helpPrivateOnly);
+        if (c.confirm) lines.push(t.helpConfirm);
+        lines.push(`${t.helpWho}: ${c.roles.map((r) => t.roles[r]).join(', ')}`);
+        return { title: `/${c.name}`, text: lines.join('\n') };
+      }
+      // Grouped short lines, not a wide table: readable on a phone (issue 16).
+      // Only what this asker may run in this chat (issue 11).
+      const visible = (await ctx.commandsHere()).filter((c) => !c.hidden);
+      const groups = HELP_GROUPS.map((g) => ({
+        title: g.title(t),
+        lines: visible
+          .filter((c) => g.commands.includes(c.name))
+          .map((c) => `${c.usage(t)} – ${c.summary(t)}`),
+      }));
+      const grouped = new Set(HELP_GROUPS.flatMap((g) => g.commands));
+      const others = visible.filter((c) => !grouped.has(c.name));
+      if (others.length)
+        groups.push({
+          title: t.helpGroupOther,
+          lines: others.map((c) => `${c.usage(t)} – ${c.summary(t)}`),
+        });
+      return {
+        title: t.helpTitle,
+        sections: groups.filter((g) => g.lines.length > 0),
+        text: t.helpFooter,
+      };
+    },
+  });
+}
+
 /** `/start` and `/help [command]`, generated from the command table itself. */
-export function helpCommands(table: () => CommandSpec[]): CommandSpec[] {
-  return [
-    defineCommand({
-      name: 'start',
-      // One optional deep-link parameter (`/start link`); a default zod message would name no fix.
-      args: ({ t }) => z.array(z.string()).max(1, t.vStartArgs),
-      ...commandText('start'),
-      roles: ['holder', 'agent', 'admin'],
-      // Says which account the asker linked.
-      output: 'personal',
-      needs: 'none',
-      hidden: true,
-      async handler(ctx) {
-        // `/start <command>` from a deep link is resumed by the core before it gets here; any
-        // other parameter (`private`) lands on the home menu.
-        const active = activeAccount(await ctx.stores.credentials.get(ctx.identityKey));
-        return homeReply(
-          ctx.t,
-          active?.label,
-          ctx.t.welcome(ctx.identity.displayName ?? ctx.t.welcomeSomeone),
-        );
-      },
-    }),
-    defineCommand({
-      name: 'menu',
-      aliases: ['home'],
-      args: ({ t }) => noArgs(t, 'menu'),
-      ...commandText('menu'),
-      roles: ['holder', 'agent', 'admin'],
-      // Says which account the asker linked.
-      output: 'personal',
-      needs: 'none',
-      async handler(ctx) {
-        const active = activeAccount(await ctx.stores.credentials.get(ctx.identityKey));
-        return homeReply(ctx.t, active?.label);
-      },
-    }),
-    defineCommand({
-      name: 'help',
-      aliases: ['commands'],
-      args: ({ t }) => z.array(z.string()).max(1, t.vHelpOne),
-      ...commandText('help'),
-      roles: ['holder', 'agent', 'admin'],
-      // Lists what this asker may run here.
-      output: 'personal',
-      needs: 'none',
-      async handler(ctx) {
-        const { t } = ctx;
-        const wanted = ctx.args[0]?.replace(/^\//, '').toLowerCase();
-        const all = table();
-        if (wanted) {
-          const c = all.find((s) => s.name === wanted || (s.aliases ?? []).includes(wanted));
-          if (!c) return { text: t.helpUnknown(wanted.slice(0, 40)), tone: 'error' };
-          const lines = [c.summary(t), `${t.helpUsage}: ${c.usage(t)}`, `${t.helpExample}: ${c.example(t)}`];
-          if (c.aliases?.length) lines.push(`${t.helpAliases}: ${c.aliases.map((a) => `/${a}`).join(', ')}`);
-          if (c.privateOnly) lines.push(t.helpPrivateOnly);
-          if (c.confirm) lines.push(t.helpConfirm);
-          lines.push(`${t.helpWho}: ${c.roles.map((r) => t.roles[r]).join(', ')}`);
-          return { title: `/${c.name}`, text: lines.join('\n') };
-        }
-        // Grouped short lines, not a wide table: readable on a phone (issue 16).
-        // Only what this asker may run in this chat (issue 11).
-        const visible = (await ctx.commandsHere()).filter((c) => !c.hidden);
-        const groups = HELP_GROUPS.map((g) => ({
-          title: g.title(t),
-          lines: visible
-            .filter((c) => g.commands.includes(c.name))
-            .map((c) => `${c.usage(t)} – ${c.summary(t)}`),
-        }));
-        const grouped = new Set(HELP_GROUPS.flatMap((g) => g.commands));
-        const others = visible.filter((c) => !grouped.has(c.name));
-        if (others.length)
-          groups.push({
-            title: t.helpGroupOther,
-            lines: others.map((c) => `${c.usage(t)} – ${c.summary(t)}`),
-          });
-        return {
-          title: t.helpTitle,
-          sections: groups.filter((g) => g.lines.length > 0),
-          text: t.helpFooter,
-        };
-      },
-    }),
-  ];
+export function helpCommands(table: () => CommandSpec[]) {
+  return [startCommand(), menuCommand(), helpCommand(table)];
 }
 
 /** Help's groups, in the order a new user needs them. Commands not named here land in "Other". */

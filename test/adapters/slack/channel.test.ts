@@ -2,13 +2,13 @@ import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SLACK_MAX_BODY_BYTES } from '../../../src/adapters/slack/index.js';
 import { ACTOR_MARK } from '../../../src/core/reply.js';
+import { createFakeCore, type FakeCore } from '../../helpers/fake-core.js';
 import {
   buttonPressPayload,
   signedSlackRequest,
   slashCommandBody,
   viewSubmissionPayload,
 } from '../../helpers/fake-slack.js';
-import { createFakeCore, type FakeCore } from './fake-core.js';
 import { recordingLogger, SECRET, type SlackHarness, startHarness } from './harness.js';
 
 /**
@@ -21,7 +21,7 @@ let h: SlackHarness;
 let logger: ReturnType<typeof recordingLogger>;
 
 beforeEach(async () => {
-  core = createFakeCore();
+  core = createFakeCore('slack');
   logger = recordingLogger();
   h = await startHarness(
     core,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { resolveSlackOptions } from '../../../src/adapters/slack/options.js';
 import { SHORTCUTS } from '../../../src/adapters/slack/shortcuts.js';
-import { createFakeCore } from './fake-core.js';
+import { createFakeCore } from '../../helpers/fake-core.js';
 import { memoryDedupe } from './harness.js';
 
 interface Manifest {
@@ -31,7 +31,7 @@ const manifest = parse(
 describe('slack/manifest.yaml', () => {
   it('declares the default command, interactivity and Socket Mode', () => {
     const defaults = resolveSlackOptions({
-      core: createFakeCore(),
+      core: createFakeCore('slack'),
       botToken: 'x',
       appToken: 'xapp',
       dedupe: memoryDedupe(),
@@ -88,11 +88,11 @@ describe('slack/manifest.yaml', () => {
 describe('options', () => {
   it('refuses to start without a way to receive, naming the fix', () => {
     expect(() =>
-      resolveSlackOptions({ core: createFakeCore(), botToken: 'x', dedupe: memoryDedupe() }),
+      resolveSlackOptions({ core: createFakeCore('slack'), botToken: 'x', dedupe: memoryDedupe() }),
     ).toThrow(/SLACK_APP_TOKEN .* or SLACK_SIGNING_SECRET/);
     expect(() =>
       resolveSlackOptions({
-        core: createFakeCore(),
+        core: createFakeCore('slack'),
         botToken: 'x',
         signingSecret: 's',
         command: 'tel',
@@ -103,7 +103,7 @@ describe('options', () => {
 
   it('prefers Socket Mode when both are given', () => {
     const o = resolveSlackOptions({
-      core: createFakeCore(),
+      core: createFakeCore('slack'),
       botToken: 'x',
       appToken: 'a',
       signingSecret: 's',

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { classifyCommand } from '../../../src/adapters/slack/command-text.js';
 import { escapeMrkdwn, plainCommandText } from '../../../src/adapters/slack/escape.js';
-import { formatTable, LIMITS, renderReply, splitText } from '../../../src/adapters/slack/render-blocks.js';
-import { createFakeCore } from './fake-core.js';
+import { LIMITS, renderReply, splitText } from '../../../src/adapters/slack/render-blocks.js';
+import { tableLines as formatTable } from '../../../src/core/table-layout.js';
+import { createFakeCore } from '../../helpers/fake-core.js';
 
 type Block = {
   type: string;
@@ -113,7 +114,7 @@ describe('renderReply', () => {
 });
 
 describe('classifyCommand', () => {
-  const commands = createFakeCore().commands;
+  const commands = createFakeCore('slack').commands;
   it.each([
     ['', { kind: 'core', text: 'help' }],
     ['  help ', { kind: 'core', text: 'help' }],

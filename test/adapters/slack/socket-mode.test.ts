@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSlackChannel, type SlackChannel } from '../../../src/adapters/slack/index.js';
+import { createFakeCore, type FakeCore } from '../../helpers/fake-core.js';
 import { buttonPressPayload, type FakeSlack, startFakeSlack } from '../../helpers/fake-slack.js';
 import { type FakeSocketMode, startFakeSocketMode } from '../../helpers/fake-slack-socket.js';
-import { createFakeCore, type FakeCore } from './fake-core.js';
 import { memoryDedupe } from './harness.js';
 
 /**
@@ -17,7 +17,7 @@ let socket: FakeSocketMode;
 let channel: SlackChannel;
 
 beforeEach(async () => {
-  core = createFakeCore();
+  core = createFakeCore('slack');
   socket = await startFakeSocketMode();
   slack = await startFakeSlack({ socketModeUrl: () => socket.nextUrl() });
   channel = createSlackChannel({

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeCore, type FakeCore } from '../../helpers/fake-core.js';
 import type { FakeCall } from '../../helpers/fake-telegram.js';
-import { createFakeCore, type FakeCore } from './fake-core.js';
 import { alice, bob, gate, group, type Harness, startHarness } from './harness.js';
 
 /**
@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 async function start(overrides = {}) {
-  core = createFakeCore();
+  core = createFakeCore('telegram');
   h = await startHarness(core, overrides);
   return h;
 }

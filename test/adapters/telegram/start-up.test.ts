@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TelegramSetupError } from '../../../src/adapters/telegram/index.js';
+import { createFakeCore } from '../../helpers/fake-core.js';
 import { FakeTelegram } from '../../helpers/fake-telegram.js';
-import { createFakeCore } from './fake-core.js';
 import { gate, type Harness, startHarness } from './harness.js';
 
 /**
@@ -35,7 +35,7 @@ function recordingSleep(hold?: Promise<void>) {
 async function webhookHarness(url: string, sleep: (ms: number) => Promise<void>) {
   telegram = await FakeTelegram.start();
   h = await startHarness(
-    createFakeCore(),
+    createFakeCore('telegram'),
     { mode: 'webhook', webhook: { url, secret: SECRET }, setupRetry: { sleep } },
     { telegram },
     false,
@@ -125,7 +125,7 @@ describe('Telegram start-up', () => {
     const { sleep, delays } = recordingSleep();
     telegram = await FakeTelegram.start();
     telegram.failNext('deleteWebhook', 1);
-    h = await startHarness(createFakeCore(), { setupRetry: { sleep } }, { telegram });
+    h = await startHarness(createFakeCore('telegram'), { setupRetry: { sleep } }, { telegram });
     expect(delays).toEqual([1000]);
     expect(telegram.callsOf('deleteWebhook').map((c) => c.response.ok)).toEqual([false, true]);
     expect(h.channel.receiving()).toBe(true);
@@ -135,7 +135,7 @@ describe('Telegram start-up', () => {
     const { sleep, delays } = recordingSleep();
     telegram = await FakeTelegram.start();
     telegram.failNext('getMe', 2, { ok: false, error_code: 502, description: 'Bad Gateway' });
-    h = await startHarness(createFakeCore(), { setupRetry: { sleep } }, { telegram });
+    h = await startHarness(createFakeCore('telegram'), { setupRetry: { sleep } }, { telegram });
     expect(delays).toEqual([500, 1000]);
     expect(h.channel.receiving()).toBe(true);
   });
@@ -144,7 +144,7 @@ describe('Telegram start-up', () => {
     const { sleep, delays } = recordingSleep();
     telegram = await FakeTelegram.start();
     const harness = await startHarness(
-      createFakeCore(),
+      createFakeCore('telegram'),
       { token: '999:wrong-token-wrong-token', setupRetry: { sleep } },
       { telegram },
       false,
@@ -165,7 +165,7 @@ describe('Telegram start-up', () => {
     const apiRoot = telegram.apiRoot;
     await telegram.close();
     const harness = await startHarness(
-      createFakeCore(),
+      createFakeCore('telegram'),
       { apiRoot, setupRetry: { sleep, maxAttempts: 3 } },
       await (async () => {
         telegram = await FakeTelegram.start();

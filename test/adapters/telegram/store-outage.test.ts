@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeCore } from './fake-core.js';
+import { createFakeCore } from '../../helpers/fake-core.js';
 import { alice, type Harness, startHarness } from './harness.js';
 
 /**
@@ -15,7 +15,7 @@ afterEach(async () => {
 
 describe('Telegram polling during a store outage', () => {
   it('answers "temporarily unavailable" and runs nothing', async () => {
-    const core = createFakeCore();
+    const core = createFakeCore('telegram');
     h = await startHarness(core, {
       dedupe: {
         claim: async () => {

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeCore, type FakeCore } from '../../helpers/fake-core.js';
 import { FakeTelegram } from '../../helpers/fake-telegram.js';
-import { createFakeCore, type FakeCore } from './fake-core.js';
 import { alice, gate, type Harness, startHarness } from './harness.js';
 
 /** Webhook mode (issue 5): constant-time secret check, answer first, work after, health endpoints. */
@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 async function start() {
-  core = createFakeCore();
+  core = createFakeCore('telegram');
   const telegram = await FakeTelegram.start();
   h = await startHarness(
     core,
@@ -152,7 +152,7 @@ describe('webhook mode', () => {
   });
 
   it('is not ready when the core says so', async () => {
-    core = createFakeCore();
+    core = createFakeCore('telegram');
     const telegram = await FakeTelegram.start();
     let coreReady = false;
     h = await startHarness(
@@ -188,7 +188,7 @@ describe('webhook mode', () => {
 describe('options', () => {
   it('names the fix when webhook settings are missing or the secret is malformed', async () => {
     const { createTelegramChannel } = await import('../../../src/adapters/telegram/index.js');
-    const base = { core: createFakeCore(), token: '1:x', dedupe: { claim: async () => true } };
+    const base = { core: createFakeCore('telegram'), token: '1:x', dedupe: { claim: async () => true } };
     expect(() => createTelegramChannel({ ...base, mode: 'webhook' })).toThrow(/TELEGRAM_WEBHOOK_URL/);
     expect(() =>
       createTelegramChannel({

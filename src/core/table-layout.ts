@@ -1,8 +1,8 @@
-import type { ReplyTable } from '../../core/reply.js';
+import type { ReplyTable } from './reply.js';
 
 /**
- * A table as aligned plain-text rows for a monospace block (issue 5: "tables become monospace
- * blocks"). Columns are padded to their widest cell; numeric columns are right-aligned unless the
+ * The one table-to-text layout (issue 17): every renderer (Telegram `<pre>`, Slack code block,
+ * console) shows a table as these aligned plain-text rows for a monospace block. Columns are padded to their widest cell; numeric columns are right-aligned unless the
  * reply says otherwise. The result is plain text: the caller escapes it.
  */
 export function tableLines(table: ReplyTable): string[] {

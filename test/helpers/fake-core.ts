@@ -5,23 +5,29 @@ import type {
   IncomingText,
   LinkInput,
   SupportSetupInput,
-} from '../../../src/core/core.js';
-import { ACTOR_MARK, type ActionOutcome, type Reply } from '../../../src/core/reply.js';
+} from '../../src/core/core.js';
+import { ACTOR_MARK, type ActionOutcome, type Reply } from '../../src/core/reply.js';
 
 /**
- * A hand-written `Core` for the adapter's own behaviour (acks, dedupe, modals, rendering), where
- * the real core's answers would only add noise. It records every call, and `hold()` makes the next
- * `handleText` wait until released, to prove by ordering that Slack got its ack first.
+ * The one hand-written `Core` of the tests (issue 11, 17), for an adapter's own behaviour (acks,
+ * dedupe, modals, rendering, routing, ordering), where the real core's answers would only add
+ * noise. End-to-end behaviour of commands is tested against the real stack and in test/contract.
+ * It records every call; `script`/`outcomes` (or `onText`/`onAction`) say what it answers; `hold()`
+ * makes the next `handleText` wait until released, to prove by ordering that an ack came first.
  */
 export interface FakeCore extends Core {
   readonly texts: IncomingText[];
   readonly actions: IncomingAction[];
   readonly links: LinkInput[];
   readonly setups: SupportSetupInput[];
-  /** Replies for a command text (exact match); default `{ text: 'ok: <text>' }`. */
+  /** Replies for a command text (exact match, after normalisation). */
   script: Map<string, Reply[]>;
   /** Outcome per action id. */
   outcomes: Map<string, ActionOutcome>;
+  /** What `handleText` answers; by default the script, else an echo. */
+  onText: (input: IncomingText) => Reply[] | Promise<Reply[]>;
+  /** What `handleAction` answers; by default `outcomes`, else the preset's notice. */
+  onAction: (input: IncomingAction) => ActionOutcome | Promise<ActionOutcome>;
   /** The next `handleText` waits for the returned release function. */
   hold(): () => void;
   /** Resolves when `handleText` has been entered `n` times. */
@@ -40,7 +46,30 @@ const info = (name: string, aliases: string[] = []): CommandInfo => ({
   confirm: false,
 });
 
-export function createFakeCore(): FakeCore {
+/** What differs between the adapters' tests: the echo, an unknown button's notice, the table and menus. */
+const PRESETS = {
+  telegram: {
+    echo: 'echo: ',
+    unknownAction: (input: IncomingAction): ActionOutcome => ({ notice: `pressed ${input.actionId}` }),
+    commands: [] as CommandInfo[],
+    menu: (scope: 'private' | 'shared') =>
+      scope === 'private'
+        ? [
+            { command: 'balance', description: 'Show your balance' },
+            { command: 'link', description: 'Link an account' },
+          ]
+        : [{ command: 'balance', description: 'Show your balance' }],
+  },
+  slack: {
+    echo: 'ok: ',
+    unknownAction: (): ActionOutcome => ({ notice: 'This button has expired.' }),
+    commands: [info('help'), info('balance'), info('link', ['login'])],
+    menu: () => [],
+  },
+};
+
+export function createFakeCore(preset: keyof typeof PRESETS): FakeCore {
+  const p = PRESETS[preset];
   const texts: IncomingText[] = [];
   let gate: Promise<void> | undefined;
   const enteredWaiters: { n: number; resolve: () => void }[] = [];
@@ -51,8 +80,10 @@ export function createFakeCore(): FakeCore {
     setups: [],
     script: new Map(),
     outcomes: new Map(),
-    commands: [info('help'), info('balance'), info('link', ['login'])],
-    menu: () => [],
+    commands: p.commands,
+    menu: p.menu,
+    onText: (input) => core.script.get(input.text) ?? [{ text: `${p.echo}${input.text}` }],
+    onAction: (input) => core.outcomes.get(input.actionId) ?? p.unknownAction(input),
     async handleText(input) {
       texts.push(input);
       for (const w of [...enteredWaiters]) {
@@ -64,11 +95,11 @@ export function createFakeCore(): FakeCore {
       const wait = gate;
       gate = undefined;
       if (wait) await wait;
-      return core.script.get(input.text) ?? [{ text: `ok: ${input.text}` }];
+      return core.onText(input);
     },
     async handleAction(input) {
       core.actions.push(input);
-      return core.outcomes.get(input.actionId) ?? { notice: 'This button has expired.' };
+      return core.onAction(input);
     },
     async link(input) {
       core.links.push(input);
