@@ -91,6 +91,11 @@ export interface CommandSpec<A = unknown> {
   ask?: 'pin' | 'number';
   /** Asks for confirmation; the handler runs when the asker presses Confirm. */
   confirm?: (ctx: CommandContext<A>) => Promise<string | undefined> | string | undefined;
+  /**
+   * Its one argument may name another command, from a deep link (`t.me/<bot>?start=topup`): that
+   * command runs instead, as if typed without arguments (`/start`).
+   */
+  resumesDeepLink?: boolean;
   /** Changes state (audited): never paged, since a page press runs the command again. */
   changesState?: boolean;
   /** The Confirm button's style. Default `primary`. */

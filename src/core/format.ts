@@ -149,9 +149,3 @@ export function minorDigits(currency: string): number {
   }
   return d;
 }
-
-/** `+49 30 1234567`-style display of E.164 digits is left to the caller; this masks for shared chats. */
-export function maskDigits(digits: string): string {
-  if (digits.length <= 6) return digits;
-  return `${digits.slice(0, 4)}…${digits.slice(-3)}`;
-}

@@ -1,4 +1,8 @@
-/** Counts commands in flight so a graceful shutdown can finish them (issue 7). */
+/**
+ * The one in-flight tracker (issue 7, 17): the core counts commands, the channels count the work
+ * they started after acknowledging (Telegram updates, Slack listeners), so a graceful shutdown can
+ * let it finish within a bound.
+ */
 export class InFlight {
   #count = 0;
   #closing = false;
@@ -17,7 +21,17 @@ export class InFlight {
     };
   }
 
-  get count(): number {
+  /** Tracks work already under way (an update a receiver handed out): counted until it settles, even while draining. */
+  track(work: Promise<unknown>): void {
+    this.#count++;
+    const settle = () => {
+      this.#count--;
+      if (this.#count === 0) for (const w of this.#waiters.splice(0)) w();
+    };
+    work.then(settle, settle);
+  }
+
+  get size(): number {
     return this.#count;
   }
 

@@ -45,9 +45,8 @@ export async function navigate(
     const settings = await e.stores.settings.user(idKey);
     if (settings.prompt || settings.conversation)
       await e.stores.settings.updateUser(idKey, { prompt: undefined, conversation: undefined });
-    const name = input.actionId.slice(2);
-    if (name === 'home') return { update: homeReply(t, await activeLabel(e, idKey)) };
-    const screen = MENU_SCREENS[name];
+    if (input.actionId === HOME_ACTION) return { update: homeReply(t, await activeLabel(e, idKey)) };
+    const screen = MENU_SCREENS[input.actionId.slice(2)];
     if (!screen) return { notice: t.confirmExpired };
     if ('reply' in screen) return { update: withBack(screen.reply(t), t) };
     const spec = e.byName.get(screen.command);

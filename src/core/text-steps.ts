@@ -101,8 +101,8 @@ export const lookupStep: TextStep = async (e, turn) => {
   let name = rawName.toLowerCase();
   turn.name = name || 'empty';
   if (!name) return [{ text: turn.t.notACommand }];
-  const resumed =
-    name === 'start' && tokens.length === 1 ? e.byName.get(tokens[0]!.toLowerCase()) : undefined;
+  const resumes = e.byName.get(name)?.resumesDeepLink === true && tokens.length === 1;
+  const resumed = resumes ? e.byName.get(tokens[0]!.toLowerCase()) : undefined;
   if (resumed && !resumed.hidden) {
     // A deep link from a group (`t.me/<bot>?start=topup`) resumes the command that sent the user here.
     name = resumed.name;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, HTTPReceiver, type Receiver, SocketModeReceiver } from '@slack/bolt';
+import { InFlight } from '../../core/in-flight.js';
 import { registerActions } from './actions.js';
 import { registerAppHome } from './app-home.js';
 import { AuditThread } from './audit-thread.js';
@@ -57,7 +58,7 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
   let started = false;
   let stopping = false;
   let connected = false;
-  const inFlight = new Set<Promise<void>>();
+  const inFlight = new InFlight();
   const clientOptions = {
     ...(options.apiUrl ? { slackApiUrl: withSlash(options.apiUrl) } : {}),
     // Wait out 429s with `Retry-After` instead of failing the answer (issue 6 "Reliability").
@@ -131,8 +132,7 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
           'Slack handler failed',
         );
       });
-      inFlight.add(p);
-      void p.finally(() => inFlight.delete(p));
+      inFlight.track(p);
       return p;
     },
   };
@@ -186,14 +186,7 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
         await socket
           .stop()
           .catch((err: unknown) => logger.warn({ err: (err as Error)?.name }, 'bolt stop failed'));
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.allSettled([...inFlight]),
-        new Promise((resolve) => {
-          timer = setTimeout(resolve, options.stopTimeoutMs);
-        }),
-      ]);
-      clearTimeout(timer);
+      await inFlight.drain(options.stopTimeoutMs);
       started = false;
       stopping = false;
     },

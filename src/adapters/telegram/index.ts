@@ -1,13 +1,13 @@
 import { type RunnerHandle, run, sequentialize } from '@grammyjs/runner';
 import { Bot, type Context, GrammyError, HttpError } from 'grammy';
 import type { Update } from 'grammy/types';
+import { InFlight } from '../../core/in-flight.js';
 import { AdminCache } from './admin-cache.js';
 import { createSendRetry, createSetupRetry } from './api-retry.js';
 import { dedupeUpdates } from './dedupe.js';
 import { Deliverer, describe } from './deliver.js';
 import { installHandlers } from './handlers.js';
 import { createWebhookHandler, type HttpHandler, MAX_UPDATE_BYTES } from './http-server.js';
-import { InFlight } from './in-flight.js';
 import { resolveTelegramOptions, type TelegramChannelOptions } from './options.js';
 
 export { type Scheduler, timerScheduler } from './deliver.js';

@@ -16,6 +16,7 @@ function startCommand() {
     output: 'personal',
     needs: 'none',
     hidden: true,
+    resumesDeepLink: true,
     async handler(ctx) {
       // `/start <command>` from a deep link is resumed by the core before it gets here; any
       // other parameter (`private`) lands on the home menu.

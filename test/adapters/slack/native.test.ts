@@ -197,8 +197,9 @@ describe('help and long lists', () => {
     const { responseId } = await h.command('help');
     const [answer] = await h.slack.waitForCalls('response_url', 1, (c) => c.id === responseId);
     const text = readable(blocksOf(answer!));
-    expect(text).toMatch(/\*Account\*\n• \/balance – /);
-    expect(text).toMatch(/\*Calls\*\n(• .+\n)*• \/call &lt;A&gt; &lt;B&gt; – /);
+    // Commands as a Slack user types them (issue 11).
+    expect(text).toMatch(/\*Account\*\n• \/tel balance – /);
+    expect(text).toMatch(/\*Calls\*\n(• .+\n)*• \/tel call &lt;A&gt; &lt;B&gt; – /);
     expect(text).not.toContain('```');
   });
 
