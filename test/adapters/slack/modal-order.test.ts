@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeCore } from './fake-core.js';
+import { createFakeCore } from '../../helpers/fake-core.js';
 import { type SlackHarness, startHarness } from './harness.js';
 
 /**
@@ -10,7 +10,7 @@ import { type SlackHarness, startHarness } from './harness.js';
 let h: SlackHarness;
 
 beforeEach(async () => {
-  h = await startHarness(createFakeCore(), { users: [{ id: 'U1', name: 'alice' }] });
+  h = await startHarness(createFakeCore('slack'), { users: [{ id: 'U1', name: 'alice' }] });
 });
 afterEach(async () => {
   await h.close();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ActionOutcome } from '../../../src/core/reply.js';
+import { createFakeCore, type FakeCore } from '../../helpers/fake-core.js';
 import { ManualScheduler } from '../../helpers/manual-scheduler.js';
-import { createFakeCore, type FakeCore } from './fake-core.js';
 import { alice, bob, gate, group, type Harness, startHarness } from './harness.js';
 
 /**
@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 async function start() {
-  core = createFakeCore();
+  core = createFakeCore('telegram');
   busy = new ManualScheduler();
   h = await startHarness(core, { busyScheduler: busy });
   return h;
