@@ -64,9 +64,12 @@ describe('a Slack user with locale de-DE in Europe/Berlin', () => {
   it('gets the help in German', async () => {
     const help = await ask('help', 'UDE');
     expect(help).toContain(`*${de.helpTitle}*`);
-    expect(help).toContain(`/balance – ${de.cmd.balance.summary}`);
-    expect(help).toContain(`/timezone [Zone] – ${de.cmd.timezone.summary}`);
-    expect(help).toContain(de.helpFooter.replace('<', '&lt;').replace('>', '&gt;'));
+    // Commands as a Slack user types them (issue 11).
+    expect(help).toContain(`/tel balance – ${de.cmd.balance.summary}`);
+    expect(help).toContain(`/tel timezone [Zone] – ${de.cmd.timezone.summary}`);
+    expect(help).toContain(
+      de.helpFooter.replace('/help', '/tel help').replace('<', '&lt;').replace('>', '&gt;'),
+    );
     expect(help).not.toMatch(/Show the commands|Balance and account details/);
     // The closing note of issue 14 shows this rendering.
     if (process.env.PRINT_HELP) console.log(help);
