@@ -34,5 +34,11 @@ export interface KeyValueStore {
    * `/readyz` and the webhooks (issue 10). Absent: always reachable (a local file, memory).
    */
   reachable?(): boolean;
+  /**
+   * True when this process is the store's only user (memory; keyv/SQLite, which holds the
+   * single-writer lock): counters that need no sharing, such as rate-limit windows, may then be
+   * kept in process instead of paying a read-modify-write per hit (issue 13).
+   */
+  readonly singleProcess?: boolean;
   close(): Promise<void>;
 }

@@ -96,6 +96,8 @@ export function createKeyvKeyValueStore(options: KeyvKeyValueStoreOptions): KeyV
   timer?.unref();
 
   return {
+    // One bot instance only (see above), so counters may live in this process.
+    singleProcess: true,
     async get<T>(key: string) {
       return keyv.get<T>(key);
     },

@@ -44,6 +44,7 @@ export function createMemoryKeyValueStore(options: MemoryKeyValueStoreOptions = 
   const parse = <T>(json: string): T => JSON.parse(json) as T;
 
   return {
+    singleProcess: true,
     async get<T>(key: string) {
       const entry = live(key);
       return entry === undefined ? undefined : parse<T>(entry.json);
