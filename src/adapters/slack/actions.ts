@@ -1,7 +1,7 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { pressedOnHome } from './app-home.js';
 import { claimRequest } from './claim.js';
-import { afterAck, type SlackHandlerDeps, userLocale, whoAndWhere } from './deps.js';
+import { type SlackHandlerDeps, userLocale, whoAndWhere } from './deps.js';
 import { slackIdentity } from './normalise.js';
 import type { ReplyTarget } from './responder.js';
 
@@ -14,7 +14,7 @@ export function registerActions(app: App, deps: SlackHandlerDeps): void {
   app.action<BlockAction<ButtonAction>>({ type: 'block_actions' }, async ({ ack, body, client }) => {
     await ack();
     await deps.track('action', async () => {
-      await afterAck();
+      await deps.afterAck();
       const action = body.actions[0];
       if (action?.type !== 'button') return;
       const team = body.team?.id ?? body.user.team_id ?? '';

@@ -1,6 +1,6 @@
 import type { App, types, webApi } from '@slack/bolt';
 import type { ActionOutcome, Reply } from '../../core/reply.js';
-import { afterAck, type SlackHandlerDeps, userLocale } from './deps.js';
+import { type SlackHandlerDeps, userLocale } from './deps.js';
 import { escapeMrkdwn } from './escape.js';
 import { slackIdentity } from './normalise.js';
 import { renderReply } from './render-blocks.js';
@@ -23,7 +23,7 @@ export function registerAppHome(app: App, deps: SlackHandlerDeps): void {
     // The Messages tab opens this event too; only the Home tab has something to publish.
     if (event.tab !== 'home') return;
     await deps.track('app_home_opened', async () => {
-      await afterAck();
+      await deps.afterAck();
       const team = body.team_id ?? '';
       const replies = await deps.options.core.home({
         identity: slackIdentity(team, event.user),

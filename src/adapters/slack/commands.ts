@@ -2,7 +2,7 @@ import type { App, SlashCommand, webApi } from '@slack/bolt';
 import { languageOf, messagesFor } from '../../core/messages.js';
 import { claimRequest } from './claim.js';
 import { classifyCommand } from './command-text.js';
-import { afterAck, type SlackHandlerDeps, whoAndWhere } from './deps.js';
+import { type SlackHandlerDeps, whoAndWhere } from './deps.js';
 import { linkModal, setupModal, statusModal } from './modals.js';
 import { bodyDigest, slackChat } from './normalise.js';
 import type { ReplyTarget } from './responder.js';
@@ -17,7 +17,7 @@ export function registerCommand(app: App, deps: SlackHandlerDeps): void {
   app.command(deps.options.command, async ({ command, ack, client }) => {
     await ack();
     await deps.track('command', async () => {
-      await afterAck();
+      await deps.afterAck();
       await runCommand(deps, client, command);
     });
   });

@@ -12,6 +12,11 @@ export interface SlackHandlerDeps {
   responder: SlackResponder;
   /** Runs work after the ack; `stop()` waits for it (graceful shutdown, issue 7). Never rejects. */
   track(name: string, work: () => Promise<void>): Promise<void>;
+  /**
+   * Resolves when the work after an ack may start: once the receiver is quiet (quiet-gate.ts), so
+   * that under a burst the requests already arriving are acknowledged first (bench/slack.ts).
+   */
+  afterAck(): Promise<void>;
 }
 
 /** Who asks where, and in which language and time zone (issue 14), as the core takes them. */
@@ -57,13 +62,4 @@ export async function userLocale(
     ...(facts.locale ? { locale: facts.locale } : {}),
     ...(facts.timeZone ? { timeZone: facts.timeZone } : {}),
   };
-}
-
-/**
- * Yields to the event loop after an ack. Without it the work after `ack()` runs on in the same
- * microtask chain, so under a burst every later request's ack waits behind earlier commands' core
- * work; with it, requests that have already arrived are acknowledged first (bench/slack.ts).
- */
-export function afterAck(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }

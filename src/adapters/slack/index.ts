@@ -10,6 +10,7 @@ import type { SlackHandlerDeps } from './deps.js';
 import { SlackDirectory } from './directory.js';
 import { registerMessages } from './messages-tab.js';
 import { resolveSlackOptions, SLACK_MAX_BODY_BYTES, type SlackChannelOptions } from './options.js';
+import { createQuietGate } from './quiet-gate.js';
 import { SlackResponder } from './responder.js';
 import { SlackSetupError, toSetupError } from './setup-error.js';
 import { registerShortcuts } from './shortcuts.js';
@@ -117,6 +118,9 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
     clientOptions,
   });
 
+  // HTTP requests are counted from arrival to response; Socket Mode envelopes are not, so there the
+  // work after an ack only yields one turn, as a quiet receiver does.
+  const gate = createQuietGate();
   const deps: SlackHandlerDeps = {
     options,
     directory: new SlackDirectory(options.directoryTtlMs, logger),
@@ -135,6 +139,7 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
       inFlight.track(p);
       return p;
     },
+    afterAck: () => gate.whenQuiet(),
   };
   registerCommand(app, deps);
   registerActions(app, deps);
@@ -159,6 +164,7 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
                 res.writeHead(503, { 'content-type': 'text/plain' }).end('not ready\n');
                 return;
               }
+              res.once('close', gate.arrived());
               httpReceiver.requestListener(req, res);
             },
             path: options.endpoint,

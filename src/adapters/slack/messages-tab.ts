@@ -2,7 +2,7 @@ import type { App, webApi } from '@slack/bolt';
 import { messagesFor } from '../../core/messages.js';
 import { claimRequest } from './claim.js';
 import { classifyCommand } from './command-text.js';
-import { afterAck, type SlackHandlerDeps, whoAndWhere } from './deps.js';
+import { type SlackHandlerDeps, whoAndWhere } from './deps.js';
 import { slackChat } from './normalise.js';
 import type { ReplyTarget } from './responder.js';
 
@@ -19,7 +19,7 @@ export function registerMessages(app: App, deps: SlackHandlerDeps): void {
     const e = event as { user?: string; text?: string; channel: string };
     if (!e.user) return;
     await deps.track('message.im', async () => {
-      await afterAck();
+      await deps.afterAck();
       await answer(deps, client, {
         eventId: body.event_id,
         team: body.team_id ?? '',
@@ -33,7 +33,7 @@ export function registerMessages(app: App, deps: SlackHandlerDeps): void {
   app.event('app_mention', async ({ event, body, client }) => {
     if (!event.user || event.bot_id) return;
     await deps.track('app_mention', async () => {
-      await afterAck();
+      await deps.afterAck();
       await answer(deps, client, {
         eventId: body.event_id,
         team: body.team_id ?? '',

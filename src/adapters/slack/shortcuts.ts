@@ -1,7 +1,7 @@
 import type { App, GlobalShortcut, MessageShortcut, types } from '@slack/bolt';
 import { findPhoneNumber } from '../../core/find-number.js';
 import { catalogues, languageOf, type Messages } from '../../core/messages.js';
-import { afterAck, type SlackHandlerDeps, userLocale } from './deps.js';
+import { type SlackHandlerDeps, userLocale } from './deps.js';
 import { escapeMrkdwn, plainCommandText } from './escape.js';
 import { postToResponseUrl } from './http-post.js';
 import { decodeMeta, encodeMeta, input, type ModalMeta, text, value } from './modals.js';
@@ -88,7 +88,7 @@ export function registerShortcuts(app: App, deps: SlackHandlerDeps): void {
   app.shortcut<MessageShortcut>(SHORTCUTS.rateThis, async ({ ack, shortcut, client }) => {
     await ack();
     await deps.track('shortcut', async () => {
-      await afterAck();
+      await deps.afterAck();
       const number = findPhoneNumber(plainCommandText(shortcut.message.text ?? ''));
       if (!number) {
         await ephemeral(deps, shortcut.response_url, catalogues[language(shortcut)].shortcutNoNumber);

@@ -1,0 +1,88 @@
+/**
+ * Slack's side of `bench/slack.ts`, in its own process (issue 13): sending and timing the load
+ * must not share the bot's CPU or event loop. It hosts the fake Web API and the response_urls,
+ * and on request sends a burst (all at once) or a steady Poisson stream of signed slash commands,
+ * reporting each request's time until its response (the ack).
+ */
+import { performance } from 'node:perf_hooks';
+import { signedSlackRequest, slashCommandBody, startFakeSlack } from '../test/helpers/fake-slack.js';
+
+export type LoadRequest =
+  | {
+      type: 'burst';
+      url: string;
+      secret: string;
+      commands: number;
+      text: string;
+      tag: string;
+      answers: boolean;
+    }
+  | { type: 'poisson'; url: string; secret: string; perSecond: number; commands: number; tag: string }
+  | { type: 'close' };
+
+export interface LoadResult {
+  acks: number[];
+  ackedMs: number;
+  doneMs: number;
+  answers: number;
+  failed: number;
+  non200: number;
+}
+
+const slack = await startFakeSlack();
+const send = (msg: unknown) => process.send!(msg);
+send({ type: 'slack', apiUrl: slack.apiUrl });
+
+async function one(url: string, secret: string, text: string, user: string, id: string) {
+  const body = slashCommandBody({ text, user, responseUrl: slack.responseUrl(id) });
+  const t0 = performance.now();
+  const res = await signedSlackRequest(secret, body, { url });
+  return { ms: performance.now() - t0, status: res.status };
+}
+
+async function finish(
+  started: number,
+  tag: string,
+  results: { ms: number; status: number }[],
+  answersWanted: number,
+): Promise<LoadResult> {
+  const ackedMs = performance.now() - started;
+  const answers = answersWanted
+    ? await slack.waitForCalls('response_url', answersWanted, (c) => String(c.id).startsWith(`${tag}-`))
+    : [];
+  return {
+    acks: results.map((r) => r.ms),
+    ackedMs,
+    doneMs: performance.now() - started,
+    answers: answers.length,
+    failed: answers.filter((a) => JSON.stringify(a.body).includes(':x:')).length,
+    non200: results.filter((r) => r.status !== 200).length,
+  };
+}
+
+process.on('message', async (msg: LoadRequest) => {
+  if (msg.type === 'close') {
+    await slack.close();
+    process.exit(0);
+  }
+  const started = performance.now();
+  if (msg.type === 'burst') {
+    const results = await Promise.all(
+      Array.from({ length: msg.commands }, (_, i) =>
+        one(msg.url, msg.secret, msg.text, `U${i}`, `${msg.tag}-${i}`),
+      ),
+    );
+    send({ type: 'result', ...(await finish(started, msg.tag, results, msg.answers ? msg.commands : 0)) });
+    return;
+  }
+  // Poisson arrivals: exponential gaps with mean 1/perSecond, scheduled on absolute times.
+  const pending: Promise<{ ms: number; status: number }>[] = [];
+  let at = performance.now();
+  for (let i = 0; i < msg.commands; i++) {
+    at += (-Math.log(1 - Math.random()) * 1000) / msg.perSecond;
+    const wait = at - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    pending.push(one(msg.url, msg.secret, 'balance', `U${i % 200}`, `${msg.tag}-${i}`));
+  }
+  send({ type: 'result', ...(await finish(started, msg.tag, await Promise.all(pending), msg.commands)) });
+});

@@ -1,0 +1,83 @@
+/**
+ * Holds the work that follows an ack until the receiver is quiet (issue 13). Slack wants every
+ * request acknowledged within 3 s; under a burst, the post-ack work of the first commands (about a
+ * millisecond of CPU each) would otherwise run ahead of reading and acknowledging the later
+ * requests, and the ack latency of the burst's tail grows with every command before it. So the
+ * work waits until no request is open and none arrived for `quietMs`, but never longer than
+ * `maxWaitMs`, and is then let go a few at a time, looking again for new requests in between.
+ */
+export interface QuietGateOptions {
+  /**
+   * How long without a new request counts as quiet. Default 5 ms: a load that pauses for less (a
+   * client descheduled mid-burst) is still one burst.
+   */
+  quietMs?: number;
+  /** The longest a piece of work is held, however busy the receiver. Default 1000 ms. */
+  maxWaitMs?: number;
+  /** How many waiters are let go per turn of the event loop. Default 8. */
+  batch?: number;
+  /** The clock, ms. Default `performance.now`. */
+  now?: () => number;
+}
+
+export interface QuietGate {
+  /** A request arrived; call the returned function once its response is finished. */
+  arrived(): () => void;
+  /** Resolves once the receiver is quiet, or after `maxWaitMs` at the latest. Never rejects. */
+  whenQuiet(): Promise<void>;
+}
+
+export function createQuietGate(options: QuietGateOptions = {}): QuietGate {
+  const quietMs = options.quietMs ?? 5;
+  const maxWaitMs = options.maxWaitMs ?? 1000;
+  const batch = options.batch ?? 8;
+  const now = options.now ?? (() => performance.now());
+  let open = 0;
+  let lastArrival = Number.NEGATIVE_INFINITY;
+  const waiting: { release: () => void; deadline: number }[] = [];
+  let scheduled = false;
+
+  const schedule = (delayMs: number) => {
+    if (scheduled) return;
+    scheduled = true;
+    const run = () => {
+      scheduled = false;
+      check();
+    };
+    if (delayMs <= 0) setImmediate(run);
+    else setTimeout(run, delayMs);
+  };
+
+  function check(): void {
+    const at = now();
+    const quiet = open === 0 && at - lastArrival >= quietMs;
+    let released = 0;
+    // Oldest first: a waiter past its deadline goes whatever the receiver is doing.
+    while (waiting.length > 0 && released < batch && (quiet || waiting[0]!.deadline <= at)) {
+      waiting.shift()!.release();
+      released++;
+    }
+    if (waiting.length === 0) return;
+    if (released > 0) schedule(0);
+    else schedule(Math.max(1, Math.min(quietMs, waiting[0]!.deadline - at)));
+  }
+
+  return {
+    arrived() {
+      open++;
+      lastArrival = now();
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        open--;
+      };
+    },
+    whenQuiet() {
+      return new Promise<void>((release) => {
+        waiting.push({ release, deadline: now() + maxWaitMs });
+        schedule(0);
+      });
+    },
+  };
+}
