@@ -68,12 +68,18 @@ function render(replies: readonly Reply[]): number {
   return n;
 }
 
-async function benchStore(
+interface Setup {
+  name: string;
+  commands: Record<string, () => Promise<void>>;
+  close(): Promise<void>;
+}
+
+async function setUp(
   name: string,
   kv: KeyValueStore,
   provider: { url: string; cardUrl: string },
   nextPin: () => string,
-): Promise<Record<string, number[]>> {
+): Promise<Setup> {
   const stores = createStores({ kv, keyring: keyringFromKeys(generateMasterKey()) });
   const transport = createTransport({ connections: 4 });
   const core = createCore({
@@ -110,31 +116,41 @@ async function benchStore(
     sink += render(replies);
     return replies;
   };
-  const commands: Record<string, () => Promise<void>> = {
-    '/balance': async () => {
-      await text('/balance');
+  return {
+    name,
+    commands: {
+      '/balance': async () => {
+        await text('/balance');
+      },
+      '/rate, 3 numbers': async () => {
+        await text('/rate +49 30 1234567 +43 1 234567 +41 44 1234567');
+      },
+      '/topup, confirmed': async () => {
+        const replies = await text(`/topup ${nextPin()}`);
+        const actionId = replies.flatMap((r) => r.actions ?? []).find((a) => a.label === 'Confirm')?.actionId;
+        if (!actionId) throw new Error(`no Confirm button: ${JSON.stringify(replies)}`);
+        const outcome = await core.handleAction({ identity, chat, actionId });
+        sink += JSON.stringify(outcome).length;
+      },
     },
-    '/rate, 3 numbers': async () => {
-      await text('/rate +49 30 1234567 +43 1 234567 +41 44 1234567');
-    },
-    '/topup, confirmed': async () => {
-      const replies = await text(`/topup ${nextPin()}`);
-      const actionId = replies.flatMap((r) => r.actions ?? []).find((a) => a.label === 'Confirm')?.actionId;
-      if (!actionId) throw new Error(`no Confirm button: ${JSON.stringify(replies)}`);
-      const outcome = await core.handleAction({ identity, chat, actionId });
-      sink += JSON.stringify(outcome).length;
+    async close() {
+      if (sink === 0) console.log('unreachable');
+      await transport.close();
+      await stores.close();
     },
   };
+}
+
+/** Samples of every command on every setup, interleaved, so that no setup runs on a colder process. */
+async function measure(setups: Setup[]): Promise<Record<string, number[]>> {
   const out: Record<string, number[]> = {};
-  for (const [label, run] of Object.entries(commands)) {
-    for (let i = 0; i < WARMUP; i++) await run();
-    const samples: number[] = [];
-    for (let i = 0; i < RUNS; i++) samples.push(await cpuMs(run));
-    out[`${label} (${name})`] = sorted(samples);
+  for (const label of Object.keys(setups[0]!.commands)) {
+    for (let i = 0; i < WARMUP; i++) for (const s of setups) await s.commands[label]!();
+    const samples = setups.map(() => [] as number[]);
+    for (let i = 0; i < RUNS; i++)
+      for (const [k, s] of setups.entries()) samples[k]!.push(await cpuMs(s.commands[label]!));
+    for (const [k, s] of setups.entries()) out[`${label} (${s.name})`] = sorted(samples[k]!);
   }
-  if (sink === 0) console.log('unreachable');
-  await transport.close();
-  await stores.close();
   return out;
 }
 
@@ -144,18 +160,20 @@ async function main(): Promise<void> {
   const nextPin = () => String(pin++);
   const dir = mkdtempSync(join(tmpdir(), 'bench-core-'));
   try {
-    const results = {
-      ...(await benchStore(
+    const setups = [
+      await setUp(
         'SQLite',
         createSqliteKeyValueStore({ path: join(dir, 'bench.sqlite') }),
         provider,
         nextPin,
-      )),
-      ...(await benchStore('memory', createMemoryKeyValueStore(), provider, nextPin)),
-    };
+      ),
+      await setUp('memory', createMemoryKeyValueStore(), provider, nextPin),
+    ];
+    const results = await measure(setups);
+    for (const s of setups) await s.close();
     console.log(
       `Bot CPU per command (core + store + client + Slack render), provider at zero latency in another process; ` +
-        `${RUNS} runs each after ${WARMUP} warm-up; ${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}`,
+        `${RUNS} runs each after ${WARMUP} warm-up, the stores interleaved; ${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}`,
     );
     for (const [label, s] of Object.entries(results))
       console.log(`  ${label.padEnd(32)} p50 ${pct(s, 50).toFixed(3)} ms   p99 ${pct(s, 99).toFixed(3)} ms`);

@@ -6,6 +6,7 @@ import { acquireInstanceLock, type InstanceLock } from './instance-lock.js';
 import type { KeyValueStore } from './key-value-store.js';
 import { createKeyvKeyValueStore } from './keyv-key-value-store.js';
 import { ensurePrivateFile, PRIVATE_DIR_MODE, restrictIfPresent } from './private-files.js';
+import { withReadCache } from './read-cache-key-value-store.js';
 
 /** Options of {@link createSqliteKeyValueStore}. */
 export interface SqliteKeyValueStoreOptions {
@@ -60,8 +61,23 @@ export function createSqliteKeyValueStore(options: SqliteKeyValueStoreOptions = 
     keyv,
     ...(options.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.sweepIntervalMs }),
   });
+  // Holding the single-writer lock, this process writes every change, so its reads can be served
+  // from memory (issue 13); a reader beside a running instance (no lock) always reads the file.
+  const store: KeyValueStore = lock
+    ? withReadCache({
+        kv,
+        read: async (key) => {
+          const raw = (await keyv.get(key, { raw: true })) as
+            | { value?: unknown; expires?: number | null }
+            | undefined;
+          return raw === undefined
+            ? undefined
+            : { value: raw.value, expiresAt: typeof raw.expires === 'number' ? raw.expires : undefined };
+        },
+      })
+    : kv;
   return {
-    ...kv,
+    ...store,
     async close() {
       try {
         await kv.close();
