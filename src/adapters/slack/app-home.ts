@@ -3,6 +3,7 @@ import type { ActionOutcome, Reply } from '../../core/reply.js';
 import { type SlackHandlerDeps, userLocale } from './deps.js';
 import { escapeMrkdwn } from './escape.js';
 import { slackIdentity } from './normalise.js';
+import { nextTurn } from './quiet-gate.js';
 import { renderReply } from './render-blocks.js';
 
 type KnownBlock = types.KnownBlock;
@@ -23,7 +24,7 @@ export function registerAppHome(app: App, deps: SlackHandlerDeps): void {
     // The Messages tab opens this event too; only the Home tab has something to publish.
     if (event.tab !== 'home') return;
     await deps.track('app_home_opened', async () => {
-      await deps.afterAck();
+      await nextTurn();
       const team = body.team_id ?? '';
       const replies = await deps.options.core.home({
         identity: slackIdentity(team, event.user),

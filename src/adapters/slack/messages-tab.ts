@@ -4,6 +4,7 @@ import { claimRequest } from './claim.js';
 import { classifyCommand } from './command-text.js';
 import { type SlackHandlerDeps, whoAndWhere } from './deps.js';
 import { slackChat } from './normalise.js';
+import { nextTurn } from './quiet-gate.js';
 import type { ReplyTarget } from './responder.js';
 
 /**
@@ -19,7 +20,7 @@ export function registerMessages(app: App, deps: SlackHandlerDeps): void {
     const e = event as { user?: string; text?: string; channel: string };
     if (!e.user) return;
     await deps.track('message.im', async () => {
-      await deps.afterAck();
+      await nextTurn();
       await answer(deps, client, {
         eventId: body.event_id,
         team: body.team_id ?? '',
@@ -33,7 +34,7 @@ export function registerMessages(app: App, deps: SlackHandlerDeps): void {
   app.event('app_mention', async ({ event, body, client }) => {
     if (!event.user || event.bot_id) return;
     await deps.track('app_mention', async () => {
-      await deps.afterAck();
+      await nextTurn();
       await answer(deps, client, {
         eventId: body.event_id,
         team: body.team_id ?? '',

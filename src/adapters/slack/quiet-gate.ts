@@ -81,3 +81,12 @@ export function createQuietGate(options: QuietGateOptions = {}): QuietGate {
     },
   };
 }
+
+/**
+ * One turn of the event loop, for work after an ack that must not wait for a quiet receiver: a
+ * shortcut's modal (its trigger_id lasts 3 s), and Messages-tab and Home events, whose answers a
+ * user reads in the order they were typed; held together behind a burst they could overtake.
+ */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

@@ -6,6 +6,7 @@ import { escapeMrkdwn, plainCommandText } from './escape.js';
 import { postToResponseUrl } from './http-post.js';
 import { decodeMeta, encodeMeta, input, type ModalMeta, text, value } from './modals.js';
 import { slackChat, slackIdentity } from './normalise.js';
+import { nextTurn } from './quiet-gate.js';
 import { submit } from './views.js';
 
 /** Callback ids; the manifest declares the same (slack/manifest.yaml, `shortcuts`). */
@@ -88,7 +89,7 @@ export function registerShortcuts(app: App, deps: SlackHandlerDeps): void {
   app.shortcut<MessageShortcut>(SHORTCUTS.rateThis, async ({ ack, shortcut, client }) => {
     await ack();
     await deps.track('shortcut', async () => {
-      await deps.afterAck();
+      await nextTurn();
       const number = findPhoneNumber(plainCommandText(shortcut.message.text ?? ''));
       if (!number) {
         await ephemeral(deps, shortcut.response_url, catalogues[language(shortcut)].shortcutNoNumber);
