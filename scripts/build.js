@@ -6,7 +6,8 @@
 // the README, "Benchmarks", from `npm run bench:start`). Type checking stays with `npm test`
 // (tsc --noEmit): esbuild only strips the types.
 //
-// - Everything is bundled except sqlite3, whose native binding must stay where npm put it. Resolving
+// - Everything is bundled except sqlite3 and @resvg/resvg-js (the spend chart's PNG renderer), whose
+//   native bindings must stay where npm put them. Resolving
 //   hundreds of node_modules files one by one was most of the start-up time.
 // - Code splitting keeps each CLI command's code in its own chunk: `--help` and `config reference`
 //   load a few kilobytes, `start` loads grammY or bolt only when that channel is configured.
@@ -27,7 +28,7 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['sqlite3'],
+  external: ['sqlite3', '@resvg/resvg-js'],
   minify: true,
   keepNames: true,
   sourcemap: true,

@@ -47,7 +47,11 @@ export async function createChatChannels(config: Config, runtime: Runtime): Prom
       name: `telegram (${config.TELEGRAM_MODE})`,
       ...(channel.webhook ? { mount: channel.webhook } : {}),
       receiving: channel.receiving,
-      start: () => channel.start(),
+      // Alerts and call reports reach Telegram once the channel runs (issue 15).
+      start: async () => {
+        await channel.start();
+        runtime.proactive.attach(channel.notifier);
+      },
       stop: () => channel.stop(),
     });
   }
@@ -68,7 +72,10 @@ export async function createChatChannels(config: Config, runtime: Runtime): Prom
       name: `slack (${channel.mode === 'socket' ? 'Socket Mode' : 'HTTP'})`,
       ...(channel.http ? { mount: channel.http } : {}),
       receiving: channel.receiving,
-      start: () => channel.start(),
+      start: async () => {
+        await channel.start();
+        runtime.proactive.attach(channel.notifier);
+      },
       stop: () => channel.stop(),
     });
   }

@@ -12,6 +12,16 @@ const optionalUrl = (fix: string) =>
     .pipe(z.url({ message: fix }).optional())
     .optional();
 
+/**
+ * A cron pattern's shape: 5 fields (or 6 with seconds) of digits, names, `*`, `,`, `-`, `/`, `?`,
+ * `L`, `W`, `#`. Checked here without loading croner (`config reference` loads the schema only);
+ * croner parses it fully when the scheduler starts.
+ */
+function validCron(pattern: string): boolean {
+  const fields = pattern.split(/\s+/);
+  return (fields.length === 5 || fields.length === 6) && fields.every((f) => /^[\w*,/?#-]+$/.test(f));
+}
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -132,6 +142,34 @@ export const configSchema = z.object({
     .max(120_000)
     .default(10_000)
     .describe('How long a shutdown waits for commands in flight.'),
+  ALERT_SWEEP_CRON: z
+    .string()
+    .trim()
+    .default('*/15 * * * *')
+    .refine(validCron, 'ALERT_SWEEP_CRON must be a cron pattern in UTC, e.g. */15 * * * * (every 15 minutes)')
+    .describe('When the low-balance sweep runs (cron, UTC). Default every 15 minutes.'),
+  ALERT_SWEEP_PER_SECOND: z.coerce
+    .number()
+    .min(0)
+    .max(10_000)
+    .default(25)
+    .describe('Provider calls per second a sweep starts at most (a steady trickle); 0: no pacing.'),
+  ALERT_SWEEP_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1024)
+    .default(16)
+    .describe('Balance reads of a sweep in flight at once.'),
+  ALERT_REARM_MARGIN_PERCENT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .default(10)
+    .describe(
+      'An alert re-arms once the balance is this many percent above the threshold (or after a top-up).',
+    ),
   CONSOLE: bool
     .optional()
     .describe('Run the console channel. Default: on when no Telegram or Slack token is set.'),

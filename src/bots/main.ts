@@ -91,7 +91,9 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
     process.stderr.write(`${startFailureMessage(err, config)}\n`);
     return EXIT.failed;
   }
-
+  // Alerts, call reports and digests: once per tick across instances (lease in the shared store).
+  const scheduler = runtime.proactive.schedule({ alerts: config.ALERT_SWEEP_CRON });
+  scheduler.start();
   const out = process.stdout;
   const banner = [
     'telephony-bot is running.',
@@ -132,12 +134,15 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
       deadline.unref();
       // Stop taking updates, finish what is in flight (bounded), then close pools and stores.
       consoleChannel?.close();
+      // A sweep in progress stops between accounts; what it did is claimed, the next sweep goes on.
+      const stopScheduler = scheduler.stop();
       await Promise.allSettled(
         channels.map(async (c) => {
           await c.stop();
           pending.delete(c.name);
         }),
       );
+      await stopScheduler;
       if (await runtime.core.drain(config.SHUTDOWN_TIMEOUT_MS)) pending.delete('commands in flight');
       // The core answered the line in flight; let the console print that reply before we exit.
       if (consoleRun) await Promise.race([consoleRun, delay(1000)]);
@@ -162,6 +167,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
       exportDir: join(config.DATA_DIR, 'exports'),
       ...(config.LANG ? { locale: config.LANG } : {}),
     });
+    runtime.proactive.attach(consoleChannel.notifier);
     if (runtime.sandbox) await runtime.linkDemo(consoleChannel.identity);
     out.write(`${banner.join('\n')}\nType /help for the commands, /quit to leave.\n`);
     started = true;

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { type Identity, identityKey } from '../core/identity.js';
-import { type Core, createCore, recoverInterrupted } from '../core/index.js';
+import { type ClientFactory, type Core, createCore, recoverInterrupted } from '../core/index.js';
+import { createProactive, type Proactive } from '../core/proactive/proactive.js';
 import { createSandbox, type Sandbox } from '../sandbox/index.js';
 import { checkKeyring, createKeyValueStoreFromConfig, createStores } from '../store/index.js';
 import type { Stores } from '../store/stores.js';
@@ -11,6 +12,10 @@ import { resolveKeyring, storeConfigOf } from './store-config.js';
 
 export interface Runtime {
   core: Core;
+  /** Alerts, call reports and digests (issue 15); channels attach their notifiers to it. */
+  proactive: Proactive;
+  /** Signed clients on the shared transport, for stored credentials. */
+  clientFactory: ClientFactory;
   stores: Stores;
   sandbox: Sandbox | undefined;
   baseUrl: string;
@@ -96,6 +101,17 @@ export async function createRuntime(
   const clientLogger = logger.child({ component: 'telephony' });
   // One provider, one clock: every per-user client shares what any of them learned (provider-notes 1.2).
   const clockSkew = { offsetMs: 0 };
+  const clientFactory: ClientFactory = (credentials) =>
+    createTelephonyClient({
+      baseUrl: baseUrl!,
+      cardUrl,
+      credentials: credentials.account,
+      cardCredentials: credentials.card,
+      transport,
+      clockSkew,
+      timeoutMs: config.TELEPHONY_TIMEOUT_MS,
+      logger: clientLogger,
+    });
   const core = createCore({
     stores,
     clock: overrides.clock,
@@ -106,17 +122,15 @@ export async function createRuntime(
     commandPrefix: { slack: `${config.SLACK_COMMAND} ` },
     rateLimit:
       config.RATE_LIMIT_PER_MINUTE > 0 ? { limit: config.RATE_LIMIT_PER_MINUTE, windowMs: 60_000 } : false,
-    clientFactory: (credentials) =>
-      createTelephonyClient({
-        baseUrl: baseUrl!,
-        cardUrl,
-        credentials: credentials.account,
-        cardCredentials: credentials.card,
-        transport,
-        clockSkew,
-        timeoutMs: config.TELEPHONY_TIMEOUT_MS,
-        logger: clientLogger,
-      }),
+    clientFactory,
+  });
+  const proactive = createProactive({
+    stores,
+    clientFactory,
+    ...(overrides.clock ? { clock: overrides.clock } : {}),
+    logger: logger.child({ component: 'proactive' }),
+    alertMarginPercent: config.ALERT_REARM_MARGIN_PERCENT,
+    pace: { perSecond: config.ALERT_SWEEP_PER_SECOND, concurrency: config.ALERT_SWEEP_CONCURRENCY },
   });
   const finalStores = stores;
   // Write-ahead audit (issue 10): attempts left open by the last stop are closed as unknown and
@@ -148,6 +162,8 @@ export async function createRuntime(
   recoverTimer?.unref();
   return {
     core,
+    proactive,
+    clientFactory,
     stores: finalStores,
     sandbox,
     baseUrl,

@@ -1,5 +1,6 @@
 import type { ChatRef, Identity } from './identity.js';
 import type { Language } from './messages.js';
+import type { TrackedMessage } from './notify/notifier.js';
 import type { ActionOutcome, Reply } from './reply.js';
 import type { Role } from './roles.js';
 
@@ -114,6 +115,8 @@ export interface Core {
   link(input: LinkInput): Promise<Reply>;
   /** Turns a shared chat into a support channel (Slack `/tel team setup` modal). Admins only. */
   setupSupportChannel(input: SupportSetupInput): Promise<Reply>;
+  /** An adapter sent a reply that had `track` set (the call card): where it landed, so it can be edited later. */
+  messageSent(tracked: TrackedMessage): Promise<void>;
   /**
    * Waits for commands in flight to finish, up to `timeoutMs`; refuses new ones meanwhile. Resolves
    * true when they all finished, false when some were still running at the deadline.

@@ -10,6 +10,7 @@ import { linkSurface } from './link-surface.js';
 import { type CoreLogger, silentLogger } from './logger.js';
 import { type Language, messagesFor } from './messages.js';
 import type { Stores } from './ports/stores.js';
+import { recordCallCard } from './proactive/call-report.js';
 import type { ClientFactory } from './services.js';
 
 export interface CoreOptions {
@@ -96,6 +97,7 @@ export function createCore(options: CoreOptions): Core {
     handleAction,
     home: homeScreen(e),
     ...linkSurface(e, (platform) => refsFor(platform)),
+    messageSent: (tracked) => recordCallCard({ stores: e.stores }, tracked),
     drain: (timeoutMs) => inFlight.drain(timeoutMs),
   };
 }

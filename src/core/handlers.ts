@@ -38,12 +38,24 @@ export function createHandlers(e: Engine, inFlight: InFlight) {
     return made;
   };
   const notices = noticesFor(e, refsFor);
+  const handleText = textHandler(e, inFlight, refsFor, notices);
+  const handleAction = actionHandler(e, inFlight, refsFor, notices);
   return {
-    handleText: textHandler(e, inFlight, refsFor, notices),
-    handleAction: actionHandler(e, inFlight, refsFor, notices),
+    handleText,
+    async handleAction(input: IncomingAction): Promise<ActionOutcome> {
+      // A button that runs a command as whoever presses it (an alert's Top up / Change threshold,
+      // issue 15): no server state, the command applies its own rules to the presser.
+      const [verb, id] = input.actionId.split(':', 2);
+      if (verb === 'run' && id && RUN_BUTTONS.has(id))
+        return { followUps: await handleText({ ...input, text: `/${id}` }) };
+      return handleAction(input);
+    },
     refsFor,
   };
 }
+
+/** Commands a `run:<name>` button may start: argument-free ones the presser runs as themselves. */
+const RUN_BUTTONS = new Set(['topup', 'alert']);
 
 type Notices = (input: {
   identity: Identity;

@@ -58,6 +58,11 @@ export interface Reply {
    * Telegram offers a deep link `t.me/<bot>?start=<startParam>` to the private chat.
    */
   privateRedirect?: { startParam: string };
+  /**
+   * Set by the core on a message it will edit later (the call card, issue 15): once sent, the
+   * adapter reports where it landed through `Core.messageSent(track, message)`.
+   */
+  track?: string;
 }
 
 export type Visibility = 'public' | 'personal' | 'secret';
@@ -111,7 +116,8 @@ export interface ReplyAction {
 export interface ReplyFile {
   name: string;
   mimeType: string;
-  content: string;
+  /** Text (a CSV) or bytes (a PNG chart: Telegram shows `image/png` as a photo). */
+  content: string | Uint8Array;
 }
 
 /** The result of a button press. */

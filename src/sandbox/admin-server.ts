@@ -8,6 +8,8 @@ export interface AdminTarget {
   setFaults(config: FaultConfig): void;
   clearFaults(): void;
   stats(): unknown;
+  /** Sets an account's balance (`"4,20"`); `false` for an unknown user or amount (issue 15 tests). */
+  setBalance(username: string, amount: string): boolean;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -52,7 +54,8 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 }
 
 /**
- * The admin endpoint of issue 3 (provider-notes D9): `GET|PUT|DELETE /faults`, `GET /stats`.
+ * The admin endpoint of issue 3 (provider-notes D9): `GET|PUT|DELETE /faults`, `GET /stats`, and
+ * `PUT /accounts/<user>/balance` (issue 15: move a balance across an alert threshold).
  * It has no authentication, so it binds to 127.0.0.1 only, refuses non-loopback peers, and refuses a
  * `Host` that is not a loopback name: a web page whose domain was re-pointed at 127.0.0.1 (DNS
  * rebinding) reaches the port from the user's own browser, but sends its own domain as `Host`.
@@ -81,9 +84,23 @@ export function createAdminServer(target: AdminTarget): Server {
         return json(res, 200, {});
       }
       if (path === '/stats' && req.method === 'GET') return json(res, 200, target.stats());
+      const balance = /^\/accounts\/([^/]+)\/balance$/.exec(path);
+      if (balance && req.method === 'PUT') {
+        const body = (await readJson(req)) as { balance?: unknown };
+        const user = decodeURIComponent(balance[1]!);
+        if (typeof body.balance !== 'string' || !target.setBalance(user, body.balance))
+          return json(res, 400, { error: 'give a known user and {"balance": "4,20"}' });
+        return json(res, 200, { username: user, balance: body.balance });
+      }
       return json(res, 404, {
         error: 'not found',
-        routes: ['GET /faults', 'PUT /faults', 'DELETE /faults', 'GET /stats'],
+        routes: [
+          'GET /faults',
+          'PUT /faults',
+          'DELETE /faults',
+          'GET /stats',
+          'PUT /accounts/<user>/balance',
+        ],
       });
     } catch (err) {
       return json(res, 400, { error: (err as Error).message });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createAdminServer, SERVER_TIMEOUTS } from './admin-server.js';
 import { type FaultConfig, FaultInjector } from './faults.js';
 import { createRequestHandler } from './http-handler.js';
+import { parseAmount } from './money-format.js';
 import { resolveSandboxOptions, type SandboxOptions } from './options.js';
 import { createStateWriter } from './persistence.js';
 import { loadPersisted, loadSeed } from './seed-loader.js';
@@ -49,6 +50,8 @@ export interface Sandbox {
   resetStats(): void;
   /** Ends calls past `maxCallSeconds` now (D10); also done on every request and by a timer. */
   expireCalls(): number;
+  /** Sets an account's balance (`"4,20"`), as the admin endpoint does; `false` for an unknown user or amount. */
+  setBalance(username: string, amount: string): boolean;
   close(): Promise<void>;
 }
 
@@ -90,7 +93,16 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     received: Object.fromEntries(received),
     activeCalls: state.data.calls.filter((c) => !c.end).length,
   });
+  const setBalance = (username: string, amount: string): boolean => {
+    const account = state.account(username);
+    const minor = parseAmount(amount);
+    if (!account || minor === undefined || !('balance' in account)) return false;
+    account.balance = minor;
+    state.changed();
+    return true;
+  };
   const admin = createAdminServer({
+    setBalance,
     getFaults: () => faults.config,
     setFaults: (c) => faults.set(c),
     clearFaults: () => faults.set({}),
@@ -139,6 +151,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       received.clear();
     },
     expireCalls: () => state.expireCalls(now(), o.maxCallSeconds),
+    setBalance,
     async close() {
       if (expiryTimer) clearInterval(expiryTimer);
       for (const t of timers) clearTimeout(t);

@@ -5,6 +5,7 @@ import type { KeyValueStore } from './key-value-store.js';
 import type { Keyring } from './master-key.js';
 import { createMemoryKeyValueStore } from './memory-key-value-store.js';
 import { createPendingStore } from './pending-store.js';
+import { createProactiveStores } from './proactive-store.js';
 import { createRateLimiter } from './rate-limiter.js';
 import { createSettingsStore } from './settings-store.js';
 import { createSqliteKeyValueStore } from './sqlite-key-value-store.js';
@@ -39,6 +40,7 @@ export function createStores(options: StoresOptions): Stores {
     dedupe: createDedupeStore({ kv }),
     rateLimit: createRateLimiter({ kv, ...clock }),
     reachable: () => kv.reachable?.() ?? true,
+    proactive: createProactiveStores({ kv }),
     close: () => kv.close(),
   };
 }

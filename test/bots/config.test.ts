@@ -86,6 +86,13 @@ describe('loadConfig', () => {
     expect(message).toContain('redis://host:6379');
   });
 
+  it('a bad ALERT_SWEEP_CRON names the variable and an example; a good one passes', () => {
+    expect(errorOf({ ALERT_SWEEP_CRON: 'every 15 minutes please' })).toContain(
+      'ALERT_SWEEP_CRON must be a cron pattern in UTC, e.g. */15 * * * *',
+    );
+    expect(loadConfig({ ALERT_SWEEP_CRON: '0 */2 * * *' }).ALERT_SWEEP_CRON).toBe('0 */2 * * *');
+  });
+
   it('reports every problem at once, one line each', () => {
     const message = errorOf({ REDIS_URL: 'nope', TELEGRAM_BOT_TOKEN: 'nope', LOG_LEVEL: 'loud' });
     const lines = message.split('\n').filter((l) => l.startsWith('- '));

@@ -91,6 +91,12 @@ const cases: Case[] = [
     '"Berlin" is not a time zone I know. Did you mean /timezone Europe/Berlin?',
   ],
   ['timezone', '/timezone Mars/Olympus', 'is not a time zone I know. Use a name from the IANA list, e.g.'],
+  ['alert', '/alert five', 'Give the threshold as an amount, e.g. 5 or 5,00 €, or off.'],
+  ['alert', '/alert 5,123', 'Give the threshold as an amount'],
+  ['alert', '/alert -5', 'Give the threshold as an amount'],
+  ['spend', '/spend forever', 'Give a period such as 7d, 30d, 12w or 3m (at most a year).'],
+  ['spend', '/spend 7d 30d', 'Give one period, e.g. /spend 30d.'],
+  ['digest', '/digest daily', 'Say weekly or off, e.g. /digest weekly.'],
 ];
 
 describe('bad input', () => {

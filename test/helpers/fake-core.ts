@@ -119,6 +119,7 @@ export function createFakeCore(preset: keyof typeof PRESETS): FakeCore {
     async home() {
       return [{ title: 'Home', text: 'fake home' }];
     },
+    async messageSent() {},
     async drain() {
       return true;
     },

@@ -81,6 +81,10 @@ export interface FakeSlack {
    * call it while the bot is busy, so the deadline is an event, not a clock.
    */
   expireTriggers(): void;
+  /** Messages the bot posted with `chat.postMessage`, by `channel:ts`, as `chat.update` left them. */
+  readonly messages: ReadonlyMap<string, { channel: string; ts: string; text: string; blocks: unknown }>;
+  /** The app left (or was removed from) `channel`: posts answer `not_in_channel` (chat.postMessage docs). */
+  leaveChannel(channel: string): void;
   setUser(user: FakeSlackUser): void;
   setGroup(id: string, members: string[]): void;
   reset(): void;
@@ -106,6 +110,8 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   let base = '';
   const holds = new Map<string, Promise<void>>();
   let triggersExpiredUpTo = 0;
+  const posted = new Map<string, { channel: string; ts: string; text: string; blocks: unknown }>();
+  const left = new Set<string>();
 
   const nextTs = () => `1700000000.${String(++tsSeq).padStart(6, '0')}`;
 
@@ -143,12 +149,28 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
           team_id: 'T1',
           user: 'telbot',
         };
-      case 'chat.postMessage':
-        return { ok: true, channel: body.channel, ts: nextTs(), message: { text: body.text } };
+      case 'chat.postMessage': {
+        const channel = String(body.channel);
+        if (left.has(channel)) return { ok: false, error: 'not_in_channel' };
+        const ts = nextTs();
+        posted.set(`${channel}:${ts}`, {
+          channel,
+          ts,
+          text: String(body.text ?? ''),
+          blocks: parseJson(body.blocks),
+        });
+        return { ok: true, channel, ts, message: { text: body.text } };
+      }
       case 'chat.postEphemeral':
         return { ok: true, message_ts: nextTs() };
-      case 'chat.update':
+      case 'chat.update': {
+        // Only messages the bot posted can be updated; ephemeral ones cannot (chat.update docs).
+        const msg = posted.get(`${String(body.channel)}:${String(body.ts)}`);
+        if (!msg) return { ok: false, error: 'message_not_found' };
+        msg.text = String(body.text ?? '');
+        msg.blocks = parseJson(body.blocks);
         return { ok: true, channel: body.channel, ts: body.ts };
+      }
       case 'views.publish':
         return { ok: true, view: { id: `VH${++seq}`, ...(parseJson(body.view) as object) } };
       case 'views.open': {
@@ -320,6 +342,10 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         if (found.length >= count) resolve(found.slice(0, count));
         else waiters.add({ method, count, predicate, resolve });
       }),
+    messages: posted,
+    leaveChannel: (channel) => {
+      left.add(channel);
+    },
     setUser: (user) => {
       users.set(user.id, user);
     },

@@ -19,8 +19,8 @@ export interface FakeCall {
   readonly token: string;
   /** JSON or multipart fields; JSON-looking multipart fields are decoded. */
   readonly payload: Record<string, unknown>;
-  /** For `sendDocument`: the uploaded file. */
-  readonly file?: { name: string; content: string };
+  /** For `sendDocument` / `sendPhoto`: the uploaded file (`bytes` as sent, `content` as UTF-8). */
+  readonly file?: { name: string; content: string; bytes: Buffer };
   /** What the fake answered. */
   readonly response: { ok: boolean; error_code?: number; result?: unknown; description?: string };
 }
@@ -484,8 +484,13 @@ export class FakeTelegram {
         return { ok: true, result: true };
       }
       case 'sendMessage':
+      case 'sendPhoto':
       case 'sendDocument': {
         const chatId = Number(p.chat_id);
+        if (method !== 'sendMessage' && !file)
+          return { ok: false, error_code: 400, description: 'Bad Request: there is no file in the request' };
+        if (p.caption !== undefined && String(p.caption).length > 1024)
+          return { ok: false, error_code: 400, description: 'Bad Request: message caption is too long' };
         const refused = method === 'sendMessage' ? formattingProblem(p) : undefined;
         if (refused) return refused;
         if (this.#blocked.has(chatId)) {
@@ -502,15 +507,26 @@ export class FakeTelegram {
         const msg = this.#store(chat, {
           from: { ...this.bot },
           ...(method === 'sendMessage' ? { text: String(p.text) } : {}),
-          ...(file
+          ...(file && method === 'sendPhoto'
             ? {
-                document: {
-                  file_name: file.name,
-                  file_id: `f${this.calls.length}`,
-                  file_unique_id: `u${this.calls.length}`,
-                },
+                photo: [
+                  {
+                    file_id: `p${this.calls.length}`,
+                    file_unique_id: `q${this.calls.length}`,
+                    width: 960,
+                    height: 540,
+                  },
+                ],
               }
-            : {}),
+            : file
+              ? {
+                  document: {
+                    file_name: file.name,
+                    file_id: `f${this.calls.length}`,
+                    file_unique_id: `u${this.calls.length}`,
+                  },
+                }
+              : {}),
           ...(p.caption !== undefined ? { text: String(p.caption) } : {}),
           ...(p.reply_markup ? { reply_markup: p.reply_markup } : {}),
         });
@@ -638,15 +654,15 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 async function decode(
   contentType: string,
   body: Buffer,
-): Promise<{ payload: Record<string, unknown>; file?: { name: string; content: string } }> {
+): Promise<{ payload: Record<string, unknown>; file?: { name: string; content: string; bytes: Buffer } }> {
   if (body.length === 0) return { payload: {} };
   if (contentType.startsWith('application/json')) return { payload: JSON.parse(body.toString('utf8')) };
   if (contentType.startsWith('multipart/form-data')) {
     const payload: Record<string, unknown> = {};
-    let file: { name: string; content: string } | undefined;
+    let file: { name: string; content: string; bytes: Buffer } | undefined;
     for (const part of multipartParts(contentType, body)) {
       if (part.filename !== undefined) {
-        file = { name: part.filename, content: part.content.toString('utf8') };
+        file = { name: part.filename, content: part.content.toString('utf8'), bytes: part.content };
       } else {
         const value = part.content.toString('utf8');
         payload[part.name] = /^[[{]/.test(value) ? JSON.parse(value) : value;

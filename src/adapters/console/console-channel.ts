@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import type { Core } from '../../core/core.js';
 import type { ChatRef, Identity } from '../../core/identity.js';
 import { catalogues, languageOf, messagesFor } from '../../core/messages.js';
+import type { Notifier } from '../../core/notify/notifier.js';
 import type { Reply } from '../../core/reply.js';
 import { renderText } from './render-text.js';
 
@@ -24,6 +25,8 @@ export interface ConsoleChannelOptions {
 export interface ConsoleChannel {
   /** Who the console user is, e.g. for linking the demo account to them. */
   readonly identity: Identity;
+  /** The core's outbound port on the console: prints what the bot says first (alerts, call reports). */
+  readonly notifier: Notifier;
   /** Resolves when input ends (piped stdin) or the user quits. */
   run(): Promise<void>;
   close(): void;
@@ -58,16 +61,36 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
       const r = renderText(reply, choices.size + 1);
       for (const [k, v] of r.choices) choices.set(k, v);
       if (r.text) write(r.text);
-      if (reply.file) {
-        // Exports hold call records: owner-only, whatever the umask (issue 10).
-        await mkdir(exportDir, { recursive: true, mode: 0o700 });
-        const path = join(exportDir, reply.file.name.replace(/[^\w.-]/g, '_'));
-        await writeFile(path, reply.file.content, { mode: 0o600 });
-        await chmod(path, 0o600);
-        write(catalogues[reply.language ?? languageOf(options.locale)].console.saved(path));
-      }
+      if (reply.file) await save(reply.file, reply.language);
     }
   }
+
+  async function save(file: NonNullable<Reply['file']>, language?: Reply['language']): Promise<void> {
+    // Exports hold call records: owner-only, whatever the umask (issue 10).
+    await mkdir(exportDir, { recursive: true, mode: 0o700 });
+    const path = join(exportDir, file.name.replace(/[^\w.-]/g, '_'));
+    await writeFile(path, file.content, { mode: 0o600 });
+    await chmod(path, 0o600);
+    write(catalogues[language ?? languageOf(options.locale)].console.saved(path));
+  }
+
+  // One user, one chat: every destination is this terminal. Edits print the new version, marked.
+  let sentCount = 0;
+  const notifier: Notifier = {
+    platform: 'console',
+    async send(_to, reply) {
+      const r = renderText(reply, 1);
+      if (r.text) write(r.text);
+      if (reply.file) await save(reply.file, reply.language);
+      sentCount += 1;
+      return { platform: 'console', tenant: '', chatId: chat.id, messageId: String(sentCount) };
+    },
+    async edit(message, reply) {
+      const r = renderText({ ...reply, actions: [] }, 1);
+      write(`(update to message ${message.messageId})\n${r.text}`);
+      if (reply.file) await save(reply.file, reply.language);
+    },
+  };
 
   async function handle(line: string): Promise<boolean> {
     const text = line.trim();
@@ -86,6 +109,7 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
 
   return {
     identity,
+    notifier,
     async run() {
       rl = createInterface({
         input,

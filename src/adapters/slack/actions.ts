@@ -59,6 +59,7 @@ export function registerActions(app: App, deps: SlackHandlerDeps): void {
         channel,
         user: body.user.id,
         chat,
+        tenant: team,
         ...(body.response_url ? { responseUrl: body.response_url } : {}),
         ...(body.message?.ts ? { messageTs: body.message.ts } : {}),
       };

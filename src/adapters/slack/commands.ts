@@ -83,6 +83,7 @@ async function runCommand(
     user: cmd.user_id,
     chat,
     responseUrl: cmd.response_url,
+    tenant: cmd.team_id,
   };
   // The adapter's own words, in the user's Slack language (issue 14).
   const t = messagesFor(locale).slack;

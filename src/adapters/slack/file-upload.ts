@@ -14,7 +14,7 @@ export async function uploadFile(
   timeoutMs: number,
   threadTs?: string,
 ): Promise<void> {
-  const bytes = new TextEncoder().encode(file.content);
+  const bytes = typeof file.content === 'string' ? new TextEncoder().encode(file.content) : file.content;
   const slot = await client.files.getUploadURLExternal({ filename: file.name, length: bytes.byteLength });
   if (!slot.upload_url || !slot.file_id) {
     throw new SlackDeliveryError('file_upload', undefined, 'files.getUploadURLExternal gave no upload_url');

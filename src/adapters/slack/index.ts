@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, HTTPReceiver, type Receiver, SocketModeReceiver } from '@slack/bolt';
 import { InFlight } from '../../core/in-flight.js';
+import type { Notifier } from '../../core/notify/notifier.js';
 import { registerActions } from './actions.js';
 import { registerAppHome } from './app-home.js';
 import { AuditThread } from './audit-thread.js';
@@ -9,6 +10,7 @@ import { registerCommand } from './commands.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { SlackDirectory } from './directory.js';
 import { registerMessages } from './messages-tab.js';
+import { createSlackNotifier } from './notifier.js';
 import { resolveSlackOptions, SLACK_MAX_BODY_BYTES, type SlackChannelOptions } from './options.js';
 import { createQuietGate } from './quiet-gate.js';
 import { SlackResponder } from './responder.js';
@@ -23,6 +25,8 @@ export { SlackSetupError } from './setup-error.js';
 export interface SlackChannel {
   /** The bolt app, for wiring extra listeners or tests. */
   readonly app: App;
+  /** The core's outbound port on Slack (alerts, call reports, digests). */
+  readonly notifier: Notifier;
   readonly mode: 'socket' | 'http';
   /**
    * HTTP mode: the request handler for Slack's posts, to be mounted by the composition root on
@@ -128,6 +132,7 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
       logger,
       httpTimeoutMs: options.httpTimeoutMs,
       auditThread: new AuditThread(options.now),
+      tracked: (t) => options.core.messageSent(t),
     }),
     track: (name, work) => {
       const p = work().catch((err: unknown) => {
@@ -153,6 +158,7 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
 
   return {
     app,
+    notifier: createSlackNotifier({ client: app.client, httpTimeoutMs: options.httpTimeoutMs }),
     mode: options.mode,
     ...(httpReceiver
       ? {

@@ -1,6 +1,7 @@
 import type { webApi } from '@slack/bolt';
 import type { ChatRef } from '../../core/identity.js';
 import { catalogues, type Messages } from '../../core/messages.js';
+import type { TrackedMessage } from '../../core/notify/notifier.js';
 import {
   ACTOR_MARK,
   type ActionOutcome,
@@ -26,12 +27,16 @@ export interface ReplyTarget {
   responseUrl?: string;
   /** The message that carried a pressed button, for `chat.update` when there is no response URL. */
   messageTs?: string;
+  /** The workspace (team id), for messages the core edits later. */
+  tenant?: string;
 }
 
 export interface ResponderOptions {
   logger: SlackLogger;
   httpTimeoutMs: number;
   auditThread: AuditThread;
+  /** Told where a reply with `track` landed (the call card), so the core can edit it later. */
+  tracked?: (tracked: TrackedMessage) => Promise<void>;
 }
 
 /**
@@ -53,9 +58,39 @@ export class SlackResponder {
     const message = renderReply(reply);
     if (message.blocks.length > 0) {
       if (audience === 'private') await this.#direct(target, message, reply);
-      else await this.#send(target, message, audience === 'actor');
+      else if (!(reply.track && audience === 'chat' && (await this.#tracked(target, message, reply.track))))
+        await this.#send(target, message, audience === 'actor');
     }
     await this.#extras(target, reply, audience);
+  }
+
+  /**
+   * A message the core edits later (the call card) is posted through `chat.postMessage`, whose `ts`
+   * `chat.update` needs; `response_url` answers carry none. `false` when the bot cannot post there.
+   */
+  async #tracked(target: ReplyTarget, message: RenderedMessage, track: string): Promise<boolean> {
+    try {
+      const posted = await target.client.chat.postMessage({
+        channel: target.channel,
+        text: message.text,
+        blocks: message.blocks,
+      });
+      if (!posted.ts) return true;
+      const sent = {
+        platform: 'slack' as const,
+        tenant: target.tenant ?? '',
+        chatId: posted.channel ?? target.channel,
+        messageId: posted.ts,
+      };
+      await this.options.tracked?.({ track, message: sent });
+      return true;
+    } catch (err) {
+      this.options.logger.warn(
+        { err: errorCode(err), method: 'chat.postMessage' },
+        'Slack post failed; using response_url',
+      );
+      return false;
+    }
   }
 
   /** A short line only the person who acted sees, e.g. a button press's notice. */

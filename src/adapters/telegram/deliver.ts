@@ -1,6 +1,7 @@
 import { type Api, InputFile } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Language } from '../../core/messages.js';
+import type { TrackedMessage } from '../../core/notify/notifier.js';
 import type { Reply } from '../../core/reply.js';
 import { escapeHtml } from './escape.js';
 import type { TelegramMessages } from './messages.js';
@@ -25,6 +26,8 @@ export interface DelivererOptions {
   logger: TelegramLogger;
   /** Runs a task later: deleting a secret's message after the core's `deleteAfterMs` (issue 16). */
   scheduler: Scheduler;
+  /** Told where a reply with `track` landed (the call card), so the core can edit it later. */
+  tracked?: (tracked: TrackedMessage) => Promise<void>;
 }
 
 /** Runs `task` after `delayMs`. Injected, so tests move time by hand instead of waiting (issue 16). */
@@ -119,6 +122,21 @@ export class Deliverer {
     this.#deleteLater(target.chat.id, [messageId, ...sent], update.deleteAfterMs);
   }
 
+  /** Sends a message the core wrote first (notifier.ts): no routing here, the core placed it. */
+  async post(chatId: number, reply: Reply): Promise<number | undefined> {
+    const sent = await this.#sendRendered(chatId, this.#render(reply));
+    this.#deleteLater(chatId, sent, reply.deleteAfterMs);
+    return sent[0];
+  }
+
+  /** Replaces an earlier message's text and buttons (a call card once the call ended). */
+  async replace(chatId: number, messageId: number, reply: Reply): Promise<void> {
+    const rendered = this.#render(reply);
+    const [first, ...rest] = rendered.parts;
+    await this.#editHtml(chatId, messageId, first ?? '', rendered.keyboard ?? NO_KEYBOARD);
+    if (rest.length > 0 || rendered.file) await this.#sendRendered(chatId, { ...rendered, parts: rest });
+  }
+
   async #deleteIncoming(target: DeliveryTarget, replies: readonly Reply[]): Promise<void> {
     if (target.incomingMessageId === undefined || !replies.some((r) => r.deleteIncoming)) return;
     try {
@@ -151,6 +169,18 @@ export class Deliverer {
   async #send(chatId: number, reply: Reply, replyTo?: number): Promise<void> {
     const sent = await this.#sendRendered(chatId, this.#render(reply), replyTo);
     this.#deleteLater(chatId, sent, reply.deleteAfterMs);
+    const [messageId] = sent;
+    if (reply.track && messageId !== undefined && this.#o.tracked) {
+      const message = {
+        platform: 'telegram' as const,
+        tenant: '',
+        chatId: String(chatId),
+        messageId: String(messageId),
+      };
+      await this.#o.tracked({ track: reply.track, message }).catch((error: unknown) => {
+        this.#o.logger.warn({ err: describe(error) }, 'telegram: could not record a sent message');
+      });
+    }
   }
 
   /** A secret's messages leave the chat after the core's `deleteAfterMs`; the reply's note says so. */
@@ -182,6 +212,21 @@ export class Deliverer {
   }
 
   async #sendRendered(chatId: number, rendered: RenderedReply, replyTo?: number): Promise<number[]> {
+    const file = rendered.file;
+    if (file?.photo) {
+      // One short part becomes the photo's caption (Bot API: at most 1024 characters).
+      const [only, ...more] = rendered.parts;
+      const caption = more.length === 0 && only !== undefined && only.length <= 1024 ? only : undefined;
+      const sent: number[] = [];
+      if (caption === undefined)
+        for (const part of rendered.parts) sent.push(await this.#sendHtml(chatId, part));
+      const photo = await this.#o.api.sendPhoto(chatId, new InputFile(file.content, file.name), {
+        ...(caption !== undefined ? { caption, parse_mode: 'HTML' as const } : {}),
+        ...(rendered.keyboard ? { reply_markup: rendered.keyboard } : {}),
+        ...(replyTo !== undefined ? { reply_parameters: replyParameters(replyTo) } : {}),
+      });
+      return [...sent, photo.message_id];
+    }
     const sent: number[] = [];
     const last = rendered.parts.length - 1;
     for (const [i, part] of rendered.parts.entries()) {
@@ -308,7 +353,7 @@ export function describe(error: unknown): {
  * The user's private chat cannot be reached: 403 (never started the bot, or blocked it) or 400
  * "chat not found". Matched on the Bot API's `error_code`, not on a class (style.md).
  */
-function isUnreachable(error: unknown): boolean {
+export function isUnreachable(error: unknown): boolean {
   const { code, description } = describe(error);
   return code === 403 || (code === 400 && /chat not found/i.test(description ?? ''));
 }

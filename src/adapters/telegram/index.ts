@@ -2,12 +2,14 @@ import { type RunnerHandle, run, sequentialize } from '@grammyjs/runner';
 import { Bot, type Context, GrammyError, HttpError } from 'grammy';
 import type { Update } from 'grammy/types';
 import { InFlight } from '../../core/in-flight.js';
+import type { Notifier } from '../../core/notify/notifier.js';
 import { AdminCache } from './admin-cache.js';
 import { createSendRetry, createSetupRetry } from './api-retry.js';
 import { dedupeUpdates } from './dedupe.js';
 import { Deliverer, describe } from './deliver.js';
 import { installHandlers } from './handlers.js';
 import { createWebhookHandler, type HttpHandler, MAX_UPDATE_BYTES } from './http-server.js';
+import { createTelegramNotifier } from './notifier.js';
 import { resolveTelegramOptions, type TelegramChannelOptions } from './options.js';
 
 export { type Scheduler, timerScheduler } from './deliver.js';
@@ -20,6 +22,8 @@ export { splitHtml, TELEGRAM_MESSAGE_LIMIT } from './split-html.js';
 
 export interface TelegramChannel {
   readonly bot: Bot;
+  /** The core's outbound port on Telegram (alerts, call reports, digests). */
+  readonly notifier: Notifier;
   /**
    * Initialises the bot (getMe), registers the command menus, then polls or registers the webhook.
    * Set-up calls Telegram answers with "later" (429, 5xx, no answer) are retried; any other refusal
@@ -111,6 +115,7 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
     messages: o.messages,
     logger,
     scheduler: o.scheduler,
+    tracked: (t) => o.core.messageSent(t),
   });
   const admins = new AdminCache({ api: bot.api, ttlMs: o.adminCacheMs, logger });
   installHandlers(bot, {
@@ -192,6 +197,7 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
 
   return {
     bot,
+    notifier: createTelegramNotifier(deliverer),
     ...(webhook ? { webhook } : {}),
     receiving: () =>
       started && !stopping && (o.mode === 'webhook' ? webhookSet : runner?.isRunning() === true),

@@ -10,7 +10,7 @@ export interface RenderedReply {
   parts: string[];
   /** Attached to the last part (or to the document when there is no text). */
   keyboard?: InlineKeyboardMarkup;
-  file?: { name: string; content: Buffer; caption?: string };
+  file?: { name: string; content: Buffer; caption?: string; photo?: boolean };
 }
 
 export interface RenderOptions {
@@ -87,7 +87,13 @@ export function renderReply(reply: Reply, options: RenderOptions): RenderedReply
   const rendered: RenderedReply = { parts };
   if (rows.length > 0) rendered.keyboard = { inline_keyboard: rows };
   if (reply.file) {
-    rendered.file = { name: reply.file.name, content: Buffer.from(reply.file.content, 'utf8') };
+    const { content } = reply.file;
+    rendered.file = {
+      name: reply.file.name,
+      content: typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content),
+      // A chart is shown as a photo, with the reply's text as its caption (issue 15 §3).
+      ...(reply.file.mimeType === 'image/png' ? { photo: true } : {}),
+    };
   }
   return rendered;
 }

@@ -2,8 +2,33 @@ import { z } from 'zod';
 import { fromDate } from '../../telephony/dates.js';
 import { hasCode } from '../../telephony/errors.js';
 import { phoneArg, positional } from '../args.js';
-import { commandText, defineCommand } from '../command-spec.js';
+import { type CommandContext, commandText, defineCommand } from '../command-spec.js';
+import { CALL_REPORT_TIMING, CALL_TRACK_PREFIX, callHungUp } from '../proactive/call-report.js';
+import { subscriptionOf } from './alert.js';
 import { audited } from './audited.js';
+
+/** Stores the pending report of a call just placed; the card's `track` key finds it again. */
+async function watchCall(ctx: CommandContext<unknown>, callId: string, a: string, b: string): Promise<void> {
+  const base = await subscriptionOf(ctx);
+  const placed = ctx.now.getTime();
+  const at = (ms: number) => new Date(placed + ms).toISOString();
+  await ctx.stores.proactive.callReports.put({
+    ...base,
+    id: callId,
+    destination:
+      ctx.chat.kind === 'shared'
+        ? { ...base.setBy, kind: 'chat', chatId: ctx.chat.id }
+        : { ...base.setBy, kind: 'user' },
+    ...(ctx.chat.kind === 'shared' ? { sharedChat: ctx.chatKey } : {}),
+    callId,
+    aNumber: a,
+    bNumber: b,
+    placedAt: ctx.now.toISOString(),
+    nextCheckAt: at(CALL_REPORT_TIMING.firstCheckMs),
+    checks: 0,
+    giveUpAt: at(CALL_REPORT_TIMING.giveUpAfterMs),
+  });
+}
 
 const callCommand = defineCommand({
   name: 'call',
@@ -45,7 +70,11 @@ const callCommand = defineCommand({
       .updateUser(ctx.identityKey, { lastCallId: call.callId, unknownCall: undefined })
       .catch(() => undefined);
     const hangupId = await ctx.pending('hangup', 'hangup', [call.callId]).catch(() => undefined);
+    // The card reports how the call went once its record appears (issue 15 §2, D10). Like the
+    // lines above, a store outage must not hide that the call is ringing.
+    await watchCall(ctx, call.callId, a, b).catch(() => undefined);
     return {
+      track: `${CALL_TRACK_PREFIX}${call.callId}`,
       text: t.callStarted(a, b),
       fields: [{ label: t.fieldCallId, value: call.callId, code: true }],
       actions: hangupId ? [{ label: t.hangupButton, actionId: `h:${hangupId}`, style: 'danger' }] : [],
@@ -102,6 +131,7 @@ const hangupCommand = defineCommand({
       return { text: t.hangupAlreadyEnded, tone: 'warning' };
     }
     await forget();
+    await callHungUp(ctx, callId, ctx.now);
     return { text: t.hangupDone, tone: 'success' };
   },
 });

@@ -1,12 +1,15 @@
 import type { CommandSpec } from '../command-spec.js';
 import { accountCommands } from './account.js';
+import { alertCommands } from './alert.js';
 import { callCommands } from './calls.js';
 import { cardCommands } from './card.js';
 import { cdrCommands } from './cdrs.js';
+import { digestCommands } from './digest.js';
 import { groupCommands } from './group.js';
 import { helpCommands } from './help.js';
 import { linkCommands } from './link.js';
 import { preferenceCommands } from './preferences.js';
+import { spendCommands } from './spend.js';
 import { topupCommands } from './topup.js';
 
 /** The one command table (issue 4). Menus and help are generated from it. */
@@ -21,6 +24,9 @@ export function builtInCommands(options: { clock: () => Date }): CommandSpec[] {
     ...cardCommands(),
     ...groupCommands(),
     ...preferenceCommands(),
+    ...alertCommands(),
+    ...spendCommands(),
+    ...digestCommands(),
   ];
   return table;
 }

@@ -1,5 +1,6 @@
 import { pinArg, positional } from '../args.js';
 import { commandText, defineCommand } from '../command-spec.js';
+import { rearmAfterTopUp } from './alert.js';
 import { audited } from './audited.js';
 
 /** `/topup <PIN>`: spec 4.6, confirmed first, never retried, then the balance read again (D5). */
@@ -27,6 +28,7 @@ export function topupCommands() {
         );
         // D5: the success body is not specified; read the balance again rather than trusting it.
         const fresh = await client.onlinecallthrough().catch(() => undefined);
+        await rearmAfterTopUp(ctx);
         return {
           text: t.topupDone,
           fields: fresh ? [{ label: t.topupNewBalance, value: fmt.money(fresh.account.balance) }] : undefined,

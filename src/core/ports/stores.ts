@@ -1,3 +1,4 @@
+import type { ProactiveStores } from '../proactive/ports.js';
 import type { AuditEntry, ChatSettings, CredentialRecord, PendingAction, UserSettings } from './records.js';
 
 /** Credentials linked to an owner key (an identity key, or a support channel's chat key), encrypted at rest. */
@@ -62,5 +63,7 @@ export interface Stores {
   rateLimit: RateLimiter;
   /** False while the shared store cannot be reached (issue 10): `/readyz` answers 503 then. */
   reachable(): boolean;
+  /** Alerts, call reports, digests and scheduler leases (issue 15). */
+  proactive: ProactiveStores;
   close(): Promise<void>;
 }

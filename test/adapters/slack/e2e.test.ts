@@ -73,6 +73,11 @@ async function press(
   return { id, payload };
 }
 
+/** The call card, posted through the Web API so that it can be edited when the call ends. */
+function callCard(): Promise<SlackCall> {
+  return h.slack.waitForCall('chat.postMessage', (c) => String(c.body.text).includes('Calling +'));
+}
+
 /** In a DM with the app only its user reads along, so the core leaves every answer in the chat. */
 describe('every command, in a DM with the app', () => {
   it.each([
@@ -106,12 +111,19 @@ describe('every command, in a DM with the app', () => {
     ['unlink demo', 1, 'Unlinked', 'in_channel'],
   ] as const)('/tel %s', async (text, n, expected, responseType) => {
     if (text === 'hangup') {
-      const started = await h.command(`call ${A} ${B}`);
-      await answers(started.responseId);
+      await h.command(`call ${A} ${B}`);
+      await callCard();
     }
     const ack = await h.command(text);
     expect(ack.status).toBe(200);
     expect(ack.body).toBe('');
+    if (text.startsWith('call ')) {
+      // The call card is posted with chat.postMessage, whose ts lets the report edit it (issue 15).
+      const card = await callCard();
+      expect(json(card)).toContain(expected);
+      expect(card.body.channel).toBe('D1');
+      return;
+    }
     const got = await answers(ack.responseId, n);
     expect(got.map(json).join('\n')).toContain(expected);
     if (responseType) expect(got[0]?.body.response_type).toBe(responseType);
@@ -179,7 +191,7 @@ describe('confirmation buttons', () => {
       headers: { 'x-slack-retry-num': '1' },
     });
     expect(retry.status).toBe(200);
-    await answers(first.responseId);
+    await callCard();
     await h.dedupe.decided(2);
     expect(h.dedupe.claims.map((c) => c.won)).toEqual([true, false]);
     expect(

@@ -44,6 +44,7 @@ export function createFakeCore(): FakeCore {
     async home() {
       return [{ title: 'Home', text: 'fake home' }];
     },
+    async messageSent() {},
     async drain() {
       return true;
     },

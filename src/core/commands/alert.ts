@@ -1,0 +1,91 @@
+import { alertArgs, compareMoney } from '../alerts/threshold.js';
+import type { CommandContext } from '../command-spec.js';
+import { commandText, defineCommand } from '../command-spec.js';
+import type { NotifyDestination } from '../notify/notifier.js';
+import type { SubscriptionBase } from '../proactive/ports.js';
+
+/**
+ * Who a subscription belongs to and where it speaks: a holder's alerts go to their private chat; in a
+ * support channel an agent subscribes the team account, and it goes to that channel (issue 15).
+ */
+export async function subscriptionOf(
+  ctx: CommandContext<unknown>,
+): Promise<Omit<SubscriptionBase, 'paused'>> {
+  const { username, label } = await ctx.account();
+  const owner = ctx.role === 'agent' ? ctx.chatKey : ctx.identityKey;
+  const { platform, tenant, user } = ctx.identity;
+  const destination: NotifyDestination =
+    ctx.role === 'agent'
+      ? { platform, tenant, kind: 'chat', chatId: ctx.chat.id }
+      : { platform, tenant, kind: 'user', user };
+  return {
+    id: `${owner}|${username}`,
+    owner,
+    username,
+    label,
+    destination,
+    setBy: { platform, tenant, user },
+    locale: ctx.fmt.locale,
+  };
+}
+
+/** A top-up re-arms the account's alert (issue 15 §1), whatever the balance is now. */
+export async function rearmAfterTopUp(ctx: CommandContext<unknown>): Promise<void> {
+  const { id } = await subscriptionOf(ctx);
+  const sub = await ctx.stores.proactive.alerts.get(id);
+  if (sub && !sub.armed) await ctx.stores.proactive.alerts.put({ ...sub, armed: true });
+}
+
+/** `/alert [amount|off]`: the low-balance alert of the active account (issue 15 §1). */
+export function alertCommands() {
+  return [
+    defineCommand({
+      name: 'alert',
+      aliases: ['lowbalance'],
+      args: ({ t }) => alertArgs(t.alertFix),
+      ...commandText('alert'),
+      roles: ['holder', 'agent'],
+      output: 'personal',
+      needs: 'account',
+      async handler(ctx) {
+        const { t, fmt } = ctx;
+        const base = await subscriptionOf(ctx);
+        const store = ctx.stores.proactive.alerts;
+        const existing = await store.get(base.id);
+        const args = ctx.args;
+        if (args.kind === 'show') {
+          if (!existing) return { text: t.alertNone, visibility: 'personal' };
+          const text = existing.paused
+            ? t.alertPaused(existing.paused.reason)
+            : t.alertShow(fmt.money(existing.threshold), existing.armed);
+          return { text, visibility: 'personal' };
+        }
+        if (args.kind === 'off') {
+          const removed = await store.delete(base.id);
+          return { text: removed ? t.alertOff : t.alertOffNone, tone: 'success' };
+        }
+        const { client } = await ctx.account();
+        const { account } = await client.onlinecallthrough();
+        const currency = account.balance.currency;
+        if (args.amount.currency && currency && args.amount.currency !== currency)
+          return { text: t.alertCurrencyMismatch(args.amount.currency, currency), tone: 'error' };
+        const threshold = { ...args.amount, currency: currency || args.amount.currency };
+        // Already below: no alert now, the next crossing alerts (it re-arms above the threshold).
+        const below = compareMoney(account.balance, threshold) < 0;
+        await store.put({
+          ...base,
+          threshold,
+          armed: !below,
+          generation: existing?.generation ?? 0,
+        });
+        const [th, bal] = [fmt.money(threshold), fmt.money(account.balance)];
+        const text = below ? t.alertSetAlreadyBelow(th, bal) : t.alertSet(th, bal);
+        return {
+          text: ctx.role === 'agent' ? `${text}\n${t.alertSetInChannel}` : text,
+          tone: 'success',
+          visibility: 'personal',
+        };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { commandText, defineCommand } from '../command-spec.js';
+import { isoWeek } from '../proactive/digest-job.js';
+import { subscriptionOf } from './alert.js';
+
+/** `/digest weekly|off`: last week's spend, the chart and the balance, every Monday (issue 15 §3). */
+export function digestCommands() {
+  return [
+    defineCommand({
+      name: 'digest',
+      args: ({ t }) =>
+        z
+          .array(z.string())
+          .max(1, t.digestFix)
+          .refine((a) => a.length === 0 || /^(weekly|off)$/i.test(a[0]!), t.digestFix),
+      ...commandText('digest'),
+      roles: ['holder', 'agent'],
+      output: 'personal',
+      needs: 'account',
+      async handler(ctx) {
+        const { t } = ctx;
+        const base = await subscriptionOf(ctx);
+        const store = ctx.stores.proactive.digests;
+        const choice = ctx.args[0]?.toLowerCase();
+        if (!choice) return { text: t.digestShow((await store.get(base.id)) !== undefined) };
+        if (choice === 'off') {
+          await store.delete(base.id);
+          return { text: t.digestOff, tone: 'success' };
+        }
+        // The first digest comes with next week: this week counts as done.
+        const existing = await store.get(base.id);
+        await store.put({ ...base, lastWeek: existing?.lastWeek ?? isoWeek(ctx.now) });
+        return { text: t.digestOn, tone: 'success' };
+      },
+    }),
+  ];
+}

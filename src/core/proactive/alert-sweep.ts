@@ -1,0 +1,110 @@
+import { nextAlertState } from '../alerts/threshold.js';
+import { createFormatter } from '../format.js';
+import { messagesFor } from '../messages.js';
+import type { Reply } from '../reply.js';
+import { clientFor, errorFacts, type ProactiveContext } from './context.js';
+import { type PaceOptions, runPaced } from './paced.js';
+import type { AlertSubscription } from './ports.js';
+
+export interface AlertSweepOptions {
+  /** Re-arm once the balance is this many percent above the threshold. Default 10. */
+  marginPercent: number;
+  pace: PaceOptions;
+}
+
+export interface SweepResult {
+  checked: number;
+  alerted: number;
+  rearmed: number;
+  failed: number;
+  paused: number;
+}
+
+/** How long an alert's once-only claim is kept: far longer than any restart or sweep. */
+const ALERT_CLAIM_TTL_MS = 90 * 86_400_000;
+
+/**
+ * One sweep over every watched account (issue 15 §1): read the balance, apply the hysteresis,
+ * alert once per crossing. A provider failure is logged and left for the next sweep, never shown.
+ */
+export async function sweepAlerts(ctx: ProactiveContext, o: AlertSweepOptions): Promise<SweepResult> {
+  const result: SweepResult = { checked: 0, alerted: 0, rearmed: 0, failed: 0, paused: 0 };
+  const subs: AlertSubscription[] = [];
+  for await (const sub of ctx.stores.proactive.alerts.list()) if (!sub.paused) subs.push(sub);
+  await runPaced(subs, (sub) => checkOne(ctx, o, sub, result), o.pace);
+  return result;
+}
+
+async function checkOne(
+  ctx: ProactiveContext,
+  o: AlertSweepOptions,
+  sub: AlertSubscription,
+  result: SweepResult,
+): Promise<void> {
+  const store = ctx.stores.proactive.alerts;
+  try {
+    const client = await clientFor(ctx, sub);
+    if (!client) {
+      // The account was unlinked: its alert goes with it.
+      await store.delete(sub.id);
+      return;
+    }
+    const { account } = await client.onlinecallthrough();
+    result.checked += 1;
+    const next = nextAlertState(sub, account.balance, o.marginPercent);
+    if (!next.fire) {
+      if (next.armed && !sub.armed) {
+        await store.put({ ...sub, armed: true });
+        result.rearmed += 1;
+      }
+      return;
+    }
+    // Once per crossing across instances and restarts: the claim is keyed by the alert's generation.
+    const claim = `alert:${sub.id}:${sub.generation}`;
+    if (!(await ctx.stores.proactive.claims.claim(claim, ALERT_CLAIM_TTL_MS))) {
+      await store.put({ ...sub, armed: false, generation: sub.generation + 1 });
+      return;
+    }
+    const { full, publicVersion } = alertReplies(sub, account.balance);
+    const sent = await ctx.outbox.deliver(sub.destination, sub.setBy, full, publicVersion);
+    if (sent.status === 'failed') {
+      // Not delivered: give the claim back, the next sweep tries again.
+      await ctx.stores.proactive.claims.release(claim);
+      result.failed += 1;
+      return;
+    }
+    const now = ctx.clock().toISOString();
+    await store.put({
+      ...sub,
+      armed: false,
+      generation: sub.generation + 1,
+      lastAlertAt: now,
+      ...(sent.status === 'refused' ? { paused: { reason: sent.reason, at: now } } : {}),
+    });
+    if (sent.status === 'refused') result.paused += 1;
+    else result.alerted += 1;
+  } catch (err) {
+    result.failed += 1;
+    ctx.logger.warn({ alert: sub.id, ...errorFacts(err) }, 'alert sweep: check failed; next sweep retries');
+  }
+}
+
+function alertReplies(sub: AlertSubscription, balance: AlertSubscription['threshold']) {
+  const t = messagesFor(sub.locale);
+  const fmt = createFormatter(sub.locale ?? 'en');
+  const threshold = { ...sub.threshold, currency: sub.threshold.currency || balance.currency };
+  // Buttons run a command as whoever presses them: the top-up flow (private only) and /alert.
+  const actions = [
+    { label: t.alertTopUpButton, actionId: 'run:topup', style: 'primary' as const },
+    { label: t.alertChangeButton, actionId: 'run:alert' },
+  ];
+  const full: Reply = {
+    title: t.alertLowTitle,
+    text: t.alertLow(sub.label, fmt.money(balance), fmt.money(threshold)),
+    tone: 'warning',
+    visibility: 'personal',
+    actions,
+  };
+  const publicVersion: Reply = { title: t.alertLowTitle, text: t.alertLowPublic(sub.label), tone: 'warning' };
+  return { full, publicVersion };
+}

@@ -1,0 +1,33 @@
+import type { Stores } from '../../store/stores.js';
+import type { TelephonyClientWithMethods } from '../../telephony/client.js';
+import type { CoreLogger } from '../logger.js';
+import type { Outbox } from '../notify/outbox.js';
+import type { ClientFactory } from '../services.js';
+import type { SubscriptionBase } from './ports.js';
+
+/** What the jobs of the bot speaking first share. */
+export interface ProactiveContext {
+  stores: Stores;
+  clientFactory: ClientFactory;
+  outbox: Outbox;
+  clock: () => Date;
+  logger: CoreLogger;
+}
+
+/**
+ * The client for a subscription's account: the owner's linked credential of that username. `undefined`
+ * when it was unlinked since (the subscription is then dropped by the caller).
+ */
+export async function clientFor(
+  ctx: ProactiveContext,
+  sub: Pick<SubscriptionBase, 'owner' | 'username'>,
+): Promise<TelephonyClientWithMethods | undefined> {
+  const record = await ctx.stores.credentials.get(sub.owner);
+  const cred = record?.credentials.find((c) => c.kind === 'account' && c.username === sub.username);
+  return cred ? ctx.clientFactory({ account: { username: cred.username, md5: cred.md5 } }) : undefined;
+}
+
+/** Error facts safe to log: a name and a code, never a message that could hold user input. */
+export function errorFacts(err: unknown): { err: string; code?: unknown } {
+  return { err: (err as Error)?.name ?? typeof err, code: (err as { code?: unknown })?.code };
+}

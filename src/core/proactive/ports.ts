@@ -1,0 +1,89 @@
+import type { Money } from '../../telephony/money.js';
+import type { Platform } from '../identity.js';
+import type { NotifyDestination, SentMessage } from '../notify/notifier.js';
+
+/** The person who set a subscription up: personal data that may not go to the chat goes to them. */
+export interface Subscriber {
+  readonly platform: Platform;
+  readonly tenant: string;
+  readonly user: string;
+}
+
+/** What every subscription shares: whose account, where it speaks, and whether it was refused. */
+export interface SubscriptionBase {
+  /** `${owner}|${username}`. */
+  id: string;
+  /** The credentials' owner: an identity key, or a support channel's chat key (issue 6). */
+  owner: string;
+  /** The provider username watched; the owner's linked credential of that name is used. */
+  username: string;
+  label: string;
+  destination: NotifyDestination;
+  setBy: Subscriber;
+  locale?: string;
+  /** The platform refused the destination for good (blocked, channel left): no sends until set again. */
+  paused?: { reason: string; at: string };
+}
+
+/** `/alert`: one threshold per owner and account, with hysteresis state (issue 15 §1). */
+export interface AlertSubscription extends SubscriptionBase {
+  threshold: Money;
+  /** `true`: the next fall below the threshold alerts. `false`: alerted, waiting to be re-armed. */
+  armed: boolean;
+  /** Counts alerts; the once-only claim is keyed by it, so a restart or a second instance cannot repeat one. */
+  generation: number;
+  lastAlertAt?: string;
+}
+
+/** A `/call` waiting for its call record (issue 15 §2; provider-notes D10: the API has no events). */
+export interface CallReport extends SubscriptionBase {
+  callId: string;
+  /** E.164 digits of B, the destination the CDR is matched on. */
+  bNumber: string;
+  aNumber: string;
+  placedAt: string;
+  /** The call card, once the adapter reported where it landed; else the report is sent as a new message. */
+  message?: SentMessage;
+  /** Where the card was shown: a shared chat key, when the card is in a shared chat. */
+  sharedChat?: string;
+  nextCheckAt: string;
+  checks: number;
+  giveUpAt: string;
+}
+
+/** `/digest weekly`. */
+export interface DigestSubscription extends SubscriptionBase {
+  /** ISO week (`2026-W47`) of the last digest sent. */
+  lastWeek?: string;
+}
+
+/** JSON records by id, kept until deleted; `list` walks them all (10,000 alerts fit). */
+export interface RecordStore<T extends { id: string }> {
+  get(id: string): Promise<T | undefined>;
+  put(record: T): Promise<void>;
+  delete(id: string): Promise<boolean>;
+  list(): AsyncIterable<T>;
+}
+
+/** "Exactly once across instances" claims that can be given back when the side effect did not happen. */
+export interface ClaimStore {
+  claim(key: string, ttlMs: number): Promise<boolean>;
+  release(key: string): Promise<void>;
+}
+
+/** A named lease in the shared store (`SET NX PX`), renewed while its holder works. */
+export interface LeaseStore {
+  acquire(name: string, holder: string, ttlMs: number): Promise<boolean>;
+  /** `false` when the lease was lost (expired and taken by another holder). */
+  renew(name: string, holder: string, ttlMs: number): Promise<boolean>;
+  release(name: string, holder: string): Promise<void>;
+}
+
+/** The state of the bot speaking first; lives in the shared store, so it survives restarts. */
+export interface ProactiveStores {
+  alerts: RecordStore<AlertSubscription>;
+  callReports: RecordStore<CallReport>;
+  digests: RecordStore<DigestSubscription>;
+  claims: ClaimStore;
+  leases: LeaseStore;
+}

@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChatRef, Identity } from '../../src/core/identity.js';
+import { createProactive, type Proactive } from '../../src/core/proactive/proactive.js';
+import type { Reply } from '../../src/core/reply.js';
+import { createRecordingNotifier, type RecordingNotifier } from '../helpers/recording-notifier.js';
+import { createTestStack, type TestStack } from '../helpers/stack.js';
+import { textOf } from './core-harness.js';
+
+const alice: Identity = { platform: 'console', tenant: '', user: 'alice', displayName: 'Alice' };
+const dm: ChatRef = { id: 'dm', kind: 'private' };
+
+describe('the call card reports how the call went (issue 15 §2)', () => {
+  let stack: TestStack;
+  let proactive: Proactive;
+  let notifier: RecordingNotifier;
+  let now = Date.parse('2026-11-20T10:00:00Z');
+  const clock = () => new Date(now);
+
+  afterEach(async () => {
+    await stack?.close();
+  });
+
+  async function start(maxCallSeconds = 3600) {
+    stack = await createTestStack({ clock, sandbox: { clock, maxCallSeconds } });
+    await stack.linkDemo(alice);
+    proactive = createProactive({ stores: stack.stores, clientFactory: stack.clientFactory, clock });
+    notifier = createRecordingNotifier('console');
+    proactive.attach(notifier);
+  }
+
+  /** `/call`, then the adapter's report of where the card landed. */
+  async function call(chat: ChatRef = dm, who: Identity = alice): Promise<Reply> {
+    const [card] = await stack.core.handleText({
+      identity: who,
+      chat,
+      text: '/call +49 30 1234567 +49 176 1234567',
+    });
+    expect(card?.track).toMatch(/^call:/);
+    await stack.core.messageSent({
+      track: card!.track!,
+      message: { platform: 'console', tenant: '', chatId: chat.id, messageId: '77' },
+    });
+    return card!;
+  }
+
+  it('edits the card in place with destination, duration and cost from the CDR, once', async () => {
+    await start();
+    const card = await call();
+    expect(card.actions?.[0]?.actionId).toMatch(/^h:/);
+    now += 30_000;
+    // The call is still running: nothing to report yet, and not due before the first check.
+    expect(await proactive.checkCallReports()).toMatchObject({ reported: 0, waiting: 0 });
+    now += 95_000;
+    expect(textOf(await stack.core.handleText({ identity: alice, chat: dm, text: '/hangup' }))).toMatch(
+      /stopped/i,
+    );
+    now += 10_000;
+    const r = await proactive.checkCallReports();
+    expect(r.reported).toBe(1);
+    expect(notifier.edits).toHaveLength(1);
+    const { message, reply } = notifier.edits[0]!;
+    expect(message.messageId).toBe('77');
+    expect(reply.actions ?? []).toEqual([]);
+    const fields = Object.fromEntries((reply.fields ?? []).map((f) => [f.label, f.value]));
+    expect(fields.Duration).toBe('2:05');
+    expect(fields.Destination).toBeTruthy();
+    const cdr = stack.sandbox.state.account('demo')!.cdrs.at(-1)!;
+    expect(cdr.seconds).toBe(125);
+    expect(fields.Cost).toMatch(/^€\d+\.\d{2}/);
+    now += 60_000;
+    expect((await proactive.checkCallReports()).reported).toBe(0);
+    expect(notifier.edits).toHaveLength(1);
+  });
+
+  it('says when no record appeared in time and how to check', async () => {
+    // A provider whose calls outlive the report's patience (the sandbox bills at 1 h by default, D10).
+    await start(6 * 3600);
+    await call();
+    for (let i = 0; i < 20; i++) {
+      now += 10 * 60_000;
+      await proactive.checkCallReports();
+    }
+    expect(notifier.edits).toHaveLength(1);
+    expect(notifier.edits[0]!.reply.text).toMatch(
+      /No call record appeared within 75 minutes\. Check with \/cdrs today\./,
+    );
+  });
+});
