@@ -77,6 +77,12 @@ const SHARED = [
   'cmd.menu.example',
   'pagePrevious',
   'pageNext',
+  'cmd.alert.example',
+  'cmd.spend.example',
+  'cmd.digest.usage',
+  'cmd.digest.example',
+  // `+49… → +49…`: numbers and an arrow.
+  'callReportEnded',
 ];
 
 /** Each leaf as [path, text]; a function is called with markers for its arguments. */
