@@ -17,6 +17,8 @@ export interface PaceOptions {
 /**
  * Runs `work` for every item: at most `concurrency` at once, and started on an even grid of
  * `1000 / perSecond` ms slots with jitter, so 10,000 accounts become a constant rate of calls.
+ * A late start pushes the grid back rather than being made up, so the rate never exceeds the cap
+ * by more than the jitter.
  * A failing item is the caller's to handle; `work` must not throw.
  */
 export async function runPaced<T>(
@@ -25,13 +27,17 @@ export async function runPaced<T>(
   o: PaceOptions,
 ): Promise<void> {
   const spacing = o.perSecond > 0 ? 1000 / o.perSecond : 0;
-  const start = o.now();
+  let nextAt = o.now();
   let next = 0;
   const worker = async () => {
     while (next < items.length && !o.cancelled?.()) {
       const i = next++;
       if (spacing > 0) {
-        const slot = start + i * spacing + (o.random() - 0.5) * o.jitter * spacing;
+        // No catch-up: after a stall (a slow answer, a busy event loop) the grid moves on from now,
+        // so slots that fell behind never start together as a burst.
+        const base = Math.max(nextAt, o.now());
+        nextAt = base + spacing;
+        const slot = base + (o.random() - 0.5) * o.jitter * spacing;
         const wait = slot - o.now();
         if (wait > 0) await o.sleep(wait);
         if (o.cancelled?.()) return;
