@@ -6,7 +6,7 @@ import type {
   LeaseStore,
   ProactiveStores,
   RecordStore,
-} from '../core/proactive/ports.js';
+} from '../core/ports/proactive.js';
 import type { KeyValueStore } from './key-value-store.js';
 
 /** Options of {@link createProactiveStores}. */

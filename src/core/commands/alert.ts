@@ -2,7 +2,7 @@ import { alertArgs, compareMoney } from '../alerts/threshold.js';
 import type { CommandContext } from '../command-spec.js';
 import { commandText, defineCommand } from '../command-spec.js';
 import type { NotifyDestination } from '../notify/notifier.js';
-import type { SubscriptionBase } from '../proactive/ports.js';
+import type { SubscriptionBase } from '../ports/proactive.js';
 
 /**
  * Who a subscription belongs to and where it speaks: a holder's alerts go to their private chat; in a

@@ -1,7 +1,7 @@
-import type { SettingsStore } from '../../store/stores.js';
 import { keepOutOfSharedChat } from '../delivery-rule.js';
 import type { CoreLogger } from '../logger.js';
-import type { Subscriber } from '../proactive/ports.js';
+import type { Subscriber } from '../ports/proactive.js';
+import type { SettingsStore } from '../ports/stores.js';
 import type { Reply } from '../reply.js';
 import { type Notifier, type NotifyDestination, NotifyRefusedError, type SentMessage } from './notifier.js';
 

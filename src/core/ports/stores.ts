@@ -1,4 +1,4 @@
-import type { ProactiveStores } from '../proactive/ports.js';
+import type { ProactiveStores } from './proactive.js';
 import type { AuditEntry, ChatSettings, CredentialRecord, PendingAction, UserSettings } from './records.js';
 
 /** Credentials linked to an owner key (an identity key, or a support channel's chat key), encrypted at rest. */

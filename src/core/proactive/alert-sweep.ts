@@ -1,10 +1,10 @@
 import { nextAlertState } from '../alerts/threshold.js';
 import { createFormatter } from '../format.js';
 import { messagesFor } from '../messages.js';
+import type { AlertSubscription } from '../ports/proactive.js';
 import type { Reply } from '../reply.js';
 import { clientFor, errorFacts, type ProactiveContext } from './context.js';
 import { type PaceOptions, runPaced } from './paced.js';
-import type { AlertSubscription } from './ports.js';
 
 export interface AlertSweepOptions {
   /** Re-arm once the balance is this many percent above the threshold. Default 10. */

@@ -3,9 +3,9 @@ import type { CdrRecord } from '../../telephony/wire.js';
 import { createFormatter } from '../format.js';
 import { messagesFor } from '../messages.js';
 import type { TrackedMessage } from '../notify/notifier.js';
+import type { CallReport } from '../ports/proactive.js';
 import type { Reply } from '../reply.js';
 import { clientFor, errorFacts, type ProactiveContext } from './context.js';
-import type { CallReport } from './ports.js';
 
 /**
  * When to look for a call's record (provider-notes D10: no events, so the CDRs are read). A call

@@ -1,9 +1,9 @@
-import type { Stores } from '../../store/stores.js';
 import type { TelephonyClientWithMethods } from '../../telephony/client.js';
 import type { CoreLogger } from '../logger.js';
 import type { Outbox } from '../notify/outbox.js';
+import type { SubscriptionBase } from '../ports/proactive.js';
+import type { Stores } from '../ports/stores.js';
 import type { ClientFactory } from '../services.js';
-import type { SubscriptionBase } from './ports.js';
 
 /** What the jobs of the bot speaking first share. */
 export interface ProactiveContext {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Stores } from '../../store/stores.js';
 import { type CoreLogger, silentLogger } from '../logger.js';
 import type { Notifier } from '../notify/notifier.js';
 import { Outbox } from '../notify/outbox.js';
+import type { Stores } from '../ports/stores.js';
 import type { ClientFactory } from '../services.js';
 import { type SweepResult, sweepAlerts } from './alert-sweep.js';
 import { type CallReportResult, checkCallReports } from './call-report.js';

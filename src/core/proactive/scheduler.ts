@@ -1,7 +1,7 @@
 import { Cron } from 'croner';
 import type { CoreLogger } from '../logger.js';
+import type { ClaimStore, LeaseStore } from '../ports/proactive.js';
 import { errorFacts } from './context.js';
-import type { ClaimStore, LeaseStore } from './ports.js';
 
 export interface ScheduledJob {
   name: string;
