@@ -42,10 +42,16 @@ export function classify(reply: Reply, output: OutputClass, inputSeen: boolean):
  * (`/groupdata on`, the same on every platform); anything else is shown to the chat.
  */
 export function audienceOf(visibility: Visibility, chat: ChatRef, settings: ChatSettings): Audience {
-  if (chat.kind === 'private') return 'chat';
-  if (visibility === 'secret') return 'private';
-  if (visibility === 'personal' && settings.showPersonalData !== true) return 'actor';
-  return 'chat';
+  if (chat.kind === 'private' || sharedChatMayShow(visibility, settings)) return 'chat';
+  return visibility === 'secret' ? 'private' : 'actor';
+}
+
+/**
+ * Whether everyone in a shared chat may see it. Replies to commands and the messages the bot sends
+ * first (alerts, call reports, digests: the outbox, issue 15) both ask this one question.
+ */
+export function sharedChatMayShow(visibility: Visibility, settings: ChatSettings): boolean {
+  return visibility === 'public' || (visibility === 'personal' && settings.showPersonalData === true);
 }
 
 /** Places every reply; the first carries the deletion of a secret-bearing input, the last the audit records. */

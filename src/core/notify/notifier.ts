@@ -20,7 +20,7 @@ export interface SentMessage {
 
 /**
  * The outbound port each adapter implements (README "The core can speak first"). It renders and
- * sends only: where a message may go is decided by the core before it calls this (delivery-rule.ts).
+ * sends only: where a message may go is decided by the core before it calls this (delivery.ts).
  */
 export interface Notifier {
   readonly platform: Platform;

@@ -1,4 +1,4 @@
-import { keepOutOfSharedChat } from '../delivery-rule.js';
+import { sharedChatMayShow } from '../delivery.js';
 import type { CoreLogger } from '../logger.js';
 import type { Subscriber } from '../ports/proactive.js';
 import type { SettingsStore } from '../ports/stores.js';
@@ -20,7 +20,7 @@ export interface OutboxOptions {
 
 /**
  * The core's side of the notifier port: picks the adapter by platform and applies the delivery
- * rule (delivery-rule.ts) before anything leaves, exactly as replies to commands are placed.
+ * rule (delivery.ts) before anything leaves, exactly as replies to commands are placed.
  */
 export class Outbox {
   readonly #notifiers = new Map<string, Notifier>();
@@ -43,7 +43,7 @@ export class Outbox {
   async mayShow(to: NotifyDestination, reply: Pick<Reply, 'visibility'>): Promise<boolean> {
     if (to.kind === 'user') return true;
     const chat = await this.#o.settings.chat(`${to.platform}:${to.tenant}:${to.chatId}`);
-    return !keepOutOfSharedChat(reply, chat.showPersonalData ?? false);
+    return sharedChatMayShow(reply.visibility ?? 'public', chat);
   }
 
   /**

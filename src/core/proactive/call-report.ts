@@ -133,7 +133,7 @@ async function reportRecord(
     { label: t.fieldDestination, value: record.destination },
     { label: t.fieldDuration, value: fmt.duration(record.durationSeconds) },
   ];
-  // The cost is personal: it goes only where personal data may go (delivery-rule.ts).
+  // The cost is personal: it goes only where personal data may go (delivery.ts).
   const full: Reply = {
     ...base,
     fields: [...place, { label: t.fieldCost, value: fmt.money(record.amount, currency) }],
