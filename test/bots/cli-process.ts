@@ -1,6 +1,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+
+export { freePort } from '../helpers/free-port.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/telephony-bot-dev.js', import.meta.url));
 
@@ -57,16 +58,4 @@ export function runBot(args: string[], env: Record<string, string>, bin = BIN): 
       });
     },
   };
-}
-
-/** A port that was free a moment ago, for a child process to listen on. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }

@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeTelegram } from '../helpers/fake-telegram.js';
+import { freePort } from '../helpers/free-port.js';
 import { type RedisServer, redisSkipped, startRedisServer } from '../helpers/redis-server.js';
 import { runBot } from './cli-process.js';
 
@@ -118,17 +118,5 @@ function call(port: number, path: string, body?: unknown): Promise<{ status: num
     );
     req.on('error', reject);
     req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
   });
 }
