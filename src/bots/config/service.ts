@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { intIn, optionalUrl, port } from './fields.js';
+
+/** How the bot itself runs: storage and keys, logging, limits, the HTTP server and shutdown. */
+export const serviceSettings = z.object({
+  DATA_DIR: z
+    .string()
+    .default('./data')
+    .describe('Where the SQLite store, the generated key and exports live.'),
+  BOT_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .describe(
+      'Master key (32 bytes, base64 or hex) for stored credentials. Unset: generated into `<DATA_DIR>/master.key` (0600).',
+    ),
+  BOT_ENCRYPTION_KEY_PREVIOUS: z
+    .string()
+    .optional()
+    .describe('Comma-separated older master keys that still decrypt, during a key rotation.'),
+  REDIS_URL: optionalUrl('REDIS_URL must look like redis://host:6379').describe(
+    'Switches every store to Redis, for several instances.',
+  ),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('pino log level.'),
+  RATE_LIMIT_PER_MINUTE: intIn(0, 10_000)
+    .default(30)
+    .describe('Commands per user per minute; 0 turns the limit off.'),
+  SECRET_DELETE_MINUTES: intIn(1, 2_880)
+    .default(10)
+    .describe(
+      'A chat message showing a PIN or SIP password is deleted after this many minutes (Telegram deletes up to 48 h = 2880).',
+    ),
+  COMMAND_MAX_AGE_MS: intIn(1000, 3_600_000)
+    .default(30_000)
+    .describe(
+      'A command older than this when it reaches the bot (redelivered after an outage) is not run; its user is asked to send it again.',
+    ),
+  HEALTH_PORT: port()
+    .optional()
+    .describe(
+      'Port of the one HTTP server (`/healthz`, `/readyz`, and the webhook or Slack receiver if any). Default: `TELEGRAM_WEBHOOK_PORT` in webhook mode, else `SLACK_PORT` in Slack HTTP mode, else none.',
+    ),
+  SHUTDOWN_TIMEOUT_MS: intIn(0, 120_000)
+    .default(10_000)
+    .describe('How long a shutdown waits for commands in flight.'),
+});
