@@ -1,7 +1,13 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { type Identity, identityKey } from '../core/identity.js';
-import { type ClientFactory, type Core, createCore, recoverInterrupted } from '../core/index.js';
+import {
+  type ClientFactory,
+  type Core,
+  createCore,
+  recoverInterrupted,
+  refsForPlatforms,
+} from '../core/index.js';
 import { createProactive, type Proactive } from '../core/proactive/proactive.js';
 import { createSandbox, type Sandbox } from '../sandbox/index.js';
 import { checkKeyring, createKeyValueStoreFromConfig, createStores } from '../store/index.js';
@@ -112,14 +118,15 @@ export async function createRuntime(
       timeoutMs: config.TELEPHONY_TIMEOUT_MS,
       logger: clientLogger,
     });
+  // Slack users type `/tel balance`; messages name commands that way there (issue 11).
+  const commandPrefix = { slack: `${config.SLACK_COMMAND} ` };
   const core = createCore({
     stores,
     clock: overrides.clock,
     logger: logger.child({ component: 'core' }),
     maxCommandAgeMs: config.COMMAND_MAX_AGE_MS,
     secretTtlMs: config.SECRET_DELETE_MINUTES * 60_000,
-    // Slack users type `/tel balance`; messages name commands that way there (issue 11).
-    commandPrefix: { slack: `${config.SLACK_COMMAND} ` },
+    commandPrefix,
     rateLimit:
       config.RATE_LIMIT_PER_MINUTE > 0 ? { limit: config.RATE_LIMIT_PER_MINUTE, windowMs: 60_000 } : false,
     clientFactory,
@@ -127,6 +134,11 @@ export async function createRuntime(
   const proactive = createProactive({
     stores,
     clientFactory,
+    // Alerts and digests name commands as replies do: `/tel alert` in Slack.
+    refsFor: refsForPlatforms(
+      commandPrefix,
+      core.commands.flatMap((c) => [c.name, ...c.aliases]),
+    ),
     ...(overrides.clock ? { clock: overrides.clock } : {}),
     logger: logger.child({ component: 'proactive' }),
     alertMarginPercent: config.ALERT_REARM_MARGIN_PERCENT,

@@ -1,4 +1,29 @@
+import type { Platform } from './identity.js';
 import type { Reply } from './reply.js';
+
+/** Command references as a platform's users type them, one rewriter per platform. */
+export type RefsFor = (platform: Platform) => (reply: Reply) => Reply;
+
+/**
+ * The one source of {@link RefsFor}: `prefixes` says how each platform types a command (`/`, the
+ * default, or Slack's `/tel `); `names` are the command table's names and aliases. Replies to
+ * commands, the Home tab and messages the bot sends first all go through it.
+ */
+export function refsForPlatforms(
+  prefixes: Partial<Record<Platform, string>>,
+  names: Iterable<string>,
+): RefsFor {
+  const list = [...names];
+  const made = new Map<Platform, (reply: Reply) => Reply>();
+  return (platform) => {
+    let refs = made.get(platform);
+    if (!refs) {
+      refs = commandRefs(prefixes[platform] ?? '/', list);
+      made.set(platform, refs);
+    }
+    return refs;
+  };
+}
 
 /**
  * Shows every command reference the way this platform's user types it (issue 11): `/balance` in

@@ -1,3 +1,4 @@
+import { refsForPlatforms } from './command-refs.js';
 import type { CommandSpec } from './command-spec.js';
 import { builtInCommands } from './commands/index.js';
 import type { CommandInfo, Core } from './core.js';
@@ -66,10 +67,10 @@ export function createCore(options: CoreOptions): Core {
     pageRows: options.pageRows ?? 20,
     secretTtlMs: options.secretTtlMs ?? 10 * 60_000,
     maxCommandAgeMs: options.maxCommandAgeMs ?? 30_000,
-    commandPrefix: (platform) => options.commandPrefix?.[platform] ?? '/',
+    refsFor: refsForPlatforms(options.commandPrefix ?? {}, byName.keys()),
   };
   const inFlight = new InFlight();
-  const { handleText, handleAction, refsFor } = createHandlers(e, inFlight);
+  const { handleText, handleAction } = createHandlers(e, inFlight);
 
   const en = messagesFor('en');
   const commands: CommandInfo[] = table.map((s) => ({
@@ -96,7 +97,7 @@ export function createCore(options: CoreOptions): Core {
     handleText,
     handleAction,
     home: homeScreen(e),
-    ...linkSurface(e, (platform) => refsFor(platform)),
+    ...linkSurface(e, e.refsFor),
     messageSent: (tracked) => recordCallCard({ stores: e.stores }, tracked),
     drain: (timeoutMs) => inFlight.drain(timeoutMs),
   };

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { RefsFor } from './command-refs.js';
 import type { CommandSpec } from './command-spec.js';
 import { errorReply } from './error-replies.js';
 import { type ChatRef, chatKey, type Identity, identityKey } from './identity.js';
@@ -27,8 +28,8 @@ export interface Engine {
   secretTtlMs: number;
   /** A command older than this when it arrives is not run (issue 10). */
   maxCommandAgeMs: number;
-  /** How a user of this platform types a command: `/` or `/tel `. */
-  commandPrefix(platform: Identity['platform']): string;
+  /** Rewrites command references as this platform's users type them (`/balance`, `/tel balance`). */
+  refsFor: RefsFor;
 }
 
 /** The user's language and zone: what they chose (`/language`, `/timezone`) wins over the platform's hint. */

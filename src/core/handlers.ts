@@ -9,7 +9,7 @@ import {
   takeStep,
 } from './action-steps.js';
 import { attachmentStep, chatTextStep, endConversationStep, promptStep } from './chat-steps.js';
-import { commandRefs } from './command-refs.js';
+import type { RefsFor } from './command-refs.js';
 import type { IncomingAction, IncomingText } from './core.js';
 import { place } from './delivery.js';
 import { commandSteps, inLanguage, newTurn, runTurn } from './dispatch.js';
@@ -24,19 +24,9 @@ import type { ActionOutcome, Reply } from './reply.js';
 import { conversationStep, lookupStep, rateLimitStep, type TextStep } from './text-steps.js';
 import { userLocale } from './user-locale.js';
 
-type RefsFor = (platform: Platform) => (reply: Reply) => Reply;
-
 /** The core's two entry points for what users send: a line of text, a button press. */
 export function createHandlers(e: Engine, inFlight: InFlight) {
-  const refs = new Map<Platform, (r: Reply) => Reply>();
-  /** Command references as this platform's users type them (issue 11), one rewriter per platform. */
-  const refsFor: RefsFor = (platform) => {
-    const known = refs.get(platform);
-    if (known) return known;
-    const made = commandRefs(e.commandPrefix(platform), e.byName.keys());
-    refs.set(platform, made);
-    return made;
-  };
+  const refsFor = e.refsFor;
   const notices = noticesFor(e, refsFor);
   const handleText = textHandler(e, inFlight, refsFor, notices);
   const handleAction = actionHandler(e, inFlight, refsFor, notices);

@@ -24,17 +24,23 @@ export function homeScreen(e: Engine): Core['home'] {
     const idKey = identityKey(input.identity);
     const label = activeAccount(await e.stores.credentials.get(idKey))?.label;
     const replies: Reply[] = [homeReply(loc.t, label)];
-    if (!label) return replies;
-    // The home screen is seen by its owner alone: a private chat as far as placement goes.
-    const where = {
-      identity: input.identity,
-      chat: { id: `home:${input.identity.user}`, kind: 'private' as const },
-      locale: input.locale,
-    };
-    for (const [name, tokens] of HOME_SCREEN) {
-      const spec = e.byName.get(name);
-      if (spec) replies.push(...(await dispatch(e, spec, tokens, where, `home-${idKey}`, {})));
-    }
-    return replies;
+    if (label) replies.push(...(await linkedScreen(e, input, idKey)));
+    return replies.map(e.refsFor(input.identity.platform));
   };
+}
+
+/** The accounts, the balance and the last calls, each run like a typed command. */
+async function linkedScreen(e: Engine, input: Parameters<Core['home']>[0], idKey: string): Promise<Reply[]> {
+  const replies: Reply[] = [];
+  // The home screen is seen by its owner alone: a private chat as far as placement goes.
+  const where = {
+    identity: input.identity,
+    chat: { id: `home:${input.identity.user}`, kind: 'private' as const },
+    locale: input.locale,
+  };
+  for (const [name, tokens] of HOME_SCREEN) {
+    const spec = e.byName.get(name);
+    if (spec) replies.push(...(await dispatch(e, spec, tokens, where, `home-${idKey}`, {})));
+  }
+  return replies;
 }

@@ -18,7 +18,12 @@ export function tableLines(table: ReplyTable): string[] {
       .map((cell, i) => pad(cell, widths[i]!, align[i]!))
       .join('  ')
       .trimEnd();
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
+  // A column without a heading (a marker such as `active`) gets no rule under it either.
+  const rule = widths
+    .map((w, i) => (header[i] ? '-' : ' ').repeat(w))
+    .join('  ')
+    .trimEnd();
+  return [line(header), rule, ...rows.map(line)];
 }
 
 /** Cells are single-line: a newline would break the column layout. */

@@ -1,4 +1,6 @@
+import type { RefsFor } from '../command-refs.js';
 import { sharedChatMayShow } from '../delivery.js';
+import type { Platform } from '../identity.js';
 import type { CoreLogger } from '../logger.js';
 import type { Subscriber } from '../ports/proactive.js';
 import type { SettingsStore } from '../ports/stores.js';
@@ -16,6 +18,8 @@ export type SendOutcome =
 export interface OutboxOptions {
   settings: SettingsStore;
   logger: CoreLogger;
+  /** Names commands as each platform's users type them (`/tel alert` in Slack). Default: as written. */
+  refsFor?: RefsFor;
 }
 
 /**
@@ -65,16 +69,20 @@ export class Outbox {
   async send(to: NotifyDestination, reply: Reply): Promise<SendOutcome> {
     const notifier = this.#notifiers.get(to.platform);
     if (!notifier) return { status: 'failed', reason: `no ${to.platform} channel runs here` };
-    return this.#attempt(to.platform, () => notifier.send(to, reply));
+    return this.#attempt(to.platform, () => notifier.send(to, this.#refs(to.platform, reply)));
   }
 
   async edit(message: SentMessage, reply: Reply): Promise<SendOutcome> {
     const notifier = this.#notifiers.get(message.platform);
     if (!notifier) return { status: 'failed', reason: `no ${message.platform} channel runs here` };
     return this.#attempt(message.platform, async () => {
-      await notifier.edit(message, reply);
+      await notifier.edit(message, this.#refs(message.platform, reply));
       return message;
     });
+  }
+
+  #refs(platform: Platform, reply: Reply): Reply {
+    return this.#o.refsFor ? this.#o.refsFor(platform)(reply) : reply;
   }
 
   async #attempt(platform: string, run: () => Promise<SentMessage>): Promise<SendOutcome> {

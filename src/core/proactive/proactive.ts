@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { RefsFor } from '../command-refs.js';
 import { type CoreLogger, silentLogger } from '../logger.js';
 import type { Notifier } from '../notify/notifier.js';
 import { Outbox } from '../notify/outbox.js';
@@ -19,6 +20,8 @@ export interface ProactiveOptions {
   logger?: CoreLogger;
   /** Re-arm margin above the threshold, percent. Default 10. */
   alertMarginPercent?: number;
+  /** Names commands as each platform's users type them (`/tel alert` in Slack); see `refsForPlatforms`. */
+  refsFor?: RefsFor;
   /** Sweep pacing. Defaults: 16 in flight, 25 calls/s, jitter 1 (± half a slot). */
   pace?: Partial<PaceOptions>;
 }
@@ -46,7 +49,11 @@ export interface Proactive {
 
 export function createProactive(options: ProactiveOptions): Proactive {
   const logger = options.logger ?? silentLogger;
-  const outbox = new Outbox({ settings: options.stores.settings, logger });
+  const outbox = new Outbox({
+    settings: options.stores.settings,
+    logger,
+    ...(options.refsFor ? { refsFor: options.refsFor } : {}),
+  });
   const ctx: ProactiveContext = {
     stores: options.stores,
     clientFactory: options.clientFactory,

@@ -96,6 +96,15 @@ describe('App Home', () => {
     expect(view.blocks.length).toBeLessThanOrEqual(100);
   });
 
+  it('the home tab names commands as Slack users type them: /tel balance, not /balance', async () => {
+    await h.event(eventCallbackBody({ type: 'app_home_opened', user: 'U1', channel: 'D1', tab: 'home' }));
+    const publish = await h.slack.waitForCall('views.publish');
+    const text = readable((publish.body.view as { blocks: Block[] }).blocks);
+    expect(text).toContain('/tel balance');
+    expect(text).toContain('/tel cdrs');
+    expect(text).not.toMatch(/(^|[^l]) \/(balance|cdrs)\b/m);
+  });
+
   it('the Messages tab opening publishes nothing', async () => {
     await h.event(eventCallbackBody({ type: 'app_home_opened', user: 'U1', channel: 'D1', tab: 'messages' }));
     await h.event(eventCallbackBody({ type: 'app_home_opened', user: 'U2', channel: 'D2', tab: 'home' }));

@@ -85,6 +85,22 @@ describe('the call card on Slack', () => {
     expect(blocksText(dm.blocks)).toMatch(/Cost[^"]*€\d+\.\d{2,4}/);
   });
 
+  it('an alert in a channel names commands as Slack users type them (/tel balance)', async () => {
+    const key = 'slack:T1:C8';
+    await stack.stores.settings.updateChat(key, {
+      support: { agents: ['U1'], setupBy: 'slack:T1:U0', setupAt: clock().toISOString() },
+    });
+    await stack.stores.credentials.set(key, (await stack.stores.credentials.get('slack:T1:U1'))!);
+    const set = await h.command('alert 5', { channel: 'C8' });
+    await answers(set.responseId);
+    stack.sandbox.setBalance('demo', '4,00');
+    expect((await stack.proactive.sweepAlerts()).alerted).toBe(1);
+    const inChannel = await h.slack.waitForCall('chat.postMessage', (c) => c.body.channel === 'C8');
+    const text = `${inChannel.body.text} ${blocksText(inChannel.body.blocks)}`;
+    expect(text).toContain('/tel balance');
+    expect(text).not.toMatch(/with \/balance/);
+  });
+
   it('a channel the app left: the alert is paused and logged, not retried', async () => {
     const key = 'slack:T1:C7';
     await stack.stores.settings.updateChat(key, {
