@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type CalendarDate, compareDates } from '../telephony/dates.js';
-import { normalizePhoneNumber, type PhoneResult } from '../telephony/phone.js';
+import { normalizePhoneNumber, type PhoneNumber, type PhoneResult } from '../telephony/phone.js';
+import { type Pin, parsePin } from '../telephony/pin.js';
 import type { Messages } from './messages.js';
 import { looksLikeDate, parseNaturalDate } from './natural-date.js';
 
@@ -40,23 +41,39 @@ export function usernameFix(t: Messages, issue: 'empty' | 'long' | 'characters')
   return t.vUsernameIssue[issue];
 }
 
-/** A phone number argument, normalised to E.164 digits before any API call. */
-export function phoneArg(t: Messages, what: string) {
+/** A reading of one token: the client's own value, or the fix in the user's words. */
+export type Read<T> = { ok: true; value: T } | { ok: false; fix: string };
+
+/** A phone number read with the client's parser (issue 17); the refusal worded from the catalogue. */
+export function readPhone(t: Messages, what: string, text: string): Read<PhoneNumber> {
+  const r = normalizePhoneNumber(text);
+  return r.ok ? r : { ok: false, fix: phoneFix(t, what, r, text) };
+}
+
+/** A PIN read with the client's parser; every refusal is the catalogue's one PIN fix. */
+export function readPin(t: Messages, text: string): Read<Pin> {
+  const r = parsePin(text);
+  return r.ok ? r : { ok: false, fix: t.vPin };
+}
+
+/** An argument schema over a reader: the value comes out typed, so nothing parses it again. */
+function readArg<T>(read: (text: string) => Read<T>) {
   return z.string().transform((text, ctx) => {
-    const r = normalizePhoneNumber(text);
-    if (!r.ok) {
-      ctx.addIssue({ code: 'custom', message: phoneFix(t, what, r, text) });
-      return z.NEVER;
-    }
-    return r.value.digits;
+    const r = read(text);
+    if (r.ok) return r.value;
+    ctx.addIssue({ code: 'custom', message: r.fix });
+    return z.NEVER;
   });
 }
 
+/** A phone number argument, the client's `PhoneNumber`, checked before any API call. */
+export function phoneArg(t: Messages, what: string) {
+  return readArg((text) => readPhone(t, what, text));
+}
+
+/** A PIN argument, the client's `Pin`. */
 export function pinArg(t: Messages) {
-  return z
-    .string()
-    .transform((s) => s.replace(/[\s-]/g, ''))
-    .refine((s) => /^\d{4,32}$/.test(s), { message: t.vPin });
+  return readArg((text) => readPin(t, text));
 }
 
 /** No arguments at all: `/balance`. */

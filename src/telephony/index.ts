@@ -5,6 +5,7 @@ export * from './errors.js';
 export * from './money.js';
 export * from './operations.js';
 export * from './phone.js';
+export * from './pin.js';
 export * from './retry.js';
 export * from './secret.js';
 export * from './signature.js';

@@ -1,36 +1,40 @@
 import { z } from 'zod';
 import { type CalendarDate, compareDates, isRealDate, parseCalendarDate } from './dates.js';
 import { moneyToWire, parseMoney } from './money.js';
-import { normalizePhoneNumber } from './phone.js';
+import { isPhoneNumber, normalizePhoneNumber } from './phone.js';
+import { isPin, parsePin } from './pin.js';
 
 /**
  * Parameter schemas: what callers pass (domain values) in, the provider's wire fields out.
  * Every check runs before anything is sent; an issue's message is the fix shown to the user.
  */
 
-export const phone = z.string().transform((text, ctx) => {
-  const r = normalizePhoneNumber(text);
-  if (!r.ok) {
-    ctx.addIssue({ code: 'custom', message: r.fix });
-    return z.NEVER;
-  }
-  return r.value;
-});
+/**
+ * A value the client's own parser made passes as it is (checked once, issue 17); text from other
+ * callers (library users) is parsed here, its refusal being the fix. `what` names the expected text.
+ */
+function parsedOrText<T>(
+  isParsed: (value: unknown) => value is T,
+  parse: (text: string) => { ok: true; value: T } | { ok: false; fix: string },
+  what: string,
+) {
+  return z
+    .custom<T | string>((v) => typeof v === 'string' || isParsed(v), `expected ${what} as text`)
+    .transform((v, ctx) => {
+      if (isParsed(v)) return v;
+      const r = parse(v as string);
+      if (r.ok) return r.value;
+      ctx.addIssue({ code: 'custom', message: r.fix });
+      return z.NEVER;
+    });
+}
+
+export const phone = parsedOrText(isPhoneNumber, normalizePhoneNumber, 'a phone number');
 
 export const phoneDigits = phone.transform((p) => p.digits);
 
 /** A PIN: digits only, 4 to 32 of them (spec 4.6 sends it as a string; provider-notes says digits). */
-export const pin = z
-  .string()
-  .transform((s) => s.replace(/[\s-]/g, ''))
-  .pipe(
-    z
-      .string()
-      .min(1, 'the PIN is empty; type the digits printed on the card')
-      .regex(/^\d+$/, 'a PIN has digits only; type the digits printed on the card')
-      .min(4, 'a PIN has at least 4 digits; check the card')
-      .max(32, 'a PIN has at most 32 digits; check the card'),
-  );
+export const pin = parsedOrText(isPin, parsePin, 'a PIN');
 
 const calendarDate = z
   .union([z.string(), z.instanceof(Date), z.object({ year: z.number(), month: z.number(), day: z.number() })])

@@ -1,6 +1,13 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
+declare const phoneBrand: unique symbol;
+
+/**
+ * A phone number the client checked (issue 17): made only by `normalizePhoneNumber`, frozen, and
+ * passed to every operation as it is, so a number is parsed once from the text a person typed.
+ */
 export interface PhoneNumber {
+  readonly [phoneBrand]: true;
   /** E.164 digits without the plus, as the provider wants them (spec 2.2). */
   readonly digits: string;
   /** Country calling code, e.g. `49`. */
@@ -17,6 +24,14 @@ export type PhoneProblem = 'empty' | 'characters' | 'national' | 'length' | 'imp
 export type PhoneResult =
   | { ok: true; value: PhoneNumber }
   | { ok: false; fix: string; problem: PhoneProblem; digits?: string };
+
+/** Every number `normalizePhoneNumber` made: only these skip parsing in the client's schemas. */
+const made = new WeakSet<object>();
+
+/** True for a number the client's own parser made (not merely an object of the same shape). */
+export function isPhoneNumber(value: unknown): value is PhoneNumber {
+  return typeof value === 'object' && value !== null && made.has(value);
+}
 
 const FIX_FORMAT =
   'write it in international form with the country code, e.g. +49 30 1234567, 0049301234567 or 49301234567';
@@ -64,13 +79,12 @@ export function normalizePhoneNumber(input: string): PhoneResult {
       fix: `+${digits} is not a possible phone number; check the digits and the country code`,
     };
   }
-  return {
-    ok: true,
-    value: {
-      digits: `${parsed.countryCallingCode}${parsed.nationalNumber}`,
-      countryCode: parsed.countryCallingCode,
-      national: parsed.nationalNumber,
-      region: parsed.country,
-    },
-  };
+  const value = Object.freeze({
+    digits: `${parsed.countryCallingCode}${parsed.nationalNumber}`,
+    countryCode: parsed.countryCallingCode,
+    national: parsed.nationalNumber,
+    region: parsed.country,
+  }) as PhoneNumber;
+  made.add(value);
+  return { ok: true, value };
 }

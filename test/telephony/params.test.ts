@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/telephony/errors.js';
-import { normalizePhoneNumber } from '../../src/telephony/phone.js';
+import { normalizePhoneNumber, type PhoneNumber } from '../../src/telephony/phone.js';
+import { parsePin } from '../../src/telephony/pin.js';
 import { type FixtureServer, fixtureRoutes, startFixtureServer } from '../helpers/fixture-server.js';
 import { clientFor } from '../helpers/test-client.js';
 
@@ -226,6 +227,33 @@ describe('card parameters (spec 4.1)', () => {
   it('stopcallback refuses a call id with odd characters', async () => {
     await expect(client.stopcallback({ callId: '../../etc' })).rejects.toMatchObject({ parameter: 'callId' });
     await expect(client.stopcallback({ callId: '' })).rejects.toMatchObject({ parameter: 'callId' });
+    expect(server.count).toBe(0);
+  });
+});
+
+describe('the client takes its own values as they are (issue 17)', () => {
+  const parsed = <T>(r: { ok: true; value: T } | { ok: false }): T => {
+    if (!r.ok) throw new Error('fixture refused');
+    return r.value;
+  };
+
+  it('sends a PhoneNumber and a Pin as their wire fields', async () => {
+    const cli = parsed(normalizePhoneNumber('0049 151 12345678'));
+    const code = parsed(parsePin('5550-1234'));
+    await client.activateMyCard({ cli, pin: code });
+    await client.topup({ pin: code });
+    expect(Object.fromEntries(server.requests[0]!.form)).toMatchObject({
+      cli: '4915112345678',
+      PIN: '55501234',
+    });
+    expect(server.requests[1]!.form.get('pin')).toBe('55501234');
+  });
+
+  it('refuses a look-alike number object and sends nothing', async () => {
+    const lookAlike = { ...parsed(normalizePhoneNumber('+49 151 12345678')) } as PhoneNumber;
+    const p = client.activateMyCard({ cli: lookAlike, pin: '55501234' });
+    await expect(p).rejects.toThrow(InvalidInputError);
+    await expect(p).rejects.toMatchObject({ parameter: 'cli', fix: 'expected a phone number as text' });
     expect(server.count).toBe(0);
   });
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { hasCode } from '../../telephony/errors.js';
-import { normalizePhoneNumber } from '../../telephony/phone.js';
 import { noArgs, phoneArg, positional } from '../args.js';
 import { commandText, defineCommand } from '../command-spec.js';
 import type { Reply } from '../reply.js';
@@ -55,9 +54,9 @@ const rateCommand = defineCommand({
     const { t, fmt } = ctx;
     const { client } = await ctx.account();
     try {
-      const res = await client.rates({ numbers: ctx.args.map((d) => `+${d}`) });
+      const res = await client.rates({ numbers: ctx.args });
       const matched = new Set(res.rates.map((r) => r.number));
-      const missing = ctx.args.filter((d) => !matched.has(d));
+      const missing = ctx.args.map((n) => n.digits).filter((d) => !matched.has(d));
       // One number of decimals for the whole column (issue 14), up to 4: `€0.079`, `€0.100`.
       const prices = fmt.prices(
         res.rates.map((r) => r.price),
@@ -90,16 +89,17 @@ const checkCommand = defineCommand({
   async handler(ctx) {
     const { t } = ctx;
     const { client } = await ctx.account();
-    const digits = ctx.args[0]!;
+    const number = ctx.args[0]!;
+    const digits = number.digits;
     try {
-      const r = await client.numberCheck({ number: `+${digits}` });
+      const r = await client.numberCheck({ number });
       return {
         title: t.checkTitle,
         fields: [
           { label: t.fieldNumber, value: `+${r.completeNumber || digits}`, code: true },
           { label: t.fieldDestination, value: r.name },
           { label: t.fieldPrefix, value: r.prefix, code: true },
-          { label: t.fieldCountryCode, value: countryCode(digits), code: true },
+          { label: t.fieldCountryCode, value: number.countryCode, code: true },
           { label: t.fieldSubscriber, value: r.number, code: true },
         ],
       };
@@ -167,16 +167,18 @@ const targetCommand = defineCommand({
   output: 'personal',
   changesState: true,
   needs: 'account',
-  confirm: (ctx) => ctx.t.targetConfirm(ctx.args[0]!, ctx.args[1]!),
+  confirm: (ctx) => ctx.t.targetConfirm(ctx.args[0]!.digits, ctx.args[1]!.digits),
   async handler(ctx) {
     const { t } = ctx;
     const { client, username } = await ctx.account();
     const [a, b] = [ctx.args[0]!, ctx.args[1]!];
     // The pair is shown by /numbers, not /balance (issue 10).
-    const d = await audited(ctx, { command: 'target', account: username, target: b, check: '/numbers' }, () =>
-      client.store({ aNumber: `+${a}`, bNumber: `+${b}` }),
+    const d = await audited(
+      ctx,
+      { command: 'target', account: username, target: b.digits, check: '/numbers' },
+      () => client.store({ aNumber: a, bNumber: b }),
     );
-    return { text: t.targetDone(d.aNumber ?? a, d.bNumber ?? b), tone: 'success' };
+    return { text: t.targetDone(d.aNumber ?? a.digits, d.bNumber ?? b.digits), tone: 'success' };
   },
 });
 
@@ -227,9 +229,4 @@ const linesCommand = defineCommand({
 /** Read commands on the account: `/balance`, `/rate`, `/check`, `/numbers`, `/target`, `/lines`. */
 export function accountCommands() {
   return [balanceCommand, rateCommand, checkCommand, numbersCommand, targetCommand, linesCommand];
-}
-
-function countryCode(digits: string): string {
-  const r = normalizePhoneNumber(`+${digits}`);
-  return r.ok ? r.value.countryCode : '';
 }

@@ -42,7 +42,8 @@ const callCommand = defineCommand({
   async handler(ctx) {
     const { t } = ctx;
     const { client, username } = await ctx.account();
-    const [a, b] = [ctx.args[0]!, ctx.args[1]!];
+    const [aNumber, bNumber] = [ctx.args[0]!, ctx.args[1]!];
+    const [a, b] = [aNumber.digits, bNumber.digits];
     // Never retried (provider-notes §3): a resend would ring both phones again.
     const call = await audited(
       ctx,
@@ -61,7 +62,7 @@ const callCommand = defineCommand({
             })
             .then(() => undefined),
       },
-      () => client.trycallback({ aNumber: `+${a}`, bNumber: `+${b}` }),
+      () => client.trycallback({ aNumber, bNumber }),
       (c) => c.callId,
     );
     // The call is ringing: the user must hear so even if the store fails now (a Redis outage), or

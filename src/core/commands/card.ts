@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { parseMoney } from '../../telephony/money.js';
 import { freeTextIssue } from '../../telephony/params.js';
-import { normalizePhoneNumber } from '../../telephony/phone.js';
+import type { PhoneNumber } from '../../telephony/phone.js';
+import type { Pin } from '../../telephony/pin.js';
 import type { Card } from '../../telephony/wire.js';
-import { type ArgsEnv, phoneFix } from '../args.js';
+import { type ArgsEnv, type Read, readPhone, readPin } from '../args.js';
 import { type CommandContext, commandText, defineCommand } from '../command-spec.js';
 import { UserFacingError } from '../error-replies.js';
 import type { Messages } from '../messages.js';
@@ -11,11 +12,12 @@ import type { Reply } from '../reply.js';
 import type { CardClient } from '../services.js';
 import { audited } from './audited.js';
 
+/** The client's own values (issue 17): the numbers and the PIN reach it as they were parsed here. */
 type CardArgs =
-  | { sub: 'show' | 'block' | 'unblock' | 'disable'; cli: string }
-  | { sub: 'create'; cli: string; amount?: string; customer?: string }
-  | { sub: 'renumber'; cli: string; newCli: string }
-  | { sub: 'activate'; cli: string; pin: string };
+  | { sub: 'show' | 'block' | 'unblock' | 'disable'; cli: PhoneNumber }
+  | { sub: 'create'; cli: PhoneNumber; amount?: string; customer?: string }
+  | { sub: 'renumber'; cli: PhoneNumber; newCli: PhoneNumber }
+  | { sub: 'activate'; cli: PhoneNumber; pin: Pin };
 
 const SUBS = ['show', 'create', 'block', 'unblock', 'disable', 'renumber', 'activate'] as const;
 
@@ -24,17 +26,19 @@ type Sub = (typeof SUBS)[number];
 /** The longest customer name the client sends (operations.ts `insert`). */
 const MAX_CUSTOMER = 100;
 
-function digits(t: Messages, text: string | undefined, what: string, ctx: z.RefinementCtx): string {
+/** The value `r` read, or the fix added as the issue. */
+function valueOr<T>(r: Read<T>, ctx: z.RefinementCtx): T {
+  if (r.ok) return r.value;
+  ctx.addIssue({ code: 'custom', message: r.fix });
+  return z.NEVER;
+}
+
+function number(t: Messages, text: string | undefined, what: string, ctx: z.RefinementCtx): PhoneNumber {
   if (text === undefined) {
     ctx.addIssue({ code: 'custom', message: t.vMissing(what) });
     return z.NEVER;
   }
-  const r = normalizePhoneNumber(text);
-  if (!r.ok) {
-    ctx.addIssue({ code: 'custom', message: phoneFix(t, what, r, text) });
-    return z.NEVER;
-  }
-  return r.value.digits;
+  return valueOr(readPhone(t, what, text), ctx);
 }
 
 /** `/card <sub> …`: arguments checked per subcommand before any API call, the fixes in `t`'s words. */
@@ -53,7 +57,7 @@ const cardArgs = ({ t }: ArgsEnv) =>
       }
       return true;
     };
-    const cli = () => digits(t, rest[0], t.arg.cardNumber, ctx);
+    const cli = () => number(t, rest[0], t.arg.cardNumber, ctx);
     switch (sub) {
       case 'show':
       case 'block':
@@ -63,14 +67,10 @@ const cardArgs = ({ t }: ArgsEnv) =>
         return { sub, cli: cli() };
       case 'renumber':
         if (!count(2, 2)) return z.NEVER;
-        return { sub, cli: cli(), newCli: digits(t, rest[1], t.arg.newNumber, ctx) };
+        return { sub, cli: cli(), newCli: number(t, rest[1], t.arg.newNumber, ctx) };
       case 'activate': {
         if (!count(2, 2)) return z.NEVER;
-        const pin = rest[1]!.replace(/[\s-]/g, '');
-        if (!/^\d{4,32}$/.test(pin)) {
-          ctx.addIssue({ code: 'custom', message: t.vPin });
-          return z.NEVER;
-        }
+        const pin = valueOr(readPin(t, rest[1]!), ctx);
         return { sub, cli: cli(), pin };
       }
       case 'create': {
@@ -103,29 +103,29 @@ const cardArgs = ({ t }: ArgsEnv) =>
 async function cardOperation(client: CardClient['client'], a: CardArgs): Promise<{ card: Card; op: string }> {
   switch (a.sub) {
     case 'show':
-      return { card: await client.show({ cli: `+${a.cli}` }), op: 'show' };
+      return { card: await client.show({ cli: a.cli }), op: 'show' };
     case 'create':
       return {
-        card: await client.insert({ cli: `+${a.cli}`, amount: a.amount, customer: a.customer }),
+        card: await client.insert({ cli: a.cli, amount: a.amount, customer: a.customer }),
         op: 'insert',
       };
     case 'block':
-      return { card: await client.blockcard({ cli: `+${a.cli}` }), op: 'blockcard' };
+      return { card: await client.blockcard({ cli: a.cli }), op: 'blockcard' };
     case 'unblock':
-      return { card: await client.unblockcard({ cli: `+${a.cli}` }), op: 'unblockcard' };
+      return { card: await client.unblockcard({ cli: a.cli }), op: 'unblockcard' };
     case 'disable':
       return {
-        card: await client.disableCliByNumber({ cli: `+${a.cli}` }),
+        card: await client.disableCliByNumber({ cli: a.cli }),
         op: 'disableCliByNumber',
       };
     case 'renumber':
       return {
-        card: await client.changeCliByNumber({ cli: `+${a.cli}`, newCli: `+${a.newCli}` }),
+        card: await client.changeCliByNumber({ cli: a.cli, newCli: a.newCli }),
         op: 'changeCliByNumber',
       };
     case 'activate':
       return {
-        card: await client.activateMyCard({ cli: `+${a.cli}`, pin: a.pin }),
+        card: await client.activateMyCard({ cli: a.cli, pin: a.pin }),
         op: 'activateMyCard',
       };
   }
@@ -142,13 +142,13 @@ const cardCommand = defineCommand<CardArgs>({
   // `activate <number> <PIN>`: the PIN works for whoever enters it first.
   secretArgs: (tokens) => tokens[0]?.toLowerCase() === 'activate' && tokens.length > 2,
   confirmStyle: 'danger',
-  target: (args) => args.cli,
+  target: (args) => args.cli.digits,
   needs: 'card',
   confirm(ctx) {
     const a = ctx.args;
-    if (a.sub === 'block') return ctx.t.cardConfirmBlock(a.cli);
-    if (a.sub === 'disable') return ctx.t.cardConfirmDisable(a.cli);
-    if (a.sub === 'renumber') return ctx.t.cardConfirmRenumber(a.cli, a.newCli);
+    if (a.sub === 'block') return ctx.t.cardConfirmBlock(a.cli.digits);
+    if (a.sub === 'disable') return ctx.t.cardConfirmDisable(a.cli.digits);
+    if (a.sub === 'renumber') return ctx.t.cardConfirmRenumber(a.cli.digits, a.newCli.digits);
     return undefined;
   },
   async handler(ctx) {
@@ -170,16 +170,16 @@ const cardCommand = defineCommand<CardArgs>({
               {
                 command: `card ${a.sub}`,
                 account: username,
-                target: a.cli,
+                target: a.cli.digits,
                 // After a renumbering the card answers under its new number, if it happened.
-                check: `/card show +${a.sub === 'renumber' ? a.newCli : a.cli}`,
+                check: `/card show +${(a.sub === 'renumber' ? a.newCli : a.cli).digits}`,
               },
               run,
             );
     } catch (err) {
       if ((err as { code?: string }).code === 'TEL_FORBIDDEN') {
         const state = await client
-          .show({ cli: `+${a.cli}` })
+          .show({ cli: a.cli })
           .then((c) => c.state)
           .catch(() => undefined);
         if (state) throw new UserFacingError(ctx.t.errCardTransition(ctx.t.cardStates[state] ?? state));
