@@ -38,6 +38,8 @@ export async function createChatChannels(config: Config, runtime: Runtime): Prom
             }
           : undefined,
       dedupe: stores.dedupe,
+      // A promised deletion of a PIN or SIP password survives a restart (issue 16).
+      deletions: stores.proactive.deletions,
       drainTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
       // While the shared store is down, /readyz and the webhook answer 503: Telegram redelivers later.
       ready: () => stores.reachable(),

@@ -6,6 +6,7 @@ import type {
   LeaseStore,
   ProactiveStores,
   RecordStore,
+  ScheduledDeletion,
 } from '../core/ports/proactive.js';
 import type { KeyValueStore } from './key-value-store.js';
 
@@ -24,6 +25,7 @@ export function createProactiveStores(options: ProactiveStoresOptions): Proactiv
     alerts: recordStore<AlertSubscription>(kv, 'alert:sub:'),
     callReports: recordStore<CallReport>(kv, 'callreport:'),
     digests: recordStore<DigestSubscription>(kv, 'digest:sub:'),
+    deletions: recordStore<ScheduledDeletion>(kv, 'deletion:'),
     claims: claimStore(kv),
     leases: leaseStore(kv),
   };

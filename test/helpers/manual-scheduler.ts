@@ -10,6 +10,15 @@ export class ManualScheduler implements Scheduler {
 
   #waiters: { n: number; resolve: () => void }[] = [];
 
+  /** Starts at `startMs` (ms since the epoch), so due times written on it read as real dates. */
+  constructor(startMs = Date.parse('2026-11-16T09:00:00Z')) {
+    this.#now = startMs;
+  }
+
+  now(): number {
+    return this.#now;
+  }
+
   schedule(delayMs: number, task: () => Promise<void>): void {
     this.#tasks.push({ at: this.#now + delayMs, task });
     for (const w of this.#waiters.filter((w) => this.#tasks.length >= w.n)) {

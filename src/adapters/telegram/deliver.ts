@@ -2,11 +2,13 @@ import { type Api, InputFile } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Language } from '../../core/messages.js';
 import type { TrackedMessage } from '../../core/notify/notifier.js';
+import type { RecordStore, ScheduledDeletion } from '../../core/ports/proactive.js';
 import type { Reply } from '../../core/reply.js';
 import { escapeHtml } from './escape.js';
 import type { TelegramMessages } from './messages.js';
 import type { TelegramLogger } from './options.js';
 import { deepLink, NO_KEYBOARD, type RenderedReply, renderReply } from './render-html.js';
+import { type Scheduler, SecretDeletions } from './secret-deletions.js';
 
 /** Where an update came from, and to whom a private reply goes. */
 export interface DeliveryTarget {
@@ -26,21 +28,13 @@ export interface DelivererOptions {
   logger: TelegramLogger;
   /** Runs a task later: deleting a secret's message after the core's `deleteAfterMs` (issue 16). */
   scheduler: Scheduler;
+  /** Where pending deletions survive a restart (the store); absent: memory only. */
+  deletions?: RecordStore<ScheduledDeletion>;
   /** Told where a reply with `track` landed (the call card), so the core can edit it later. */
   tracked?: (tracked: TrackedMessage) => Promise<void>;
 }
 
-/** Runs `task` after `delayMs`. Injected, so tests move time by hand instead of waiting (issue 16). */
-export interface Scheduler {
-  schedule(delayMs: number, task: () => Promise<void>): void;
-}
-
-/** setTimeout, unreferenced: a pending deletion never keeps the process alive. */
-export const timerScheduler: Scheduler = {
-  schedule(delayMs, task) {
-    setTimeout(() => void task().catch(() => {}), delayMs).unref();
-  },
-};
+export { type Scheduler, timerScheduler } from './secret-deletions.js';
 
 /** The deep-link parameter when a private reply could not be delivered. */
 const PRIVATE_START_PARAM = 'private';
@@ -54,8 +48,21 @@ const PRIVATE_START_PARAM = 'private';
 export class Deliverer {
   readonly #o: DelivererOptions;
 
+  readonly #deletions: SecretDeletions;
+
   constructor(options: DelivererOptions) {
     this.#o = options;
+    this.#deletions = new SecretDeletions({
+      api: options.api,
+      scheduler: options.scheduler,
+      logger: options.logger,
+      ...(options.deletions ? { records: options.deletions } : {}),
+    });
+  }
+
+  /** At start: the deletions a previous run promised and did not get to (see SecretDeletions). */
+  resumeDeletions(): Promise<number> {
+    return this.#deletions.resume();
   }
 
   /**
@@ -119,13 +126,13 @@ export class Deliverer {
     const keyboard = rest.length === 0 && !rendered.file ? (rendered.keyboard ?? NO_KEYBOARD) : NO_KEYBOARD;
     await this.#editHtml(target.chat.id, messageId, first, keyboard);
     const sent = await this.#sendRendered(target.chat.id, { ...rendered, parts: rest });
-    this.#deleteLater(target.chat.id, [messageId, ...sent], update.deleteAfterMs);
+    await this.#deleteLater(target.chat.id, [messageId, ...sent], update.deleteAfterMs);
   }
 
   /** Sends a message the core wrote first (notifier.ts): no routing here, the core placed it. */
   async post(chatId: number, reply: Reply): Promise<number | undefined> {
     const sent = await this.#sendRendered(chatId, this.#render(reply));
-    this.#deleteLater(chatId, sent, reply.deleteAfterMs);
+    await this.#deleteLater(chatId, sent, reply.deleteAfterMs);
     return sent[0];
   }
 
@@ -168,7 +175,7 @@ export class Deliverer {
 
   async #send(chatId: number, reply: Reply, replyTo?: number): Promise<void> {
     const sent = await this.#sendRendered(chatId, this.#render(reply), replyTo);
-    this.#deleteLater(chatId, sent, reply.deleteAfterMs);
+    await this.#deleteLater(chatId, sent, reply.deleteAfterMs);
     const [messageId] = sent;
     if (reply.track && messageId !== undefined && this.#o.tracked) {
       const message = {
@@ -184,18 +191,8 @@ export class Deliverer {
   }
 
   /** A secret's messages leave the chat after the core's `deleteAfterMs`; the reply's note says so. */
-  #deleteLater(chatId: number, messageIds: readonly number[], afterMs: number | undefined): void {
-    if (afterMs === undefined || messageIds.length === 0) return;
-    this.#o.scheduler.schedule(afterMs, async () => {
-      for (const id of messageIds) {
-        try {
-          await this.#o.api.deleteMessage(chatId, id);
-        } catch (error) {
-          // Already deleted by the user, or the chat is gone: nothing left to hide.
-          this.#o.logger.warn({ err: describe(error), chat: chatId }, 'telegram: could not delete a secret');
-        }
-      }
-    });
+  async #deleteLater(chatId: number, messageIds: readonly number[], afterMs: number | undefined) {
+    if (afterMs !== undefined) await this.#deletions.later(chatId, messageIds, afterMs);
   }
 
   #render(reply: Reply): RenderedReply {

@@ -115,6 +115,7 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
     messages: o.messages,
     logger,
     scheduler: o.scheduler,
+    ...(o.deletions ? { deletions: o.deletions } : {}),
     tracked: (t) => o.core.messageSent(t),
   });
   const admins = new AdminCache({ api: bot.api, ttlMs: o.adminCacheMs, logger });
@@ -207,6 +208,9 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
       // Not `bot.init()`: it retries getMe forever on network errors, and a start must end.
       if (!bot.isInited()) bot.botInfo = await setup('getMe', () => bot.api.getMe());
       await registerMenus();
+      // Secrets a previous run promised to delete (issue 16): overdue ones go at once.
+      const resumed = await deliverer.resumeDeletions();
+      if (resumed > 0) logger.info({ resumed }, 'telegram: pending secret deletions resumed');
       if (o.mode === 'webhook' && o.webhook) {
         // The composition root serves the handler already; updates are taken from here on.
         started = true;

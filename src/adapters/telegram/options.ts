@@ -2,6 +2,7 @@ import type { UserFromGetMe } from 'grammy/types';
 import type { Core } from '../../core/core.js';
 import type { ChannelLogger } from '../../core/logger.js';
 import type { Language } from '../../core/messages.js';
+import type { RecordStore, ScheduledDeletion } from '../../core/ports/proactive.js';
 import type { DedupeStore } from '../../core/ports/stores.js';
 import type { SetupRetryOptions } from './api-retry.js';
 import { type Scheduler, timerScheduler } from './deliver.js';
@@ -59,6 +60,8 @@ export interface TelegramChannelOptions {
   messages?: (language: Language) => TelegramMessages;
   /** Runs the deletion of a secret's message later (issue 16). Default: timers; tests move time by hand. */
   scheduler?: Scheduler;
+  /** Where a secret's pending deletion survives a restart (the store). Absent: memory only. */
+  deletions?: RecordStore<ScheduledDeletion>;
   /**
    * Timers of the "typing…" indicator (after 1 s of waiting on the core) and of the budget for
    * answering a button press (500 ms). Default: real timers; tests inject a manual scheduler.
@@ -67,9 +70,9 @@ export interface TelegramChannelOptions {
 }
 
 export type ResolvedTelegramOptions = Required<
-  Omit<TelegramChannelOptions, 'apiRoot' | 'webhook' | 'botInfo' | 'setupRetry'>
+  Omit<TelegramChannelOptions, 'apiRoot' | 'webhook' | 'botInfo' | 'setupRetry' | 'deletions'>
 > &
-  Pick<TelegramChannelOptions, 'apiRoot' | 'botInfo'> & {
+  Pick<TelegramChannelOptions, 'apiRoot' | 'botInfo' | 'deletions'> & {
     webhook?: Required<TelegramWebhookOptions>;
     setupRetry: SetupRetryOptions;
   };

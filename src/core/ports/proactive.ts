@@ -79,11 +79,26 @@ export interface LeaseStore {
   release(name: string, holder: string): Promise<void>;
 }
 
+/**
+ * Messages holding a secret that must leave the chat at `dueAt` (issue 16: PINs and SIP passwords
+ * are deleted after `SECRET_DELETE_MINUTES`). Kept in the store so a restart does not forget them.
+ */
+export interface ScheduledDeletion {
+  /** `<chatId>:<first message id>`. */
+  id: string;
+  chatId: string;
+  messageIds: readonly number[];
+  /** ISO 8601. */
+  dueAt: string;
+}
+
 /** The state of the bot speaking first; lives in the shared store, so it survives restarts. */
 export interface ProactiveStores {
   alerts: RecordStore<AlertSubscription>;
   callReports: RecordStore<CallReport>;
   digests: RecordStore<DigestSubscription>;
+  /** Secrets' messages still to delete (Telegram). */
+  deletions: RecordStore<ScheduledDeletion>;
   claims: ClaimStore;
   leases: LeaseStore;
 }

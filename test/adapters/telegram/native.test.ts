@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FakeTelegram } from '../../helpers/fake-telegram.js';
 import { ManualScheduler } from '../../helpers/manual-scheduler.js';
 import { seedWithCalls } from '../../helpers/seed-with-calls.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
@@ -152,6 +153,43 @@ describe('secrets', () => {
     await scheduler.scheduled(1);
     await scheduler.advance(10 * 60_000);
     expect(h.telegram.callsOf('deleteMessage')).toHaveLength(1);
+  });
+});
+
+describe('secret deletions across a restart', () => {
+  it('a deletion promised before a restart is carried out by the next run, once, and leaves no record', async () => {
+    // The first run keeps its pending deletions in the stack's store, as src/bots wires it.
+    const telegram = await FakeTelegram.start();
+    const deletions = stack.stores.proactive.deletions;
+    const first = await startHarness(stack.core, { scheduler, deletions }, { telegram });
+    const mark = telegram.mark();
+    telegram.message(alice, '/lines');
+    await telegram.waitForCalls('sendMessage', 2, () => true, { after: mark });
+    const secretMessage = telegram.botMessages(alice.id).at(-1)!;
+    await scheduler.scheduled(1);
+    await first.close();
+
+    // Nothing was deleted before the stop; the promise lives on in the store.
+    expect(telegram.callsOf('deleteMessage')).toHaveLength(0);
+    const stored = [];
+    for await (const r of deletions.list()) stored.push(r);
+    expect(stored).toMatchObject([{ chatId: String(alice.id), messageIds: [secretMessage.message_id] }]);
+
+    // The next run starts 4 minutes later: it schedules the deletion for the 6 minutes left.
+    const later = new ManualScheduler(scheduler.now() + 4 * 60_000);
+    const second = await startHarness(stack.core, { scheduler: later, deletions }, { telegram });
+    await later.scheduled(1);
+    await later.advance(5 * 60_000);
+    expect(telegram.callsOf('deleteMessage')).toHaveLength(0);
+    await later.advance(60_000);
+    expect(telegram.callsOf('deleteMessage').map((c) => Number(c.payload.message_id))).toEqual([
+      secretMessage.message_id,
+    ]);
+    const left = [];
+    for await (const r of deletions.list()) left.push(r);
+    expect(left).toEqual([]);
+    await second.close();
+    await telegram.close();
   });
 });
 

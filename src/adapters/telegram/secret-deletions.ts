@@ -1,0 +1,97 @@
+import type { Api } from 'grammy';
+import type { ChannelLogger } from '../../core/logger.js';
+import type { RecordStore, ScheduledDeletion } from '../../core/ports/proactive.js';
+import { describe } from './deliver.js';
+
+/** Runs `task` after `delayMs`. Injected, so tests move time by hand instead of waiting (issue 16). */
+export interface Scheduler {
+  schedule(delayMs: number, task: () => Promise<void>): void;
+  /** The scheduler's clock, ms since the epoch; due times are written on it. */
+  now(): number;
+}
+
+/** setTimeout, unreferenced: a pending deletion never keeps the process alive. */
+export const timerScheduler: Scheduler = {
+  schedule(delayMs, task) {
+    setTimeout(() => void task().catch(() => {}), delayMs).unref();
+  },
+  now: () => Date.now(),
+};
+
+/**
+ * Telegram lets a bot delete a message only within 48 hours of sending it (Bot API `deleteMessage`);
+ * a deletion found later than that after a long outage is dropped instead of failing at Telegram.
+ */
+const DELETABLE_FOR_MS = 48 * 3_600_000;
+
+export interface SecretDeletionsOptions {
+  api: Api;
+  scheduler: Scheduler;
+  logger: ChannelLogger;
+  /** Where pending deletions survive a restart. Absent: kept in memory only (tests, library use). */
+  records?: RecordStore<ScheduledDeletion>;
+}
+
+/**
+ * Deletes a secret's messages (PINs, SIP passwords) when the core's `deleteAfterMs` has passed
+ * (issue 16). Each deletion is written to the store first, so one promised to the user ("deleted
+ * in 10 minutes") still happens after a restart: `resume()` at start picks up what is left.
+ */
+export class SecretDeletions {
+  readonly #o: SecretDeletionsOptions;
+
+  constructor(options: SecretDeletionsOptions) {
+    this.#o = options;
+  }
+
+  async later(chatId: number, messageIds: readonly number[], afterMs: number): Promise<void> {
+    if (messageIds.length === 0) return;
+    const record: ScheduledDeletion = {
+      id: `${chatId}:${messageIds[0]}`,
+      chatId: String(chatId),
+      messageIds,
+      dueAt: new Date(this.#o.scheduler.now() + afterMs).toISOString(),
+    };
+    await this.#o.records?.put(record).catch((error: unknown) => {
+      // The timer below still deletes it; only a restart before then would forget it.
+      this.#o.logger.warn({ err: describe(error) }, 'telegram: could not store a pending deletion');
+    });
+    this.#schedule(record);
+  }
+
+  /** At start: schedules every deletion a previous run left, the overdue ones at once. */
+  async resume(): Promise<number> {
+    if (!this.#o.records) return 0;
+    let resumed = 0;
+    for await (const record of this.#o.records.list()) {
+      const due = Date.parse(record.dueAt);
+      if (this.#o.scheduler.now() - due > DELETABLE_FOR_MS) {
+        await this.#o.records.delete(record.id);
+        continue;
+      }
+      this.#schedule(record);
+      resumed += 1;
+    }
+    return resumed;
+  }
+
+  #schedule(record: ScheduledDeletion): void {
+    const delay = Math.max(0, Date.parse(record.dueAt) - this.#o.scheduler.now());
+    this.#o.scheduler.schedule(delay, () => this.#run(record));
+  }
+
+  async #run(record: ScheduledDeletion): Promise<void> {
+    for (const id of record.messageIds) {
+      try {
+        await this.#o.api.deleteMessage(Number(record.chatId), id);
+      } catch (error) {
+        // Already deleted by the user, or the chat is gone: nothing left to hide.
+        this.#o.logger.warn(
+          { err: describe(error), chat: record.chatId },
+          'telegram: could not delete a secret',
+        );
+      }
+    }
+    await this.#o.records?.delete(record.id).catch(() => false);
+  }
+}
