@@ -1,4 +1,4 @@
-import type { CalendarDate } from '../telephony/dates.js';
+import type { DayFields } from '../telephony/dates.js';
 import { type Money, moneyToDecimalString } from '../telephony/money.js';
 
 /**
@@ -23,7 +23,7 @@ export interface Formatter {
   /** A moment, in the zone (`Nov 5, 2026, 7:02 PM`, `05.11.2026, 19:02`); `… UTC` when the zone is unknown. */
   dateTime(d: Date): string;
   /** A calendar day (the CDR filters): no zone applies. */
-  calendarDate(d: CalendarDate): string;
+  calendarDate(d: DayFields): string;
   duration(seconds: number): string;
   integer(n: number): string;
 }

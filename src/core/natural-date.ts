@@ -1,4 +1,4 @@
-import { type CalendarDate, fromDate, parseCalendarDate } from '../telephony/dates.js';
+import { type CalendarDate, calendarDate, fromDate, parseCalendarDate } from '../telephony/dates.js';
 
 /**
  * Dates as people type them in chat (issue 4, issue 14), in English or German: `today`/`heute`,
@@ -37,7 +37,7 @@ export function todayIn(now: Date, timeZone: string): CalendarDate {
   if (timeZone === 'UTC') return fromDate(now);
   const parts = dayParts(timeZone).formatToParts(now);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get('year'), month: get('month'), day: get('day') };
+  return calendarDate(get('year'), get('month'), get('day')) ?? fromDate(now);
 }
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();

@@ -1,13 +1,41 @@
-/** A calendar day, independent of time zones: what the CDR endpoints filter on (spec 4.5, 4.9). */
-export interface CalendarDate {
+/** The fields of a day, as a library user may pass them (`{ year: 2026, month: 11, day: 1 }`). */
+export interface DayFields {
   readonly year: number;
   readonly month: number;
   readonly day: number;
 }
 
+declare const dateBrand: unique symbol;
+
+/**
+ * A calendar day, independent of time zones: what the CDR endpoints filter on (spec 4.5, 4.9).
+ * Made only by this module's functions (issue 17); a real day among them passes the client's
+ * parameter schemas as it is, without being checked again.
+ */
+export interface CalendarDate extends DayFields {
+  readonly [dateBrand]: true;
+}
+
+/** The real days this module made: only these skip the check in the client's schemas. */
+const real = new WeakSet<object>();
+
+/** True for a real day this module made (not merely an object with the same fields). */
+export function isCalendarDate(value: unknown): value is CalendarDate {
+  return typeof value === 'object' && value !== null && real.has(value);
+}
+
+/** The day `year-month-day`, or undefined when there is no such day (30 February, year 1800). */
+export function calendarDate(year: number, month: number, day: number): CalendarDate | undefined {
+  const d = { year, month, day };
+  if (!isRealDate(d)) return undefined;
+  const value = Object.freeze(d) as CalendarDate;
+  real.add(value);
+  return value;
+}
+
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-export function isRealDate(d: CalendarDate): boolean {
+export function isRealDate(d: DayFields): boolean {
   if (!Number.isInteger(d.year) || !Number.isInteger(d.month) || !Number.isInteger(d.day)) return false;
   if (d.year < 1900 || d.year > 9999 || d.month < 1 || d.month > 12 || d.day < 1) return false;
   const probe = new Date(Date.UTC(d.year, d.month - 1, d.day));
@@ -24,8 +52,13 @@ export function toGermanDate(d: CalendarDate): string {
   return `${pad(d.day)}.${pad(d.month)}.${pad(d.year, 4)}`;
 }
 
+/**
+ * The UTC day of `date`. A day outside 1900–9999 (or of an invalid date) still comes back, as
+ * before, but unregistered: the client's schemas check it and refuse it.
+ */
 export function fromDate(date: Date): CalendarDate {
-  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+  const [year, month, day] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
+  return calendarDate(year, month, day) ?? (Object.freeze({ year, month, day }) as CalendarDate);
 }
 
 export function compareDates(a: CalendarDate, b: CalendarDate): number {
@@ -35,11 +68,9 @@ export function compareDates(a: CalendarDate, b: CalendarDate): number {
 /** Parses `YYYY-MM-DD` or `DD.MM.YYYY` into a real date, else undefined. */
 export function parseCalendarDate(text: string): CalendarDate | undefined {
   let m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text.trim());
-  let d: CalendarDate | undefined;
-  if (m) d = { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
+  if (m) return calendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
   m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text.trim());
-  if (m) d = { year: Number(m[3]), month: Number(m[2]), day: Number(m[1]) };
-  return d && isRealDate(d) ? d : undefined;
+  return m ? calendarDate(Number(m[3]), Number(m[2]), Number(m[1])) : undefined;
 }
 
 /**

@@ -286,7 +286,6 @@ export type ResultOf<K extends OperationName> = z.output<Operations[K]['response
 /** The operation's name as the provider knows it, for logs and errors: `topup`, `mycard-v2.blockcard`. */
 export function operationLabel(name: OperationName): string {
   const spec: OperationSpec = operations[name];
-  if (spec.module === 'mycard-v2') return `mycard-v2.${spec.act}`;
   return spec.act ? `${spec.module}.${spec.act}` : spec.module;
 }
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { type CalendarDate, compareDates, isRealDate, parseCalendarDate } from './dates.js';
+import {
+  type CalendarDate,
+  calendarDate,
+  compareDates,
+  fromDate,
+  isCalendarDate,
+  parseCalendarDate,
+} from './dates.js';
 import { moneyToWire, parseMoney } from './money.js';
 import { isPhoneNumber, normalizePhoneNumber } from './phone.js';
 import { isPin, parsePin } from './pin.js';
@@ -36,19 +43,27 @@ export const phoneDigits = phone.transform((p) => p.digits);
 /** A PIN: digits only, 4 to 32 of them (spec 4.6 sends it as a string; provider-notes says digits). */
 export const pin = parsedOrText(isPin, parsePin, 'a PIN');
 
-const calendarDate = z
-  .union([z.string(), z.instanceof(Date), z.object({ year: z.number(), month: z.number(), day: z.number() })])
+/**
+ * A day: a `CalendarDate` this client made passes as it is (issue 17); text, a `Date` or plain
+ * fields from other callers are checked here.
+ */
+const calendarDay = z
+  .union([
+    z.custom<CalendarDate>(isCalendarDate),
+    z.string(),
+    z.instanceof(Date),
+    z.object({ year: z.number(), month: z.number(), day: z.number() }),
+  ])
   .transform((v, ctx): CalendarDate => {
+    if (isCalendarDate(v)) return v;
     const d =
       typeof v === 'string'
         ? parseCalendarDate(v)
         : v instanceof Date
           ? Number.isNaN(v.getTime())
             ? undefined
-            : { year: v.getUTCFullYear(), month: v.getUTCMonth() + 1, day: v.getUTCDate() }
-          : isRealDate(v)
-            ? v
-            : undefined;
+            : fromDate(v)
+          : calendarDate(v.year, v.month, v.day);
     if (!d) {
       ctx.addIssue({ code: 'custom', message: 'not a real date; use YYYY-MM-DD, e.g. 2026-11-01' });
       return z.NEVER;
@@ -66,7 +81,7 @@ const show = z
 
 export function dateRange(format: (d: CalendarDate) => string) {
   return z
-    .object({ from: calendarDate, to: calendarDate, show })
+    .object({ from: calendarDay, to: calendarDay, show })
     .refine((r) => compareDates(r.from, r.to) <= 0, {
       message: 'the start date is after the end date; swap them',
       path: ['from'],

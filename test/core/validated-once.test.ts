@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { phoneArg, pinArg } from '../../src/core/args.js';
+import { cdrQueryArgs, phoneArg, pinArg } from '../../src/core/args.js';
 import { en } from '../../src/core/messages.js';
+import { isCalendarDate } from '../../src/telephony/dates.js';
 import type { PhoneNumber } from '../../src/telephony/phone.js';
 import type { Pin } from '../../src/telephony/pin.js';
 import { type CoreHarness, startCore } from './core-harness.js';
@@ -78,5 +79,13 @@ describe('the argument schemas give the client its own types', () => {
     const n = phoneArg(en, 'the number').parse('0049 30 1234567');
     expect(n.digits).toBe('49301234567');
     expect(pinArg(en).parse('1234 5678')).toBe('12345678');
+  });
+
+  it('/cdrs dates are days the client made, which its schemas take without a second check', () => {
+    const now = () => new Date(Date.UTC(2026, 10, 23, 12));
+    const q = cdrQueryArgs({ t: en, timeZone: 'Europe/Berlin', now }).parse(['7d', 'today']);
+    expect([q.from, q.to].map(isCalendarDate)).toEqual([true, true]);
+    const dflt = cdrQueryArgs({ t: en, timeZone: 'UTC', now }).parse(['01.11.2026']);
+    expect([dflt.from, dflt.to].map(isCalendarDate)).toEqual([true, true]);
   });
 });

@@ -1,12 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { phone, phoneDigits, pin } from '../../src/telephony/params.js';
+import {
+  type CalendarDate,
+  calendarDate,
+  fromDate,
+  isCalendarDate,
+  isRealDate,
+  parseCalendarDate,
+  toGermanDate,
+} from '../../src/telephony/dates.js';
+import { dateRange, phone, phoneDigits, pin } from '../../src/telephony/params.js';
 import { isPhoneNumber, normalizePhoneNumber, type PhoneNumber } from '../../src/telephony/phone.js';
 import { isPin, type Pin, parsePin } from '../../src/telephony/pin.js';
 
 /**
- * Issue 17: the client's own values (a `PhoneNumber`, a `Pin`) pass its parameter schemas without
+ * Issue 17: the client's own values (a `PhoneNumber`, a `Pin`, a `CalendarDate`) pass its parameter schemas without
  * being parsed again, while text from library users is still parsed and refused with a fix.
  */
 
@@ -104,10 +113,49 @@ describe('PhoneNumber: made only by the client parser', () => {
   });
 });
 
+describe('CalendarDate: made only by the client date functions', () => {
+  const cdrs = dateRange(toGermanDate);
+  const fields = fc.record({
+    year: fc.integer({ min: 1890, max: 10010 }),
+    month: fc.integer({ min: -1, max: 14 }),
+    day: fc.integer({ min: -1, max: 32 }),
+  });
+
+  it('a made day passes the schema as it is and gives the wire text plain fields give (property)', () => {
+    fc.assert(
+      fc.property(fields, ({ year, month, day }) => {
+        const made = calendarDate(year, month, day);
+        expect(made !== undefined).toBe(isRealDate({ year, month, day }));
+        const viaFields = cdrs.safeParse({ from: { year, month, day }, to: { year, month, day } });
+        expect(viaFields.success).toBe(made !== undefined);
+        if (made) {
+          expect(isCalendarDate(made)).toBe(true);
+          expect(Object.isFrozen(made)).toBe(true);
+          expect(cdrs.parse({ from: made, to: made })).toEqual(viaFields.data);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('parseCalendarDate and fromDate make registered days; look-alike fields are checked', () => {
+    expect(isCalendarDate(parseCalendarDate('01.11.2026'))).toBe(true);
+    expect(isCalendarDate(fromDate(new Date(Date.UTC(2026, 10, 1))))).toBe(true);
+    expect(isCalendarDate({ year: 2026, month: 11, day: 1 })).toBe(false);
+    // Unregistered, as before issue 17 it came back: the schema still refuses it.
+    const early = fromDate(new Date(Date.UTC(1800, 0, 1)));
+    expect(isCalendarDate(early)).toBe(false);
+    expect(cdrs.safeParse({ from: early, to: early }).success).toBe(false);
+  });
+});
+
 describe('types: only the parsers make these values', () => {
-  it('a plain string is not a Pin, a plain object not a PhoneNumber', () => {
+  it('a plain string is not a Pin, plain objects not a PhoneNumber or a CalendarDate', () => {
     // @ts-expect-error a string is a Pin only once parsePin made it one
     const notPin: Pin = '12345678';
+    // @ts-expect-error plain fields are not a CalendarDate: calendarDate() checks them first
+    const notDay: CalendarDate = { year: 2026, month: 2, day: 30 };
+    expect(isCalendarDate(notDay)).toBe(false);
     const shape = { digits: '49301234567', countryCode: '49', national: '301234567', region: 'DE' };
     // @ts-expect-error an object of the right shape is still not a parsed number
     const notPhone: PhoneNumber = shape;
