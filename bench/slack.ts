@@ -109,7 +109,7 @@ async function main(): Promise<void> {
   });
   const channel = createSlackChannel({
     core,
-    botToken: 'xoxb-bench',
+    botToken: 'xoxb-test',
     signingSecret: SECRET,
     apiUrl: fake.apiUrl,
     dedupe: stores.dedupe,

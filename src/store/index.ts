@@ -16,6 +16,8 @@ export {
   StoreUnavailableError,
   UnknownKeyIdError,
 } from './errors.js';
+export type { InstallationStore, InstallationStoreOptions } from './installation-store.js';
+export { createInstallationStore } from './installation-store.js';
 export type { InstanceLock } from './instance-lock.js';
 export { acquireInstanceLock } from './instance-lock.js';
 export type { KeyValueStore } from './key-value-store.js';

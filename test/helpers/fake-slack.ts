@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { messageProblem, viewProblem } from './block-kit.js';
+import { authTestAnswer, type FakeSlackApp, FakeSlackAuth, type FakeTokenOwner } from './fake-slack-oauth.js';
 
 /**
  * A local fake of the Slack Web API for bolt's WebClient (`slackApiUrl`), plus the endpoints Slack
@@ -23,6 +24,8 @@ export interface SlackCall {
   readonly rateLimited: boolean;
   /** The bot token the call was made with (`Authorization: Bearer`, or a `token` field). */
   readonly token?: string;
+  /** The workspace that token belongs to (each token belongs to one team). */
+  readonly team?: string;
   /** Set when the fake refused the payload (`invalid_blocks`, …), with Slack's error and the reason. */
   readonly refused?: { error: string; reason: string };
   readonly seq: number;
@@ -51,6 +54,13 @@ export interface FakeSlackOptions {
    * Slack's are single-use). Unset: the method answers `not_allowed_token_type`-style errors only.
    */
   socketModeUrl?: () => string;
+  /**
+   * The tokens Slack knows, each owned by one team: a call with another token answers
+   * `invalid_auth`, with none `not_authed`. Default: `xoxb-test` of team T1.
+   */
+  tokens?: Record<string, FakeTokenOwner>;
+  /** The app's OAuth credentials and redirect URLs, for `oauth.v2.access` (fake-slack-oauth.ts). */
+  oauthApp?: FakeSlackApp;
 }
 
 export interface FakeSlack {
@@ -58,6 +68,8 @@ export interface FakeSlack {
   readonly apiUrl: string;
   readonly url: string;
   readonly calls: readonly SlackCall[];
+  /** Tokens and installs: the consent page (`approve`), `oauth.v2.access`, revocation. */
+  readonly auth: FakeSlackAuth;
   /** Calls the fake refused because a payload broke Slack's documented limits (should stay empty). */
   refusedPayloads(): SlackCall[];
   /** Calls of one method, without 429s unless asked. */
@@ -112,6 +124,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   let triggersExpiredUpTo = 0;
   const posted = new Map<string, { channel: string; ts: string; text: string; blocks: unknown }>();
   const left = new Set<string>();
+  const auth = new FakeSlackAuth(options.oauthApp, options.tokens ?? { 'xoxb-test': { team: 'T1' } });
 
   const nextTs = () => `1700000000.${String(++tsSeq).padStart(6, '0')}`;
 
@@ -139,16 +152,18 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     return undefined;
   }
 
-  function answer(method: string, body: Record<string, unknown>): Record<string, unknown> {
+  /** A Web API method: answered for the token's team, or refused for the token (auth.test docs). */
+  function answer(
+    method: string,
+    body: Record<string, unknown>,
+    token: string | undefined,
+  ): Record<string, unknown> {
+    if (method === 'apps.connections.open') return connectionsOpen(token ?? '');
+    const owner = auth.check(token);
+    if ('error' in owner) return { ok: false, error: owner.error };
     switch (method) {
       case 'auth.test':
-        return {
-          ok: true,
-          user_id: options.botUserId ?? 'UBOT',
-          bot_id: 'BBOT',
-          team_id: 'T1',
-          user: 'telbot',
-        };
+        return authTestAnswer(owner, options.botUserId ?? 'UBOT');
       case 'chat.postMessage': {
         const channel = String(body.channel);
         if (left.has(channel)) return { ok: false, error: 'not_in_channel' };
@@ -220,8 +235,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
    * `apps.connections.open` (Slack API docs): needs an app-level token (`xapp-`); a bot token is
    * refused with `not_allowed_token_type`, a missing one with `not_authed`.
    */
-  function connectionsOpen(authorization: string): Record<string, unknown> {
-    const token = authorization.replace(/^Bearer\s+/i, '');
+  function connectionsOpen(token: string): Record<string, unknown> {
     if (!token) return { ok: false, error: 'not_authed' };
     if (!token.startsWith('xapp-')) return { ok: false, error: 'not_allowed_token_type' };
     if (!options.socketModeUrl) return { ok: false, error: 'invalid_auth' };
@@ -280,9 +294,10 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       const reason = payloadProblem(method, body);
       const out = reason
         ? { ok: false, error: 'invalid_blocks', errors: [reason] }
-        : method === 'apps.connections.open'
-          ? connectionsOpen(String(req.headers.authorization ?? ''))
-          : answer(method, body);
+        : method === 'oauth.v2.access'
+          ? auth.access(body, String(req.headers.authorization ?? ''))
+          : answer(method, body, token);
+      const owner = token ? auth.check(token) : undefined;
       record({
         method,
         body,
@@ -291,6 +306,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         seq: at,
         answer: out,
         ...(token ? { token } : {}),
+        ...(owner && 'team' in owner ? { team: owner.team } : {}),
         ...(reason ? { refused: { error: 'invalid_blocks', reason } } : {}),
       });
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out));
@@ -303,6 +319,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   return {
     apiUrl: `${base}/api/`,
     url: base,
+    auth,
     get calls() {
       return calls;
     },

@@ -10,6 +10,7 @@ import { registerCommand } from './commands.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { SlackDirectory } from './directory.js';
 import { registerMessages } from './messages-tab.js';
+import { type SlackRoute, workspaceAuth } from './multi-workspace.js';
 import { createSlackNotifier } from './notifier.js';
 import { resolveSlackOptions, SLACK_MAX_BODY_BYTES, type SlackChannelOptions } from './options.js';
 import { createQuietGate } from './quiet-gate.js';
@@ -18,6 +19,8 @@ import { SlackSetupError, toSetupError } from './setup-error.js';
 import { registerShortcuts } from './shortcuts.js';
 import { registerViews } from './views.js';
 
+export type { SlackRoute } from './multi-workspace.js';
+export type { SlackOAuthOptions } from './oauth.js';
 export { SLACK_MAX_BODY_BYTES, type SlackChannelOptions, type SlackLogger } from './options.js';
 export { renderReply } from './render-blocks.js';
 export { SlackSetupError } from './setup-error.js';
@@ -37,6 +40,8 @@ export interface SlackChannel {
     path: string;
     maxBodyBytes: number;
   };
+  /** OAuth (many workspaces): the install link and Slack's redirect, for the composition root to serve. */
+  readonly routes: SlackRoute[];
   /** True once requests really arrive: Socket Mode connected (HTTP mode: started); false while stopping. */
   receiving(): boolean;
   /**
@@ -111,8 +116,9 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
       : undefined;
   const receiver: Receiver = (socket ?? httpReceiver)!;
 
+  const auth = workspaceAuth(options, clientOptions);
   const app = new App({
-    token: options.botToken,
+    ...auth.app,
     receiver,
     // `auth.test` runs in `start()`, so a bad token fails there with a clear error.
     deferInitialization: true,
@@ -152,13 +158,19 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
   registerAppHome(app, deps);
   registerMessages(app, deps);
   registerShortcuts(app, deps);
+  auth.register(app);
   app.error(async (err) => {
     logger.error({ err: err.name, code: err.code }, 'bolt error');
   });
 
   return {
     app,
-    notifier: createSlackNotifier({ client: app.client, httpTimeoutMs: options.httpTimeoutMs }),
+    notifier: createSlackNotifier({
+      client: app.client,
+      httpTimeoutMs: options.httpTimeoutMs,
+      ...(auth.clientFor ? { clientFor: auth.clientFor } : {}),
+    }),
+    routes: auth.routes,
     mode: options.mode,
     ...(httpReceiver
       ? {

@@ -17,10 +17,14 @@ const REFUSALS = new Set([
   'message_not_found',
   'cant_update_message',
   'edit_window_closed',
+  // The workspace revoked the bot's token (uninstalled): nothing will reach it until it reinstalls.
+  'token_revoked',
 ]);
 
 export interface SlackNotifierOptions {
   client: webApi.WebClient;
+  /** Installed in many workspaces (OAuth): the client with the destination workspace's own token. */
+  clientFor?: (team: string) => Promise<webApi.WebClient>;
   httpTimeoutMs: number;
 }
 
@@ -30,11 +34,12 @@ export interface SlackNotifierOptions {
  * gives the `ts` that `chat.update` edits later (the call card).
  */
 export function createSlackNotifier(o: SlackNotifierOptions): Notifier {
-  const { client } = o;
+  const clientOf = async (team: string) => (o.clientFor ? o.clientFor(team) : o.client);
   return {
     platform: 'slack',
     async send(to, reply) {
       return refusals(async () => {
+        const client = await clientOf(to.tenant);
         let channel = to.kind === 'chat' ? to.chatId : undefined;
         if (to.kind === 'user') {
           const dm = await client.conversations.open({ users: to.user });
@@ -59,6 +64,7 @@ export function createSlackNotifier(o: SlackNotifierOptions): Notifier {
     },
     async edit(sent, reply) {
       await refusals(async () => {
+        const client = await clientOf(sent.tenant);
         const message = renderReply(reply);
         await client.chat.update({
           channel: sent.chatId,

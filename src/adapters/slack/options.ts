@@ -2,6 +2,7 @@ import type { webApi } from '@slack/bolt';
 import type { Core } from '../../core/core.js';
 import type { ChannelLogger } from '../../core/logger.js';
 import type { DedupeStore } from '../../core/ports/stores.js';
+import type { SlackOAuthOptions } from './oauth.js';
 
 /** The pino-shaped logger the bot passes around; Slack logs at debug too. */
 export type SlackLogger = Required<ChannelLogger>;
@@ -13,8 +14,13 @@ export type SlackLogger = Required<ChannelLogger>;
  */
 export interface SlackChannelOptions {
   core: Core;
-  /** `xoxb-…`, for the Web API. */
-  botToken: string;
+  /** `xoxb-…`, for the Web API: one workspace. Omitted when `oauth` installs the app in many. */
+  botToken?: string;
+  /**
+   * HTTP mode only: Slack's OAuth install flow (issue 16), so the app runs in many workspaces, each
+   * with its own token from its installation. Serve `SlackChannel.routes` beside `http`.
+   */
+  oauth?: SlackOAuthOptions;
   /** `xapp-…`: Socket Mode, the default, since it needs no public URL. Wins when both are set. */
   appToken?: string;
   /** HTTP mode: requests are verified with this secret; a stale or wrong signature gets 401. */
@@ -54,9 +60,9 @@ export interface SlackChannelOptions {
 }
 
 export type ResolvedSlackOptions = Required<
-  Omit<SlackChannelOptions, 'appToken' | 'signingSecret' | 'apiUrl' | 'logger'>
+  Omit<SlackChannelOptions, 'appToken' | 'signingSecret' | 'apiUrl' | 'logger' | 'botToken' | 'oauth'>
 > &
-  Pick<SlackChannelOptions, 'appToken' | 'signingSecret' | 'apiUrl'> & {
+  Pick<SlackChannelOptions, 'appToken' | 'signingSecret' | 'apiUrl' | 'botToken' | 'oauth'> & {
     logger: SlackLogger;
     mode: 'socket' | 'http';
   };
@@ -87,6 +93,13 @@ export function resolveSlackOptions(options: SlackChannelOptions): ResolvedSlack
       'Slack needs SLACK_APP_TOKEN (Socket Mode, recommended) or SLACK_SIGNING_SECRET (HTTP mode); set one of them.',
     );
   }
+  if (options.oauth ? options.botToken || options.appToken || !options.signingSecret : !options.botToken) {
+    throw new Error(
+      options.oauth
+        ? 'Slack OAuth (installation in many workspaces) runs in HTTP mode with tokens from each installation: set SLACK_SIGNING_SECRET and unset SLACK_BOT_TOKEN and SLACK_APP_TOKEN.'
+        : 'Slack needs SLACK_BOT_TOKEN (xoxb-…, one workspace) or SLACK_CLIENT_ID and SLACK_CLIENT_SECRET (many workspaces).',
+    );
+  }
   const command = options.command ?? '/tel';
   if (!/^\/[a-z0-9_-]{1,31}$/.test(command)) {
     throw new Error(
@@ -96,6 +109,7 @@ export function resolveSlackOptions(options: SlackChannelOptions): ResolvedSlack
   return {
     core: options.core,
     botToken: options.botToken,
+    oauth: options.oauth,
     appToken: options.appToken,
     signingSecret: options.signingSecret,
     apiUrl: options.apiUrl,

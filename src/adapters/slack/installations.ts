@@ -1,0 +1,108 @@
+import type { Installation, InstallationQuery, InstallationStore } from '@slack/oauth';
+import type { SlackLogger } from './options.js';
+
+/**
+ * Where installations are kept: the composition root hands in the project's own store (sealed
+ * records on the key-value store, src/store/installation-store.ts). This adapter only needs these
+ * three operations on opaque JSON, so it imports nothing from the store.
+ */
+export interface InstallationRecords {
+  get<T>(id: string): Promise<T | undefined>;
+  set<T>(id: string, record: T): Promise<void>;
+  delete(id: string): Promise<boolean>;
+}
+
+/** Who an installation serves: a workspace, or a whole Enterprise Grid org (`isEnterpriseInstall`). */
+export interface InstallationKey {
+  teamId?: string | undefined;
+  enterpriseId?: string | undefined;
+  isEnterpriseInstall?: boolean | undefined;
+}
+
+/**
+ * An org-wide install serves every workspace of the org under one token, so it is found by the
+ * enterprise id; any other install by its team id, which Slack keeps unique across orgs.
+ */
+export function installationId(key: InstallationKey): string | undefined {
+  if (key.isEnterpriseInstall) return key.enterpriseId ? `slack:org:${key.enterpriseId}` : undefined;
+  return key.teamId ? `slack:team:${key.teamId}` : undefined;
+}
+
+/** Not installed (never, or uninstalled since): bolt answers the request without calling a listener. */
+export class NotInstalledError extends Error {
+  override name = 'NotInstalledError';
+  readonly code = 'SLACK_NOT_INSTALLED';
+  constructor(id: string | undefined) {
+    super(`the app is not installed for ${id ?? 'this request'}; install it through /slack/install`);
+  }
+}
+
+/** What the logs may say about an installation: ids and flags, never a token. */
+function described(key: InstallationKey): Record<string, unknown> {
+  return {
+    team: key.teamId,
+    ...(key.enterpriseId ? { enterprise: key.enterpriseId } : {}),
+    orgWide: Boolean(key.isEnterpriseInstall),
+  };
+}
+
+function keyOf(installation: Installation<'v1' | 'v2', boolean>): InstallationKey {
+  return {
+    teamId: installation.team?.id,
+    enterpriseId: installation.enterprise?.id,
+    isEnterpriseInstall: installation.isEnterpriseInstall ?? false,
+  };
+}
+
+/**
+ * bolt's `InstallationStore` (the installer writes, `authorize` reads, uninstall deletes) on the
+ * project's store. The record is sealed whole by the store, so its tokens never sit in clear.
+ */
+export interface SlackInstallationStore extends InstallationStore {
+  deleteInstallation(query: InstallationKey): Promise<void>;
+  /** The installation a proactive message to `team` goes out with (issue 16), if any. */
+  forTeam(team: string): Promise<Installation<'v1' | 'v2', boolean> | undefined>;
+  /** Drops the user tokens of `users` and keeps the bot's (`tokens_revoked` for `oauth` tokens). */
+  dropUserTokens(key: InstallationKey, users: string[]): Promise<void>;
+}
+
+export function createSlackInstallationStore(
+  records: InstallationRecords,
+  logger: SlackLogger,
+): SlackInstallationStore {
+  const fetch = async (key: InstallationKey) => {
+    const id = installationId(key);
+    return id ? records.get<Installation<'v1' | 'v2', boolean>>(id) : undefined;
+  };
+  return {
+    async storeInstallation(installation) {
+      const key = keyOf(installation);
+      const id = installationId(key);
+      if (!id) throw new NotInstalledError(undefined);
+      await records.set(id, installation);
+      logger.info({ ...described(key), component: 'slack-oauth' }, 'Slack installation stored');
+    },
+    async fetchInstallation(query: InstallationQuery<boolean>) {
+      const found = await fetch(query);
+      if (!found) throw new NotInstalledError(installationId(query));
+      return found;
+    },
+    async deleteInstallation(query: InstallationKey) {
+      const id = installationId(query);
+      const existed = id ? await records.delete(id) : false;
+      logger.info(
+        { ...described(query), existed, component: 'slack-oauth' },
+        'Slack installation deleted: its tokens are gone',
+      );
+    },
+    forTeam: (team) => fetch({ teamId: team, isEnterpriseInstall: false }),
+    async dropUserTokens(key, users) {
+      const id = installationId(key);
+      const found = await fetch(key);
+      if (!id || !found?.user?.token || !users.includes(found.user.id)) return;
+      const { token: _dropped, refreshToken: _refresh, ...user } = found.user;
+      await records.set(id, { ...found, user });
+      logger.info({ ...described(key), component: 'slack-oauth' }, 'Slack user token revoked: dropped');
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { UnknownKeyIdError } from '../../src/store/errors.js';
+import { createInstallationStore } from '../../src/store/installation-store.js';
+import { generateMasterKey, keyringFromKeys } from '../../src/store/master-key.js';
+import { createSqliteKeyValueStore } from '../../src/store/sqlite-key-value-store.js';
+
+/**
+ * Installations (issue 16) hold a workspace's bot token: sealed at rest with the credential cipher,
+ * bound to their id, on a real SQLite file.
+ */
+
+const TOKEN = 'xoxb-1111-2222-installation-secret';
+const record = { team: { id: 'T1', name: 'Alpha' }, bot: { token: TOKEN, userId: 'UB1' } };
+
+let dir = '';
+afterEach(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+  dir = '';
+});
+
+async function open(keyring = keyringFromKeys(generateMasterKey())) {
+  dir = await mkdtemp(join(tmpdir(), 'installations-'));
+  const path = join(dir, 'bot.sqlite');
+  const kv = createSqliteKeyValueStore({ path });
+  const bytes = async () => {
+    const parts = await Promise.all(
+      ['', '-wal'].map((s) => readFile(`${path}${s}`).catch(() => Buffer.alloc(0))),
+    );
+    return Buffer.concat(parts).toString('latin1');
+  };
+  return { kv, keyring, store: createInstallationStore({ kv, keyring }), bytes };
+}
+
+describe('the installation store', () => {
+  it('keeps a record, lists its id, and deletes it', async () => {
+    const { kv, store } = await open();
+    await store.set('team:T1', record);
+    expect(await store.get('team:T1')).toEqual(record);
+    const ids: string[] = [];
+    for await (const id of store.ids()) ids.push(id);
+    expect(ids).toEqual(['team:T1']);
+    expect(await store.delete('team:T1')).toBe(true);
+    expect(await store.get('team:T1')).toBeUndefined();
+    expect(await store.delete('team:T1')).toBe(false);
+    await kv.close();
+  });
+
+  it('never writes the token in plaintext to the SQLite file', async () => {
+    const { kv, store, bytes } = await open();
+    await store.set('team:T1', record);
+    await kv.close();
+    const onDisk = await bytes();
+    // The scan must see what was written: the sealed record's key is there in clear.
+    expect(onDisk).toContain('install:team:T1');
+    expect(onDisk).not.toContain(TOKEN);
+    expect(onDisk).not.toContain('Alpha');
+  });
+
+  it('refuses a record copied under another id (bound to its id)', async () => {
+    const { kv, store } = await open();
+    await store.set('team:T1', record);
+    await kv.set('install:team:T2', await kv.get('install:team:T1'));
+    await expect(store.get('team:T2')).rejects.toMatchObject({ code: 'ERR_INSTALLATION_DECRYPT' });
+    await kv.close();
+  });
+
+  it('reads records of a previous key and names an unknown key id without the token', async () => {
+    const old = generateMasterKey();
+    const { kv, store } = await open(keyringFromKeys(old));
+    await store.set('team:T1', record);
+    const rotated = createInstallationStore({ kv, keyring: keyringFromKeys(generateMasterKey(), [old]) });
+    expect(await rotated.get('team:T1')).toEqual(record);
+    const lost = createInstallationStore({ kv, keyring: keyringFromKeys(generateMasterKey()) });
+    const error = await lost.get('team:T1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnknownKeyIdError);
+    expect(JSON.stringify(error) + String(error)).not.toContain(TOKEN);
+    await kv.close();
+  });
+});
