@@ -1,3 +1,5 @@
+import type { SlackOAuthOptions } from '../adapters/slack/index.js';
+import { slackEnabled } from './config/slack.js';
 import type { Config } from './config.js';
 import type { MountedHandler } from './health-server.js';
 import type { Runtime } from './runtime.js';
@@ -7,6 +9,8 @@ export interface ChatChannel {
   name: string;
   /** A handler the bot's HTTP server must serve before `start()` (webhook, Slack HTTP receiver). */
   mount?: { path: string; handler: MountedHandler; maxBodyBytes: number };
+  /** Browser routes served beside it (Slack's OAuth install link and redirect, issue 16). */
+  routes?: { path: string; handler: MountedHandler }[];
   /** For `/readyz`: true once updates really arrive (issue 12). */
   receiving(): boolean;
   start(): Promise<void>;
@@ -57,11 +61,12 @@ export async function createChatChannels(config: Config, runtime: Runtime): Prom
       stop: () => channel.stop(),
     });
   }
-  if (config.SLACK_BOT_TOKEN) {
+  if (slackEnabled(config)) {
     const { createSlackChannel } = await import('../adapters/slack/index.js');
     const channel = createSlackChannel({
       core,
       botToken: config.SLACK_BOT_TOKEN,
+      ...slackOAuthOf(config, runtime),
       appToken: config.SLACK_APP_TOKEN,
       signingSecret: config.SLACK_SIGNING_SECRET,
       command: config.SLACK_COMMAND,
@@ -73,6 +78,7 @@ export async function createChatChannels(config: Config, runtime: Runtime): Prom
     channels.push({
       name: `slack (${channel.mode === 'socket' ? 'Socket Mode' : 'HTTP'})`,
       ...(channel.http ? { mount: channel.http } : {}),
+      routes: channel.routes,
       receiving: channel.receiving,
       start: async () => {
         await channel.start();
@@ -82,4 +88,22 @@ export async function createChatChannels(config: Config, runtime: Runtime): Prom
     });
   }
   return channels;
+}
+
+/**
+ * Installation in many workspaces (issue 16): the OAuth settings, with the installations kept
+ * sealed in the bot's own store. Config was checked at load: both client settings, or neither.
+ */
+function slackOAuthOf(config: Config, runtime: Runtime): { oauth?: SlackOAuthOptions } {
+  if (!config.SLACK_CLIENT_ID || !config.SLACK_CLIENT_SECRET) return {};
+  if (!runtime.installations) throw new Error("Slack OAuth needs the bot's own store for its installations");
+  return {
+    oauth: {
+      clientId: config.SLACK_CLIENT_ID,
+      clientSecret: config.SLACK_CLIENT_SECRET,
+      ...(config.SLACK_STATE_SECRET ? { stateSecret: config.SLACK_STATE_SECRET } : {}),
+      ...(config.SLACK_OAUTH_REDIRECT_URL ? { redirectUrl: config.SLACK_OAUTH_REDIRECT_URL } : {}),
+      records: runtime.installations,
+    },
+  };
 }

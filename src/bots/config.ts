@@ -3,7 +3,7 @@ import { alertSettings } from './config/alerts.js';
 import { consoleSettings } from './config/console.js';
 import { providerSettings } from './config/provider.js';
 import { serviceSettings } from './config/service.js';
-import { slackProblems, slackSettings } from './config/slack.js';
+import { slackEnabled, slackProblems, slackSettings } from './config/slack.js';
 import { telegramProblems, telegramSettings } from './config/telegram.js';
 
 /**
@@ -50,7 +50,7 @@ function productionProblems(c: Config): string[] {
     problems.push(
       '- TELEPHONY_BASE_URL: NODE_ENV=production needs the provider address, e.g. https://api.example.com (or SANDBOX=1 to run the demo sandbox on purpose)',
     );
-  if (!c.TELEGRAM_BOT_TOKEN && !c.SLACK_BOT_TOKEN && !c.CONSOLE)
+  if (!c.TELEGRAM_BOT_TOKEN && !slackEnabled(c) && !c.CONSOLE)
     problems.push(
       '- TELEGRAM_BOT_TOKEN or SLACK_BOT_TOKEN: NODE_ENV=production needs a channel (or SANDBOX=1 for the demo, CONSOLE=1 for the console)',
     );
@@ -64,7 +64,7 @@ function productionProblems(c: Config): string[] {
 export function httpPortOf(c: Config): number | undefined {
   if (c.HEALTH_PORT !== undefined) return c.HEALTH_PORT;
   if (c.TELEGRAM_BOT_TOKEN && c.TELEGRAM_MODE === 'webhook') return c.TELEGRAM_WEBHOOK_PORT;
-  if (c.SLACK_BOT_TOKEN && !c.SLACK_APP_TOKEN) return c.SLACK_PORT;
+  if (slackEnabled(c) && !c.SLACK_APP_TOKEN) return c.SLACK_PORT;
   return undefined;
 }
 

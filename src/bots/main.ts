@@ -3,6 +3,7 @@ import pino from 'pino';
 import { createConsoleChannel } from '../adapters/console/console-channel.js';
 import { ensurePrivateDir, ensurePrivateFile } from '../store/index.js';
 import { type ChatChannel, createChatChannels } from './channels.js';
+import { slackEnabled } from './config/slack.js';
 import { type Config, ConfigError, httpPortOf, loadConfig } from './config.js';
 import { createHealthServer, type HealthServer } from './health-server.js';
 import { createLogger } from './logger.js';
@@ -34,7 +35,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
     }
     throw err;
   }
-  const chatTokens = Boolean(config.TELEGRAM_BOT_TOKEN || config.SLACK_BOT_TOKEN);
+  const chatTokens = Boolean(config.TELEGRAM_BOT_TOKEN || slackEnabled(config));
   const consoleOn = config.CONSOLE ?? !chatTokens;
   // Everything the bot writes is owner-only, whatever the umask it was started with (issue 10): the
   // umask covers files created later (exports, sandbox state); DATA_DIR and the log are made private
@@ -72,6 +73,9 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
       if (channel.mount) {
         if (!health) throw new Error(`${channel.name} needs an HTTP port; set HEALTH_PORT`);
         health.mount(channel.mount.path, channel.mount.handler, { maxBodyBytes: channel.mount.maxBodyBytes });
+        // Browser GETs (the OAuth install link and redirect): no body to allow.
+        for (const route of channel.routes ?? [])
+          health.mount(route.path, route.handler, { maxBodyBytes: 0 });
       }
       health?.addCheck(channel.name, channel.receiving);
     }

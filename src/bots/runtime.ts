@@ -10,7 +10,13 @@ import {
 } from '../core/index.js';
 import { createProactive, type Proactive } from '../core/proactive/proactive.js';
 import { createSandbox, type Sandbox } from '../sandbox/index.js';
-import { checkKeyring, createKeyValueStoreFromConfig, createStores } from '../store/index.js';
+import {
+  checkKeyring,
+  createInstallationStore,
+  createKeyValueStoreFromConfig,
+  createStores,
+  type InstallationStore,
+} from '../store/index.js';
 import type { Stores } from '../store/stores.js';
 import { createTelephonyClient, createTransport, md5Hex, type Transport } from '../telephony/index.js';
 import type { Config } from './config.js';
@@ -23,6 +29,8 @@ export interface Runtime {
   /** Signed clients on the shared transport, for stored credentials. */
   clientFactory: ClientFactory;
   stores: Stores;
+  /** Chat-platform installations (Slack OAuth, issue 16), sealed in the same store; absent with injected stores. */
+  installations: InstallationStore | undefined;
   sandbox: Sandbox | undefined;
   baseUrl: string;
   keyCreatedAt: string | undefined;
@@ -50,6 +58,7 @@ export async function createRuntime(
   // Stores first: a refused store (a second instance on one SQLite DATA_DIR, an unreachable Redis)
   // must fail the start before anything listens, so the process can exit with its message.
   let keyCreatedAt: string | undefined;
+  let installations: InstallationStore | undefined;
   let stores = overrides.stores;
   if (!stores) {
     const { keyring, createdAt } = await resolveKeyring(config);
@@ -77,6 +86,7 @@ export async function createRuntime(
       throw err;
     });
     stores = createStores({ kv, keyring });
+    installations = createInstallationStore({ kv, keyring });
   }
   const openedStores = overrides.stores ? undefined : stores;
   let sandbox = overrides.sandbox;
@@ -177,6 +187,7 @@ export async function createRuntime(
     proactive,
     clientFactory,
     stores: finalStores,
+    installations,
     sandbox,
     baseUrl,
     keyCreatedAt,

@@ -23,8 +23,8 @@ export interface SlackOAuthOptions {
   clientSecret: string;
   /** Signs the `state` parameter. Default: derived from the client secret. */
   stateSecret?: string;
-  /** The bot scopes to ask for; the manifest's `oauth_config.scopes.bot`. */
-  scopes: string[];
+  /** The bot scopes to ask for. Default {@link SLACK_BOT_SCOPES}, the manifest's. */
+  scopes?: string[];
   /** The public redirect URL (`…/slack/oauth_redirect`); unset: the manifest's first redirect URL. */
   redirectUrl?: string;
   /** Where the installs are kept, sealed (the project's store). */
@@ -36,6 +36,21 @@ export interface SlackOAuthOptions {
   /** Clock for the state's 10-minute lifetime (tests). */
   now?: () => Date;
 }
+
+/**
+ * The bot scopes the adapter uses, as slack/manifest.yaml declares them (a test keeps the two in
+ * step): the install link asks for exactly these.
+ */
+export const SLACK_BOT_SCOPES = [
+  'commands',
+  'chat:write',
+  'files:write',
+  'im:write',
+  'users:read',
+  'usergroups:read',
+  'app_mentions:read',
+  'im:history',
+];
 
 /** How long an install link's `state` holds: as long as its cookie and Slack's code (10 minutes). */
 export const STATE_TTL_SECONDS = 600;
@@ -87,7 +102,10 @@ export function createSlackOAuth(
     installationStore: store,
     // The install link sends the browser straight to Slack's consent page, with the state cookie set.
     directInstall: true,
-    installUrlOptions: { scopes: o.scopes, ...(o.redirectUrl ? { redirectUri: o.redirectUrl } : {}) },
+    installUrlOptions: {
+      scopes: o.scopes ?? SLACK_BOT_SCOPES,
+      ...(o.redirectUrl ? { redirectUri: o.redirectUrl } : {}),
+    },
     authorizationUrl: ctx.authorizationUrl,
     logger: boltLogger(ctx.logger),
     clientOptions: ctx.clientOptions,

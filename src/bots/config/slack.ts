@@ -29,7 +29,41 @@ export const slackSettings = z.object({
   SLACK_API_URL: optionalUrl('SLACK_API_URL must be a URL ending in /api/').describe(
     'Slack Web API base; the tests point it at a fake.',
   ),
+  SLACK_CLIENT_ID: z
+    .string()
+    .trim()
+    .regex(
+      /^\d+\.\d+$/,
+      'SLACK_CLIENT_ID looks like 1234567890.1234567890 (Basic Information → App Credentials)',
+    )
+    .optional()
+    .describe(
+      'Installation in many workspaces (HTTP mode): with `SLACK_CLIENT_SECRET`, serves `/slack/install` and `/slack/oauth_redirect`; each workspace gets its own token, so `SLACK_BOT_TOKEN` stays unset.',
+    ),
+  SLACK_CLIENT_SECRET: z
+    .string()
+    .trim()
+    .min(16, 'SLACK_CLIENT_SECRET is on the Basic Information page (App Credentials)')
+    .optional()
+    .describe('The OAuth client secret, with `SLACK_CLIENT_ID`.'),
+  SLACK_STATE_SECRET: z
+    .string()
+    .min(16, 'SLACK_STATE_SECRET must be at least 16 characters, e.g. from `openssl rand -hex 32`')
+    .optional()
+    .describe(
+      "Signs the install link's `state` (valid 10 minutes). Default: derived from `SLACK_CLIENT_SECRET`; set the same value on every instance if you set it.",
+    ),
+  SLACK_OAUTH_REDIRECT_URL: optionalUrl(
+    'SLACK_OAUTH_REDIRECT_URL must be the public URL Slack redirects to, e.g. https://bot.example.com/slack/oauth_redirect',
+  ).describe(
+    "The public redirect URL (one of the manifest's `redirect_urls`); its path is the one served. Default: Slack uses the manifest's first, served on `/slack/oauth_redirect`.",
+  ),
 });
+
+/** Slack runs: one workspace (`SLACK_BOT_TOKEN`) or many (OAuth, `SLACK_CLIENT_ID`). */
+export function slackEnabled(c: z.infer<typeof slackSettings>): boolean {
+  return Boolean(c.SLACK_BOT_TOKEN || c.SLACK_CLIENT_ID);
+}
 
 /** A bot token needs a way to receive events (Socket Mode or HTTP), and those need a bot token. */
 export function slackProblems(c: z.infer<typeof slackSettings>): string[] {
@@ -39,8 +73,38 @@ export function slackProblems(c: z.infer<typeof slackSettings>): string[] {
       '- SLACK_APP_TOKEN or SLACK_SIGNING_SECRET: Slack needs one, an xapp- token for Socket Mode (default) or the signing secret for HTTP mode',
     );
   }
-  if ((c.SLACK_APP_TOKEN || c.SLACK_SIGNING_SECRET) && !c.SLACK_BOT_TOKEN) {
+  if ((c.SLACK_APP_TOKEN || c.SLACK_SIGNING_SECRET) && !slackEnabled(c)) {
     problems.push('- SLACK_BOT_TOKEN: set the xoxb- bot token too, or remove the other SLACK_ variables');
   }
+  return [...problems, ...oauthProblems(c)];
+}
+
+/** OAuth is all or nothing, and runs in HTTP mode with each installation's own token (issue 16). */
+function oauthProblems(c: z.infer<typeof slackSettings>): string[] {
+  const problems: string[] = [];
+  if (Boolean(c.SLACK_CLIENT_ID) !== Boolean(c.SLACK_CLIENT_SECRET))
+    problems.push(
+      `- ${c.SLACK_CLIENT_ID ? 'SLACK_CLIENT_SECRET' : 'SLACK_CLIENT_ID'}: installation in many workspaces needs both SLACK_CLIENT_ID and SLACK_CLIENT_SECRET (Basic Information → App Credentials)`,
+    );
+  if (!c.SLACK_CLIENT_ID) {
+    for (const name of ['SLACK_STATE_SECRET', 'SLACK_OAUTH_REDIRECT_URL'] as const)
+      if (c[name])
+        problems.push(
+          `- ${name}: only used with SLACK_CLIENT_ID and SLACK_CLIENT_SECRET; set those or remove it`,
+        );
+    return problems;
+  }
+  if (c.SLACK_BOT_TOKEN)
+    problems.push(
+      "- SLACK_BOT_TOKEN: with SLACK_CLIENT_ID each workspace's token comes from its installation; remove SLACK_BOT_TOKEN and install through /slack/install",
+    );
+  if (c.SLACK_APP_TOKEN)
+    problems.push(
+      '- SLACK_APP_TOKEN: installation in many workspaces runs in HTTP mode; remove SLACK_APP_TOKEN',
+    );
+  if (!c.SLACK_SIGNING_SECRET)
+    problems.push(
+      '- SLACK_SIGNING_SECRET: installation in many workspaces runs in HTTP mode; set the signing secret (Basic Information → App Credentials)',
+    );
   return problems;
 }

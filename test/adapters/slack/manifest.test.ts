@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { SLACK_BOT_SCOPES } from '../../../src/adapters/slack/oauth.js';
 import { resolveSlackOptions } from '../../../src/adapters/slack/options.js';
 import { SHORTCUTS } from '../../../src/adapters/slack/shortcuts.js';
 import { createFakeCore } from '../../helpers/fake-core.js';
@@ -16,7 +17,7 @@ interface Manifest {
     };
     shortcuts: { name: string; type: 'global' | 'message'; callback_id: string; description: string }[];
   };
-  oauth_config: { scopes: { bot: string[] } };
+  oauth_config: { scopes: { bot: string[] }; redirect_urls: string[] };
   settings: {
     interactivity: { is_enabled: boolean };
     socket_mode_enabled: boolean;
@@ -58,6 +59,13 @@ describe('slack/manifest.yaml', () => {
         'users:read',
       ].sort(),
     );
+  });
+
+  it('asks for the same scopes in the install link, and names the OAuth redirect path (issue 16)', () => {
+    expect([...SLACK_BOT_SCOPES].sort()).toEqual([...manifest.oauth_config.scopes.bot].sort());
+    expect(manifest.oauth_config.redirect_urls.map((u) => new URL(u).pathname)).toEqual([
+      '/slack/oauth_redirect',
+    ]);
   });
 
   it('declares the Home and Messages tabs and the events the adapter listens to (issue 16)', () => {

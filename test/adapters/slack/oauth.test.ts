@@ -1,0 +1,176 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NotifyRefusedError } from '../../../src/core/notify/notifier.js';
+import { type OAuthHarness, startOAuthHarness } from './oauth-harness.js';
+
+/**
+ * Installation in many workspaces (issue 16): Slack's OAuth flow through @slack/oauth's installer,
+ * installations sealed in the bot's SQLite file, each workspace served with its own token, and
+ * uninstalls deleting the tokens. Slack's side is the fake Web API (test/helpers/fake-slack-oauth.ts).
+ */
+
+let h: OAuthHarness;
+
+beforeEach(async () => {
+  h = await startOAuthHarness();
+  for (const tenant of ['T1', 'T2']) await h.stack.linkDemo({ platform: 'slack', tenant, user: 'U1' });
+});
+
+afterEach(async () => {
+  await h.close();
+});
+
+const alpha = { team: 'T1', teamName: 'Alpha', user: 'U1' };
+const beta = { team: 'T2', teamName: 'Beta', user: 'U1' };
+const tokenOf = (team: string) => h.slack.auth.tokensOf(team)[0]?.token ?? 'none';
+
+async function balance(team: string) {
+  const sent = await h.command('balance', { team });
+  const answer = await h.slack.waitForCall('response_url', (c) => c.id === sent.responseId);
+  return { sent, answer };
+}
+
+describe('the install flow', () => {
+  it('installs in two workspaces: link with a state cookie, Slack redirects back with a code', async () => {
+    const link = await h.get(`${h.base}/slack/install`);
+    expect(link.status).toBe(302);
+    const authorize = new URL(link.location ?? '');
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${h.slack.url}/oauth/v2/authorize`);
+    expect(authorize.searchParams.get('client_id')).toBe(h.app.clientId);
+    expect(authorize.searchParams.get('scope')?.split(',')).toContain('commands');
+    const state = authorize.searchParams.get('state');
+    expect(link.setCookie[0]).toMatch(new RegExp(`^slack-app-oauth-state=${state};.*HttpOnly.*Max-Age=600`));
+
+    for (const installer of [alpha, beta]) {
+      const done = await h.install(installer);
+      expect(done.status).toBe(200);
+      expect(done.body).toContain(`Installed in ${installer.teamName}`);
+    }
+    const exchanges = h.slack.callsOf('oauth.v2.access');
+    expect(exchanges.map((c) => c.answer?.ok)).toEqual([true, true]);
+    expect(tokenOf('T1')).not.toBe(tokenOf('T2'));
+    expect(await h.installations.get('slack:team:T1')).toMatchObject({ bot: { token: tokenOf('T1') } });
+    expect(await h.installations.get('slack:team:T2')).toMatchObject({ team: { id: 'T2', name: 'Beta' } });
+  });
+
+  it('keeps no token readable in the SQLite file, nor in a log line', async () => {
+    await h.install(alpha);
+    await h.install(beta);
+    await balance('T1');
+    const bytes = await h.fileBytes();
+    expect(bytes).toContain('install:slack:team:T1');
+    for (const team of ['T1', 'T2']) {
+      expect(bytes).not.toContain(tokenOf(team));
+      expect(h.logger.lines.join('\n')).not.toContain(tokenOf(team));
+    }
+    expect(h.logger.lines.join('\n')).not.toContain(h.app.clientSecret);
+  });
+
+  it('refuses a redirect whose state is missing from the browser, tampered or expired, and stores nothing', async () => {
+    const other = await h.startInstall(alpha);
+    expect((await h.get(other.redirect)).status).toBe(400);
+
+    const tampered = await h.startInstall(alpha);
+    const url = new URL(tampered.redirect);
+    url.searchParams.set('state', `${url.searchParams.get('state')}x`);
+    expect((await h.get(url.toString(), `${tampered.cookie}x`)).status).toBe(400);
+
+    const late = await h.startInstall(alpha);
+    h.advance(10 * 60_000 + 1_000);
+    const expired = await h.get(late.redirect, late.cookie);
+    expect(expired.status).toBe(400);
+    expect(expired.body).toContain('/slack/install');
+
+    // None of them reached Slack: the codes were never exchanged.
+    expect(h.slack.callsOf('oauth.v2.access')).toHaveLength(0);
+    expect(await h.installations.get('slack:team:T1')).toBeUndefined();
+  });
+
+  it('a code is single-use and short-lived at Slack: a reused or expired code installs nothing', async () => {
+    const first = await h.startInstall(alpha);
+    expect((await h.get(first.redirect, first.cookie)).status).toBe(200);
+    // The same code again, with a fresh state of this browser, as a replayed redirect would be.
+    const again = await h.startInstall(alpha);
+    const replay = new URL(first.redirect);
+    replay.searchParams.set('state', new URL(again.redirect).searchParams.get('state') ?? '');
+    expect((await h.get(replay.toString(), again.cookie)).status).toBe(400);
+
+    const slow = await h.startInstall(beta);
+    h.slack.auth.expireCodes();
+    expect((await h.get(slow.redirect, slow.cookie)).status).toBe(400);
+    expect(h.slack.callsOf('oauth.v2.access').map((c) => c.answer?.error ?? 'ok')).toEqual([
+      'ok',
+      'invalid_code',
+      'invalid_code',
+    ]);
+    expect(await h.installations.get('slack:team:T2')).toBeUndefined();
+  });
+});
+
+describe('each workspace with its own token', () => {
+  beforeEach(async () => {
+    await h.install(alpha);
+    await h.install(beta);
+  });
+
+  it('answers each workspace’s slash command with that workspace’s token', async () => {
+    for (const team of ['T1', 'T2']) {
+      const { sent, answer } = await balance(team);
+      expect(sent.status).toBe(200);
+      expect(answer.raw).toContain('€18.40');
+      const lookups = h.slack.callsOf('users.info').filter((c) => c.team === team);
+      expect(lookups.length).toBeGreaterThan(0);
+      expect(new Set(lookups.map((c) => c.token))).toEqual(new Set([tokenOf(team)]));
+    }
+  });
+
+  it('sends a proactive message with the destination workspace’s token', async () => {
+    const sent = await h.channel.notifier.send(
+      { platform: 'slack', tenant: 'T2', kind: 'user', user: 'U1' },
+      { text: 'Low balance' },
+    );
+    expect(sent.tenant).toBe('T2');
+    const post = await h.slack.waitForCall('chat.postMessage');
+    expect(post.token).toBe(tokenOf('T2'));
+  });
+});
+
+describe('uninstalls', () => {
+  beforeEach(async () => {
+    await h.install(alpha);
+    await h.install(beta);
+  });
+
+  it('app_uninstalled deletes the workspace’s tokens; its later requests are refused cleanly', async () => {
+    const revoked = tokenOf('T1');
+    h.slack.auth.revokeAll('T1');
+    const ack = await h.event({ type: 'app_uninstalled' }, { team: 'T1' });
+    expect(ack.status).toBe(200);
+    await expect.poll(() => h.installations.get('slack:team:T1')).toBeUndefined();
+    expect(h.logger.lines.some((l) => l.includes('Slack installation deleted') && l.includes('T1'))).toBe(
+      true,
+    );
+
+    const before = h.slack.calls.length;
+    const late = await h.command('balance', { team: 'T1' });
+    expect(late.status).toBe(200);
+    expect(late.body).toBe('');
+    // The other workspace is untouched and answered.
+    await balance('T2');
+    const sinceT1 = h.slack.calls.slice(before);
+    expect(sinceT1.filter((c) => c.token === revoked)).toEqual([]);
+    expect(sinceT1.filter((c) => c.method === 'response_url' && c.id === late.responseId)).toEqual([]);
+    await expect(
+      h.channel.notifier.send({ platform: 'slack', tenant: 'T1', kind: 'user', user: 'U1' }, { text: 'x' }),
+    ).rejects.toBeInstanceOf(NotifyRefusedError);
+  });
+
+  it('tokens_revoked for the bot deletes the installation; for a user only drops that user token', async () => {
+    await h.event({ type: 'tokens_revoked', tokens: { oauth: ['U1'] } }, { team: 'T2' });
+    await expect.poll(() => h.logger.lines.some((l) => l.includes('Slack tokens revoked'))).toBe(true);
+    expect(await h.installations.get('slack:team:T2')).toMatchObject({ bot: { token: tokenOf('T2') } });
+
+    await h.event({ type: 'tokens_revoked', tokens: { bot: ['UBT2'] } }, { team: 'T2' });
+    await expect.poll(() => h.installations.get('slack:team:T2')).toBeUndefined();
+    expect(await h.installations.get('slack:team:T1')).toBeDefined();
+  });
+});
