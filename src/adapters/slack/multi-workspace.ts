@@ -1,15 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { App, AppOptions, webApi } from '@slack/bolt';
 import { createSlackOAuth } from './oauth.js';
+import type { SlackRoute } from './oauth-routes.js';
 import type { ResolvedSlackOptions } from './options.js';
 import { registerUninstall } from './uninstall.js';
 import { workspaceClients } from './workspace-clients.js';
-
-/** A browser route the composition root serves beside Slack's posts (the OAuth install flow). */
-export interface SlackRoute {
-  path: string;
-  handler: (req: IncomingMessage, res: ServerResponse) => void;
-}
 
 /** How the app finds its token: one bot token, or each workspace's own installation (OAuth). */
 export interface WorkspaceAuth {

@@ -1,20 +1,13 @@
 import { createHmac } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { webApi } from '@slack/bolt';
-import {
-  ClearStateStore,
-  type CodedError,
-  type Installation,
-  type InstallationQuery,
-  InstallProvider,
-  type StateStore,
-} from '@slack/oauth';
+import { ClearStateStore, type InstallationQuery, InstallProvider, type StateStore } from '@slack/oauth';
 import { boltLogger } from './bolt-logger.js';
 import {
   createSlackInstallationStore,
   type InstallationRecords,
   type SlackInstallationStore,
 } from './installations.js';
+import { oauthRoutes, type SlackRoute } from './oauth-routes.js';
 import type { SlackLogger } from './options.js';
 
 /** Slack's OAuth install flow (issue 16, installation in many workspaces), as the root configures it. */
@@ -61,7 +54,7 @@ export interface SlackOAuth {
   /** bolt's `authorize`: the installation's token for the team (or org) a request comes from. */
   authorize(source: InstallationQuery<boolean>): ReturnType<InstallProvider['authorize']>;
   /** The two browser routes, for the composition root's HTTP server. */
-  routes: { path: string; handler: (req: IncomingMessage, res: ServerResponse) => void }[];
+  routes: SlackRoute[];
 }
 
 /**
@@ -110,90 +103,16 @@ export function createSlackOAuth(
     logger: boltLogger(ctx.logger),
     clientOptions: ctx.clientOptions,
   });
-  const redirectPath =
-    o.redirectPath ?? (o.redirectUrl ? new URL(o.redirectUrl).pathname : '/slack/oauth_redirect');
-  const log = ctx.logger;
   return {
     installer,
     store,
     authorize: (source) => installer.authorize(source),
-    routes: [
-      {
-        path: o.installPath ?? '/slack/install',
-        handler: (req, res) => {
-          if (!isGet(req, res)) return;
-          installer.handleInstallPath(req, res).catch((err: unknown) => {
-            log.error(
-              { err: (err as Error)?.name, code: (err as CodedError)?.code },
-              'Slack install link failed',
-            );
-            page(res, 500, 'The install link is not available right now. Try again in a minute.');
-          });
-        },
-      },
-      {
-        path: redirectPath,
-        handler: (req, res) => {
-          if (!isGet(req, res)) return;
-          void installer.handleCallback(req, res, {
-            success: (installation) => installed(installation, res, ctx.command),
-            failure: (error) => refused(error, res, log),
-          });
-        },
-      },
-    ],
+    routes: oauthRoutes(installer, {
+      installPath: o.installPath ?? '/slack/install',
+      redirectPath:
+        o.redirectPath ?? (o.redirectUrl ? new URL(o.redirectUrl).pathname : '/slack/oauth_redirect'),
+      command: ctx.command,
+      logger: ctx.logger,
+    }),
   };
-}
-
-function isGet(req: IncomingMessage, res: ServerResponse): boolean {
-  if (req.method === 'GET') return true;
-  req.resume();
-  page(res, 405, 'Open this link in a browser.');
-  return false;
-}
-
-function installed(
-  installation: Installation<'v1' | 'v2', boolean>,
-  res: ServerResponse,
-  command: string,
-): void {
-  const where = installation.isEnterpriseInstall
-    ? (installation.enterprise?.name ?? 'your organisation')
-    : (installation.team?.name ?? 'your workspace');
-  page(res, 200, `Installed in ${where}. In Slack, type ${command} help in the app's Messages tab to begin.`);
-}
-
-/**
- * A refused install: the state is missing, expired (older than 10 minutes) or from another
- * browser, or Slack refused the code. The page says what to do; the log says which, without the
- * code or any token.
- */
-function refused(error: CodedError, res: ServerResponse, log: SlackLogger): void {
-  const slackError = (error as { data?: { error?: unknown } }).data?.error;
-  log.warn(
-    { err: error.name, code: error.code, ...(typeof slackError === 'string' ? { slackError } : {}) },
-    'Slack install refused',
-  );
-  const stale = /state|code/.test(error.code) || slackError === 'invalid_code';
-  page(
-    res,
-    stale ? 400 : 502,
-    stale
-      ? 'This install link expired or was opened in another browser. Start again from /slack/install.'
-      : 'Slack did not complete the installation. Start again from /slack/install; if it keeps failing, check SLACK_CLIENT_ID and SLACK_CLIENT_SECRET.',
-  );
-}
-
-function page(res: ServerResponse, status: number, text: string): void {
-  const body = `<!doctype html><meta charset="utf-8"><title>telephony-bot</title><p>${escapeHtml(text)}</p>\n`;
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-    'cache-control': 'no-store',
-  });
-  res.end(body);
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

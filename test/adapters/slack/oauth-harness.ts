@@ -88,51 +88,13 @@ export async function startOAuthHarness(): Promise<OAuthHarness> {
     redirectUrls: [`${base}/slack/oauth_redirect`],
   };
   const slack = await startFakeSlack({ oauthApp: app, tokens: {}, users: [{ id: 'U1', name: 'alice' }] });
-  let now = Date.now();
+  const clock = { now: Date.now() };
   const logger = recordingLogger();
-  const channel = createSlackChannel({
-    core: stack.core,
-    signingSecret: SECRET,
-    apiUrl: slack.apiUrl,
-    dedupe: memoryDedupe(),
-    logger,
-    webApiRetry: { retries: 0 },
-    oauth: {
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      redirectUrl: `${base}/slack/oauth_redirect`,
-      records: installations,
-      now: () => new Date(now),
-    },
-  });
-  const server: HealthServer = createHealthServer({ port, host: '127.0.0.1' });
-  const http = channel.http!;
-  server.mount(http.path, http.handler, { maxBodyBytes: http.maxBodyBytes });
-  for (const route of channel.routes) server.mount(route.path, route.handler, { maxBodyBytes: 0 });
-  await server.listen();
-  await channel.start();
-
-  const get = async (url: string, cookie?: string): Promise<Browsed> => {
-    const res = await request(url, { method: 'GET', headers: cookie ? { cookie } : {} });
-    const raw = res.headers['set-cookie'];
-    const location = res.headers.location;
-    return {
-      status: res.statusCode,
-      body: await res.body.text(),
-      ...(typeof location === 'string' ? { location } : {}),
-      setCookie: raw === undefined ? [] : Array.isArray(raw) ? raw : [raw],
-    };
-  };
-  const startInstall = async (installer: Installer) => {
-    const link = await get(`${base}/slack/install`);
-    if (link.status !== 302 || !link.location) throw new Error(`install link answered ${link.status}`);
-    // The browser keeps the cookie's name=value and sends it back to the bot's host.
-    const cookie = (link.setCookie[0] ?? '').split(';')[0] ?? '';
-    return { cookie, redirect: slack.auth.approve(link.location, installer) };
-  };
+  const { channel, server } = await startBot({ stack, installations, slack, base, port, clock, logger });
   const signed = (body: string, headers: Record<string, string> = {}) =>
     signedSlackRequest(SECRET, body, { url: `${base}/slack/events`, headers });
   return {
+    ...browser(base, slack),
     slack,
     stack,
     channel,
@@ -141,20 +103,9 @@ export async function startOAuthHarness(): Promise<OAuthHarness> {
     base,
     app,
     advance(ms) {
-      now += ms;
+      clock.now += ms;
     },
-    async fileBytes() {
-      const parts = await Promise.all(
-        ['', '-wal'].map((s) => readFile(`${path}${s}`).catch(() => Buffer.alloc(0))),
-      );
-      return Buffer.concat(parts).toString('latin1');
-    },
-    startInstall,
-    async install(installer) {
-      const { cookie, redirect } = await startInstall(installer);
-      return get(redirect, cookie);
-    },
-    get,
+    fileBytes: () => fileBytes(path),
     async command(text, f) {
       const responseId = `o${++responses}`;
       const body = slashCommandBody({
@@ -181,4 +132,75 @@ export async function startOAuthHarness(): Promise<OAuthHarness> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The channel with OAuth, served as src/bots serves it: Slack's posts and the browser routes on one server. */
+async function startBot(o: {
+  stack: TestStack;
+  installations: InstallationStore;
+  slack: FakeSlack;
+  base: string;
+  port: number;
+  clock: { now: number };
+  logger: SlackLogger;
+}): Promise<{ channel: SlackChannel; server: HealthServer }> {
+  const channel = createSlackChannel({
+    core: o.stack.core,
+    signingSecret: SECRET,
+    apiUrl: o.slack.apiUrl,
+    dedupe: memoryDedupe(),
+    logger: o.logger,
+    webApiRetry: { retries: 0 },
+    oauth: {
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      redirectUrl: `${o.base}/slack/oauth_redirect`,
+      records: o.installations,
+      now: () => new Date(o.clock.now),
+    },
+  });
+  const server = createHealthServer({ port: o.port, host: '127.0.0.1' });
+  const http = channel.http!;
+  server.mount(http.path, http.handler, { maxBodyBytes: http.maxBodyBytes });
+  for (const route of channel.routes) server.mount(route.path, route.handler, { maxBodyBytes: 0 });
+  await server.listen();
+  await channel.start();
+  return { channel, server };
+}
+
+/** A browser: GETs with a cookie, and the install's trip through the bot and Slack's consent page. */
+function browser(base: string, slack: FakeSlack): Pick<OAuthHarness, 'get' | 'startInstall' | 'install'> {
+  const get = async (url: string, cookie?: string): Promise<Browsed> => {
+    const res = await request(url, { method: 'GET', headers: cookie ? { cookie } : {} });
+    const raw = res.headers['set-cookie'];
+    const location = res.headers.location;
+    return {
+      status: res.statusCode,
+      body: await res.body.text(),
+      ...(typeof location === 'string' ? { location } : {}),
+      setCookie: raw === undefined ? [] : Array.isArray(raw) ? raw : [raw],
+    };
+  };
+  const startInstall = async (installer: Installer) => {
+    const link = await get(`${base}/slack/install`);
+    if (link.status !== 302 || !link.location) throw new Error(`install link answered ${link.status}`);
+    // The browser keeps the cookie's name=value and sends it back to the bot's host.
+    const cookie = (link.setCookie[0] ?? '').split(';')[0] ?? '';
+    return { cookie, redirect: slack.auth.approve(link.location, installer) };
+  };
+  return {
+    get,
+    startInstall,
+    async install(installer) {
+      const { cookie, redirect } = await startInstall(installer);
+      return get(redirect, cookie);
+    },
+  };
+}
+
+async function fileBytes(path: string): Promise<string> {
+  const parts = await Promise.all(
+    ['', '-wal'].map((s) => readFile(`${path}${s}`).catch(() => Buffer.alloc(0))),
+  );
+  return Buffer.concat(parts).toString('latin1');
 }
