@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { webApi } from '@slack/bolt';
-import { ClearStateStore, type InstallationQuery, InstallProvider, type StateStore } from '@slack/oauth';
+import slackOAuth, { type InstallationQuery, InstallProvider, type StateStore } from '@slack/oauth';
 import { boltLogger } from './bolt-logger.js';
 import {
   createSlackInstallationStore,
@@ -67,7 +67,8 @@ export function deriveStateSecret(clientSecret: string): string {
 
 /** bolt's signed-state store, reading the injected clock instead of the installer's `new Date()`. */
 function clockedStateStore(secret: string, now: () => Date): StateStore {
-  const inner = new ClearStateStore(secret, STATE_TTL_SECONDS);
+  // A re-export Node's CommonJS named-export detection misses: read it from the module object.
+  const inner = new slackOAuth.ClearStateStore(secret, STATE_TTL_SECONDS);
   return {
     generateStateParam: (options) => inner.generateStateParam(options, now()),
     verifyStateParam: (_ignored, state) => inner.verifyStateParam(now(), state),
