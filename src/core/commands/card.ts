@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { parseMoney } from '../../telephony/money.js';
+import { hasCode } from '../../telephony/errors.js';
+import { type Money, parseMoney } from '../../telephony/money.js';
 import { freeTextIssue } from '../../telephony/params.js';
 import type { PhoneNumber } from '../../telephony/phone.js';
 import type { Pin } from '../../telephony/pin.js';
@@ -12,10 +13,10 @@ import type { Reply } from '../reply.js';
 import type { CardClient } from '../services.js';
 import { audited } from './audited.js';
 
-/** The client's own values (issue 17): the numbers and the PIN reach it as they were parsed here. */
+/** The client's own values (issue 17): numbers, PIN and amount reach it as they were parsed here. */
 type CardArgs =
   | { sub: 'show' | 'block' | 'unblock' | 'disable'; cli: PhoneNumber }
-  | { sub: 'create'; cli: PhoneNumber; amount?: string; customer?: string }
+  | { sub: 'create'; cli: PhoneNumber; amount?: Money; customer?: string }
   | { sub: 'renumber'; cli: PhoneNumber; newCli: PhoneNumber }
   | { sub: 'activate'; cli: PhoneNumber; pin: Pin };
 
@@ -73,31 +74,33 @@ const cardArgs = ({ t }: ArgsEnv) =>
         const pin = valueOr(readPin(t, rest[1]!), ctx);
         return { sub, cli: cli(), pin };
       }
-      case 'create': {
+      case 'create':
         if (!count(1, Number.POSITIVE_INFINITY)) return z.NEVER;
-        const number = cli();
-        let amount: string | undefined;
-        let nameStart = 1;
-        if (rest[1] !== undefined && /^\d+([.,]\d{1,2})?$/.test(rest[1])) {
-          const m = parseMoney(rest[1], 'EUR');
-          if (!m || m.minor > 100_000_00) {
-            ctx.addIssue({ code: 'custom', message: t.vCardAmount });
-            return z.NEVER;
-          }
-          amount = rest[1].replace(',', '.');
-          nameStart = 2;
-        }
-        const customer = rest.slice(nameStart).join(' ') || undefined;
-        // The provider stores it as `Kunde` (spec 4.1): plain text, bounded, refused rather than cut.
-        const issue = customer === undefined ? undefined : freeTextIssue(customer, MAX_CUSTOMER);
-        if (issue) {
-          ctx.addIssue({ code: 'custom', message: t.vCustomer[issue] });
-          return z.NEVER;
-        }
-        return { sub, cli: number, amount, customer };
-      }
+        return createArgs(t, cli(), rest.slice(1), ctx);
     }
   });
+
+/** `create <number> [amount] [customer…]`: the amount as `Money`, which the client takes as it is. */
+function createArgs(t: Messages, cli: PhoneNumber, rest: string[], ctx: z.RefinementCtx): CardArgs {
+  let amount: Money | undefined;
+  let nameStart = 0;
+  if (rest[0] !== undefined && /^\d+([.,]\d{1,2})?$/.test(rest[0])) {
+    amount = parseMoney(rest[0], 'EUR');
+    if (!amount || amount.minor > 100_000_00) {
+      ctx.addIssue({ code: 'custom', message: t.vCardAmount });
+      return z.NEVER;
+    }
+    nameStart = 1;
+  }
+  const customer = rest.slice(nameStart).join(' ') || undefined;
+  // The provider stores it as `Kunde` (spec 4.1): plain text, bounded, refused rather than cut.
+  const issue = customer === undefined ? undefined : freeTextIssue(customer, MAX_CUSTOMER);
+  if (issue) {
+    ctx.addIssue({ code: 'custom', message: t.vCustomer[issue] });
+    return z.NEVER;
+  }
+  return { sub: 'create', cli, amount, customer };
+}
 
 /** The provider operation of each subcommand, with its name for the reply's verb (spec 3.1). */
 async function cardOperation(client: CardClient['client'], a: CardArgs): Promise<{ card: Card; op: string }> {
@@ -177,7 +180,7 @@ const cardCommand = defineCommand<CardArgs>({
               run,
             );
     } catch (err) {
-      if ((err as { code?: string }).code === 'TEL_FORBIDDEN') {
+      if (hasCode(err, 'TEL_FORBIDDEN')) {
         const state = await client
           .show({ cli: a.cli })
           .then((c) => c.state)
