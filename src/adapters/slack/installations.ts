@@ -28,6 +28,9 @@ export function installationId(key: InstallationKey): string | undefined {
   return key.teamId ? `slack:team:${key.teamId}` : undefined;
 }
 
+/** Which org-wide install a workspace of an Enterprise Grid org asked through (no secret in it). */
+const orgPointer = (team: string) => `slack:team-org:${team}`;
+
 /** Not installed (never, or uninstalled since): bolt answers the request without calling a listener. */
 export class NotInstalledError extends Error {
   override name = 'NotInstalledError';
@@ -74,6 +77,15 @@ export function createSlackInstallationStore(
     const id = installationId(key);
     return id ? records.get<Installation<'v1' | 'v2', boolean>>(id) : undefined;
   };
+  // An org-wide install names no workspace; a proactive message names only its team. Each team seen
+  // asking through an org's install is remembered once, so its alerts find the org's token.
+  const orgTeams = new Set<string>();
+  const rememberOrgTeam = async (query: InstallationKey) => {
+    if (!query.isEnterpriseInstall || !query.teamId || !query.enterpriseId || orgTeams.has(query.teamId))
+      return;
+    await records.set(orgPointer(query.teamId), { enterpriseId: query.enterpriseId });
+    orgTeams.add(query.teamId);
+  };
   return {
     async storeInstallation(installation) {
       const key = keyOf(installation);
@@ -85,6 +97,7 @@ export function createSlackInstallationStore(
     async fetchInstallation(query: InstallationQuery<boolean>) {
       const found = await fetch(query);
       if (!found) throw new NotInstalledError(installationId(query));
+      await rememberOrgTeam(query);
       return found;
     },
     async deleteInstallation(query: InstallationKey) {
@@ -95,7 +108,12 @@ export function createSlackInstallationStore(
         'Slack installation deleted: its tokens are gone',
       );
     },
-    forTeam: (team) => fetch({ teamId: team, isEnterpriseInstall: false }),
+    async forTeam(team) {
+      const own = await fetch({ teamId: team, isEnterpriseInstall: false });
+      if (own) return own;
+      const org = await records.get<{ enterpriseId: string }>(orgPointer(team));
+      return org ? fetch({ enterpriseId: org.enterpriseId, isEnterpriseInstall: true }) : undefined;
+    },
     async dropUserTokens(key, users) {
       const id = installationId(key);
       const found = await fetch(key);

@@ -56,7 +56,11 @@ export interface OAuthHarness {
     text: string,
     f: { team: string; user?: string; extra?: Record<string, string> },
   ): Promise<SignedResponse & { responseId: string }>;
-  event(event: Record<string, unknown>, f: { team: string; enterprise?: string }): Promise<SignedResponse>;
+  /** An Events API delivery; `orgWide`: to an org-wide install, flagged as Slack flags it. */
+  event(
+    event: Record<string, unknown>,
+    f: { team: string; enterprise?: string; orgWide?: boolean },
+  ): Promise<SignedResponse>;
   close(): Promise<void>;
 }
 
@@ -117,13 +121,7 @@ export async function startOAuthHarness(): Promise<OAuthHarness> {
       const extra = f.extra ? `&${new URLSearchParams(f.extra).toString()}` : '';
       return { ...(await signed(body + extra)), responseId };
     },
-    event: (event, f) =>
-      signed(
-        eventCallbackBody(event, { team: f.team, ...(f.enterprise ? { enterprise: f.enterprise } : {}) }),
-        {
-          'content-type': 'application/json',
-        },
-      ),
+    event: (event, f) => signed(orgWide(event, f), { 'content-type': 'application/json' }),
     async close() {
       await channel.stop();
       await server.close();
@@ -203,4 +201,18 @@ async function fileBytes(path: string): Promise<string> {
     ['', '-wal'].map((s) => readFile(`${path}${s}`).catch(() => Buffer.alloc(0))),
   );
   return Buffer.concat(parts).toString('latin1');
+}
+
+/** An event envelope; an org-wide install's carries `is_enterprise_install` in its authorizations. */
+function orgWide(
+  event: Record<string, unknown>,
+  f: { team: string; enterprise?: string; orgWide?: boolean },
+): string {
+  const body = JSON.parse(
+    eventCallbackBody(event, { team: f.team, ...(f.enterprise ? { enterprise: f.enterprise } : {}) }),
+  ) as { is_enterprise_install?: boolean; authorizations: Record<string, unknown>[] };
+  if (!f.orgWide) return JSON.stringify(body);
+  body.is_enterprise_install = true;
+  for (const a of body.authorizations) a.is_enterprise_install = true;
+  return JSON.stringify(body);
 }

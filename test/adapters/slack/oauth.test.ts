@@ -106,6 +106,21 @@ describe('the install flow', () => {
   });
 });
 
+describe('a wrong client secret', () => {
+  it('Slack refuses the exchange (bad_client_secret): the page names the settings, the log no secret', async () => {
+    h.app.clientSecret = 'rotated-on-slack-0000000000000000';
+    const done = await h.install(alpha);
+    expect(done.status).toBe(502);
+    expect(done.body).toContain('SLACK_CLIENT_SECRET');
+    expect(h.slack.callsOf('oauth.v2.access').map((c) => c.answer?.error)).toEqual(['bad_client_secret']);
+    expect(await h.installations.get('slack:team:T1')).toBeUndefined();
+    const log = h.logger.lines.join('\n');
+    expect(log).toContain('bad_client_secret');
+    expect(log).not.toContain(h.app.clientSecret);
+    expect(log).not.toContain('c0ffee00c0ffee00');
+  });
+});
+
 describe('each workspace with its own token', () => {
   beforeEach(async () => {
     await h.install(alpha);
@@ -172,5 +187,37 @@ describe('uninstalls', () => {
     await h.event({ type: 'tokens_revoked', tokens: { bot: ['UBT2'] } }, { team: 'T2' });
     await expect.poll(() => h.installations.get('slack:team:T2')).toBeUndefined();
     expect(await h.installations.get('slack:team:T1')).toBeDefined();
+  });
+});
+
+describe('Enterprise Grid: an org-wide install', () => {
+  const org = { team: 'T3', user: 'U1', enterprise: { id: 'E1', name: 'Acme' }, orgWide: true };
+  const inOrg = { enterprise_id: 'E1', enterprise_name: 'Acme', is_enterprise_install: 'true' };
+
+  it('serves every workspace of the org with the org’s token, alerts included, until uninstalled', async () => {
+    const done = await h.install(org);
+    expect(done.body).toContain('Installed in Acme');
+    expect(await h.installations.get('slack:org:E1')).toMatchObject({ isEnterpriseInstall: true });
+    const orgToken = tokenOf('E1');
+    await h.stack.linkDemo({ platform: 'slack', tenant: 'T3', user: 'U1' });
+
+    const sent = await h.command('balance', { team: 'T3', extra: inOrg });
+    const answer = await h.slack.waitForCall('response_url', (c) => c.id === sent.responseId);
+    expect(answer.raw).toContain('€18.40');
+    expect(new Set(h.slack.callsOf('users.info').map((c) => c.token))).toEqual(new Set([orgToken]));
+
+    // The workspace asked through the org's install, so its alerts go out with the org's token too.
+    await h.channel.notifier.send(
+      { platform: 'slack', tenant: 'T3', kind: 'user', user: 'U1' },
+      { text: 'Low' },
+    );
+    expect((await h.slack.waitForCall('chat.postMessage')).token).toBe(orgToken);
+
+    h.slack.auth.revokeAll('E1');
+    await h.event({ type: 'app_uninstalled' }, { team: 'T3', enterprise: 'E1', orgWide: true });
+    await expect.poll(() => h.installations.get('slack:org:E1')).toBeUndefined();
+    await expect(
+      h.channel.notifier.send({ platform: 'slack', tenant: 'T3', kind: 'user', user: 'U1' }, { text: 'x' }),
+    ).rejects.toBeInstanceOf(NotifyRefusedError);
   });
 });
