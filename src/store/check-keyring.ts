@@ -1,6 +1,7 @@
 import { decryptCredentials, type EncryptedRecord, keysOf } from './credential-cipher.js';
 import { CREDENTIAL_PREFIX } from './credential-store.js';
 import { MasterKeyError } from './errors.js';
+import { INSTALLATION_PREFIX, openInstallation } from './installation-store.js';
 import type { KeyValueStore } from './key-value-store.js';
 import type { Keyring } from './master-key.js';
 
@@ -16,16 +17,24 @@ const SAMPLE = 50;
 export async function checkKeyring(kv: KeyValueStore, keyring: Keyring): Promise<void> {
   let tried = 0;
   const kids = new Set<string>();
-  for await (const key of kv.keys(CREDENTIAL_PREFIX)) {
-    const stored = await kv.get<EncryptedRecord>(key);
-    if (stored === undefined) continue;
-    try {
-      decryptCredentials(key.slice(CREDENTIAL_PREFIX.length), stored, keyring);
-      return;
-    } catch {
-      kids.add(stored.kid);
+  // Credentials first; a bot serving only Slack installations (issue 16) has those to check.
+  const kinds: [string, (id: string, stored: EncryptedRecord) => unknown][] = [
+    [CREDENTIAL_PREFIX, (id, stored) => decryptCredentials(id, stored, keyring)],
+    [INSTALLATION_PREFIX, (id, stored) => openInstallation(id, stored, keyring)],
+  ];
+  for (const [prefix, open] of kinds) {
+    for await (const key of kv.keys(prefix)) {
+      const stored = await kv.get<EncryptedRecord>(key);
+      if (stored === undefined) continue;
+      try {
+        open(key.slice(prefix.length), stored);
+        return;
+      } catch {
+        kids.add(stored.kid);
+      }
+      if (++tried >= SAMPLE) break;
     }
-    if (++tried >= SAMPLE) break;
+    if (tried >= SAMPLE) break;
   }
   if (tried === 0) return;
   const have = keysOf(keyring).map((k) => k.id);

@@ -1,7 +1,7 @@
 import { assertKeyring, type EncryptedRecord, keysOf, openJson, sealJson } from './credential-cipher.js';
 import { StoreError, UnknownKeyIdError } from './errors.js';
 import type { KeyValueStore } from './key-value-store.js';
-import type { Keyring } from './master-key.js';
+import type { Keyring, MasterKey } from './master-key.js';
 
 /** Options of {@link createInstallationStore}. */
 export interface InstallationStoreOptions {
@@ -43,13 +43,18 @@ export function createInstallationStore(options: InstallationStoreOptions): Inst
       return stored === undefined ? undefined : openInstallation<T>(id, stored, keyring);
     },
     async set(id, record) {
-      await kv.set(installationKey(id), sealJson(installationAad(id), record, keyring.current));
+      await kv.set(installationKey(id), sealInstallation(id, record, keyring.current));
     },
     delete: (id) => kv.delete(installationKey(id)),
     async *ids() {
       for await (const key of kv.keys(INSTALLATION_PREFIX)) yield key.slice(INSTALLATION_PREFIX.length);
     },
   };
+}
+
+/** Seals an installation record under `key`, bound to its id. */
+export function sealInstallation(id: string, record: unknown, key: MasterKey): EncryptedRecord {
+  return sealJson(installationAad(id), record, key);
 }
 
 /** Opens a sealed installation with whichever key of the ring sealed it; errors name no secret. */

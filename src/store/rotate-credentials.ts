@@ -4,7 +4,8 @@ import {
   type EncryptedRecord,
   encryptCredentials,
 } from './credential-cipher.js';
-import { CREDENTIAL_PREFIX, credentialKey } from './credential-store.js';
+import { CREDENTIAL_PREFIX } from './credential-store.js';
+import { INSTALLATION_PREFIX, openInstallation, sealInstallation } from './installation-store.js';
 import type { KeyValueStore } from './key-value-store.js';
 import type { Keyring } from './master-key.js';
 
@@ -18,7 +19,7 @@ export interface RotateCredentialsOptions {
 }
 
 export interface RotationResult {
-  /** Credential records seen. */
+  /** Credential and installation records seen. */
   total: number;
   /** Re-encrypted under the new key by this run. */
   rotated: number;
@@ -29,7 +30,8 @@ export interface RotationResult {
 }
 
 /**
- * Re-encrypts every credential under `to.current` (issue 7, `telephony-bot keys rotate`).
+ * Re-encrypts every credential, and every chat-platform installation (issue 16), under `to.current`
+ * (issue 7, `telephony-bot keys rotate`).
  *
  * Idempotent and restartable: a record already under the new key is skipped, so a run that was
  * interrupted is simply run again. Reads use both rings, so it does not matter which key a record
@@ -45,36 +47,52 @@ export async function rotateCredentials(options: RotateCredentialsOptions): Prom
   };
   assertKeyring(reading);
   const result: RotationResult = { total: 0, rotated: 0, unchanged: 0, failed: [] };
+  await rotateUnder(kv, CREDENTIAL_PREFIX, result, to.current.id, (owner, stored) =>
+    encryptCredentials(owner, decryptCredentials(owner, stored, reading), to.current),
+  );
+  // Chat-platform installations (Slack OAuth, issue 16) hold bot tokens under the same keys.
+  await rotateUnder(kv, INSTALLATION_PREFIX, result, to.current.id, (id, stored) =>
+    sealInstallation(id, openInstallation<unknown>(id, stored, reading), to.current),
+  );
+  return result;
+}
+
+/** Re-seals every record under `prefix` that is not under `to`'s key yet, counting into `result`. */
+async function rotateUnder(
+  kv: KeyValueStore,
+  prefix: string,
+  result: RotationResult,
+  currentId: string,
+  reseal: (owner: string, stored: EncryptedRecord) => EncryptedRecord,
+): Promise<void> {
   // Collect first: rewriting keys while a SCAN or a paged iterator walks them is allowed to repeat or skip.
   const keys: string[] = [];
-  for await (const key of kv.keys(CREDENTIAL_PREFIX)) keys.push(key);
+  for await (const key of kv.keys(prefix)) keys.push(key);
   for (const key of keys) {
-    const owner = key.slice(CREDENTIAL_PREFIX.length);
+    const owner = key.slice(prefix.length);
     const stored = await kv.get<EncryptedRecord>(key);
     if (stored === undefined) continue; // unlinked meanwhile
     result.total++;
-    if (stored.kid === to.current.id) {
+    if (stored.kid === currentId) {
       result.unchanged++;
       continue;
     }
     try {
-      const record = decryptCredentials(owner, stored, reading);
-      const rewritten = encryptCredentials(owner, record, to.current);
+      const rewritten = reseal(owner, stored);
       // A user may have re-linked since the read; only overwrite the record that was decrypted.
-      const again = await kv.get<EncryptedRecord>(credentialKey(owner));
+      const again = await kv.get<EncryptedRecord>(key);
       if (again === undefined) continue; // unlinked meanwhile
       if (again.data !== stored.data) {
-        if (again.kid === to.current.id) result.unchanged++;
+        if (again.kid === rewritten.kid) result.unchanged++;
         else
           result.failed.push({ owner, code: 'ERR_CHANGED', message: 'changed during rotation; run again' });
         continue;
       }
-      await kv.set(credentialKey(owner), rewritten);
+      await kv.set(key, rewritten);
       result.rotated++;
     } catch (error) {
       const e = error as { code?: string; message?: string };
       result.failed.push({ owner, code: e.code ?? 'ERR_UNKNOWN', message: e.message ?? String(error) });
     }
   }
-  return result;
 }

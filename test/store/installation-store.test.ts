@@ -1,11 +1,15 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { UnknownKeyIdError } from '../../src/store/errors.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { checkKeyring } from '../../src/store/check-keyring.js';
+import { MasterKeyError, UnknownKeyIdError } from '../../src/store/errors.js';
 import { createInstallationStore } from '../../src/store/installation-store.js';
 import { generateMasterKey, keyringFromKeys } from '../../src/store/master-key.js';
+import { createRedisKeyValueStore } from '../../src/store/redis-key-value-store.js';
+import { rotateCredentials } from '../../src/store/rotate-credentials.js';
 import { createSqliteKeyValueStore } from '../../src/store/sqlite-key-value-store.js';
+import { type RedisServer, redisSkipped, startRedisServer } from '../helpers/redis-server.js';
 
 /**
  * Installations (issue 16) hold a workspace's bot token: sealed at rest with the credential cipher,
@@ -78,5 +82,59 @@ describe('the installation store', () => {
     expect(error).toBeInstanceOf(UnknownKeyIdError);
     expect(JSON.stringify(error) + String(error)).not.toContain(TOKEN);
     await kv.close();
+  });
+});
+
+describe('installations and the master key', () => {
+  it('`keys rotate` re-seals installations too; after it the new key alone reads them', async () => {
+    const old = generateMasterKey();
+    const fresh = generateMasterKey();
+    const { kv, store, bytes } = await open(keyringFromKeys(old));
+    await store.set('team:T1', record);
+    const to = keyringFromKeys(fresh, [old]);
+    const first = await rotateCredentials({ kv, from: keyringFromKeys(old), to });
+    expect(first).toEqual({ total: 1, rotated: 1, unchanged: 0, failed: [] });
+    expect(await rotateCredentials({ kv, from: keyringFromKeys(old), to })).toMatchObject({
+      rotated: 0,
+      unchanged: 1,
+    });
+    expect(await createInstallationStore({ kv, keyring: keyringFromKeys(fresh) }).get('team:T1')).toEqual(
+      record,
+    );
+    await kv.close();
+    expect(await bytes()).not.toContain(TOKEN);
+  });
+
+  it('a start with the wrong master key fails on installations alone, naming the fix', async () => {
+    const { kv, store } = await open();
+    await store.set('team:T1', record);
+    await expect(checkKeyring(kv, keyringFromKeys(generateMasterKey()))).rejects.toBeInstanceOf(
+      MasterKeyError,
+    );
+    await kv.close();
+  });
+});
+
+describe.skipIf(redisSkipped)('on Redis (real redis-server)', () => {
+  let server: RedisServer;
+  beforeAll(async () => {
+    server = await startRedisServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('keeps, reads across connections and deletes a sealed installation', async () => {
+    const keyring = keyringFromKeys(generateMasterKey());
+    const a = await createRedisKeyValueStore({ url: server.url, prefix: 'inst:' });
+    const b = await createRedisKeyValueStore({ url: server.url, prefix: 'inst:' });
+    await createInstallationStore({ kv: a, keyring }).set('team:T1', record);
+    expect(JSON.stringify(await a.get('install:team:T1'))).not.toContain(TOKEN);
+    const other = createInstallationStore({ kv: b, keyring });
+    expect(await other.get('team:T1')).toEqual(record);
+    expect(await other.delete('team:T1')).toBe(true);
+    expect(await createInstallationStore({ kv: a, keyring }).get('team:T1')).toBeUndefined();
+    await a.close();
+    await b.close();
   });
 });
