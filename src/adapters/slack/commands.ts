@@ -14,10 +14,10 @@ import type { ReplyTarget } from './responder.js';
  * is dropped after its ack, so nothing runs twice.
  */
 export function registerCommand(app: App, deps: SlackHandlerDeps): void {
-  app.command(deps.options.command, async ({ command, ack, client }) => {
+  app.command(deps.options.command, async ({ command, ack, client, context }) => {
     await ack();
     await deps.track('command', async () => {
-      await deps.afterAck();
+      await deps.afterAck(context);
       await runCommand(deps, client, command);
     });
   });

@@ -1,9 +1,13 @@
 import type { webApi } from '@slack/bolt';
 import type { ChatRef, Identity } from '../../core/identity.js';
-import type { SlackDirectory } from './directory.js';
+import type { InFlight } from '../../core/in-flight.js';
+import { AuditThread } from './audit-thread.js';
+import { SlackDirectory } from './directory.js';
+import { ACKED_ON_ARRIVAL } from './http-receiver.js';
 import { slackChat, slackIdentity } from './normalise.js';
 import type { ResolvedSlackOptions } from './options.js';
-import type { SlackResponder } from './responder.js';
+import type { QuietGate } from './quiet-gate.js';
+import { SlackResponder } from './responder.js';
 
 /** What the listeners share: resolved options, the user directory, the responder and in-flight tracking. */
 export interface SlackHandlerDeps {
@@ -14,9 +18,41 @@ export interface SlackHandlerDeps {
   track(name: string, work: () => Promise<void>): Promise<void>;
   /**
    * Resolves when the work after an ack may start: once the receiver is quiet (quiet-gate.ts), so
-   * that under a burst the requests already arriving are acknowledged first (bench/slack.ts).
+   * that under a burst the requests already arriving are acknowledged first (bench/slack.ts). Pass
+   * the listener's `context`: a command the HTTP receiver acknowledged on arrival was already held
+   * until quiet, and is not held twice (a modal's trigger_id lasts 3 s).
    */
-  afterAck(): Promise<void>;
+  afterAck(context?: Record<string, unknown>): Promise<void>;
+}
+
+/** The listeners' shared parts; their work after an ack is counted in `inFlight` and waits for `gate`. */
+export function createHandlerDeps(
+  options: ResolvedSlackOptions,
+  inFlight: InFlight,
+  gate: QuietGate,
+): SlackHandlerDeps {
+  const { logger } = options;
+  return {
+    options,
+    directory: new SlackDirectory(options.directoryTtlMs, logger),
+    responder: new SlackResponder({
+      logger,
+      httpTimeoutMs: options.httpTimeoutMs,
+      auditThread: new AuditThread(options.now),
+      tracked: (t) => options.core.messageSent(t),
+    }),
+    track: (name, work) => {
+      const p = work().catch((err: unknown) => {
+        logger.error(
+          { err: (err as Error)?.name, code: (err as { code?: unknown })?.code, handler: name },
+          'Slack handler failed',
+        );
+      });
+      inFlight.track(p);
+      return p;
+    },
+    afterAck: (context) => (context?.[ACKED_ON_ARRIVAL] === true ? Promise.resolve() : gate.whenQuiet()),
+  };
 }
 
 /** Who asks where, and in which language and time zone (issue 14), as the core takes them. */

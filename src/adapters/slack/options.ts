@@ -128,3 +128,18 @@ export function resolveSlackOptions(options: SlackChannelOptions): ResolvedSlack
     mode: options.appToken ? 'socket' : 'http',
   };
 }
+
+/** What bolt's `WebClient`s are built with (the app's, Socket Mode's own, each workspace's). */
+export function webClientOptions(options: ResolvedSlackOptions): webApi.WebClientOptions {
+  return {
+    ...(options.apiUrl ? { slackApiUrl: withSlash(options.apiUrl) } : {}),
+    // Wait out 429s with `Retry-After` instead of failing the answer (issue 6 "Reliability").
+    rejectRateLimitedCalls: false,
+    retryConfig: options.webApiRetry,
+    timeout: options.httpTimeoutMs,
+  };
+}
+
+function withSlash(url: string): string {
+  return url.endsWith('/') ? url : `${url}/`;
+}

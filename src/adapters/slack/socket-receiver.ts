@@ -1,0 +1,42 @@
+import { SocketModeReceiver, type webApi } from '@slack/bolt';
+import { boltLogger } from './bolt-logger.js';
+import type { ResolvedSlackOptions } from './options.js';
+
+/** Socket Mode's receiver and whether Slack's socket is open now. */
+export interface SocketReceiver {
+  receiver: SocketModeReceiver;
+  /** True while a socket is open and Slack said `hello`. */
+  connected(): boolean;
+  /** Closes the socket; a failure is logged, since stopping goes on regardless. */
+  stop(): Promise<void>;
+}
+
+export function createSocketReceiver(
+  options: ResolvedSlackOptions,
+  clientOptions: webApi.WebClientOptions,
+): SocketReceiver {
+  const receiver = new SocketModeReceiver({
+    appToken: options.appToken!,
+    logger: boltLogger(options.logger),
+    // The receiver hands `installerOptions.clientOptions` to its SocketModeClient's WebClient:
+    // the only way for `apps.connections.open` to honour SLACK_API_URL (issue 12).
+    installerOptions: { clientOptions },
+    clientPingTimeout: options.socketPingTimeoutMs,
+  });
+  let connected = false;
+  // Ready only while a socket is open and Slack said `hello`; a `disconnect` (refresh_requested,
+  // link_disabled) or a dropped socket makes `/readyz` 503 until the client reconnected.
+  receiver.client.on('connected', () => {
+    connected = true;
+  });
+  // `close` comes first when the socket drops: the client reconnects only after a backoff.
+  for (const state of ['close', 'connecting', 'reconnecting', 'disconnecting', 'disconnected'])
+    receiver.client.on(state, () => {
+      connected = false;
+    });
+  const stop = () =>
+    receiver.stop().catch((err: unknown) => {
+      options.logger.warn({ err: (err as Error)?.name }, 'bolt stop failed');
+    });
+  return { receiver, connected: () => connected, stop };
+}
