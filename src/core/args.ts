@@ -20,7 +20,7 @@ export interface ArgsEnv {
 const tokens = z.array(z.string());
 
 /** The refusal of a phone number, worded from the catalogue. `what` is e.g. `t.arg.a`. */
-export function phoneFix(t: Messages, what: string, r: Extract<PhoneResult, { ok: false }>, text: string) {
+function phoneFix(t: Messages, what: string, r: Extract<PhoneResult, { ok: false }>, text: string) {
   const p = t.vPhone;
   switch (r.problem) {
     case 'empty':
