@@ -106,6 +106,8 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
     `  channels: ${[...channels.map((c) => c.name), ...(consoleOn ? ['console'] : [])].join(', ') || 'none'}`,
   ];
   if (health) banner.push(`  http:     port ${health.port} (/healthz, /readyz)`);
+  if (health && config.SLACK_CLIENT_ID)
+    banner.push(`  install:  ${installLinkOf(config, health.port)} (open it once per workspace)`);
   if (runtime.keyCreatedAt)
     banner.push(
       `  generated a master key into ${runtime.keyCreatedAt} (mode 0600); keep it safe, or set BOT_ENCRYPTION_KEY`,
@@ -213,3 +215,11 @@ const delay = (ms: number) =>
   new Promise<void>((resolve) => {
     setTimeout(resolve, ms).unref();
   });
+
+/** Slack's install link (issue 16): on the public host of the redirect URL when set, else this machine. */
+function installLinkOf(config: Config, port: number): string {
+  const origin = config.SLACK_OAUTH_REDIRECT_URL
+    ? new URL(config.SLACK_OAUTH_REDIRECT_URL).origin
+    : `http://localhost:${port}`;
+  return `${origin}/slack/install`;
+}

@@ -48,6 +48,7 @@ it('serves the install link and redirect, then answers the installed workspace w
     });
     await bot.waitFor('telephony-bot is running');
     expect(bot.stdout()).toContain('slack (HTTP)');
+    expect(bot.stdout()).toContain(`install:  ${base}/slack/install`);
 
     const link = await request(`${base}/slack/install`);
     await link.body.dump();
