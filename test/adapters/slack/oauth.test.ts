@@ -179,6 +179,21 @@ describe('uninstalls', () => {
     ).rejects.toBeInstanceOf(NotifyRefusedError);
   });
 
+  it('a workspace that reinstalls is served again, with its new token', async () => {
+    const old = tokenOf('T1');
+    h.slack.auth.revokeAll('T1');
+    await h.event({ type: 'app_uninstalled' }, { team: 'T1' });
+    await expect.poll(() => h.installations.get('slack:team:T1')).toBeUndefined();
+    expect((await h.install(alpha)).status).toBe(200);
+    const fresh = h.slack.auth.tokensOf('T1').find((t) => !t.revoked)?.token;
+    expect(fresh).toBeDefined();
+    expect(fresh).not.toBe(old);
+    const before = h.slack.calls.length;
+    await balance('T1');
+    const lookups = h.slack.calls.slice(before).filter((c) => c.method === 'users.info');
+    expect(new Set(lookups.map((c) => c.token))).toEqual(new Set([fresh]));
+  });
+
   it('tokens_revoked for the bot deletes the installation; for a user only drops that user token', async () => {
     await h.event({ type: 'tokens_revoked', tokens: { oauth: ['U1'] } }, { team: 'T2' });
     await expect.poll(() => h.logger.lines.some((l) => l.includes('Slack tokens revoked'))).toBe(true);
