@@ -18,14 +18,16 @@ export async function checkKeyring(kv: KeyValueStore, keyring: Keyring): Promise
   let tried = 0;
   const kids = new Set<string>();
   // Credentials first; a bot serving only Slack installations (issue 16) has those to check.
-  const kinds: [string, (id: string, stored: EncryptedRecord) => unknown][] = [
-    [CREDENTIAL_PREFIX, (id, stored) => decryptCredentials(id, stored, keyring)],
-    [INSTALLATION_PREFIX, (id, stored) => openInstallation(id, stored, keyring)],
+  const kinds: [string, string, (id: string, stored: EncryptedRecord) => unknown][] = [
+    ['credentials', CREDENTIAL_PREFIX, (id, stored) => decryptCredentials(id, stored, keyring)],
+    ['Slack installations', INSTALLATION_PREFIX, (id, stored) => openInstallation(id, stored, keyring)],
   ];
-  for (const [prefix, open] of kinds) {
+  const seen = new Set<string>();
+  for (const [what, prefix, open] of kinds) {
     for await (const key of kv.keys(prefix)) {
       const stored = await kv.get<EncryptedRecord>(key);
       if (stored === undefined) continue;
+      seen.add(what);
       try {
         open(key.slice(prefix.length), stored);
         return;
@@ -39,7 +41,7 @@ export async function checkKeyring(kv: KeyValueStore, keyring: Keyring): Promise
   if (tried === 0) return;
   const have = keysOf(keyring).map((k) => k.id);
   throw new MasterKeyError(
-    `None of the ${tried === SAMPLE ? `first ${SAMPLE}` : tried} stored credentials decrypts with the configured master key ` +
+    `None of the ${tried === SAMPLE ? `first ${SAMPLE}` : tried} stored ${[...seen].join(' and ')} decrypts with the configured master key ` +
       `(stored under key id ${[...kids].join(', ')}; configured: ${have.join(', ')}). ` +
       'Set BOT_ENCRYPTION_KEY to the key they were stored with (or keep <DATA_DIR>/master.key), ' +
       'or put it in BOT_ENCRYPTION_KEY_PREVIOUS and run `telephony-bot keys rotate`.',

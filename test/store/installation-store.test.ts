@@ -113,6 +113,15 @@ describe('installations and the master key', () => {
     );
     await kv.close();
   });
+
+  it('the refusal names what it could not read: Slack installations, not credentials', async () => {
+    const { kv, store } = await open();
+    await store.set('team:T1', record);
+    await expect(checkKeyring(kv, keyringFromKeys(generateMasterKey()))).rejects.toThrow(
+      /None of the 1 stored Slack installations decrypts with the configured master key[\s\S]*BOT_ENCRYPTION_KEY/,
+    );
+    await kv.close();
+  });
 });
 
 describe.skipIf(redisSkipped)('on Redis (real redis-server)', () => {
