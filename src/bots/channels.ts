@@ -24,70 +24,77 @@ export interface ChatChannel {
  */
 export async function createChatChannels(config: Config, runtime: Runtime): Promise<ChatChannel[]> {
   const channels: ChatChannel[] = [];
-  const { core, stores, logger } = runtime;
-  if (config.TELEGRAM_BOT_TOKEN) {
-    const { createTelegramChannel } = await import('../adapters/telegram/index.js');
-    const webhookUrl = config.TELEGRAM_WEBHOOK_URL;
-    const channel = createTelegramChannel({
-      core,
-      token: config.TELEGRAM_BOT_TOKEN,
-      mode: config.TELEGRAM_MODE,
-      apiRoot: config.TELEGRAM_API_ROOT,
-      webhook:
-        config.TELEGRAM_MODE === 'webhook' && webhookUrl && config.TELEGRAM_WEBHOOK_SECRET
-          ? {
-              url: webhookUrl,
-              secret: config.TELEGRAM_WEBHOOK_SECRET,
-              ...(config.TELEGRAM_WEBHOOK_PATH ? { path: config.TELEGRAM_WEBHOOK_PATH } : {}),
-            }
-          : undefined,
-      dedupe: stores.dedupe,
-      // A promised deletion of a PIN or SIP password survives a restart (issue 16).
-      deletions: stores.proactive.deletions,
-      drainTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-      // While the shared store is down, /readyz and the webhook answer 503: Telegram redelivers later.
-      ready: () => stores.reachable(),
-      logger: logger.child({ channel: 'telegram' }),
-    });
-    channels.push({
-      name: `telegram (${config.TELEGRAM_MODE})`,
-      ...(channel.webhook ? { mount: channel.webhook } : {}),
-      receiving: channel.receiving,
-      // Alerts and call reports reach Telegram once the channel runs (issue 15).
-      start: async () => {
-        await channel.start();
-        runtime.proactive.attach(channel.notifier);
-      },
-      stop: () => channel.stop(),
-    });
-  }
-  if (slackEnabled(config)) {
-    const { createSlackChannel } = await import('../adapters/slack/index.js');
-    const channel = createSlackChannel({
-      core,
-      botToken: config.SLACK_BOT_TOKEN,
-      ...slackOAuthOf(config, runtime),
-      appToken: config.SLACK_APP_TOKEN,
-      signingSecret: config.SLACK_SIGNING_SECRET,
-      command: config.SLACK_COMMAND,
-      apiUrl: config.SLACK_API_URL,
-      dedupe: stores.dedupe,
-      stopTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-      logger: logger.child({ channel: 'slack' }),
-    });
-    channels.push({
-      name: `slack (${channel.mode === 'socket' ? 'Socket Mode' : 'HTTP'})`,
-      ...(channel.http ? { mount: channel.http } : {}),
-      routes: channel.routes,
-      receiving: channel.receiving,
-      start: async () => {
-        await channel.start();
-        runtime.proactive.attach(channel.notifier);
-      },
-      stop: () => channel.stop(),
-    });
-  }
+  if (config.TELEGRAM_BOT_TOKEN)
+    channels.push(await telegramChannel(config, runtime, config.TELEGRAM_BOT_TOKEN));
+  if (slackEnabled(config)) channels.push(await slackChannel(config, runtime));
   return channels;
+}
+
+/** Telegram, polling or webhook; alerts and call reports reach it once it runs (issue 15). */
+async function telegramChannel(config: Config, runtime: Runtime, token: string): Promise<ChatChannel> {
+  const { core, stores, logger } = runtime;
+  const { createTelegramChannel } = await import('../adapters/telegram/index.js');
+  const webhookUrl = config.TELEGRAM_WEBHOOK_URL;
+  const channel = createTelegramChannel({
+    core,
+    token,
+    mode: config.TELEGRAM_MODE,
+    apiRoot: config.TELEGRAM_API_ROOT,
+    webhook:
+      config.TELEGRAM_MODE === 'webhook' && webhookUrl && config.TELEGRAM_WEBHOOK_SECRET
+        ? {
+            url: webhookUrl,
+            secret: config.TELEGRAM_WEBHOOK_SECRET,
+            ...(config.TELEGRAM_WEBHOOK_PATH ? { path: config.TELEGRAM_WEBHOOK_PATH } : {}),
+          }
+        : undefined,
+    dedupe: stores.dedupe,
+    // A promised deletion of a PIN or SIP password survives a restart (issue 16).
+    deletions: stores.proactive.deletions,
+    drainTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    // While the shared store is down, /readyz and the webhook answer 503: Telegram redelivers later.
+    ready: () => stores.reachable(),
+    logger: logger.child({ channel: 'telegram' }),
+  });
+  return {
+    name: `telegram (${config.TELEGRAM_MODE})`,
+    ...(channel.webhook ? { mount: channel.webhook } : {}),
+    receiving: channel.receiving,
+    start: async () => {
+      await channel.start();
+      runtime.proactive.attach(channel.notifier);
+    },
+    stop: () => channel.stop(),
+  };
+}
+
+/** Slack, Socket Mode or HTTP; alerts and call reports reach it once it runs (issue 15). */
+async function slackChannel(config: Config, runtime: Runtime): Promise<ChatChannel> {
+  const { core, stores, logger } = runtime;
+  const { createSlackChannel } = await import('../adapters/slack/index.js');
+  const channel = createSlackChannel({
+    core,
+    botToken: config.SLACK_BOT_TOKEN,
+    ...slackOAuthOf(config, runtime),
+    appToken: config.SLACK_APP_TOKEN,
+    signingSecret: config.SLACK_SIGNING_SECRET,
+    command: config.SLACK_COMMAND,
+    apiUrl: config.SLACK_API_URL,
+    dedupe: stores.dedupe,
+    stopTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    logger: logger.child({ channel: 'slack' }),
+  });
+  return {
+    name: `slack (${channel.mode === 'socket' ? 'Socket Mode' : 'HTTP'})`,
+    ...(channel.http ? { mount: channel.http } : {}),
+    routes: channel.routes,
+    receiving: channel.receiving,
+    start: async () => {
+      await channel.start();
+      runtime.proactive.attach(channel.notifier);
+    },
+    stop: () => channel.stop(),
+  };
 }
 
 /**

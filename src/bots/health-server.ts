@@ -52,46 +52,13 @@ const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
  */
 export function createHealthServer(options: HealthServerOptions): HealthServer {
   const host = options.host ?? '0.0.0.0';
-  const checks = new Map<string, () => boolean>();
-  const mounts = new Map<string, { handler: MountedHandler; maxBodyBytes: number }>();
-  let draining = false;
-
-  const notReady = (): string[] => {
-    const failing = draining ? ['draining'] : [];
-    for (const [name, check] of checks) {
-      let ok = false;
-      try {
-        ok = check();
-      } catch {
-        ok = false;
-      }
-      if (!ok) failing.push(name);
-    }
-    return failing;
-  };
-
+  const readiness = createReadiness();
+  const mounts = new Map<string, Mount>();
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
   // Node checks the timeouts every 30 s by default, which lets a slow client hold a socket that long.
   const server: Server = createServer(
     { connectionsCheckingInterval: Math.min(1000, headersTimeout) },
-    (req, res) => {
-      const path = (req.url ?? '/').split('?')[0] ?? '/';
-      const mounted = mounts.get(path);
-      if (mounted) return guardBody(req, res, mounted.maxBodyBytes, mounted.handler);
-      const send = (status: number, body: string) => {
-        res.writeHead(status, {
-          'content-type': 'text/plain; charset=utf-8',
-          'cache-control': 'no-store',
-          'content-length': Buffer.byteLength(body),
-        });
-        res.end(req.method === 'HEAD' ? undefined : body);
-      };
-      if (!HEALTH_PATHS.has(path)) return send(404, 'not found\n');
-      if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'method not allowed\n');
-      if (path === '/healthz') return send(200, 'ok\n');
-      const failing = notReady();
-      return failing.length === 0 ? send(200, 'ready\n') : send(503, `not ready: ${failing.join(', ')}\n`);
-    },
+    (req, res) => route(req, res, mounts, readiness.notReady),
   );
   // Node's defaults leave a slow client holding a socket for minutes (issue 10, slowloris).
   server.headersTimeout = headersTimeout;
@@ -100,27 +67,15 @@ export function createHealthServer(options: HealthServerOptions): HealthServer {
   server.keepAliveTimeout = 1000;
   let port = 0;
   return {
-    addCheck(name, check) {
-      checks.set(name, check);
-    },
+    ...readiness,
     mount(path, handler, limits) {
       if (HEALTH_PATHS.has(path) || mounts.has(path))
         throw new Error(`the HTTP path ${path} is already served; choose another`);
       mounts.set(path, { handler, maxBodyBytes: limits.maxBodyBytes });
     },
     serves: (path) => HEALTH_PATHS.has(path) || mounts.has(path),
-    drain() {
-      draining = true;
-    },
-    notReady,
     async listen() {
-      const failed = once(server, 'error').then(([err]) => {
-        throw err as Error;
-      });
-      server.listen(options.port, host);
-      await Promise.race([once(server, 'listening'), failed]);
-      failed.catch(() => {});
-      port = (server.address() as AddressInfo).port;
+      port = await listenOn(server, options.port, host);
       return port;
     },
     get port() {
@@ -133,6 +88,74 @@ export function createHealthServer(options: HealthServerOptions): HealthServer {
       await closed;
     },
   };
+}
+
+interface Mount {
+  handler: MountedHandler;
+  maxBodyBytes: number;
+}
+
+/** The readiness checks and the draining flag behind `/readyz`. */
+function createReadiness(): Pick<HealthServer, 'addCheck' | 'drain' | 'notReady'> {
+  const checks = new Map<string, () => boolean>();
+  let draining = false;
+  return {
+    addCheck(name, check) {
+      checks.set(name, check);
+    },
+    drain() {
+      draining = true;
+    },
+    notReady() {
+      const failing = draining ? ['draining'] : [];
+      for (const [name, check] of checks) {
+        let ok = false;
+        try {
+          ok = check();
+        } catch {
+          ok = false;
+        }
+        if (!ok) failing.push(name);
+      }
+      return failing;
+    },
+  };
+}
+
+/** A mounted handler (behind its body guard), else the health routes, else 404. */
+function route(
+  req: IncomingMessage,
+  res: ServerResponse,
+  mounts: Map<string, Mount>,
+  notReady: () => string[],
+) {
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  const mounted = mounts.get(path);
+  if (mounted) return guardBody(req, res, mounted.maxBodyBytes, mounted.handler);
+  const send = (status: number, body: string) => {
+    res.writeHead(status, {
+      'content-type': 'text/plain; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-length': Buffer.byteLength(body),
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+  if (!HEALTH_PATHS.has(path)) return send(404, 'not found\n');
+  if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'method not allowed\n');
+  if (path === '/healthz') return send(200, 'ok\n');
+  const failing = notReady();
+  return failing.length === 0 ? send(200, 'ready\n') : send(503, `not ready: ${failing.join(', ')}\n`);
+}
+
+/** Listens and resolves with the bound port; a refused port (EADDRINUSE) rejects. */
+async function listenOn(server: Server, port: number, host: string): Promise<number> {
+  const failed = once(server, 'error').then(([err]) => {
+    throw err as Error;
+  });
+  server.listen(port, host);
+  await Promise.race([once(server, 'listening'), failed]);
+  failed.catch(() => {});
+  return (server.address() as AddressInfo).port;
 }
 
 /** Refuses a body that is too large (413) or of unknown length (411) before `handler` reads it. */

@@ -46,6 +46,13 @@ export const DEMO = {
   card: { username: 'cards', password: 'cards' },
 };
 
+/** Runtime overrides the tests pass: their own stores, sandbox or clock. */
+export interface RuntimeOverrides {
+  stores?: Stores;
+  sandbox?: Sandbox;
+  clock?: () => Date;
+}
+
 /**
  * The composition root shared by `npm start`, the CLI and the tests: provider (real or embedded
  * sandbox), one shared transport, the stores, and the core.
@@ -53,86 +60,60 @@ export const DEMO = {
 export async function createRuntime(
   config: Config,
   logger: Logger,
-  overrides: { stores?: Stores; sandbox?: Sandbox; clock?: () => Date } = {},
+  overrides: RuntimeOverrides = {},
 ): Promise<Runtime> {
   // Stores first: a refused store (a second instance on one SQLite DATA_DIR, an unreachable Redis)
   // must fail the start before anything listens, so the process can exit with its message.
-  let keyCreatedAt: string | undefined;
-  let installations: InstallationStore | undefined;
-  let stores = overrides.stores;
-  if (!stores) {
-    const { keyring, createdAt } = await resolveKeyring(config);
-    keyCreatedAt = createdAt;
-    const where = storeConfigOf(config);
-    const storeLog = logger.child({ component: 'store' });
-    const kv = await createKeyValueStoreFromConfig(
-      where.kind === 'redis'
-        ? {
-            ...where,
-            // Issue 10: an outage is loud. /readyz turns 503 and commands are answered "temporarily
-            // unavailable" meanwhile; the client reconnects by itself.
-            onError: (err) =>
-              storeLog.error(
-                { err: { message: (err as Error).message, code: (err as { code?: unknown }).code } },
-                'shared store (Redis) unreachable: commands are refused until it returns',
-              ),
-            onRecovered: () => storeLog.info({}, 'shared store (Redis) reachable again'),
-          }
-        : where,
-    );
-    // A wrong master key fails the start here, not every command later (issue 10).
-    await checkKeyring(kv, keyring).catch(async (err: unknown) => {
-      await kv.close();
-      throw err;
-    });
-    stores = createStores({ kv, keyring });
-    installations = createInstallationStore({ kv, keyring });
-  }
+  const { stores, installations, keyCreatedAt } = overrides.stores
+    ? { stores: overrides.stores, installations: undefined, keyCreatedAt: undefined }
+    : await openStores(config, logger);
   const openedStores = overrides.stores ? undefined : stores;
-  let sandbox = overrides.sandbox;
-  let ownSandbox = false;
-  let baseUrl = config.TELEPHONY_BASE_URL;
-  if (!baseUrl) {
-    if (!sandbox) {
-      sandbox = createSandbox({
-        data: config.SANDBOX_DATA,
-        persistPath: config.SANDBOX_PERSIST ?? join(config.DATA_DIR, 'sandbox-state.json'),
-        logger: (line) => logger.debug({ sandbox: line }, 'sandbox request'),
-        ...(config.SANDBOX_LATENCY_MS > 0
-          ? { faults: { global: { latencyMs: config.SANDBOX_LATENCY_MS } } }
-          : {}),
-      });
-      // All or nothing (issue 12): a sandbox that cannot listen leaves no store open behind it.
-      await sandbox.listen({ port: config.SANDBOX_PORT }).catch(async (err: unknown) => {
-        await openedStores?.close();
-        throw err;
-      });
-      ownSandbox = true;
-    }
-    baseUrl = sandbox.url;
-  }
-  const cardUrl =
-    config.TELEPHONY_CARD_URL ?? (sandbox && !config.TELEPHONY_BASE_URL ? sandbox.cardUrl : undefined);
+  const provider = await providerOf(config, logger, overrides.sandbox, openedStores);
   const transport: Transport = createTransport({ connections: config.TELEPHONY_CONNECTIONS });
-  const clientLogger = logger.child({ component: 'telephony' });
-  // One provider, one clock: every per-user client shares what any of them learned (provider-notes 1.2).
-  const clockSkew = { offsetMs: 0 };
-  const clientFactory: ClientFactory = (credentials) =>
-    createTelephonyClient({
-      baseUrl: baseUrl!,
-      cardUrl,
-      credentials: credentials.account,
-      cardCredentials: credentials.card,
-      transport,
-      clockSkew,
-      timeoutMs: config.TELEPHONY_TIMEOUT_MS,
-      logger: clientLogger,
-    });
+  const clientFactory = createClientFactory(config, provider, transport, logger);
+  const { core, proactive } = createCoreAndProactive(config, logger, stores, clientFactory, overrides.clock);
+  const stopRecovery = await startRecovery(config, logger, stores, async () => {
+    // All or nothing (issue 12): nothing stays open behind a failed start.
+    await transport.close();
+    await openedStores?.close();
+    if (provider.ownSandbox) await provider.sandbox?.close();
+  });
+  return {
+    core,
+    proactive,
+    clientFactory,
+    stores,
+    installations,
+    sandbox: provider.sandbox,
+    baseUrl: provider.baseUrl,
+    keyCreatedAt,
+    logger,
+    linkDemo: (identity) => linkDemoAccounts(stores, identity),
+    async close() {
+      stopRecovery();
+      await transport.close();
+      await stores.close();
+      if (provider.ownSandbox) await provider.sandbox?.close();
+    },
+  };
+}
+
+/**
+ * The core (commands and replies) and the proactive side (alerts, call reports, digests), both
+ * naming commands the way each platform's users type them.
+ */
+function createCoreAndProactive(
+  config: Config,
+  logger: Logger,
+  stores: Stores,
+  clientFactory: ClientFactory,
+  clock: (() => Date) | undefined,
+): { core: Core; proactive: Proactive } {
   // Slack users type `/tel balance`; messages name commands that way there (issue 11).
   const commandPrefix = { slack: `${config.SLACK_COMMAND} ` };
   const core = createCore({
     stores,
-    clock: overrides.clock,
+    clock,
     logger: logger.child({ component: 'core' }),
     maxCommandAgeMs: config.COMMAND_MAX_AGE_MS,
     secretTtlMs: config.SECRET_DELETE_MINUTES * 60_000,
@@ -149,22 +130,123 @@ export async function createRuntime(
       commandPrefix,
       core.commands.flatMap((c) => [c.name, ...c.aliases]),
     ),
-    ...(overrides.clock ? { clock: overrides.clock } : {}),
+    ...(clock ? { clock } : {}),
     logger: logger.child({ component: 'proactive' }),
     alertMarginPercent: config.ALERT_REARM_MARGIN_PERCENT,
     pace: { perSecond: config.ALERT_SWEEP_PER_SECOND, concurrency: config.ALERT_SWEEP_CONCURRENCY },
   });
-  const finalStores = stores;
-  // Write-ahead audit (issue 10): attempts left open by the last stop are closed as unknown and
-  // their users told. With Redis another instance may still be waiting on its provider, so only
-  // attempts older than any request can take count, checked again every minute.
-  const interruptedAfterMs = config.REDIS_URL ? 2 * config.TELEPHONY_TIMEOUT_MS + 60_000 : 0;
-  const recover = async () => {
-    const closed = await recoverInterrupted({
-      stores: finalStores,
-      now: new Date(),
-      olderThanMs: interruptedAfterMs,
+  return { core, proactive };
+}
+
+/** Opens the configured store (SQLite or Redis) and checks the master key against it. */
+async function openStores(
+  config: Config,
+  logger: Logger,
+): Promise<{ stores: Stores; installations: InstallationStore; keyCreatedAt: string | undefined }> {
+  const { keyring, createdAt } = await resolveKeyring(config);
+  const where = storeConfigOf(config);
+  const storeLog = logger.child({ component: 'store' });
+  const kv = await createKeyValueStoreFromConfig(
+    where.kind === 'redis'
+      ? {
+          ...where,
+          // Issue 10: an outage is loud. /readyz turns 503 and commands are answered "temporarily
+          // unavailable" meanwhile; the client reconnects by itself.
+          onError: (err) =>
+            storeLog.error(
+              { err: { message: (err as Error).message, code: (err as { code?: unknown }).code } },
+              'shared store (Redis) unreachable: commands are refused until it returns',
+            ),
+          onRecovered: () => storeLog.info({}, 'shared store (Redis) reachable again'),
+        }
+      : where,
+  );
+  // A wrong master key fails the start here, not every command later (issue 10).
+  await checkKeyring(kv, keyring).catch(async (err: unknown) => {
+    await kv.close();
+    throw err;
+  });
+  return {
+    stores: createStores({ kv, keyring }),
+    installations: createInstallationStore({ kv, keyring }),
+    keyCreatedAt: createdAt,
+  };
+}
+
+/** Where the provider answers: TELEPHONY_BASE_URL, else the given sandbox, else one started here. */
+interface Provider {
+  baseUrl: string;
+  cardUrl: string | undefined;
+  sandbox: Sandbox | undefined;
+  /** True when this runtime started the sandbox, so it closes it too. */
+  ownSandbox: boolean;
+}
+
+async function providerOf(
+  config: Config,
+  logger: Logger,
+  given: Sandbox | undefined,
+  openedStores: Stores | undefined,
+): Promise<Provider> {
+  const cardUrl = config.TELEPHONY_CARD_URL;
+  if (config.TELEPHONY_BASE_URL)
+    return { baseUrl: config.TELEPHONY_BASE_URL, cardUrl, sandbox: given, ownSandbox: false };
+  if (given)
+    return { baseUrl: given.url, cardUrl: cardUrl ?? given.cardUrl, sandbox: given, ownSandbox: false };
+  const sandbox = createSandbox({
+    data: config.SANDBOX_DATA,
+    persistPath: config.SANDBOX_PERSIST ?? join(config.DATA_DIR, 'sandbox-state.json'),
+    logger: (line) => logger.debug({ sandbox: line }, 'sandbox request'),
+    ...(config.SANDBOX_LATENCY_MS > 0
+      ? { faults: { global: { latencyMs: config.SANDBOX_LATENCY_MS } } }
+      : {}),
+  });
+  // All or nothing (issue 12): a sandbox that cannot listen leaves no store open behind it.
+  await sandbox.listen({ port: config.SANDBOX_PORT }).catch(async (err: unknown) => {
+    await openedStores?.close();
+    throw err;
+  });
+  return { baseUrl: sandbox.url, cardUrl: cardUrl ?? sandbox.cardUrl, sandbox, ownSandbox: true };
+}
+
+/** Signed clients for stored credentials, all on one transport. */
+function createClientFactory(
+  config: Config,
+  provider: Provider,
+  transport: Transport,
+  logger: Logger,
+): ClientFactory {
+  const clientLogger = logger.child({ component: 'telephony' });
+  // One provider, one clock: every per-user client shares what any of them learned (provider-notes 1.2).
+  const clockSkew = { offsetMs: 0 };
+  return (credentials) =>
+    createTelephonyClient({
+      baseUrl: provider.baseUrl,
+      cardUrl: provider.cardUrl,
+      credentials: credentials.account,
+      cardCredentials: credentials.card,
+      transport,
+      clockSkew,
+      timeoutMs: config.TELEPHONY_TIMEOUT_MS,
+      logger: clientLogger,
     });
+}
+
+/**
+ * Write-ahead audit (issue 10): attempts left open by the last stop are closed as unknown and
+ * their users told. With Redis another instance may still be waiting on its provider, so only
+ * attempts older than any request can take count, checked again every minute. A failure of the
+ * first pass runs `onFailure` (closing what the start opened) and fails the start. Returns the stop.
+ */
+async function startRecovery(
+  config: Config,
+  logger: Logger,
+  stores: Stores,
+  onFailure: () => Promise<void>,
+): Promise<() => void> {
+  const olderThanMs = config.REDIS_URL ? 2 * config.TELEPHONY_TIMEOUT_MS + 60_000 : 0;
+  const recover = async () => {
+    const closed = await recoverInterrupted({ stores, now: new Date(), olderThanMs });
     if (closed > 0)
       logger.warn(
         { interrupted: closed },
@@ -172,55 +254,37 @@ export async function createRuntime(
       );
   };
   await recover().catch(async (err: unknown) => {
-    // All or nothing (issue 12): nothing stays open behind a failed start.
-    await transport.close();
-    await openedStores?.close();
-    if (ownSandbox) await sandbox?.close();
+    await onFailure();
     throw err;
   });
-  const recoverTimer = config.REDIS_URL
-    ? setInterval(() => void recover().catch(() => undefined), 60_000)
-    : undefined;
-  recoverTimer?.unref();
-  return {
-    core,
-    proactive,
-    clientFactory,
-    stores: finalStores,
-    installations,
-    sandbox,
-    baseUrl,
-    keyCreatedAt,
-    logger,
-    async linkDemo(identity) {
-      const key = identityKey(identity);
-      if (await finalStores.credentials.get(key)) return;
-      const now = new Date().toISOString();
-      await finalStores.credentials.set(key, {
-        credentials: [
-          {
-            label: 'demo',
-            kind: 'account',
-            username: DEMO.account.username,
-            md5: md5Hex(DEMO.account.password),
-            linkedAt: now,
-          },
-          {
-            label: 'demo-cards',
-            kind: 'card',
-            username: DEMO.card.username,
-            md5: md5Hex(DEMO.card.password),
-            linkedAt: now,
-          },
-        ],
-        active: 'demo',
-      });
-    },
-    async close() {
-      if (recoverTimer) clearInterval(recoverTimer);
-      await transport.close();
-      await finalStores.close();
-      if (ownSandbox) await sandbox?.close();
-    },
-  };
+  if (!config.REDIS_URL) return () => {};
+  const timer = setInterval(() => void recover().catch(() => undefined), 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Links the sandbox's demo account and card login to `identity`, unless it has credentials already. */
+async function linkDemoAccounts(stores: Stores, identity: Identity): Promise<void> {
+  const key = identityKey(identity);
+  if (await stores.credentials.get(key)) return;
+  const now = new Date().toISOString();
+  await stores.credentials.set(key, {
+    credentials: [
+      {
+        label: 'demo',
+        kind: 'account',
+        username: DEMO.account.username,
+        md5: md5Hex(DEMO.account.password),
+        linkedAt: now,
+      },
+      {
+        label: 'demo-cards',
+        kind: 'card',
+        username: DEMO.card.username,
+        md5: md5Hex(DEMO.card.password),
+        linkedAt: now,
+      },
+    ],
+    active: 'demo',
+  });
 }

@@ -1,0 +1,115 @@
+import type { Logger } from 'pino';
+import type { ChatChannel } from './channels.js';
+import type { Config } from './config.js';
+import type { HealthServer } from './health-server.js';
+import type { Runtime } from './runtime.js';
+
+/** What a failed start may take to close what it opened, before the process exits anyway. */
+export const START_CLEANUP_MS = 1500;
+
+/** Exit codes: 2 for a configuration the user must change, 1 for any other failed start or stop. */
+export const EXIT = { ok: 0, failed: 1, config: 2 } as const;
+
+/** Something the start opened, with how to close it; closed in reverse order. */
+export interface Opened {
+  name: string;
+  close: () => Promise<void>;
+}
+
+/** The console, once it runs: the shutdown stops its prompt and waits for the reply in flight. */
+export interface ConsoleHandle {
+  channel?: { close(): void };
+  run?: Promise<void>;
+}
+
+/** The one options object of {@link createShutdown}: what is running and must stop. */
+export interface ShutdownOptions {
+  config: Config;
+  logger: Logger;
+  health: HealthServer | undefined;
+  opened: Opened[];
+  channels: ChatChannel[];
+  runtime: Runtime;
+  scheduler: { stop(): Promise<void> };
+  console: ConsoleHandle;
+}
+
+/**
+ * The shutdown `main` runs on SIGTERM/SIGINT or the end of console input; called twice, it returns
+ * the first run's promise. It always ends (issue 10): past the bound, whatever is pending is
+ * abandoned, by name, and the process exits non-zero.
+ */
+export function createShutdown(o: ShutdownOptions): (signal: string) => Promise<number> {
+  let stopping: Promise<number> | undefined;
+  const boundMs = o.config.SHUTDOWN_TIMEOUT_MS + START_CLEANUP_MS;
+  const run = async (signal: string): Promise<number> => {
+    o.health?.drain();
+    o.logger.info({ signal }, 'shutting down');
+    const pending = new Set<string>(['commands in flight', ...o.opened.map((s) => s.name)]);
+    const deadline = setTimeout(() => {
+      o.logger.error(
+        { abandoned: [...pending] },
+        `shutdown timed out; abandoned: ${[...pending].join(', ')}`,
+      );
+      o.logger.flush?.();
+      process.exit(EXIT.failed);
+    }, boundMs);
+    deadline.unref();
+    await stopTakingWork(o, pending);
+    const rest = o.opened.filter((s) => pending.has(s.name));
+    await closeAll(rest, boundMs, o.logger, pending);
+    clearTimeout(deadline);
+    o.logger.info({}, 'stopped');
+    o.logger.flush?.();
+    return EXIT.ok;
+  };
+  return (signal) => {
+    stopping ??= run(signal);
+    return stopping;
+  };
+}
+
+/** Stop taking updates and finish what is in flight (bounded); pools and stores close after. */
+async function stopTakingWork(o: ShutdownOptions, pending: Set<string>): Promise<void> {
+  o.console.channel?.close();
+  // A sweep in progress stops between accounts; what it did is claimed, the next sweep goes on.
+  const stopScheduler = o.scheduler.stop();
+  await Promise.allSettled(
+    o.channels.map(async (c) => {
+      await c.stop();
+      pending.delete(c.name);
+    }),
+  );
+  await stopScheduler;
+  if (await o.runtime.core.drain(o.config.SHUTDOWN_TIMEOUT_MS)) pending.delete('commands in flight');
+  // The core answered the line in flight; let the console print that reply before we exit.
+  if (o.console.run) await Promise.race([o.console.run, delay(1000)]);
+}
+
+/** Closes in reverse order of opening, each step bounded, never throwing. */
+export async function closeAll(
+  opened: Opened[],
+  boundMs: number,
+  logger: { warn(obj: object, msg?: string): void },
+  pending?: Set<string>,
+): Promise<void> {
+  for (const step of [...opened].reverse()) {
+    const ok = await Promise.race([
+      step.close().then(
+        () => true,
+        (err: unknown) => {
+          logger.warn({ step: step.name, err: (err as Error)?.name }, 'close failed');
+          return true;
+        },
+      ),
+      delay(boundMs).then(() => false),
+    ]);
+    if (ok) pending?.delete(step.name);
+    else logger.warn({ step: step.name }, 'close did not finish in time');
+  }
+}
+
+const delay = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
