@@ -39,62 +39,9 @@ interface Raw<T> {
  */
 export function createKeyvKeyValueStore(options: KeyvKeyValueStoreOptions): KeyValueStore {
   const { keyv } = options;
-  const listPageSize = options.listPageSize ?? 200;
-  const sweepIntervalMs = options.sweepIntervalMs ?? 10 * 60_000;
   keyv.throwOnErrors = true;
   const mutex = createKeyMutex();
-
-  const readSeq = async (list: string) => (await keyv.get<number>(seqKey(list))) ?? 0;
-
-  /**
-   * Every live key in the store, collected before anything is yielded. keyv's own iterator deletes
-   * expired rows while paging with OFFSET over SQLite, which skips live rows; a key rotation must
-   * not skip a credential. So this walks the adapter's raw iterator (no deletes) and checks
-   * liveness afterwards, through keyv.get, which drops expired rows safely.
-   */
-  const allKeys = async (): Promise<string[]> => {
-    const store = keyv.store as unknown;
-    const namespace = keyv.namespace;
-    const raw: string[] = [];
-    if (store instanceof Map) {
-      for (const key of store.keys()) raw.push(String(key));
-    } else if (typeof (store as { iterator?: unknown }).iterator === 'function') {
-      const iterate = (store as { iterator(ns?: string): AsyncIterable<[string, unknown]> }).iterator(
-        namespace,
-      );
-      for await (const [key] of iterate) raw.push(key);
-    } else {
-      throw new Error('keys(): this keyv adapter cannot list its keys; use the SQLite or Redis store');
-    }
-    const strip = namespace && keyv.useKeyPrefix !== false ? `${namespace}:` : '';
-    const keys: string[] = [];
-    for (const key of raw) {
-      if (strip && !key.startsWith(strip)) continue;
-      keys.push(key.slice(strip.length));
-    }
-    return keys;
-  };
-
-  const sweep = async () => {
-    for (const key of await allKeys()) {
-      if (!key.startsWith(LIST_PREFIX)) await keyv.get(key);
-    }
-  };
-  let sweeping: Promise<void> | undefined;
-  const timer =
-    sweepIntervalMs > 0
-      ? setInterval(() => {
-          // Dedupe claims and rate-limit windows are written once and never read again; without a
-          // sweep their expired rows would pile up in SQLite, which only expires on read.
-          sweeping ??= sweep()
-            .catch(() => undefined)
-            .finally(() => {
-              sweeping = undefined;
-            });
-        }, sweepIntervalMs)
-      : undefined;
-  timer?.unref();
-
+  const sweeper = startSweeper(keyv, options.sweepIntervalMs ?? 10 * 60_000);
   return {
     // One bot instance only (see above), so counters may live in this process.
     singleProcess: true,
@@ -105,6 +52,26 @@ export function createKeyvKeyValueStore(options: KeyvKeyValueStoreOptions): KeyV
       assertOptionalTtl(ttlMs, 'set');
       await keyv.set(key, value, ttlMs);
     },
+    ...lockedOps(keyv, mutex),
+    ...listOps(keyv, mutex, options.listPageSize ?? 200),
+    async *keys(prefix: string) {
+      for (const key of await allKeys(keyv)) {
+        if (key.startsWith(LIST_PREFIX) || !key.startsWith(prefix)) continue;
+        if ((await keyv.get(key)) !== undefined) yield key;
+      }
+    },
+    async close() {
+      await sweeper.stop();
+      await keyv.disconnect();
+    },
+  };
+}
+
+type KeyMutex = ReturnType<typeof createKeyMutex>;
+
+/** Read-modify-write operations, each under the key's mutex so two callers never interleave. */
+function lockedOps(keyv: Keyv, mutex: KeyMutex): Pick<KeyValueStore, 'delete' | 'setIfAbsent' | 'increment'> {
+  return {
     async delete(key: string) {
       // keyv.delete reports "existed" even for an expired row; only a live value counts.
       return mutex.run(key, async () => {
@@ -137,6 +104,17 @@ export function createKeyvKeyValueStore(options: KeyvKeyValueStoreOptions): KeyV
         return next;
       });
     },
+  };
+}
+
+/** Lists as one key per entry plus a sequence counter (see LIST_PREFIX). */
+function listOps(
+  keyv: Keyv,
+  mutex: KeyMutex,
+  listPageSize: number,
+): Pick<KeyValueStore, 'append' | 'tail' | 'readList'> {
+  const readSeq = async (list: string) => (await keyv.get<number>(seqKey(list))) ?? 0;
+  return {
     async append<T>(listKey: string, value: T) {
       await mutex.run(seqKey(listKey), async () => {
         const seq = (await readSeq(listKey)) + 1;
@@ -163,16 +141,65 @@ export function createKeyvKeyValueStore(options: KeyvKeyValueStoreOptions): KeyV
         for (const value of await keyv.getMany<T>(keys)) if (value !== undefined) yield value as T;
       }
     },
-    async *keys(prefix: string) {
-      for (const key of await allKeys()) {
-        if (key.startsWith(LIST_PREFIX) || !key.startsWith(prefix)) continue;
-        if ((await keyv.get(key)) !== undefined) yield key;
-      }
-    },
-    async close() {
+  };
+}
+
+/**
+ * Every live key in the store, collected before anything is yielded. keyv's own iterator deletes
+ * expired rows while paging with OFFSET over SQLite, which skips live rows; a key rotation must
+ * not skip a credential. So this walks the adapter's raw iterator (no deletes) and checks
+ * liveness afterwards, through keyv.get, which drops expired rows safely.
+ */
+async function allKeys(keyv: Keyv): Promise<string[]> {
+  const store = keyv.store as unknown;
+  const namespace = keyv.namespace;
+  const raw: string[] = [];
+  if (store instanceof Map) {
+    for (const key of store.keys()) raw.push(String(key));
+  } else if (typeof (store as { iterator?: unknown }).iterator === 'function') {
+    const iterate = (store as { iterator(ns?: string): AsyncIterable<[string, unknown]> }).iterator(
+      namespace,
+    );
+    for await (const [key] of iterate) raw.push(key);
+  } else {
+    throw new Error('keys(): this keyv adapter cannot list its keys; use the SQLite or Redis store');
+  }
+  const strip = namespace && keyv.useKeyPrefix !== false ? `${namespace}:` : '';
+  const keys: string[] = [];
+  for (const key of raw) {
+    if (strip && !key.startsWith(strip)) continue;
+    keys.push(key.slice(strip.length));
+  }
+  return keys;
+}
+
+/**
+ * Dedupe claims and rate-limit windows are written once and never read again; without a sweep
+ * their expired rows would pile up in SQLite, which only expires on read. Every `intervalMs`
+ * (0: never) each plain key is read once, which drops it when expired.
+ */
+function startSweeper(keyv: Keyv, intervalMs: number): { stop(): Promise<void> } {
+  const sweep = async () => {
+    for (const key of await allKeys(keyv)) {
+      if (!key.startsWith(LIST_PREFIX)) await keyv.get(key);
+    }
+  };
+  let sweeping: Promise<void> | undefined;
+  const timer =
+    intervalMs > 0
+      ? setInterval(() => {
+          sweeping ??= sweep()
+            .catch(() => undefined)
+            .finally(() => {
+              sweeping = undefined;
+            });
+        }, intervalMs)
+      : undefined;
+  timer?.unref();
+  return {
+    async stop() {
       if (timer) clearInterval(timer);
       await sweeping;
-      await keyv.disconnect();
     },
   };
 }

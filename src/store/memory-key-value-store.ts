@@ -1,3 +1,4 @@
+import { toJson } from './json-text.js';
 import type { KeyValueStore } from './key-value-store.js';
 import { assertOptionalTtl, assertTtl } from './ttl.js';
 
@@ -19,30 +20,9 @@ interface Entry {
  * when read and swept now and then on write, so a long test run does not grow without bound.
  */
 export function createMemoryKeyValueStore(options: MemoryKeyValueStoreOptions = {}): KeyValueStore {
-  const now = options.now ?? Date.now;
-  const entries = new Map<string, Entry>();
+  const table = createEntryTable(options.now ?? Date.now);
+  const { live, write } = table;
   const lists = new Map<string, string[]>();
-  let writesSinceSweep = 0;
-
-  const live = (key: string): Entry | undefined => {
-    const entry = entries.get(key);
-    if (entry?.expiresAt !== undefined && entry.expiresAt <= now()) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  };
-  const write = (key: string, value: unknown, ttlMs?: number): void => {
-    const json = JSON.stringify(value);
-    if (json === undefined) throw new TypeError(`value for ${key} is not JSON-serialisable`);
-    entries.set(key, ttlMs === undefined ? { json } : { json, expiresAt: now() + ttlMs });
-    if (++writesSinceSweep >= 1000) {
-      writesSinceSweep = 0;
-      for (const k of [...entries.keys()]) live(k);
-    }
-  };
-  const parse = <T>(json: string): T => JSON.parse(json) as T;
-
   return {
     singleProcess: true,
     async get<T>(key: string) {
@@ -55,7 +35,7 @@ export function createMemoryKeyValueStore(options: MemoryKeyValueStoreOptions = 
     },
     async delete(key: string) {
       const existed = live(key) !== undefined;
-      entries.delete(key);
+      table.entries.delete(key);
       return existed;
     },
     async setIfAbsent<T>(key: string, value: T, ttlMs: number) {
@@ -73,12 +53,50 @@ export function createMemoryKeyValueStore(options: MemoryKeyValueStoreOptions = 
       }
       // Fixed window: the expiry set at creation stays, as with Redis INCR on a key that has a TTL.
       const next = Number(parse<number>(entry.json)) + 1;
-      entries.set(key, { ...entry, json: JSON.stringify(next) });
+      table.entries.set(key, { ...entry, json: JSON.stringify(next) });
       return next;
     },
+    ...listOps(lists),
+    async *keys(prefix: string) {
+      yield* [...table.entries.keys()].filter((key) => key.startsWith(prefix) && live(key) !== undefined);
+    },
+    async close() {
+      table.entries.clear();
+      lists.clear();
+    },
+  };
+}
+
+const parse = <T>(json: string): T => JSON.parse(json) as T;
+
+/** The plain entries, with expiry on read and a sweep every 1000 writes. */
+function createEntryTable(now: () => number) {
+  const entries = new Map<string, Entry>();
+  let writesSinceSweep = 0;
+  const live = (key: string): Entry | undefined => {
+    const entry = entries.get(key);
+    if (entry?.expiresAt !== undefined && entry.expiresAt <= now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  const write = (key: string, value: unknown, ttlMs?: number): void => {
+    const json = toJson(value, key);
+    entries.set(key, ttlMs === undefined ? { json } : { json, expiresAt: now() + ttlMs });
+    if (++writesSinceSweep >= 1000) {
+      writesSinceSweep = 0;
+      for (const k of [...entries.keys()]) live(k);
+    }
+  };
+  return { entries, live, write };
+}
+
+/** Lists as arrays of JSON text. */
+function listOps(lists: Map<string, string[]>): Pick<KeyValueStore, 'append' | 'tail' | 'readList'> {
+  return {
     async append<T>(listKey: string, value: T) {
-      const json = JSON.stringify(value);
-      if (json === undefined) throw new TypeError(`value for ${listKey} is not JSON-serialisable`);
+      const json = toJson(value, listKey);
       const list = lists.get(listKey) ?? [];
       list.push(json);
       lists.set(listKey, list);
@@ -92,14 +110,6 @@ export function createMemoryKeyValueStore(options: MemoryKeyValueStoreOptions = 
       const list = lists.get(listKey) ?? [];
       const length = list.length;
       for (let i = 0; i < length; i++) yield parse<T>(list[i]!);
-    },
-    async *keys(prefix: string) {
-      const matching = [...entries.keys()].filter((key) => key.startsWith(prefix) && live(key) !== undefined);
-      yield* matching;
-    },
-    async close() {
-      entries.clear();
-      lists.clear();
     },
   };
 }

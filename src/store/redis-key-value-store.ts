@@ -2,6 +2,7 @@ import KeyvRedis from '@keyv/redis';
 import { createClient } from '@redis/client';
 import Keyv, { type DeserializedData } from 'keyv';
 import { StoreUnavailableError } from './errors.js';
+import { toJson } from './json-text.js';
 import type { KeyValueStore } from './key-value-store.js';
 import { assertOptionalTtl, assertTtl } from './ttl.js';
 
@@ -53,6 +54,47 @@ const escapeGlob = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');
  */
 export async function createRedisKeyValueStore(options: RedisKeyValueStoreOptions): Promise<KeyValueStore> {
   const prefix = options.prefix ?? 'telephony-bot:';
+  const client = await connectRedis(options);
+  const adapter = new KeyvRedis(client as never, { throwOnErrors: true });
+  // No keyv namespace: the prefix is applied here, once, so direct commands and keyv agree on keys.
+  const keyv = new Keyv({
+    store: adapter,
+    namespace: undefined,
+    useKeyPrefix: false,
+    serialize,
+    deserialize,
+  });
+  keyv.throwOnErrors = true;
+  const k = (key: string) => prefix + key;
+  const store: KeyValueStore = {
+    reachable: () => client.isReady,
+    async get<T>(key: string) {
+      return keyv.get<T>(k(key));
+    },
+    async set<T>(key: string, value: T, ttlMs?: number) {
+      assertOptionalTtl(ttlMs, 'set');
+      await keyv.set(k(key), value, ttlMs);
+    },
+    async delete(key: string) {
+      return (await client.del(k(key))) > 0;
+    },
+    ...atomicOps(client, k),
+    ...listOps(client, k),
+    keys: (keyPrefix) => scanKeys(client, prefix, keyPrefix),
+    async close() {
+      if (client.isOpen) await client.close();
+    },
+  };
+  return guardOutages(store, () => client.isReady);
+}
+
+type RedisClient = ReturnType<typeof createClient>;
+
+/**
+ * Connects, or fails naming REDIS_URL (without its password). After the first connection the client
+ * reconnects by itself, and an outage is reported once through `onError`/`onRecovered`.
+ */
+async function connectRedis(options: RedisKeyValueStoreOptions): Promise<RedisClient> {
   let connected = false;
   const client = createClient({
     url: options.url,
@@ -82,6 +124,7 @@ export async function createRedisKeyValueStore(options: RedisKeyValueStoreOption
   try {
     await client.connect();
     connected = true;
+    return client as RedisClient;
   } catch (error) {
     if (client.isOpen) client.destroy();
     throw new Error(
@@ -91,39 +134,18 @@ export async function createRedisKeyValueStore(options: RedisKeyValueStoreOption
       },
     );
   }
-  const adapter = new KeyvRedis(client as never, { throwOnErrors: true });
-  // No keyv namespace: the prefix is applied here, once, so direct commands and keyv agree on keys.
-  const keyv = new Keyv({
-    store: adapter,
-    namespace: undefined,
-    useKeyPrefix: false,
-    serialize,
-    deserialize,
-  });
-  keyv.throwOnErrors = true;
-  const k = (key: string) => prefix + key;
-  const json = (value: unknown, what: string) => {
-    const text = JSON.stringify(value);
-    if (text === undefined) throw new TypeError(`value for ${what} is not JSON-serialisable`);
-    return text;
-  };
+}
 
-  const store: KeyValueStore = {
-    reachable: () => client.isReady,
-    async get<T>(key: string) {
-      return keyv.get<T>(k(key));
-    },
-    async set<T>(key: string, value: T, ttlMs?: number) {
-      assertOptionalTtl(ttlMs, 'set');
-      await keyv.set(k(key), value, ttlMs);
-    },
-    async delete(key: string) {
-      return (await client.del(k(key))) > 0;
-    },
+/** Claims and counters, each one atomic Redis command, so every instance sees the same answer. */
+function atomicOps(
+  client: RedisClient,
+  k: (key: string) => string,
+): Pick<KeyValueStore, 'setIfAbsent' | 'increment'> {
+  return {
     async setIfAbsent<T>(key: string, value: T, ttlMs: number) {
       assertTtl(ttlMs, 'setIfAbsent');
       // Written in keyv's own envelope, so `get` reads a claim like any other value.
-      const text = json({ value, expires: Date.now() + ttlMs }, key);
+      const text = toJson({ value, expires: Date.now() + ttlMs }, key);
       const reply = await client.set(k(key), text, {
         condition: 'NX',
         expiration: { type: 'PX', value: Math.ceil(ttlMs) },
@@ -138,8 +160,17 @@ export async function createRedisKeyValueStore(options: RedisKeyValueStoreOption
       });
       return Number(n);
     },
+  };
+}
+
+/** Append-only lists as Redis lists (RPUSH/LRANGE), one JSON value per item. */
+function listOps(
+  client: RedisClient,
+  k: (key: string) => string,
+): Pick<KeyValueStore, 'append' | 'tail' | 'readList'> {
+  return {
     async append<T>(listKey: string, value: T) {
-      await client.rPush(k(listKey), json(value, listKey));
+      await client.rPush(k(listKey), toJson(value, listKey));
     },
     async tail<T>(listKey: string, n: number) {
       if (n <= 0) return [];
@@ -155,28 +186,26 @@ export async function createRedisKeyValueStore(options: RedisKeyValueStoreOption
         for (const item of await client.lRange(k(listKey), start, stop)) yield JSON.parse(item) as T;
       }
     },
-    async *keys(keyPrefix: string) {
-      // TYPE string leaves lists out, as the other implementations do. SCAN may repeat a key.
-      const seen = new Set<string>();
-      for await (const batch of client.scanIterator({
-        MATCH: `${escapeGlob(prefix + keyPrefix)}*`,
-        TYPE: 'string',
-        COUNT: 500,
-      })) {
-        for (const key of batch) {
-          const bare = key.slice(prefix.length);
-          if (!seen.has(bare)) {
-            seen.add(bare);
-            yield bare;
-          }
-        }
-      }
-    },
-    async close() {
-      if (client.isOpen) await client.close();
-    },
   };
-  return guardOutages(store, () => client.isReady);
+}
+
+/** Keys under `keyPrefix`, without the store's prefix. TYPE string leaves lists out, as the others do. */
+async function* scanKeys(client: RedisClient, prefix: string, keyPrefix: string): AsyncIterable<string> {
+  // SCAN may repeat a key.
+  const seen = new Set<string>();
+  for await (const batch of client.scanIterator({
+    MATCH: `${escapeGlob(prefix + keyPrefix)}*`,
+    TYPE: 'string',
+    COUNT: 500,
+  })) {
+    for (const key of batch) {
+      const bare = key.slice(prefix.length);
+      if (!seen.has(bare)) {
+        seen.add(bare);
+        yield bare;
+      }
+    }
+  }
 }
 
 /**
