@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdminServer, SERVER_TIMEOUTS } from './admin-server.js';
 import { type FaultConfig, FaultInjector } from './faults.js';
-import { createRequestHandler } from './http-handler.js';
+import { createRequestHandler, type HandlerContext } from './http-handler.js';
 import { parseAmount } from './money-format.js';
 import { resolveSandboxOptions, type SandboxOptions } from './options.js';
 import { createStateWriter } from './persistence.js';
@@ -61,16 +61,12 @@ export interface Sandbox {
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const o = resolveSandboxOptions(options);
-  const persisted = o.persistPath ? loadPersisted(o.persistPath) : undefined;
-  const write = o.persistPath ? createStateWriter(o.persistPath) : undefined;
-  const state = new SandboxState(persisted ?? loadSeed(o.data), write);
-  if (!persisted) state.changed();
+  const state = openState(o.persistPath, o.data);
   const faults = new FaultInjector(o.random, o.faults);
   const now = () => new Date(o.clock().getTime() + faults.clockOffsetMs);
-  const handled = new Map<string, number>();
-  const received = new Map<string, number>();
+  const counters = createCounters(state);
   const timers = new Set<NodeJS.Timeout>();
-  const handler = createRequestHandler({
+  const api = createApiServer({
     state,
     faults,
     now,
@@ -78,29 +74,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     maxBodyBytes: o.maxBodyBytes,
     random: o.random,
     log: o.logger,
-    handled,
-    received,
+    handled: counters.handled,
+    received: counters.received,
     timers,
   });
-  const api: Server = createServer({ keepAliveTimeout: 30_000, ...SERVER_TIMEOUTS }, (req, res) => {
-    handler(req, res).catch((err: unknown) => {
-      o.logger(`sandbox error: ${(err as Error).message}`);
-      res.destroy();
-    });
-  });
-  const stats = (): SandboxStats => ({
-    handled: Object.fromEntries(handled),
-    received: Object.fromEntries(received),
-    activeCalls: state.data.calls.filter((c) => !c.end).length,
-  });
-  const setBalance = (username: string, amount: string): boolean => {
-    const account = state.account(username);
-    const minor = parseAmount(amount);
-    if (!account || minor === undefined || !('balance' in account)) return false;
-    account.balance = minor;
-    state.changed();
-    return true;
-  };
+  const { stats } = counters;
+  const setBalance = balanceSetter(state);
   const admin = createAdminServer({
     setBalance,
     getFaults: () => faults.config,
@@ -108,28 +87,17 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     clearFaults: () => faults.set({}),
     stats,
   });
+  const expireCalls = () => state.expireCalls(now(), o.maxCallSeconds);
+  const endpoints = createEndpoints(api, admin);
+  const need = endpoints.need;
   let expiryTimer: NodeJS.Timeout | undefined;
-  let urls: { url: string; cardUrl: string; adminUrl: string } | undefined;
-  const need = () => {
-    if (!urls) throw new Error('the sandbox is not listening yet; await sandbox.listen() first');
-    return urls;
-  };
-
   return {
     async listen(listen = {}) {
-      if (urls) return urls;
-      const host = listen.host ?? '127.0.0.1';
-      api.listen(listen.port ?? 0, host);
-      await once(api, 'listening');
-      admin.listen(listen.adminPort ?? 0, '127.0.0.1');
-      await once(admin, 'listening');
-      const apiPort = (api.address() as AddressInfo).port;
-      const adminPort = (admin.address() as AddressInfo).port;
-      const shown = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
-      const url = `http://${shown}:${apiPort}`;
-      urls = { url, cardUrl: `${url}/api/rest/v2/`, adminUrl: `http://127.0.0.1:${adminPort}` };
-      expiryTimer = setInterval(() => state.expireCalls(now(), o.maxCallSeconds), o.expiryIntervalMs);
-      expiryTimer.unref();
+      const urls = await endpoints.listen(listen);
+      if (!expiryTimer) {
+        expiryTimer = setInterval(expireCalls, o.expiryIntervalMs);
+        expiryTimer.unref();
+      }
       return urls;
     },
     get url() {
@@ -146,27 +114,114 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     clearFaults: () => faults.set({}),
     faults: () => faults.config,
     stats,
-    resetStats: () => {
-      handled.clear();
-      received.clear();
-    },
-    expireCalls: () => state.expireCalls(now(), o.maxCallSeconds),
+    resetStats: counters.reset,
+    expireCalls,
     setBalance,
     async close() {
       if (expiryTimer) clearInterval(expiryTimer);
+      expiryTimer = undefined;
       for (const t of timers) clearTimeout(t);
       timers.clear();
-      const closing = [api, admin]
-        .filter((s) => s.listening)
-        .map(
-          (s) =>
-            new Promise<void>((resolve) => {
-              s.close(() => resolve());
-              s.closeAllConnections();
-            }),
-        );
-      await Promise.all(closing);
+      await endpoints.close();
+    },
+  };
+}
+
+/** The API server: every request through the pipeline of http-handler.ts; a crash there drops the socket. */
+function createApiServer(ctx: HandlerContext): Server {
+  const handler = createRequestHandler(ctx);
+  return createServer({ keepAliveTimeout: 30_000, ...SERVER_TIMEOUTS }, (req, res) => {
+    handler(req, res).catch((err: unknown) => {
+      ctx.log(`sandbox error: ${(err as Error).message}`);
+      res.destroy();
+    });
+  });
+}
+
+/** Requests counted by operation, for `/stats` and the soak checks (issue 3). */
+function createCounters(state: SandboxState) {
+  const handled = new Map<string, number>();
+  const received = new Map<string, number>();
+  return {
+    handled,
+    received,
+    stats: (): SandboxStats => ({
+      handled: Object.fromEntries(handled),
+      received: Object.fromEntries(received),
+      activeCalls: state.data.calls.filter((c) => !c.end).length,
+    }),
+    reset() {
+      handled.clear();
+      received.clear();
+    },
+  };
+}
+
+type SandboxUrls = { url: string; cardUrl: string; adminUrl: string };
+
+/** The persisted state when its file exists, else the seed (written out at once when persisting). */
+function openState(persistPath: string | undefined, data: SandboxOptions['data']): SandboxState {
+  const persisted = persistPath ? loadPersisted(persistPath) : undefined;
+  const write = persistPath ? createStateWriter(persistPath) : undefined;
+  const state = new SandboxState(persisted ?? loadSeed(data), write);
+  if (!persisted) state.changed();
+  return state;
+}
+
+/** Sets an account's balance from the provider's money text (`"4,20"`), as the admin endpoint does. */
+function balanceSetter(state: SandboxState): (username: string, amount: string) => boolean {
+  return (username, amount) => {
+    const account = state.account(username);
+    const minor = parseAmount(amount);
+    if (!account || minor === undefined || !('balance' in account)) return false;
+    account.balance = minor;
+    state.changed();
+    return true;
+  };
+}
+
+/** The API and admin servers' addresses once listening; `need` throws before `listen`. */
+function createEndpoints(api: Server, admin: Server) {
+  let urls: SandboxUrls | undefined;
+  return {
+    async listen(listen: SandboxListenOptions): Promise<SandboxUrls> {
+      urls ??= await listenBoth(api, admin, listen);
+      return urls;
+    },
+    need(): SandboxUrls {
+      if (!urls) throw new Error('the sandbox is not listening yet; await sandbox.listen() first');
+      return urls;
+    },
+    async close() {
+      await closeServers([api, admin]);
       urls = undefined;
     },
   };
+}
+
+/** The API on `host` (default loopback) and the admin endpoint on loopback only. */
+async function listenBoth(api: Server, admin: Server, listen: SandboxListenOptions): Promise<SandboxUrls> {
+  const host = listen.host ?? '127.0.0.1';
+  api.listen(listen.port ?? 0, host);
+  await once(api, 'listening');
+  admin.listen(listen.adminPort ?? 0, '127.0.0.1');
+  await once(admin, 'listening');
+  const apiPort = (api.address() as AddressInfo).port;
+  const adminPort = (admin.address() as AddressInfo).port;
+  const shown = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  const url = `http://${shown}:${apiPort}`;
+  return { url, cardUrl: `${url}/api/rest/v2/`, adminUrl: `http://127.0.0.1:${adminPort}` };
+}
+
+async function closeServers(servers: Server[]): Promise<void> {
+  const closing = servers
+    .filter((s) => s.listening)
+    .map(
+      (s) =>
+        new Promise<void>((resolve) => {
+          s.close(() => resolve());
+          s.closeAllConnections();
+        }),
+    );
+  await Promise.all(closing);
 }

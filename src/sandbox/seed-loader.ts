@@ -46,11 +46,37 @@ export function parseSeed(raw: unknown, source: string): ParsedSandboxData {
 const isoOf = (stamp: string) => new Date(`${stamp.replace(' ', 'T')}Z`).toISOString();
 const amountOf = (text: string) => parseAmount(text) as number; // validated by the schema
 
+type SeedUser = ParsedSandboxData['users'][number];
+type SeedCustomer = Exclude<SeedUser, { kind: 'pin-creation' }>;
+
 /** Builds the initial state from a seed; CDR amounts are computed with the same rule as live calls. */
 export function stateFromSeed(data: ParsedSandboxData): PersistedState {
+  const state = catalogueFromSeed(data);
+  const table = new RateTable(state.rates);
+  for (const u of data.users) {
+    const key = u.md5 ?? md5Hex(u.password ?? '');
+    if (u.kind === 'pin-creation') {
+      state.accounts[u.username] = pinCreationAccount(u.username, key, u.realm);
+      continue;
+    }
+    const account = customerAccount(u, key);
+    seedCdrs(account, u, (number) => {
+      const rate = table.match(number);
+      return {
+        price: rate ? priceIn(state, rate, account.currency) : 0,
+        destination: rate?.name ?? 'Unknown',
+      };
+    });
+    state.accounts[u.username] = account;
+  }
+  return state;
+}
+
+/** Everything but the accounts: exchange factors, rates, cards and PINs, in minor units. */
+function catalogueFromSeed(data: ParsedSandboxData): PersistedState {
   const exchange: Record<string, number> = {};
   for (const [code, factor] of Object.entries(data.exchange)) exchange[code] = amountOf(factor);
-  const state: PersistedState = {
+  return {
     version: 1,
     exchange,
     rates: data.rates.map((r) => ({ prefix: r.prefix, name: r.name, price: amountOf(r.price) })),
@@ -76,85 +102,88 @@ export function stateFromSeed(data: ParsedSandboxData): PersistedState {
     calls: [],
     nextSerial: 1,
   };
-  const table = new RateTable(state.rates);
-  for (const u of data.users) {
-    const key = u.md5 ?? md5Hex(u.password ?? '');
-    const account: AccountState =
-      u.kind === 'pin-creation'
-        ? {
-            username: u.username,
-            key,
-            kind: u.kind,
-            realm: u.realm,
-            customerNumber: '',
-            accountNumber: '',
-            customerName: u.username,
-            accountName: u.username,
-            currency: 'EUR',
-            balance: 0,
-            taxBasisPoints: 0,
-            callingCard: false,
-            dialin: { geo: {}, free: {}, callbackGeo: {}, callbackFree: {}, personal: '' },
-            target: { anumber: null, bnumber: null },
-            sipLines: [],
-            cdrs: [],
-            callshopCdrs: [],
-          }
-        : {
-            username: u.username,
-            key,
-            kind: u.kind,
-            realm: '',
-            customerNumber: u.customerNumber,
-            accountNumber: u.accountNumber,
-            customerName: u.customerName,
-            accountName: u.accountName,
-            currency: u.currency.toUpperCase(),
-            balance: amountOf(u.balance),
-            taxBasisPoints: Math.round(u.taxPercent * 100),
-            callingCard: u.callingCard,
-            dialin: u.dialin,
-            target: u.target,
-            sipLines: u.sipLines,
-            cdrs: [],
-            callshopCdrs: [],
-          };
-    if (u.kind !== 'pin-creation') {
-      for (const cdr of u.cdrs) {
-        const rate = table.match(cdr.number);
-        const price = rate ? priceIn(state, rate, account.currency) : 0;
-        const { amount } = bill(price, cdr.seconds);
-        const start = isoOf(cdr.start);
-        account.cdrs.push({
-          start,
-          end: new Date(Date.parse(start) + cdr.seconds * 1000).toISOString(),
-          seconds: cdr.seconds,
-          number: cdr.number,
-          destination: rate?.name ?? 'Unknown',
-          amount,
-          amountTax: withTax(amount, account.taxBasisPoints),
-          type: cdr.type,
-        });
-      }
-      for (const cdr of u.callshopCdrs) {
-        const rate = table.match(cdr.callee);
-        const price = rate ? priceIn(state, rate, account.currency) : 0;
-        const { minutes, amount } = bill(price, cdr.seconds);
-        account.callshopCdrs.push({
-          start: isoOf(cdr.start),
-          caller: cdr.caller,
-          callee: cdr.callee,
-          seconds: cdr.seconds,
-          billedSeconds: minutes * 60,
-          destination: rate?.name ?? 'Unknown',
-          amount,
-          amountTax: withTax(amount, account.taxBasisPoints),
-        });
-      }
-    }
-    state.accounts[u.username] = account;
+}
+
+/** A PIN-creation account (D2): only a login for the card module, with no money or lines of its own. */
+function pinCreationAccount(username: string, key: string, realm: string): AccountState {
+  return {
+    username,
+    key,
+    kind: 'pin-creation',
+    realm,
+    customerNumber: '',
+    accountNumber: '',
+    customerName: username,
+    accountName: username,
+    currency: 'EUR',
+    balance: 0,
+    taxBasisPoints: 0,
+    callingCard: false,
+    dialin: { geo: {}, free: {}, callbackGeo: {}, callbackFree: {}, personal: '' },
+    target: { anumber: null, bnumber: null },
+    sipLines: [],
+    cdrs: [],
+    callshopCdrs: [],
+  };
+}
+
+function customerAccount(u: SeedCustomer, key: string): AccountState {
+  return {
+    username: u.username,
+    key,
+    kind: u.kind,
+    realm: '',
+    customerNumber: u.customerNumber,
+    accountNumber: u.accountNumber,
+    customerName: u.customerName,
+    accountName: u.accountName,
+    currency: u.currency.toUpperCase(),
+    balance: amountOf(u.balance),
+    taxBasisPoints: Math.round(u.taxPercent * 100),
+    callingCard: u.callingCard,
+    dialin: u.dialin,
+    target: u.target,
+    sipLines: u.sipLines,
+    cdrs: [],
+    callshopCdrs: [],
+  };
+}
+
+/** The seed's call records, priced by `rateOf` with the billing rule live calls use. */
+function seedCdrs(
+  account: AccountState,
+  u: SeedCustomer,
+  rateOf: (number: string) => { price: number; destination: string },
+): void {
+  for (const cdr of u.cdrs) {
+    const { price, destination } = rateOf(cdr.number);
+    const { amount } = bill(price, cdr.seconds);
+    const start = isoOf(cdr.start);
+    account.cdrs.push({
+      start,
+      end: new Date(Date.parse(start) + cdr.seconds * 1000).toISOString(),
+      seconds: cdr.seconds,
+      number: cdr.number,
+      destination,
+      amount,
+      amountTax: withTax(amount, account.taxBasisPoints),
+      type: cdr.type,
+    });
   }
-  return state;
+  for (const cdr of u.callshopCdrs) {
+    const { price, destination } = rateOf(cdr.callee);
+    const { minutes, amount } = bill(price, cdr.seconds);
+    account.callshopCdrs.push({
+      start: isoOf(cdr.start),
+      caller: cdr.caller,
+      callee: cdr.callee,
+      seconds: cdr.seconds,
+      billedSeconds: minutes * 60,
+      destination,
+      amount,
+      amountTax: withTax(amount, account.taxBasisPoints),
+    });
+  }
 }
 
 /** Resolves the `data` option: an object, a path to a YAML/JSON file, or the shipped demo data. */
