@@ -65,7 +65,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const faults = new FaultInjector(o.random, o.faults);
   const now = () => new Date(o.clock().getTime() + faults.clockOffsetMs);
   const counters = createCounters(state);
-  const timers = new Set<NodeJS.Timeout>();
   const api = createApiServer({
     state,
     faults,
@@ -74,30 +73,25 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     maxBodyBytes: o.maxBodyBytes,
     random: o.random,
     log: o.logger,
-    handled: counters.handled,
-    received: counters.received,
-    timers,
+    ...counters.byOperation,
   });
-  const { stats } = counters;
   const setBalance = balanceSetter(state);
-  const admin = createAdminServer({
-    setBalance,
+  // The admin endpoint and the in-process API steer the same injector.
+  const faultControls = {
     getFaults: () => faults.config,
-    setFaults: (c) => faults.set(c),
+    setFaults: (config: FaultConfig) => faults.set(config),
     clearFaults: () => faults.set({}),
-    stats,
-  });
+  };
+  const admin = createAdminServer({ setBalance, ...faultControls, stats: counters.stats });
   const expireCalls = () => state.expireCalls(now(), o.maxCallSeconds);
-  const endpoints = createEndpoints(api, admin);
+  const endpoints = createEndpoints(api.server, admin);
   const need = endpoints.need;
-  let expiryTimer: NodeJS.Timeout | undefined;
+  // D10: calls past their maximum duration end on time even when no request comes.
+  const expiry = createRepeating(expireCalls, o.expiryIntervalMs);
   return {
     async listen(listen = {}) {
       const urls = await endpoints.listen(listen);
-      if (!expiryTimer) {
-        expiryTimer = setInterval(expireCalls, o.expiryIntervalMs);
-        expiryTimer.unref();
-      }
+      expiry.start();
       return urls;
     },
     get url() {
@@ -110,32 +104,41 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return need().adminUrl;
     },
     state: createStateView(state),
-    setFaults: (config) => faults.set(config),
-    clearFaults: () => faults.set({}),
-    faults: () => faults.config,
-    stats,
+    setFaults: faultControls.setFaults,
+    clearFaults: faultControls.clearFaults,
+    faults: faultControls.getFaults,
+    stats: counters.stats,
     resetStats: counters.reset,
     expireCalls,
     setBalance,
     async close() {
-      if (expiryTimer) clearInterval(expiryTimer);
-      expiryTimer = undefined;
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
+      expiry.stop();
+      api.cancelDelays();
       await endpoints.close();
     },
   };
 }
 
-/** The API server: every request through the pipeline of http-handler.ts; a crash there drops the socket. */
-function createApiServer(ctx: HandlerContext): Server {
-  const handler = createRequestHandler(ctx);
-  return createServer({ keepAliveTimeout: 30_000, ...SERVER_TIMEOUTS }, (req, res) => {
+/**
+ * The API server: every request through the pipeline of http-handler.ts; a crash there drops the
+ * socket. `cancelDelays` clears injected latencies still pending, so closing does not wait for them.
+ */
+function createApiServer(ctx: Omit<HandlerContext, 'timers'>): { server: Server; cancelDelays(): void } {
+  const timers = new Set<NodeJS.Timeout>();
+  const handler = createRequestHandler({ ...ctx, timers });
+  const server = createServer({ keepAliveTimeout: 30_000, ...SERVER_TIMEOUTS }, (req, res) => {
     handler(req, res).catch((err: unknown) => {
       ctx.log(`sandbox error: ${(err as Error).message}`);
       res.destroy();
     });
   });
+  return {
+    server,
+    cancelDelays() {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    },
+  };
 }
 
 /** Requests counted by operation, for `/stats` and the soak checks (issue 3). */
@@ -143,8 +146,7 @@ function createCounters(state: SandboxState) {
   const handled = new Map<string, number>();
   const received = new Map<string, number>();
   return {
-    handled,
-    received,
+    byOperation: { handled, received },
     stats: (): SandboxStats => ({
       handled: Object.fromEntries(handled),
       received: Object.fromEntries(received),
@@ -177,6 +179,22 @@ function balanceSetter(state: SandboxState): (username: string, amount: string) 
     account.balance = minor;
     state.changed();
     return true;
+  };
+}
+
+/** Runs `task` every `intervalMs` between start and stop, without keeping the process alive. */
+function createRepeating(task: () => void, intervalMs: number) {
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    start() {
+      if (timer) return;
+      timer = setInterval(task, intervalMs);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
   };
 }
 
