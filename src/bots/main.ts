@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import pino from 'pino';
 import { createConsoleChannel } from '../adapters/console/console-channel.js';
+import { errorSummary } from '../core/safe-error.js';
 import { ensurePrivateDir, ensurePrivateFile } from '../store/index.js';
 import { type ChatChannel, createChatChannels } from './channels.js';
 import { slackEnabled } from './config/slack.js';
@@ -50,7 +51,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
     started = await startServices(config, logger, opened, readiness);
   } catch (err) {
     await closeAll(opened, START_CLEANUP_MS, logger);
-    logger.error({ err: (err as Error)?.name, code: (err as { code?: unknown })?.code }, 'start failed');
+    logger.error({ err: errorSummary(err) }, 'start failed');
     logger.flush?.();
     process.stderr.write(`${startFailureMessage(err, config)}\n`);
     return EXIT.failed;

@@ -9,6 +9,7 @@ import {
   refsForPlatforms,
 } from '../core/index.js';
 import { createProactive, type Proactive } from '../core/proactive/proactive.js';
+import { errorSummary } from '../core/safe-error.js';
 import { createSandbox, type Sandbox } from '../sandbox/index.js';
 import {
   checkKeyring,
@@ -154,7 +155,7 @@ async function openStores(
           // unavailable" meanwhile; the client reconnects by itself.
           onError: (err) =>
             storeLog.error(
-              { err: { message: (err as Error).message, code: (err as { code?: unknown }).code } },
+              { err: errorSummary(err) },
               'shared store (Redis) unreachable: commands are refused until it returns',
             ),
           onRecovered: () => storeLog.info({}, 'shared store (Redis) reachable again'),

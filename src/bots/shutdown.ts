@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { errorSummary } from '../core/safe-error.js';
 import type { ChatChannel } from './channels.js';
 import type { Config } from './config.js';
 import type { HealthServer } from './health-server.js';
@@ -98,7 +99,7 @@ export async function closeAll(
       step.close().then(
         () => true,
         (err: unknown) => {
-          logger.warn({ step: step.name, err: (err as Error)?.name }, 'close failed');
+          logger.warn({ step: step.name, err: errorSummary(err) }, 'close failed');
           return true;
         },
       ),

@@ -8,6 +8,7 @@ import type { Messages } from './messages.js';
 import type { ChatSettings } from './ports/records.js';
 import type { Stores } from './ports/stores.js';
 import type { Reply } from './reply.js';
+import { errorSummary } from './safe-error.js';
 import type { ClientFactory } from './services.js';
 import { type UserLocale, userLocale } from './user-locale.js';
 
@@ -72,13 +73,9 @@ export function failure(
   const cli = spec?.target && args !== undefined ? spec.target(args) : undefined;
   const { reply, expected } = errorReply(err, { t, card: spec?.needs === 'card', cli, ref: requestId });
   if (!expected)
-    e.logger.error({ requestId, command: spec?.name, err: safeError(err) }, 'command failed unexpectedly');
+    e.logger.error(
+      { requestId, command: spec?.name, err: errorSummary(err, { frames: true }) },
+      'command failed unexpectedly',
+    );
   return reply;
-}
-
-/** Error facts safe to log: names, codes, messages; our errors carry no secrets (test/telephony/secrets). */
-export function safeError(err: unknown): Record<string, unknown> {
-  if (err instanceof Error)
-    return { name: err.name, message: err.message, code: (err as { code?: unknown }).code, stack: err.stack };
-  return { value: String(err) };
 }

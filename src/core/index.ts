@@ -16,4 +16,5 @@ export type { CoreLogger } from './logger.js';
 export { catalogues, de, en, type Language, languageOf, type Messages, messagesFor } from './messages.js';
 export type { ActionOutcome, Reply, ReplyAction, ReplyField, ReplyFile, ReplyTable } from './reply.js';
 export type { Role } from './roles.js';
+export { type ErrorSummary, errorSummary } from './safe-error.js';
 export type { AccountClient, CardClient, ClientFactory } from './services.js';

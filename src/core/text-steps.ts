@@ -1,7 +1,7 @@
 import { makeContext } from './command-context.js';
 import { argsSchema, type CommandContext, type CommandSpec, type OutputClass } from './command-spec.js';
 import type { IncomingText } from './core.js';
-import { type Engine, safeError } from './engine.js';
+import type { Engine } from './engine.js';
 import { identityKey } from './identity.js';
 import { handleConversation, lineMayHoldSecret } from './linking.js';
 import { withBack } from './menu/home.js';
@@ -12,6 +12,7 @@ import type { Messages } from './messages.js';
 import type { AuditEntry, ChatSettings } from './ports/records.js';
 import type { Reply } from './reply.js';
 import { isAgent, type Role } from './roles.js';
+import { errorSummary } from './safe-error.js';
 import { suggest } from './suggest.js';
 import { tokenize } from './tokenize.js';
 import { type UserLocale, userLocale } from './user-locale.js';
@@ -83,7 +84,7 @@ export const conversationStep: TextStep = async (e, turn) => {
     t: turn.t,
     onUnexpected: (err, ref) =>
       e.logger.error(
-        { requestId: turn.requestId, ref, command: 'link', err: safeError(err) },
+        { requestId: turn.requestId, ref, command: 'link', err: errorSummary(err, { frames: true }) },
         'command failed unexpectedly',
       ),
   });

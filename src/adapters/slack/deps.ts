@@ -1,6 +1,7 @@
 import type { webApi } from '@slack/bolt';
 import type { ChatRef, Identity } from '../../core/identity.js';
 import type { InFlight } from '../../core/in-flight.js';
+import { errorSummary } from '../../core/safe-error.js';
 import { AuditThread } from './audit-thread.js';
 import { SlackDirectory } from './directory.js';
 import { ACKED_ON_ARRIVAL } from './http-receiver.js';
@@ -43,10 +44,7 @@ export function createHandlerDeps(
     }),
     track: (name, work) => {
       const p = work().catch((err: unknown) => {
-        logger.error(
-          { err: (err as Error)?.name, code: (err as { code?: unknown })?.code, handler: name },
-          'Slack handler failed',
-        );
+        logger.error({ err: errorSummary(err), handler: name }, 'Slack handler failed');
       });
       inFlight.track(p);
       return p;

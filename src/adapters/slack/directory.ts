@@ -1,4 +1,5 @@
 import type { webApi } from '@slack/bolt';
+import { errorSummary } from '../../core/safe-error.js';
 import type { SlackLogger } from './options.js';
 
 /** What the core needs to know about a Slack user beyond their ids (issue 6 "Support agents"). */
@@ -74,7 +75,7 @@ export class SlackDirectory {
         ...(u?.tz ? { timeZone: u.tz } : {}),
       };
     } catch (err) {
-      this.logger.warn({ err: errorCode(err), method: 'users.info' }, 'Slack user lookup failed');
+      this.logger.warn({ err: errorSummary(err), method: 'users.info' }, 'Slack user lookup failed');
       return {};
     }
   }
@@ -90,7 +91,10 @@ export class SlackDirectory {
         }
       }
     } catch (err) {
-      this.logger.warn({ err: errorCode(err), method: 'usergroups.list' }, 'Slack user group lookup failed');
+      this.logger.warn(
+        { err: errorSummary(err), method: 'usergroups.list' },
+        'Slack user group lookup failed',
+      );
     }
     return byUser;
   }
@@ -104,15 +108,4 @@ export class SlackDirectory {
     map.set(key, { at: now, value });
     return value;
   }
-}
-
-/** A Web API error's stable code (`slack_webapi_platform_error`) plus Slack's `error` string; never the request. */
-export function errorCode(err: unknown): string {
-  if (err && typeof err === 'object') {
-    const e = err as { code?: unknown; data?: { error?: unknown }; message?: unknown };
-    const parts = [e.code, e.data?.error].filter((p) => typeof p === 'string');
-    if (parts.length) return parts.join(':');
-    if (typeof e.message === 'string') return e.message;
-  }
-  return String(err);
 }

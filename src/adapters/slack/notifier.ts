@@ -1,6 +1,6 @@
 import type { webApi } from '@slack/bolt';
 import { type Notifier, NotifyRefusedError } from '../../core/notify/notifier.js';
-import { errorCode } from './directory.js';
+import { errorSummary } from '../../core/safe-error.js';
 import { uploadFile } from './file-upload.js';
 import { renderReply } from './render-blocks.js';
 
@@ -82,9 +82,9 @@ async function refusals<T>(run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (err) {
     if (err instanceof NotifyRefusedError) throw err;
-    const code = errorCode(err);
-    const slackError = code.split(':').pop() ?? code;
-    if (REFUSALS.has(slackError)) throw new NotifyRefusedError(slackError);
+    // Slack's own reason (`channel_not_found`), as the summary names it.
+    const slackError = errorSummary(err).description;
+    if (slackError && REFUSALS.has(slackError)) throw new NotifyRefusedError(slackError);
     throw err;
   }
 }

@@ -9,8 +9,8 @@ import {
   type Reply,
   type ReplyFile,
 } from '../../core/reply.js';
+import { errorSummary } from '../../core/safe-error.js';
 import type { AuditThread } from './audit-thread.js';
-import { errorCode } from './directory.js';
 import { escapeMrkdwn } from './escape.js';
 import { uploadFile } from './file-upload.js';
 import { postToResponseUrl } from './http-post.js';
@@ -86,7 +86,7 @@ export class SlackResponder {
       return true;
     } catch (err) {
       this.options.logger.warn(
-        { err: errorCode(err), method: 'chat.postMessage' },
+        { err: errorSummary(err), method: 'chat.postMessage' },
         'Slack post failed; using response_url',
       );
       return false;
@@ -124,7 +124,7 @@ export class SlackResponder {
         return true;
       } catch (err) {
         this.options.logger.warn(
-          { err: errorCode(err) },
+          { err: errorSummary(err) },
           'Slack replace_original failed; trying chat.update',
         );
       }
@@ -135,7 +135,7 @@ export class SlackResponder {
       return true;
     } catch (err) {
       // Ephemeral messages cannot be updated through the Web API.
-      this.options.logger.warn({ err: errorCode(err), method: 'chat.update' }, 'Slack update failed');
+      this.options.logger.warn({ err: errorSummary(err), method: 'chat.update' }, 'Slack update failed');
       return false;
     }
   }
@@ -151,7 +151,7 @@ export class SlackResponder {
         await postToResponseUrl(target.responseUrl, payload, this.options.httpTimeoutMs);
         return;
       } catch (err) {
-        this.options.logger.warn({ err: errorCode(err) }, 'Slack response_url failed; using the Web API');
+        this.options.logger.warn({ err: errorSummary(err) }, 'Slack response_url failed; using the Web API');
       }
     }
     const blocks = message.blocks.length > 0 ? { blocks: message.blocks } : {};
@@ -194,7 +194,7 @@ export class SlackResponder {
       } catch (err) {
         // The store's audit log already holds the entry; the thread is the team's view of it.
         this.options.logger.warn(
-          { err: errorCode(err), method: 'chat.postMessage' },
+          { err: errorSummary(err), method: 'chat.postMessage' },
           'Slack audit record failed',
         );
       }
@@ -213,7 +213,7 @@ export class SlackResponder {
         await this.notice(target, t.fileSent(file.name));
       }
     } catch (err) {
-      this.options.logger.warn({ err: errorCode(err) }, 'Slack file upload failed');
+      this.options.logger.warn({ err: errorSummary(err) }, 'Slack file upload failed');
       await this.notice(target, t.fileFailed(file.name));
     }
   }

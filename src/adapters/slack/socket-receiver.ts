@@ -1,4 +1,5 @@
 import { SocketModeReceiver, type webApi } from '@slack/bolt';
+import { errorSummary } from '../../core/safe-error.js';
 import { boltLogger } from './bolt-logger.js';
 import type { ResolvedSlackOptions } from './options.js';
 
@@ -36,7 +37,7 @@ export function createSocketReceiver(
     });
   const stop = () =>
     receiver.stop().catch((err: unknown) => {
-      options.logger.warn({ err: (err as Error)?.name }, 'bolt stop failed');
+      options.logger.warn({ err: errorSummary(err) }, 'bolt stop failed');
     });
   return { receiver, connected: () => connected, stop };
 }

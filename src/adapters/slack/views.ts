@@ -1,6 +1,7 @@
 import type { App, SlackViewAction, ViewOutput, ViewResponseAction, webApi } from '@slack/bolt';
 import type { Messages } from '../../core/messages.js';
 import type { Reply } from '../../core/reply.js';
+import { errorSummary } from '../../core/safe-error.js';
 import { type SlackHandlerDeps, whoAndWhere } from './deps.js';
 import {
   decodeMeta,
@@ -129,7 +130,7 @@ export async function submit(
     ...(meta.responseUrl ? { responseUrl: meta.responseUrl } : {}),
   };
   const work = call(meta, who).catch((err: unknown): Reply => {
-    options.logger.error({ err: (err as Error)?.name }, 'Slack modal submission failed');
+    options.logger.error({ err: errorSummary(err) }, 'Slack modal submission failed');
     return { text: t.submitFailed, tone: 'error' };
   });
   let timer: NodeJS.Timeout | undefined;

@@ -1,4 +1,5 @@
 import type { Api } from 'grammy';
+import { errorSummary } from '../../core/safe-error.js';
 import type { TelegramLogger } from './options.js';
 
 export interface AdminCacheOptions {
@@ -34,7 +35,7 @@ export class AdminCache {
       return admin;
     } catch (error) {
       // Not knowing means not an admin: the safe default for a permission.
-      this.#o.logger.warn({ chatId, err: (error as Error).name }, 'telegram: admin check failed');
+      this.#o.logger.warn({ chatId, err: errorSummary(error) }, 'telegram: admin check failed');
       return false;
     }
   }

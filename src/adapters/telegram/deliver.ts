@@ -4,6 +4,7 @@ import type { Language } from '../../core/messages.js';
 import type { TrackedMessage } from '../../core/notify/notifier.js';
 import type { RecordStore, ScheduledDeletion } from '../../core/ports/proactive.js';
 import type { Reply } from '../../core/reply.js';
+import { errorSummary } from '../../core/safe-error.js';
 import { escapeHtml } from './escape.js';
 import type { TelegramMessages } from './messages.js';
 import type { TelegramLogger } from './options.js';
@@ -151,7 +152,7 @@ export class Deliverer {
     } catch (error) {
       // The core's reply says the message was deleted; when we could not, the user must know.
       this.#o.logger.warn(
-        { err: describe(error), chat: target.chat.id },
+        { err: errorSummary(error), chat: target.chat.id },
         'telegram: could not delete a secret',
       );
     }
@@ -185,7 +186,7 @@ export class Deliverer {
         messageId: String(messageId),
       };
       await this.#o.tracked({ track: reply.track, message }).catch((error: unknown) => {
-        this.#o.logger.warn({ err: describe(error) }, 'telegram: could not record a sent message');
+        this.#o.logger.warn({ err: errorSummary(error) }, 'telegram: could not record a sent message');
       });
     }
   }
@@ -203,7 +204,7 @@ export class Deliverer {
       });
     } catch (error) {
       // A reply we cannot render is a bug in the core or here; the user still gets an answer.
-      this.#o.logger.error({ err: describe(error) }, 'telegram: could not render a reply');
+      this.#o.logger.error({ err: errorSummary(error) }, 'telegram: could not render a reply');
       return { parts: [escapeHtml(this.#t(reply.language).failed)] };
     }
   }
@@ -275,7 +276,7 @@ export class Deliverer {
       });
     } catch (error) {
       // A second press can ask for the same edit; Telegram refuses it, and nothing is wrong.
-      if (!/message is not modified/i.test(describe(error).description ?? '')) throw error;
+      if (!/message is not modified/i.test(errorSummary(error).description ?? '')) throw error;
     }
   }
 
@@ -319,38 +320,11 @@ function replyParameters(messageId: number) {
   return { message_id: messageId, allow_sending_without_reply: true };
 }
 
-/** Telegram's answer, without the payload (which may hold a user's text): safe to log. */
-export function describe(error: unknown): {
-  name: string;
-  code?: number;
-  description?: string;
-  method?: string;
-} {
-  if (typeof error !== 'object' || error === null) return { name: typeof error };
-  const e = error as {
-    name?: string;
-    error_code?: number;
-    description?: string;
-    method?: string;
-    message?: string;
-  };
-  return {
-    name: e.name ?? 'Error',
-    ...(e.error_code !== undefined ? { code: e.error_code } : {}),
-    ...(e.description !== undefined
-      ? { description: e.description }
-      : e.message
-        ? { description: e.message }
-        : {}),
-    ...(e.method !== undefined ? { method: e.method } : {}),
-  };
-}
-
 /**
  * The user's private chat cannot be reached: 403 (never started the bot, or blocked it) or 400
  * "chat not found". Matched on the Bot API's `error_code`, not on a class (style.md).
  */
 export function isUnreachable(error: unknown): boolean {
-  const { code, description } = describe(error);
+  const { code, description } = errorSummary(error);
   return code === 403 || (code === 400 && /chat not found/i.test(description ?? ''));
 }

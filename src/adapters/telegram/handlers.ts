@@ -2,9 +2,10 @@ import type { Bot, Context } from 'grammy';
 import type { Core, IncomingText } from '../../core/core.js';
 import { type Language, languageOf } from '../../core/messages.js';
 import type { ActionOutcome, Reply } from '../../core/reply.js';
+import { errorSummary } from '../../core/safe-error.js';
 import type { AdminCache } from './admin-cache.js';
 import { ANSWER_BUDGET_MS, typingWhile } from './busy.js';
-import { type Deliverer, type DeliveryTarget, describe, type Scheduler } from './deliver.js';
+import type { Deliverer, DeliveryTarget, Scheduler } from './deliver.js';
 import { chatRefOf, identityOf, isAddressed, messageKind, normaliseText } from './incoming.js';
 import type { TelegramMessages } from './messages.js';
 import type { TelegramLogger } from './options.js';
@@ -58,7 +59,7 @@ export function installHandlers(bot: Bot, options: HandlerOptions): void {
       replies = await work;
     } catch (error) {
       logger.error(
-        { updateId: ctx.update.update_id, err: describe(error) },
+        { updateId: ctx.update.update_id, err: errorSummary(error) },
         'telegram: core failed on a message',
       );
       replies = [{ text: messages(languageOf(from.language_code)).failed, tone: 'error' }];
@@ -119,7 +120,7 @@ export function installHandlers(bot: Bot, options: HandlerOptions): void {
         });
       } catch (error) {
         logger.error(
-          { updateId: ctx.update.update_id, err: describe(error) },
+          { updateId: ctx.update.update_id, err: errorSummary(error) },
           'telegram: core failed on a button',
         );
         return { notice: messages(languageOf(query.from.language_code)).failed };
@@ -135,7 +136,7 @@ export function installHandlers(bot: Bot, options: HandlerOptions): void {
         (error: unknown) => {
           // The outcome is still shown below: a failed answer must not cost the user the result.
           logger.warn(
-            { updateId: ctx.update.update_id, err: describe(error) },
+            { updateId: ctx.update.update_id, err: errorSummary(error) },
             'telegram: press answer failed',
           );
         },

@@ -3,10 +3,11 @@ import { Bot, type Context, GrammyError, HttpError } from 'grammy';
 import type { Update } from 'grammy/types';
 import { InFlight } from '../../core/in-flight.js';
 import type { Notifier } from '../../core/notify/notifier.js';
+import { errorSummary } from '../../core/safe-error.js';
 import { AdminCache } from './admin-cache.js';
 import { createSendRetry, createSetupRetry } from './api-retry.js';
 import { dedupeUpdates } from './dedupe.js';
-import { Deliverer, describe } from './deliver.js';
+import { Deliverer } from './deliver.js';
 import { installHandlers } from './handlers.js';
 import { createWebhookHandler, type HttpHandler, MAX_UPDATE_BYTES } from './http-server.js';
 import { createTelegramNotifier } from './notifier.js';
@@ -94,7 +95,7 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
       return await prev(method, payload, signal);
     } catch (error) {
       if (method === 'getUpdates' && !signal?.aborted)
-        logger.warn({ err: describe(error) }, 'telegram: getUpdates failed');
+        logger.warn({ err: errorSummary(error) }, 'telegram: getUpdates failed');
       throw error;
     }
   });
@@ -129,7 +130,10 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
   });
   bot.catch((err) => {
     // Never the update or the payload: they hold what users typed, possibly a password.
-    logger.error({ updateId: err.ctx.update.update_id, err: describe(err.error) }, 'telegram: update failed');
+    logger.error(
+      { updateId: err.ctx.update.update_id, err: errorSummary(err.error) },
+      'telegram: update failed',
+    );
   });
 
   let started = false;
@@ -140,7 +144,10 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
 
   const accept = (update: Update) => {
     bot.handleUpdate(update).catch((error: unknown) => {
-      logger.error({ updateId: update.update_id, err: describe(error) }, 'telegram: webhook update failed');
+      logger.error(
+        { updateId: update.update_id, err: errorSummary(error) },
+        'telegram: webhook update failed',
+      );
     });
   };
   const webhook =
@@ -188,7 +195,7 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
         } catch (error) {
           // A missing menu is cosmetic: commands still work when typed.
           logger.warn(
-            { scope: scope.type, language, err: describe(error) },
+            { scope: scope.type, language, err: errorSummary(error) },
             'telegram: setMyCommands failed',
           );
         }
@@ -234,7 +241,7 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
         });
         started = true;
         runner.task()?.catch((error: unknown) => {
-          logger.error({ err: describe(error) }, 'telegram: polling stopped');
+          logger.error({ err: errorSummary(error) }, 'telegram: polling stopped');
         });
       }
       logger.info({ mode: o.mode, bot: bot.botInfo.username }, 'telegram: channel started');

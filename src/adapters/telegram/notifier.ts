@@ -1,6 +1,7 @@
 import { type Notifier, NotifyRefusedError, type SentMessage } from '../../core/notify/notifier.js';
+import { errorSummary } from '../../core/safe-error.js';
 import type { Deliverer } from './deliver.js';
-import { describe, isUnreachable } from './deliver.js';
+import { isUnreachable } from './deliver.js';
 
 /**
  * The core's outbound port on Telegram (issue 15): a user's private chat is the chat whose id is the
@@ -26,7 +27,7 @@ async function refusals<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    const { description } = describe(error);
+    const { description } = errorSummary(error);
     if (isUnreachable(error) || /message to edit not found|message can't be edited/i.test(description ?? ''))
       throw new NotifyRefusedError(description ?? 'refused');
     throw error;

@@ -1,7 +1,7 @@
 import type { Api } from 'grammy';
 import type { ChannelLogger } from '../../core/logger.js';
 import type { RecordStore, ScheduledDeletion } from '../../core/ports/proactive.js';
-import { describe } from './deliver.js';
+import { errorSummary } from '../../core/safe-error.js';
 
 /** Runs `task` after `delayMs`. Injected, so tests move time by hand instead of waiting (issue 16). */
 export interface Scheduler {
@@ -54,7 +54,7 @@ export class SecretDeletions {
     };
     await this.#o.records?.put(record).catch((error: unknown) => {
       // The timer below still deletes it; only a restart before then would forget it.
-      this.#o.logger.warn({ err: describe(error) }, 'telegram: could not store a pending deletion');
+      this.#o.logger.warn({ err: errorSummary(error) }, 'telegram: could not store a pending deletion');
     });
     this.#schedule(record);
   }
@@ -87,7 +87,7 @@ export class SecretDeletions {
       } catch (error) {
         // Already deleted by the user, or the chat is gone: nothing left to hide.
         this.#o.logger.warn(
-          { err: describe(error), chat: record.chatId },
+          { err: errorSummary(error), chat: record.chatId },
           'telegram: could not delete a secret',
         );
       }

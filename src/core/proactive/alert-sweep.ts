@@ -3,7 +3,8 @@ import { createFormatter } from '../format.js';
 import { messagesFor } from '../messages.js';
 import type { AlertSubscription } from '../ports/proactive.js';
 import type { Reply } from '../reply.js';
-import { clientFor, errorFacts, type ProactiveContext } from './context.js';
+import { errorSummary } from '../safe-error.js';
+import { clientFor, type ProactiveContext } from './context.js';
 import { type PaceOptions, runPaced } from './paced.js';
 
 export interface AlertSweepOptions {
@@ -85,7 +86,10 @@ async function checkOne(
     else result.alerted += 1;
   } catch (err) {
     result.failed += 1;
-    ctx.logger.warn({ alert: sub.id, ...errorFacts(err) }, 'alert sweep: check failed; next sweep retries');
+    ctx.logger.warn(
+      { alert: sub.id, err: errorSummary(err) },
+      'alert sweep: check failed; next sweep retries',
+    );
   }
 }
 

@@ -5,7 +5,8 @@ import { messagesFor } from '../messages.js';
 import type { TrackedMessage } from '../notify/notifier.js';
 import type { CallReport } from '../ports/proactive.js';
 import type { Reply } from '../reply.js';
-import { clientFor, errorFacts, type ProactiveContext } from './context.js';
+import { errorSummary } from '../safe-error.js';
+import { clientFor, type ProactiveContext } from './context.js';
 
 /**
  * When to look for a call's record (provider-notes D10: no events, so the CDRs are read). A call
@@ -65,7 +66,7 @@ export async function checkCallReports(ctx: ProactiveContext): Promise<CallRepor
       await checkOne(ctx, report, now, result);
     } catch (err) {
       result.failed += 1;
-      ctx.logger.warn({ callId: report.callId, ...errorFacts(err) }, 'call report: check failed');
+      ctx.logger.warn({ callId: report.callId, err: errorSummary(err) }, 'call report: check failed');
       await reschedule(ctx, report, now);
     }
   }

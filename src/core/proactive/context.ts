@@ -26,8 +26,3 @@ export async function clientFor(
   const cred = record?.credentials.find((c) => c.kind === 'account' && c.username === sub.username);
   return cred ? ctx.clientFactory({ account: { username: cred.username, md5: cred.md5 } }) : undefined;
 }
-
-/** Error facts safe to log: a name and a code, never a message that could hold user input. */
-export function errorFacts(err: unknown): { err: string; code?: unknown } {
-  return { err: (err as Error)?.name ?? typeof err, code: (err as { code?: unknown })?.code };
-}

@@ -2,7 +2,8 @@ import { fromDate, toIsoDate } from '../../telephony/dates.js';
 import { spendReply } from '../commands/spend.js';
 import { createFormatter } from '../format.js';
 import { messagesFor } from '../messages.js';
-import { clientFor, errorFacts, type ProactiveContext } from './context.js';
+import { errorSummary } from '../safe-error.js';
+import { clientFor, type ProactiveContext } from './context.js';
 
 /** ISO 8601 week of a date, `2026-W48`: the digest's once-per-week key. */
 export function isoWeek(date: Date): string {
@@ -63,7 +64,7 @@ export async function sendDigests(ctx: ProactiveContext): Promise<{ sent: number
     } catch (err) {
       await ctx.stores.proactive.claims.release(claim);
       result.failed += 1;
-      ctx.logger.warn({ digest: sub.id, ...errorFacts(err) }, 'digest failed; the next run retries');
+      ctx.logger.warn({ digest: sub.id, err: errorSummary(err) }, 'digest failed; the next run retries');
     }
   }
   return result;

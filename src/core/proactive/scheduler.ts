@@ -1,7 +1,7 @@
 import { Cron } from 'croner';
 import type { CoreLogger } from '../logger.js';
 import type { ClaimStore, LeaseStore } from '../ports/proactive.js';
-import { errorFacts } from './context.js';
+import { errorSummary } from '../safe-error.js';
 
 export interface ScheduledJob {
   name: string;
@@ -51,7 +51,8 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
           (kept) => {
             if (!kept) o.logger.warn({ job: job.name }, 'scheduler: lease lost while running');
           },
-          (err: unknown) => o.logger.warn({ job: job.name, ...errorFacts(err) }, 'scheduler: renew failed'),
+          (err: unknown) =>
+            o.logger.warn({ job: job.name, err: errorSummary(err) }, 'scheduler: renew failed'),
         );
       },
       Math.max(10, Math.floor(o.leaseMs / 3)),
@@ -60,7 +61,7 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     try {
       await job.run();
     } catch (err) {
-      o.logger.error({ job: job.name, ...errorFacts(err) }, 'scheduler: job failed');
+      o.logger.error({ job: job.name, err: errorSummary(err) }, 'scheduler: job failed');
     } finally {
       clearInterval(renew);
       await o.leases.release(lease, o.holder).catch(() => {});
@@ -87,7 +88,7 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
                 if (!(await o.claims.claim(`tick:${job.name}:${tick}`, 24 * 3600_000))) return;
                 await runLeased(job);
               })().catch((err: unknown) =>
-                o.logger.error({ job: job.name, ...errorFacts(err) }, 'scheduler: tick failed'),
+                o.logger.error({ job: job.name, err: errorSummary(err) }, 'scheduler: tick failed'),
               ),
             );
           },

@@ -1,0 +1,58 @@
+/**
+ * The one safe summary of an error for logs (style.md: "a safe error summary exists once").
+ *
+ * It keeps what identifies a failure and drops what may carry a user's data or a secret. An
+ * error's `message` is never copied: a provider or platform client may put the request in it (a
+ * phone number, a chat's text, a URL with a token), and so may an error built from user input.
+ * What is kept are fields that platforms fill with their own fixed vocabulary:
+ * - `code`: Telegram's numeric `error_code` (Bot API), else the error's stable `code`
+ *   (`ECONNRESET`, `slack_webapi_platform_error`, `TEL_TIMEOUT`, `ERR_STORE_UNAVAILABLE`);
+ * - `description`: Telegram's `description` (Bot API), Slack's `data.error` (`channel_not_found`),
+ *   the provider's description (spec 7);
+ * - `providerCode`, `status` (HTTP), `method` (the platform method or provider operation).
+ */
+export interface ErrorSummary {
+  name: string;
+  code?: string | number;
+  description?: string;
+  providerCode?: number;
+  status?: number;
+  method?: string;
+  /** Stack frames without the first line (which repeats the message); only when asked for. */
+  frames?: string;
+}
+
+/** Descriptions longer than this are cut: a platform's reason is a short phrase. */
+const MAX_DESCRIPTION = 200;
+
+/** Summarises `error` for a log line; see {@link ErrorSummary} for what is kept and why. */
+export function errorSummary(error: unknown, options: { frames?: boolean } = {}): ErrorSummary {
+  if (typeof error !== 'object' || error === null) return { name: typeof error };
+  const e = error as Record<string, unknown>;
+  const data = e.data as { error?: unknown } | undefined;
+  const summary: ErrorSummary = { name: typeof e.name === 'string' ? e.name : 'Error' };
+  const code = numberOf(e.error_code) ?? stringOrNumber(e.code);
+  if (code !== undefined) summary.code = code;
+  const description = stringOf(e.description) ?? stringOf(data?.error);
+  if (description !== undefined) summary.description = description.slice(0, MAX_DESCRIPTION);
+  const providerCode = numberOf(e.providerCode);
+  if (providerCode !== undefined) summary.providerCode = providerCode;
+  const status = numberOf(e.httpStatus) ?? numberOf(e.statusCode) ?? numberOf(e.status);
+  if (status !== undefined) summary.status = status;
+  const method = stringOf(e.method) ?? stringOf(e.operation);
+  if (method !== undefined) summary.method = method;
+  if (options.frames && typeof e.stack === 'string') summary.frames = framesOf(e.stack);
+  return summary;
+}
+
+const stringOf = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const numberOf = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const stringOrNumber = (v: unknown) => stringOf(v) ?? numberOf(v);
+
+/** The `    at …` lines only: V8 puts `Name: message` (possibly several lines) before them. */
+function framesOf(stack: string): string {
+  return stack
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n');
+}
