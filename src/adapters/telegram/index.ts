@@ -1,5 +1,5 @@
 import { type RunnerHandle, run, sequentialize } from '@grammyjs/runner';
-import { Bot, type Context, GrammyError, HttpError } from 'grammy';
+import { Bot, type Context } from 'grammy';
 import type { Update } from 'grammy/types';
 import { InFlight } from '../../core/in-flight.js';
 import type { Notifier } from '../../core/notify/notifier.js';
@@ -11,7 +11,12 @@ import { Deliverer } from './deliver.js';
 import { installHandlers } from './handlers.js';
 import { createWebhookHandler, type HttpHandler, MAX_UPDATE_BYTES } from './http-server.js';
 import { createTelegramNotifier } from './notifier.js';
-import { resolveTelegramOptions, type TelegramChannelOptions } from './options.js';
+import {
+  type ResolvedTelegramOptions,
+  resolveTelegramOptions,
+  type TelegramChannelOptions,
+} from './options.js';
+import { registerMenus, setupCall } from './setup.js';
 
 export { type Scheduler, timerScheduler } from './deliver.js';
 export { escapeHtml } from './escape.js';
@@ -19,6 +24,7 @@ export { MAX_UPDATE_BYTES, WEBHOOK_PATH } from './http-server.js';
 export { type TelegramMessages, telegramMessages } from './messages.js';
 export type { TelegramChannelOptions, TelegramLogger, TelegramWebhookOptions } from './options.js';
 export { deepLink, type RenderedReply, renderReply, replyHtml } from './render-html.js';
+export { TelegramSetupError } from './setup.js';
 export { splitHtml, TELEGRAM_MESSAGE_LIMIT } from './split-html.js';
 
 export interface TelegramChannel {
@@ -43,37 +49,71 @@ export interface TelegramChannel {
   receiving(): boolean;
 }
 
-/** Telegram refused a set-up call for good, or never answered it. */
-export class TelegramSetupError extends Error {
-  override name = 'TelegramSetupError';
-  constructor(
-    readonly method: string,
-    /** Telegram's `error_code`, or undefined when no answer came. */
-    readonly errorCode: number | undefined,
-    /** Telegram's own description, or the network failure. */
-    readonly description: string,
-    options?: ErrorOptions,
-  ) {
-    super(`Telegram refused ${method}: ${description}`, options);
-  }
-}
-
 /** Update types the bot asks Telegram for: messages and button presses, nothing else. */
 const ALLOWED_UPDATES = ['message', 'callback_query'] as const;
 
 /**
  * The Telegram channel (issue 5): grammY with @grammyjs/runner for long polling, or a webhook.
- *
- * Middleware order, and why:
- * 1. `sequentialize` by chat: updates of one chat run in order, other chats run concurrently, so a
- *    slow provider stalls only its own chat. It comes before the dedupe claim because the claim is
- *    asynchronous: two updates of one chat could otherwise overtake each other while claiming. It
- *    has no side effect.
- * 2. the `update_id` claim: before any side effect, a redelivered update is dropped.
- * 3. the handlers: normalise, call the core, render.
+ * The bot, its middleware and its handlers are built here; `start` initialises it and begins
+ * taking updates, `stop` ends that and waits for the updates in flight.
  */
 export function createTelegramChannel(options: TelegramChannelOptions): TelegramChannel {
   const o = resolveTelegramOptions(options);
+  const logger = o.logger;
+  const bot = createBot(o);
+  const inFlight = new InFlight();
+  installPipeline(bot, o, inFlight);
+  const deliverer = installHandlersWithDeliverer(bot, o);
+  bot.catch((err) => {
+    // Never the update or the payload: they hold what users typed, possibly a password.
+    logger.error(
+      { updateId: err.ctx.update.update_id, err: errorSummary(err.error) },
+      'telegram: update failed',
+    );
+  });
+  const life: Lifecycle = { started: false, stopping: false, webhookSet: false, runner: undefined };
+  const webhook = webhookOf(bot, o, life);
+  return {
+    bot,
+    notifier: createTelegramNotifier(deliverer),
+    ...(webhook ? { webhook } : {}),
+    receiving: () =>
+      life.started &&
+      !life.stopping &&
+      (o.mode === 'webhook' ? life.webhookSet : life.runner?.isRunning() === true),
+    async start() {
+      if (life.started) return;
+      await prepare(bot, o, deliverer);
+      await takeUpdates(bot, o, life);
+      logger.info({ mode: o.mode, bot: bot.botInfo.username }, 'telegram: channel started');
+    },
+    async stop() {
+      if (!life.started || life.stopping) return;
+      life.stopping = true;
+      // Stop taking updates first (the webhook answers 503 from now on, so Telegram redelivers
+      // elsewhere), then let the ones in flight finish, within a bound (issue 7).
+      // The runner's stop() ends polling; the updates it handed out are awaited through `inFlight`.
+      await life.runner?.stop();
+      const finished = await inFlight.drain(o.drainTimeoutMs);
+      if (!finished)
+        logger.warn({ inFlight: inFlight.size }, 'telegram: stopped with updates still in flight');
+      life.started = false;
+      life.stopping = false;
+      logger.info({ mode: o.mode }, 'telegram: channel stopped');
+    },
+  };
+}
+
+/** Whether the channel takes updates: started, not stopping, and (webhook) registered or (polling) running. */
+interface Lifecycle {
+  started: boolean;
+  stopping: boolean;
+  webhookSet: boolean;
+  runner: RunnerHandle | undefined;
+}
+
+/** The grammY bot with its API layers: set-up retries, send retries, and a safe `getUpdates` log. */
+function createBot(o: ResolvedTelegramOptions): Bot {
   const logger = o.logger;
   const bot = new Bot(o.token, {
     ...(o.botInfo ? { botInfo: o.botInfo } : {}),
@@ -99,17 +139,35 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
       throw error;
     }
   });
+  return bot;
+}
 
-  // Every update is tracked from its first middleware on, whether it came from the runner or the
-  // webhook: the runner's stop() does not wait for the updates it already handed out.
-  const inFlight = new InFlight();
+/**
+ * The middleware before the handlers, in this order, and why:
+ * 1. tracking: every update counts as in flight from its first middleware on, whether it came from
+ *    the runner or the webhook: the runner's stop() does not wait for the updates it handed out.
+ * 2. `sequentialize` by chat: updates of one chat run in order, other chats run concurrently, so a
+ *    slow provider stalls only its own chat. It comes before the dedupe claim because the claim is
+ *    asynchronous: two updates of one chat could otherwise overtake each other while claiming. It
+ *    has no side effect.
+ * 3. the `update_id` claim: before any side effect, a redelivered update is dropped.
+ * The handlers come next: normalise, call the core, render.
+ */
+function installPipeline(bot: Bot, o: ResolvedTelegramOptions, inFlight: InFlight): void {
   bot.use((_ctx, next) => {
     const work = next();
     inFlight.track(work.catch(() => {}));
     return work;
   });
   bot.use(sequentialize<Context>((ctx) => (ctx.chat ?? ctx.from)?.id.toString()));
-  bot.use(dedupeUpdates({ store: o.dedupe, botId: () => bot.botInfo.id, ttlMs: o.dedupeTtlMs, logger }));
+  bot.use(
+    dedupeUpdates({ store: o.dedupe, botId: () => bot.botInfo.id, ttlMs: o.dedupeTtlMs, logger: o.logger }),
+  );
+}
+
+/** The handlers (normalise, call the core, render) and the deliverer they answer through. */
+function installHandlersWithDeliverer(bot: Bot, o: ResolvedTelegramOptions): Deliverer {
+  const logger = o.logger;
   const deliverer = new Deliverer({
     api: bot.api,
     botUsername: () => bot.botInfo.username,
@@ -128,20 +186,14 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
     messages: o.messages,
     busyScheduler: o.busyScheduler,
   });
-  bot.catch((err) => {
-    // Never the update or the payload: they hold what users typed, possibly a password.
-    logger.error(
-      { updateId: err.ctx.update.update_id, err: errorSummary(err.error) },
-      'telegram: update failed',
-    );
-  });
+  return deliverer;
+}
 
-  let started = false;
-  let stopping = false;
-  let webhookSet = false;
-  let runner: RunnerHandle | undefined;
-  const accepting = async () => started && !stopping && bot.isInited() && (await o.ready());
-
+/** Webhook mode: the handler the composition root mounts; it accepts updates only while started. */
+function webhookOf(bot: Bot, o: ResolvedTelegramOptions, life: Lifecycle) {
+  if (o.mode !== 'webhook' || !o.webhook) return undefined;
+  const logger = o.logger;
+  const accepting = async () => life.started && !life.stopping && bot.isInited() && (await o.ready());
   const accept = (update: Update) => {
     bot.handleUpdate(update).catch((error: unknown) => {
       logger.error(
@@ -150,116 +202,56 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
       );
     });
   };
-  const webhook =
-    o.mode === 'webhook' && o.webhook
-      ? {
-          handler: createWebhookHandler({ secret: o.webhook.secret, accept, accepting, logger }),
-          path: o.webhook.path,
-          maxBodyBytes: MAX_UPDATE_BYTES,
-        }
-      : undefined;
-
-  /** Runs a set-up call; a refusal becomes a {@link TelegramSetupError} with Telegram's words. */
-  async function setup<T>(method: string, call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      if (error instanceof GrammyError)
-        throw new TelegramSetupError(error.method, error.error_code, error.description, { cause: error });
-      if (error instanceof HttpError)
-        throw new TelegramSetupError(method, undefined, `no answer from Telegram (${error.message})`, {
-          cause: error,
-        });
-      throw error;
-    }
-  }
-
-  async function registerMenus(): Promise<void> {
-    // Generated from the core's command table, one menu per chat kind (issue 4, issue 5) and per
-    // language (issue 14): English for everyone, German for users whose app is set to German.
-    const scopes = [
-      ['private', { type: 'all_private_chats' }],
-      ['shared', { type: 'all_group_chats' }],
-    ] as const;
-    const languages = [
-      ['en', undefined],
-      ['de', 'de'],
-    ] as const;
-    for (const [kind, scope] of scopes) {
-      for (const [language, code] of languages) {
-        try {
-          await bot.api.setMyCommands(o.core.menu(kind, language), {
-            scope,
-            ...(code ? { language_code: code } : {}),
-          });
-        } catch (error) {
-          // A missing menu is cosmetic: commands still work when typed.
-          logger.warn(
-            { scope: scope.type, language, err: errorSummary(error) },
-            'telegram: setMyCommands failed',
-          );
-        }
-      }
-    }
-  }
-
   return {
-    bot,
-    notifier: createTelegramNotifier(deliverer),
-    ...(webhook ? { webhook } : {}),
-    receiving: () =>
-      started && !stopping && (o.mode === 'webhook' ? webhookSet : runner?.isRunning() === true),
-
-    async start() {
-      if (started) return;
-      // Not `bot.init()`: it retries getMe forever on network errors, and a start must end.
-      if (!bot.isInited()) bot.botInfo = await setup('getMe', () => bot.api.getMe());
-      await registerMenus();
-      // Secrets a previous run promised to delete (issue 16): overdue ones go at once.
-      const resumed = await deliverer.resumeDeletions();
-      if (resumed > 0) logger.info({ resumed }, 'telegram: pending secret deletions resumed');
-      if (o.mode === 'webhook' && o.webhook) {
-        // The composition root serves the handler already; updates are taken from here on.
-        started = true;
-        await setup('setWebhook', () =>
-          bot.api.setWebhook(o.webhook!.url, {
-            secret_token: o.webhook!.secret,
-            allowed_updates: [...ALLOWED_UPDATES],
-          }),
-        );
-        webhookSet = true;
-      } else {
-        // getUpdates fails with 409 while a webhook is set; pending updates are kept.
-        await setup('deleteWebhook', () => bot.api.deleteWebhook({ drop_pending_updates: false }));
-        runner = run(bot, {
-          runner: {
-            fetch: { timeout: o.pollingTimeoutSeconds, allowed_updates: [...ALLOWED_UPDATES] },
-            silent: true,
-            retryInterval: 'quadratic',
-          },
-          sink: { concurrency: o.concurrency },
-        });
-        started = true;
-        runner.task()?.catch((error: unknown) => {
-          logger.error({ err: errorSummary(error) }, 'telegram: polling stopped');
-        });
-      }
-      logger.info({ mode: o.mode, bot: bot.botInfo.username }, 'telegram: channel started');
-    },
-
-    async stop() {
-      if (!started || stopping) return;
-      stopping = true;
-      // Stop taking updates first (the webhook answers 503 from now on, so Telegram redelivers
-      // elsewhere), then let the ones in flight finish, within a bound (issue 7).
-      // The runner's stop() ends polling; the updates it handed out are awaited through `inFlight`.
-      await runner?.stop();
-      const finished = await inFlight.drain(o.drainTimeoutMs);
-      if (!finished)
-        logger.warn({ inFlight: inFlight.size }, 'telegram: stopped with updates still in flight');
-      started = false;
-      stopping = false;
-      logger.info({ mode: o.mode }, 'telegram: channel stopped');
-    },
+    handler: createWebhookHandler({ secret: o.webhook.secret, accept, accepting, logger }),
+    path: o.webhook.path,
+    maxBodyBytes: MAX_UPDATE_BYTES,
   };
+}
+
+/** Before updates are taken: who the bot is, its menus, and the secret deletions still owed. */
+async function prepare(bot: Bot, o: ResolvedTelegramOptions, deliverer: Deliverer): Promise<void> {
+  // Not `bot.init()`: it retries getMe forever on network errors, and a start must end.
+  if (!bot.isInited()) bot.botInfo = await setupCall('getMe', () => bot.api.getMe());
+  await registerMenus(bot, o.core, o.logger);
+  // Secrets a previous run promised to delete (issue 16): overdue ones go at once.
+  const resumed = await deliverer.resumeDeletions();
+  if (resumed > 0) o.logger.info({ resumed }, 'telegram: pending secret deletions resumed');
+}
+
+/** Registers the webhook, or starts polling; `life.started` is set as soon as updates may arrive. */
+async function takeUpdates(bot: Bot, o: ResolvedTelegramOptions, life: Lifecycle): Promise<void> {
+  const webhook = o.mode === 'webhook' ? o.webhook : undefined;
+  if (webhook) {
+    // The composition root serves the handler already; updates are taken from here on.
+    life.started = true;
+    await setupCall('setWebhook', () =>
+      bot.api.setWebhook(webhook.url, {
+        secret_token: webhook.secret,
+        allowed_updates: [...ALLOWED_UPDATES],
+      }),
+    );
+    life.webhookSet = true;
+    return;
+  }
+  // getUpdates fails with 409 while a webhook is set; pending updates are kept.
+  await setupCall('deleteWebhook', () => bot.api.deleteWebhook({ drop_pending_updates: false }));
+  life.runner = startPolling(bot, o);
+  life.started = true;
+}
+
+/** Long polling through the runner, silent (failures are logged by createBot's layer, without the URL). */
+function startPolling(bot: Bot, o: ResolvedTelegramOptions): RunnerHandle {
+  const runner = run(bot, {
+    runner: {
+      fetch: { timeout: o.pollingTimeoutSeconds, allowed_updates: [...ALLOWED_UPDATES] },
+      silent: true,
+      retryInterval: 'quadratic',
+    },
+    sink: { concurrency: o.concurrency },
+  });
+  runner.task()?.catch((error: unknown) => {
+    o.logger.error({ err: errorSummary(error) }, 'telegram: polling stopped');
+  });
+  return runner;
 }
