@@ -1,4 +1,4 @@
-import { type Api, InputFile } from 'grammy';
+import type { Api } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Language } from '../../core/messages.js';
 import type { TrackedMessage } from '../../core/notify/notifier.js';
@@ -10,6 +10,7 @@ import type { TelegramMessages } from './messages.js';
 import type { TelegramLogger } from './options.js';
 import { deepLink, NO_KEYBOARD, type RenderedReply, renderReply } from './render-html.js';
 import { type Scheduler, SecretDeletions } from './secret-deletions.js';
+import { editHtml, sendHtml, sendRendered } from './send-html.js';
 
 /** Where an update came from, and to whom a private reply goes. */
 export interface DeliveryTarget {
@@ -89,13 +90,14 @@ export class Deliverer {
     }
     const language = replies[0]?.language;
     if (blocked)
-      await this.#sendHtml(
+      await sendHtml(
+        this.#o.api,
         target.chat.id,
         this.#blockedNotice(target, language),
         this.#privateButton(language),
       );
     else if (sentPrivately && announce)
-      await this.#sendHtml(target.chat.id, this.#sentNotice(target, language));
+      await sendHtml(this.#o.api, target.chat.id, this.#sentNotice(target, language));
   }
 
   /**
@@ -110,7 +112,8 @@ export class Deliverer {
       const notice = delivered
         ? this.#sentNotice(target, update.language)
         : this.#blockedNotice(target, update.language);
-      await this.#editHtml(
+      await editHtml(
+        this.#o.api,
         target.chat.id,
         messageId,
         notice,
@@ -125,14 +128,14 @@ export class Deliverer {
       return;
     }
     const keyboard = rest.length === 0 && !rendered.file ? (rendered.keyboard ?? NO_KEYBOARD) : NO_KEYBOARD;
-    await this.#editHtml(target.chat.id, messageId, first, keyboard);
-    const sent = await this.#sendRendered(target.chat.id, { ...rendered, parts: rest });
+    await editHtml(this.#o.api, target.chat.id, messageId, first, keyboard);
+    const sent = await sendRendered(this.#o.api, target.chat.id, { ...rendered, parts: rest });
     await this.#deleteLater(target.chat.id, [messageId, ...sent], update.deleteAfterMs);
   }
 
   /** Sends a message the core wrote first (notifier.ts): no routing here, the core placed it. */
   async post(chatId: number, reply: Reply): Promise<number | undefined> {
-    const sent = await this.#sendRendered(chatId, this.#render(reply));
+    const sent = await sendRendered(this.#o.api, chatId, this.#render(reply));
     await this.#deleteLater(chatId, sent, reply.deleteAfterMs);
     return sent[0];
   }
@@ -141,8 +144,9 @@ export class Deliverer {
   async replace(chatId: number, messageId: number, reply: Reply): Promise<void> {
     const rendered = this.#render(reply);
     const [first, ...rest] = rendered.parts;
-    await this.#editHtml(chatId, messageId, first ?? '', rendered.keyboard ?? NO_KEYBOARD);
-    if (rest.length > 0 || rendered.file) await this.#sendRendered(chatId, { ...rendered, parts: rest });
+    await editHtml(this.#o.api, chatId, messageId, first ?? '', rendered.keyboard ?? NO_KEYBOARD);
+    if (rest.length > 0 || rendered.file)
+      await sendRendered(this.#o.api, chatId, { ...rendered, parts: rest });
   }
 
   async #deleteIncoming(target: DeliveryTarget, replies: readonly Reply[]): Promise<void> {
@@ -175,7 +179,7 @@ export class Deliverer {
   }
 
   async #send(chatId: number, reply: Reply, replyTo?: number): Promise<void> {
-    const sent = await this.#sendRendered(chatId, this.#render(reply), replyTo);
+    const sent = await sendRendered(this.#o.api, chatId, this.#render(reply), replyTo);
     await this.#deleteLater(chatId, sent, reply.deleteAfterMs);
     const [messageId] = sent;
     if (reply.track && messageId !== undefined && this.#o.tracked) {
@@ -206,77 +210,6 @@ export class Deliverer {
       // A reply we cannot render is a bug in the core or here; the user still gets an answer.
       this.#o.logger.error({ err: errorSummary(error) }, 'telegram: could not render a reply');
       return { parts: [escapeHtml(this.#t(reply.language).failed)] };
-    }
-  }
-
-  async #sendRendered(chatId: number, rendered: RenderedReply, replyTo?: number): Promise<number[]> {
-    const file = rendered.file;
-    if (file?.photo) {
-      // One short part becomes the photo's caption (Bot API: at most 1024 characters).
-      const [only, ...more] = rendered.parts;
-      const caption = more.length === 0 && only !== undefined && only.length <= 1024 ? only : undefined;
-      const sent: number[] = [];
-      if (caption === undefined)
-        for (const part of rendered.parts) sent.push(await this.#sendHtml(chatId, part));
-      const photo = await this.#o.api.sendPhoto(chatId, new InputFile(file.content, file.name), {
-        ...(caption !== undefined ? { caption, parse_mode: 'HTML' as const } : {}),
-        ...(rendered.keyboard ? { reply_markup: rendered.keyboard } : {}),
-        ...(replyTo !== undefined ? { reply_parameters: replyParameters(replyTo) } : {}),
-      });
-      return [...sent, photo.message_id];
-    }
-    const sent: number[] = [];
-    const last = rendered.parts.length - 1;
-    for (const [i, part] of rendered.parts.entries()) {
-      const keyboard = i === last && !rendered.file ? rendered.keyboard : undefined;
-      sent.push(await this.#sendHtml(chatId, part, keyboard, i === 0 ? replyTo : undefined));
-    }
-    if (rendered.file) {
-      const doc = await this.#o.api.sendDocument(
-        chatId,
-        new InputFile(rendered.file.content, rendered.file.name),
-        {
-          ...(rendered.keyboard ? { reply_markup: rendered.keyboard } : {}),
-          ...(rendered.parts.length === 0 && replyTo !== undefined
-            ? { reply_parameters: replyParameters(replyTo) }
-            : {}),
-        },
-      );
-      sent.push(doc.message_id);
-    }
-    return sent;
-  }
-
-  async #sendHtml(
-    chatId: number,
-    html: string,
-    keyboard?: InlineKeyboardMarkup,
-    replyTo?: number,
-  ): Promise<number> {
-    const message = await this.#o.api.sendMessage(chatId, html, {
-      parse_mode: 'HTML',
-      link_preview_options: { is_disabled: true },
-      ...(keyboard ? { reply_markup: keyboard } : {}),
-      ...(replyTo !== undefined ? { reply_parameters: replyParameters(replyTo) } : {}),
-    });
-    return message.message_id;
-  }
-
-  async #editHtml(
-    chatId: number,
-    messageId: number,
-    html: string,
-    keyboard: InlineKeyboardMarkup,
-  ): Promise<void> {
-    try {
-      await this.#o.api.editMessageText(chatId, messageId, html, {
-        parse_mode: 'HTML',
-        link_preview_options: { is_disabled: true },
-        reply_markup: keyboard,
-      });
-    } catch (error) {
-      // A second press can ask for the same edit; Telegram refuses it, and nothing is wrong.
-      if (!/message is not modified/i.test(errorSummary(error).description ?? '')) throw error;
     }
   }
 
@@ -314,10 +247,6 @@ export class Deliverer {
       ],
     };
   }
-}
-
-function replyParameters(messageId: number) {
-  return { message_id: messageId, allow_sending_without_reply: true };
 }
 
 /**
