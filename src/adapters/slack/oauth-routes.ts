@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CodedError, Installation, InstallProvider } from '@slack/oauth';
+import { errorSummary } from '../../core/safe-error.js';
 import type { SlackLogger } from './options.js';
 
 /** A browser route the composition root serves beside Slack's posts (the OAuth install flow). */
@@ -23,10 +24,7 @@ export function oauthRoutes(
       handler: (req, res) => {
         if (!isGet(req, res)) return;
         installer.handleInstallPath(req, res).catch((err: unknown) => {
-          log.error(
-            { err: (err as Error)?.name, code: (err as CodedError)?.code },
-            'Slack install link failed',
-          );
+          log.error({ err: errorSummary(err) }, 'Slack install link failed');
           page(res, 500, 'The install link is not available right now. Try again in a minute.');
         });
       },
