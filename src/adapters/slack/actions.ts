@@ -1,4 +1,4 @@
-import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import type { App, BlockAction, ButtonAction, webApi } from '@slack/bolt';
 import { pressedOnHome } from './app-home.js';
 import { claimRequest } from './claim.js';
 import { type SlackHandlerDeps, userLocale, whoAndWhere } from './deps.js';
@@ -15,63 +15,82 @@ export function registerActions(app: App, deps: SlackHandlerDeps): void {
     await ack();
     await deps.track('action', async () => {
       await deps.afterAck();
-      const action = body.actions[0];
-      if (action?.type !== 'button') return;
-      const team = body.team?.id ?? body.user.team_id ?? '';
-      const channel = body.channel?.id ?? body.container?.channel_id;
-      const { options } = deps;
-      const key = `slack:action:${team}:${action.action_ts}:${action.action_id}:${body.user.id}`;
-      const claim = await claimRequest(deps, key, {
-        client,
-        // A Home tab press has no conversation: a notice then goes nowhere, and is dropped.
-        channel: channel ?? '',
-        user: body.user.id,
-        chat: { id: channel ?? '', kind: 'shared' },
-        ...(body.response_url ? { responseUrl: body.response_url } : {}),
-      });
-      if (claim !== 'first') {
-        if (claim === 'duplicate') options.logger.info({ team }, 'Slack retried action dropped');
-        return;
-      }
-      if (!channel) {
-        // A button on the Home tab: no conversation, the tab itself shows the outcome (issue 16).
-        if (body.view?.type !== 'home') return;
-        const identity = slackIdentity(team, body.user.id);
-        const outcome = await options.core.handleAction({
-          identity,
-          chat: { id: `home:${body.user.id}`, kind: 'private' },
-          actionId: action.action_id,
-          requestId: action.action_ts,
-          ...(await userLocale(deps, client, team, body.user.id)),
-        });
-        await pressedOnHome(deps, client, team, body.user.id, action.action_id, outcome);
-        return;
-      }
-      const { identity, chat, locale, timeZone } = await whoAndWhere(
-        deps,
-        client,
-        team,
-        body.user.id,
-        channel,
-      );
-      const target: ReplyTarget = {
-        client,
-        channel,
-        user: body.user.id,
-        chat,
-        tenant: team,
-        ...(body.response_url ? { responseUrl: body.response_url } : {}),
-        ...(body.message?.ts ? { messageTs: body.message.ts } : {}),
-      };
-      const outcome = await options.core.handleAction({
-        identity,
-        chat,
-        actionId: action.action_id,
-        requestId: action.action_ts,
-        ...(locale ? { locale } : {}),
-        ...(timeZone ? { timeZone } : {}),
-      });
-      await deps.responder.outcome(target, outcome);
+      await onPress(deps, body, client);
     });
   });
+}
+
+type Press = BlockAction<ButtonAction>;
+
+async function onPress(deps: SlackHandlerDeps, body: Press, client: webApi.WebClient): Promise<void> {
+  const action = body.actions[0];
+  if (action?.type !== 'button') return;
+  const team = body.team?.id ?? body.user.team_id ?? '';
+  const channel = body.channel?.id ?? body.container?.channel_id;
+  const key = `slack:action:${team}:${action.action_ts}:${action.action_id}:${body.user.id}`;
+  const claim = await claimRequest(deps, key, {
+    client,
+    // A Home tab press has no conversation: a notice then goes nowhere, and is dropped.
+    channel: channel ?? '',
+    user: body.user.id,
+    chat: { id: channel ?? '', kind: 'shared' },
+    ...(body.response_url ? { responseUrl: body.response_url } : {}),
+  });
+  if (claim !== 'first') {
+    if (claim === 'duplicate') deps.options.logger.info({ team }, 'Slack retried action dropped');
+    return;
+  }
+  if (channel) await pressInChannel(deps, body, client, { team, channel, action });
+  // A button on the Home tab: no conversation, the tab itself shows the outcome (issue 16).
+  else if (body.view?.type === 'home') await pressOnHomeTab(deps, body, client, { team, action });
+}
+
+async function pressOnHomeTab(
+  deps: SlackHandlerDeps,
+  body: Press,
+  client: webApi.WebClient,
+  p: { team: string; action: ButtonAction },
+): Promise<void> {
+  const outcome = await deps.options.core.handleAction({
+    identity: slackIdentity(p.team, body.user.id),
+    chat: { id: `home:${body.user.id}`, kind: 'private' },
+    actionId: p.action.action_id,
+    requestId: p.action.action_ts,
+    ...(await userLocale(deps, client, p.team, body.user.id)),
+  });
+  await pressedOnHome(deps, client, p.team, body.user.id, p.action.action_id, outcome);
+}
+
+/** A press in a conversation: the outcome replaces the original message. */
+async function pressInChannel(
+  deps: SlackHandlerDeps,
+  body: Press,
+  client: webApi.WebClient,
+  p: { team: string; channel: string; action: ButtonAction },
+): Promise<void> {
+  const { identity, chat, locale, timeZone } = await whoAndWhere(
+    deps,
+    client,
+    p.team,
+    body.user.id,
+    p.channel,
+  );
+  const target: ReplyTarget = {
+    client,
+    channel: p.channel,
+    user: body.user.id,
+    chat,
+    tenant: p.team,
+    ...(body.response_url ? { responseUrl: body.response_url } : {}),
+    ...(body.message?.ts ? { messageTs: body.message.ts } : {}),
+  };
+  const outcome = await deps.options.core.handleAction({
+    identity,
+    chat,
+    actionId: p.action.action_id,
+    requestId: p.action.action_ts,
+    ...(locale ? { locale } : {}),
+    ...(timeZone ? { timeZone } : {}),
+  });
+  await deps.responder.outcome(target, outcome);
 }

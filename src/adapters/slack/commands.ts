@@ -1,11 +1,15 @@
 import type { App, SlashCommand, webApi } from '@slack/bolt';
+
 import { languageOf, messagesFor } from '../../core/messages.js';
 import { claimRequest } from './claim.js';
-import { classifyCommand } from './command-text.js';
-import { type SlackHandlerDeps, whoAndWhere } from './deps.js';
+import { type CommandIntent, classifyCommand } from './command-text.js';
+import { type SlackHandlerDeps, type Who, whoAndWhere } from './deps.js';
 import { linkModal, setupModal, statusModal } from './modals.js';
 import { bodyDigest, slackChat } from './normalise.js';
 import type { ReplyTarget } from './responder.js';
+
+/** What `views.open` answers: the opened view's id, to update it later. */
+type ViewsOpenResponse = Awaited<ReturnType<webApi.WebClient['views']['open']>>;
 
 /**
  * The one slash command (issue 6). It is acknowledged first, with an empty body, before anything
@@ -28,14 +32,47 @@ async function runCommand(
   client: webApi.WebClient,
   cmd: SlashCommand,
 ): Promise<void> {
-  const { options, responder } = deps;
-  const intent = classifyCommand(cmd.text ?? '', options.core.commands);
+  const intent = classifyCommand(cmd.text ?? '', deps.options.core.commands);
+  const setupView = await openModalFirst(deps, client, cmd, intent);
+  if (setupView === 'done') return;
+  if (!(await claimCommand(deps, client, cmd))) return;
+  const who = await whoAndWhere(
+    deps,
+    client,
+    cmd.team_id,
+    cmd.user_id,
+    cmd.channel_id,
+    intent.kind === 'setup-modal',
+  );
+  const target: ReplyTarget = {
+    client,
+    channel: cmd.channel_id,
+    user: cmd.user_id,
+    chat: who.chat,
+    responseUrl: cmd.response_url,
+    tenant: cmd.team_id,
+  };
+  // Never log the text: `/tel link user pass` would put a password in the log.
+  deps.options.logger.debug({ team: cmd.team_id, intent: intent.kind }, 'Slack command');
+  await answer(deps, { client, cmd, intent, setupView, who, target });
+}
+
+/**
+ * A modal opens first, before any lookup that can wait on the network (the dedupe claim, users.info,
+ * usergroups.list): its trigger_id is valid for 3 s only (issue 12). A retried delivery carries
+ * the same single-use trigger_id, so it cannot open a second modal. `'done'` when the link modal
+ * is all the command does; else the team-setup modal opened (if any), to update once the core's
+ * view of the user is known.
+ */
+async function openModalFirst(
+  deps: SlackHandlerDeps,
+  client: webApi.WebClient,
+  cmd: SlashCommand,
+  intent: CommandIntent,
+): Promise<'done' | ViewsOpenResponse | undefined> {
   // No lookup may delay a modal; the user's language is known if the directory has seen them.
   const known = deps.directory.known(cmd.team_id, cmd.user_id)?.locale;
   const early = known ? { language: languageOf(known) } : {};
-  // A modal opens first, before any lookup that can wait on the network (the dedupe claim, users.info,
-  // usergroups.list): its trigger_id is valid for 3 s only (issue 12). A retried delivery carries
-  // the same single-use trigger_id, so it cannot open a second modal.
   if (intent.kind === 'link-modal') {
     await client.views.open({
       trigger_id: cmd.trigger_id,
@@ -46,15 +83,21 @@ async function runCommand(
         ...early,
       }),
     });
-    return;
+    return 'done';
   }
-  const setupView =
-    intent.kind === 'setup-modal' && slackChat(cmd.channel_id).kind === 'shared'
-      ? await client.views.open({
-          trigger_id: cmd.trigger_id,
-          view: setupModal({ channel: cmd.channel_id, responseUrl: cmd.response_url, ...early }),
-        })
-      : undefined;
+  if (intent.kind !== 'setup-modal' || slackChat(cmd.channel_id).kind !== 'shared') return undefined;
+  return client.views.open({
+    trigger_id: cmd.trigger_id,
+    view: setupModal({ channel: cmd.channel_id, responseUrl: cmd.response_url, ...early }),
+  });
+}
+
+/** The dedupe claim: false for a retried delivery (dropped after its ack) or a store outage (answered). */
+async function claimCommand(
+  deps: SlackHandlerDeps,
+  client: webApi.WebClient,
+  cmd: SlashCommand,
+): Promise<boolean> {
   const unique = cmd.trigger_id || bodyDigest(cmd);
   const claim = await claimRequest(deps, `slack:cmd:${cmd.team_id}:${unique}`, {
     client,
@@ -63,46 +106,40 @@ async function runCommand(
     chat: { id: cmd.channel_id, kind: 'shared' },
     responseUrl: cmd.response_url,
   });
-  if (claim !== 'first') {
-    if (claim === 'duplicate')
-      options.logger.info({ team: cmd.team_id, trigger: cmd.trigger_id }, 'Slack retry dropped');
-    return;
-  }
-  const needsAdmin = intent.kind === 'setup-modal';
-  const { identity, chat, locale, timeZone } = await whoAndWhere(
-    deps,
-    client,
-    cmd.team_id,
-    cmd.user_id,
-    cmd.channel_id,
-    needsAdmin,
-  );
-  const target: ReplyTarget = {
-    client,
-    channel: cmd.channel_id,
-    user: cmd.user_id,
-    chat,
-    responseUrl: cmd.response_url,
-    tenant: cmd.team_id,
-  };
+  if (claim === 'duplicate')
+    deps.options.logger.info({ team: cmd.team_id, trigger: cmd.trigger_id }, 'Slack retry dropped');
+  return claim === 'first';
+}
+
+/** What the command asked for, answered: a refusal, the setup form's state, or the core's replies. */
+async function answer(
+  deps: SlackHandlerDeps,
+  c: {
+    client: webApi.WebClient;
+    cmd: SlashCommand;
+    intent: CommandIntent;
+    setupView: ViewsOpenResponse | undefined;
+    who: Who;
+    target: ReplyTarget;
+  },
+): Promise<void> {
+  const { options, responder } = deps;
+  const { chat, locale } = c.who;
   // The adapter's own words, in the user's Slack language (issue 14).
   const t = messagesFor(locale).slack;
-  // Never log the text: `/tel link user pass` would put a password in the log.
-  options.logger.debug({ team: cmd.team_id, intent: intent.kind }, 'Slack command');
-
-  switch (intent.kind) {
+  switch (c.intent.kind) {
     case 'refused':
-      await responder.notice(target, t.passwordInCommand(options.command, intent.modal));
+      await responder.notice(c.target, t.passwordInCommand(options.command, c.intent.modal));
       return;
     case 'setup-modal':
       if (chat.kind === 'private') {
-        await responder.notice(target, t.setupInChannel(options.command));
+        await responder.notice(c.target, t.setupInChannel(options.command));
         return;
       }
       // The core checks again on submission; the form already open tells a non-admin at once.
-      if (chat.userIsAdmin !== true && setupView?.view?.id) {
-        await client.views.update({
-          view_id: setupView.view.id,
+      if (chat.userIsAdmin !== true && c.setupView?.view?.id) {
+        await c.client.views.update({
+          view_id: c.setupView.view.id,
           view: statusModal(t.setupTitle, t.setupAdminOnly, t.close),
         });
       }
@@ -110,15 +147,15 @@ async function runCommand(
     case 'core': {
       // Slash command text is seen by the bot alone (Slack does not post it unless we answer in_channel).
       const replies = await options.core.handleText({
-        identity,
+        identity: c.who.identity,
         chat,
-        text: intent.text,
-        requestId: cmd.trigger_id,
+        text: c.intent.text,
+        requestId: c.cmd.trigger_id,
         inputIsPrivate: true,
         ...(locale ? { locale } : {}),
-        ...(timeZone ? { timeZone } : {}),
+        ...(c.who.timeZone ? { timeZone: c.who.timeZone } : {}),
       });
-      await responder.replies(target, replies);
+      await responder.replies(c.target, replies);
       return;
     }
   }

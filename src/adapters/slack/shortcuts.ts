@@ -1,6 +1,6 @@
-import type { App, GlobalShortcut, MessageShortcut, types } from '@slack/bolt';
+import type { App, GlobalShortcut, MessageShortcut, types, ViewOutput, webApi } from '@slack/bolt';
 import { findPhoneNumber } from '../../core/find-number.js';
-import { catalogues, languageOf, type Messages } from '../../core/messages.js';
+import { catalogues, type Language, languageOf, type Messages } from '../../core/messages.js';
 import { type SlackHandlerDeps, userLocale } from './deps.js';
 import { escapeMrkdwn, plainCommandText } from './escape.js';
 import { postToResponseUrl } from './http-post.js';
@@ -44,81 +44,18 @@ export function callModal(meta: ModalMeta, t: Messages, b?: string, notice?: str
  * message. Each is acknowledged first; the modal opens at once, inside the trigger_id's 3 s.
  */
 export function registerShortcuts(app: App, deps: SlackHandlerDeps): void {
-  // No lookup may delay a modal (trigger_id, 3 s): the language of a user the directory has seen.
-  const language = (shortcut: { team?: { id: string } | null; user: { id: string; team_id?: string } }) =>
-    languageOf(
-      deps.directory.known(shortcut.team?.id ?? shortcut.user.team_id ?? '', shortcut.user.id)?.locale,
-    );
-
   app.shortcut<GlobalShortcut>(SHORTCUTS.call, async ({ ack, shortcut, client }) => {
     await ack();
-    await deps.track('shortcut', async () => {
-      // No conversation comes with a global shortcut: the outcome goes to the DM with the app.
-      const dm = await client.conversations.open({ users: shortcut.user.id });
-      const channel = dm.channel?.id;
-      if (!channel) return;
-      const lang = language(shortcut);
-      await client.views.open({
-        trigger_id: shortcut.trigger_id,
-        view: callModal({ channel, language: lang }, catalogues[lang]),
-      });
-    });
+    await deps.track('shortcut', () => openCallModal(deps, shortcut, client));
   });
-
   app.shortcut<MessageShortcut>(SHORTCUTS.callThis, async ({ ack, shortcut, client }) => {
     await ack();
-    await deps.track('shortcut', async () => {
-      const lang = language(shortcut);
-      const number = findPhoneNumber(plainCommandText(shortcut.message.text ?? ''));
-      if (!number) {
-        await ephemeral(deps, shortcut.response_url, catalogues[lang].shortcutNoNumber);
-        return;
-      }
-      const meta: ModalMeta = {
-        channel: shortcut.channel.id,
-        responseUrl: shortcut.response_url,
-        language: lang,
-      };
-      await client.views.open({
-        trigger_id: shortcut.trigger_id,
-        view: callModal(meta, catalogues[lang], number),
-      });
-    });
+    await deps.track('shortcut', () => callThisNumber(deps, shortcut, client));
   });
-
   app.shortcut<MessageShortcut>(SHORTCUTS.rateThis, async ({ ack, shortcut, client }) => {
     await ack();
-    await deps.track('shortcut', async () => {
-      await nextTurn();
-      const number = findPhoneNumber(plainCommandText(shortcut.message.text ?? ''));
-      if (!number) {
-        await ephemeral(deps, shortcut.response_url, catalogues[language(shortcut)].shortcutNoNumber);
-        return;
-      }
-      const team = shortcut.team?.id ?? shortcut.user.team_id ?? '';
-      const chat = slackChat(shortcut.channel.id);
-      const replies = await deps.options.core.handleText({
-        identity: slackIdentity(team, shortcut.user.id),
-        chat,
-        text: `rate ${number}`,
-        requestId: shortcut.trigger_id,
-        inputIsPrivate: true,
-        ...(await userLocale(deps, client, team, shortcut.user.id)),
-      });
-      await deps.responder.replies(
-        {
-          client,
-          channel: shortcut.channel.id,
-          user: shortcut.user.id,
-          chat,
-          responseUrl: shortcut.response_url,
-        },
-        // The core placed them: the question reached it privately, so the answer is the asker's alone.
-        replies,
-      );
-    });
+    await deps.track('shortcut', () => rateThisNumber(deps, shortcut, client));
   });
-
   app.view(CALL_CALLBACK, async ({ ack, body, view, client, context }) => {
     await deps.track('view', () =>
       submit(
@@ -128,19 +65,7 @@ export function registerShortcuts(app: App, deps: SlackHandlerDeps): void {
         view,
         client,
         context.retryNum,
-        async (_meta, who) => {
-          const [first, ...rest] = await deps.options.core.handleText({
-            ...who,
-            // Each field is one argument, however it is spaced: `+49 30 1234567`.
-            text: `call ${oneToken(value(view, CALL_BLOCKS.a))} ${oneToken(value(view, CALL_BLOCKS.b))}`,
-            requestId: view.id,
-            // Typed into a modal only this person sees.
-            inputIsPrivate: true,
-          });
-          return rest.length
-            ? { ...first!, text: [first?.text, ...rest.map((r) => r.text)].filter(Boolean).join('\n') }
-            : first!;
-        },
+        runCall(deps, view),
         {
           errorBlock: CALL_BLOCKS.b,
           title: () => catalogues[decodeMeta(view.private_metadata)?.language ?? 'en'].shortcutCallTitle,
@@ -150,6 +75,94 @@ export function registerShortcuts(app: App, deps: SlackHandlerDeps): void {
       ),
     );
   });
+}
+
+type ShortcutUser = { team?: { id: string } | null; user: { id: string; team_id?: string } };
+
+/** No lookup may delay a modal (trigger_id, 3 s): the language of a user the directory has seen. */
+function knownLanguage(deps: SlackHandlerDeps, shortcut: ShortcutUser): Language {
+  return languageOf(
+    deps.directory.known(shortcut.team?.id ?? shortcut.user.team_id ?? '', shortcut.user.id)?.locale,
+  );
+}
+
+/** "Call a number": no conversation comes with a global shortcut, so the outcome goes to the DM with the app. */
+async function openCallModal(deps: SlackHandlerDeps, shortcut: GlobalShortcut, client: webApi.WebClient) {
+  const dm = await client.conversations.open({ users: shortcut.user.id });
+  const channel = dm.channel?.id;
+  if (!channel) return;
+  const lang = knownLanguage(deps, shortcut);
+  await client.views.open({
+    trigger_id: shortcut.trigger_id,
+    view: callModal({ channel, language: lang }, catalogues[lang]),
+  });
+}
+
+/** "Call this number": the call modal with B filled in from the message. */
+async function callThisNumber(deps: SlackHandlerDeps, shortcut: MessageShortcut, client: webApi.WebClient) {
+  const lang = knownLanguage(deps, shortcut);
+  const number = findPhoneNumber(plainCommandText(shortcut.message.text ?? ''));
+  if (!number) {
+    await ephemeral(deps, shortcut.response_url, catalogues[lang].shortcutNoNumber);
+    return;
+  }
+  const meta: ModalMeta = {
+    channel: shortcut.channel.id,
+    responseUrl: shortcut.response_url,
+    language: lang,
+  };
+  await client.views.open({
+    trigger_id: shortcut.trigger_id,
+    view: callModal(meta, catalogues[lang], number),
+  });
+}
+
+/** "Rate for this number": `/rate` for the message's number, answered to the asker alone. */
+async function rateThisNumber(deps: SlackHandlerDeps, shortcut: MessageShortcut, client: webApi.WebClient) {
+  await nextTurn();
+  const number = findPhoneNumber(plainCommandText(shortcut.message.text ?? ''));
+  if (!number) {
+    await ephemeral(deps, shortcut.response_url, catalogues[knownLanguage(deps, shortcut)].shortcutNoNumber);
+    return;
+  }
+  const team = shortcut.team?.id ?? shortcut.user.team_id ?? '';
+  const chat = slackChat(shortcut.channel.id);
+  const replies = await deps.options.core.handleText({
+    identity: slackIdentity(team, shortcut.user.id),
+    chat,
+    text: `rate ${number}`,
+    requestId: shortcut.trigger_id,
+    inputIsPrivate: true,
+    ...(await userLocale(deps, client, team, shortcut.user.id)),
+  });
+  await deps.responder.replies(
+    {
+      client,
+      channel: shortcut.channel.id,
+      user: shortcut.user.id,
+      chat,
+      responseUrl: shortcut.response_url,
+    },
+    // The core placed them: the question reached it privately, so the answer is the asker's alone.
+    replies,
+  );
+}
+
+/** The call modal's submission as one `/call A B`, its replies joined into the modal's one answer. */
+function runCall(deps: SlackHandlerDeps, view: ViewOutput): Parameters<typeof submit>[6] {
+  return async (_meta, who) => {
+    const [first, ...rest] = await deps.options.core.handleText({
+      ...who,
+      // Each field is one argument, however it is spaced: `+49 30 1234567`.
+      text: `call ${oneToken(value(view, CALL_BLOCKS.a))} ${oneToken(value(view, CALL_BLOCKS.b))}`,
+      requestId: view.id,
+      // Typed into a modal only this person sees.
+      inputIsPrivate: true,
+    });
+    return rest.length
+      ? { ...first!, text: [first?.text, ...rest.map((r) => r.text)].filter(Boolean).join('\n') }
+      : first!;
+  };
 }
 
 async function ephemeral(deps: SlackHandlerDeps, responseUrl: string, message: string): Promise<void> {

@@ -133,12 +133,7 @@ export async function submit(
     options.logger.error({ err: errorSummary(err) }, 'Slack modal submission failed');
     return { text: t.submitFailed, tone: 'error' };
   });
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), options.viewAckBudgetMs);
-  });
-  const first = await Promise.race([work, late]);
-  clearTimeout(timer);
+  const first = await withinBudget(work, options.viewAckBudgetMs);
   if (first !== 'late') {
     if (first.tone === 'error') {
       await ack({ response_action: 'errors', errors: { [opts.errorBlock]: plain(first, t) } });
@@ -149,17 +144,42 @@ export async function submit(
     return;
   }
   await ack({ response_action: 'update', view: statusModal(opts.title(t), t.checking, t.close) });
-  const reply = await work;
-  const viewId = body.view.id;
+  await finishLate(deps, { client, viewId: body.view.id, meta, t, opts, target }, await work);
+}
+
+/** The answer if it comes within `budgetMs` (the ack can then carry it), else `'late'`. */
+async function withinBudget<T>(work: Promise<T>, budgetMs: number): Promise<T | 'late'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), budgetMs);
+  });
+  const first = await Promise.race([work, late]);
+  clearTimeout(timer);
+  return first;
+}
+
+/** A late answer: the "checking" modal becomes the form again (refused) or the outcome (done). */
+async function finishLate(
+  deps: SlackHandlerDeps,
+  s: {
+    client: webApi.WebClient;
+    viewId: string;
+    meta: ModalMeta;
+    t: Messages['slack'];
+    opts: SubmitOptions;
+    target: ReplyTarget;
+  },
+  reply: Reply,
+): Promise<void> {
   if (reply.tone === 'error') {
-    await client.views.update({ view_id: viewId, view: opts.again(meta, plain(reply, t)) });
-  } else {
-    await client.views.update({
-      view_id: viewId,
-      view: statusModal(opts.title(t), plain(reply, t), t.close),
-    });
-    await responder.reply(target, reply);
+    await s.client.views.update({ view_id: s.viewId, view: s.opts.again(s.meta, plain(reply, s.t)) });
+    return;
   }
+  await s.client.views.update({
+    view_id: s.viewId,
+    view: statusModal(s.opts.title(s.t), plain(reply, s.t), s.t.close),
+  });
+  await deps.responder.reply(s.target, reply);
 }
 
 function plain(reply: Reply, t: Messages['slack']): string {
