@@ -41,75 +41,31 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
   const interactive = options.interactive ?? Boolean((input as { isTTY?: boolean }).isTTY);
-  const identity: Identity = options.identity ?? {
-    platform: 'console',
-    tenant: '',
-    user: process.env.USER ?? 'local',
-    displayName: process.env.USER ?? 'local',
-  };
+  const identity = options.identity ?? operatingSystemUser();
   const chat: ChatRef = { id: 'console', kind: 'private' };
   const locale = options.locale ? { locale: options.locale } : {};
-  const exportDir = options.exportDir ?? join('data', 'exports');
-  let choices = new Map<string, string>();
+  const printer = createPrinter(output, options.exportDir ?? join('data', 'exports'), options.locale);
   // Created in run(), so no line is read (and lost) before the loop listens.
   let rl: ReturnType<typeof createInterface> | undefined;
-  const write = (text: string) => output.write(`${text}\n`);
-
-  async function show(replies: Reply[]): Promise<void> {
-    choices = new Map();
-    for (const reply of replies) {
-      const r = renderText(reply, choices.size + 1);
-      for (const [k, v] of r.choices) choices.set(k, v);
-      if (r.text) write(r.text);
-      if (reply.file) await save(reply.file, reply.language);
-    }
-  }
-
-  async function save(file: NonNullable<Reply['file']>, language?: Reply['language']): Promise<void> {
-    // Exports hold call records: owner-only, whatever the umask (issue 10).
-    await mkdir(exportDir, { recursive: true, mode: 0o700 });
-    const path = join(exportDir, file.name.replace(/[^\w.-]/g, '_'));
-    await writeFile(path, file.content, { mode: 0o600 });
-    await chmod(path, 0o600);
-    write(catalogues[language ?? languageOf(options.locale)].console.saved(path));
-  }
-
-  // One user, one chat: every destination is this terminal. Edits print the new version, marked.
-  let sentCount = 0;
-  const notifier: Notifier = {
-    platform: 'console',
-    async send(_to, reply) {
-      const r = renderText(reply, 1);
-      if (r.text) write(r.text);
-      if (reply.file) await save(reply.file, reply.language);
-      sentCount += 1;
-      return { platform: 'console', tenant: '', chatId: chat.id, messageId: String(sentCount) };
-    },
-    async edit(message, reply) {
-      const r = renderText({ ...reply, actions: [] }, 1);
-      write(`(update to message ${message.messageId})\n${r.text}`);
-      if (reply.file) await save(reply.file, reply.language);
-    },
-  };
 
   async function handle(line: string): Promise<boolean> {
     const text = line.trim();
     if (!text) return true;
     if (text === '/quit' || text === '/exit') return false;
-    const actionId = choices.get(text);
+    const actionId = printer.choices.get(text);
     if (actionId) {
       const outcome = await options.core.handleAction({ identity, chat, actionId, ...locale });
-      if (outcome.notice && outcome.notice !== outcome.update?.text) write(outcome.notice);
-      await show([...(outcome.update ? [outcome.update] : []), ...(outcome.followUps ?? [])]);
+      if (outcome.notice && outcome.notice !== outcome.update?.text) printer.write(outcome.notice);
+      await printer.show([...(outcome.update ? [outcome.update] : []), ...(outcome.followUps ?? [])]);
       return true;
     }
-    await show(await options.core.handleText({ identity, chat, text, ...locale }));
+    await printer.show(await options.core.handleText({ identity, chat, text, ...locale }));
     return true;
   }
 
   return {
     identity,
-    notifier,
+    notifier: consoleNotifier(printer, chat.id),
     async run() {
       rl = createInterface({
         input,
@@ -127,7 +83,7 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
           go = await handle(line);
         } catch (err) {
           // The core answers every failure itself; this is a last guard so the console never dies.
-          write(messagesFor(options.locale).console.failed((err as Error).message));
+          printer.write(messagesFor(options.locale).console.failed((err as Error).message));
         }
         if (!go) break;
         if (interactive) rl.prompt();
@@ -135,5 +91,64 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
       rl.close();
     },
     close: () => rl?.close(),
+  };
+}
+
+/** The default console user: `console::<OS user>`, the person at this terminal. */
+function operatingSystemUser(): Identity {
+  const user = process.env.USER ?? 'local';
+  return { platform: 'console', tenant: '', user, displayName: user };
+}
+
+type Printer = ReturnType<typeof createPrinter>;
+
+/**
+ * What the console prints: replies as plain text with numbered choices (the buttons of the last
+ * replies shown), and files saved under `exportDir`.
+ */
+function createPrinter(output: NodeJS.WritableStream, exportDir: string, locale: string | undefined) {
+  const write = (text: string) => output.write(`${text}\n`);
+  const printer = {
+    /** The numbered choices of the replies shown last: number → action id. */
+    choices: new Map<string, string>(),
+    write,
+    async show(replies: Reply[]): Promise<void> {
+      printer.choices = new Map();
+      for (const reply of replies) {
+        const r = renderText(reply, printer.choices.size + 1);
+        for (const [k, v] of r.choices) printer.choices.set(k, v);
+        if (r.text) write(r.text);
+        if (reply.file) await printer.save(reply.file, reply.language);
+      }
+    },
+    async save(file: NonNullable<Reply['file']>, language?: Reply['language']): Promise<void> {
+      // Exports hold call records: owner-only, whatever the umask (issue 10).
+      await mkdir(exportDir, { recursive: true, mode: 0o700 });
+      const path = join(exportDir, file.name.replace(/[^\w.-]/g, '_'));
+      await writeFile(path, file.content, { mode: 0o600 });
+      await chmod(path, 0o600);
+      write(catalogues[language ?? languageOf(locale)].console.saved(path));
+    },
+  };
+  return printer;
+}
+
+/** One user, one chat: every destination is this terminal. Edits print the new version, marked. */
+function consoleNotifier(printer: Printer, chatId: string): Notifier {
+  let sentCount = 0;
+  return {
+    platform: 'console',
+    async send(_to, reply) {
+      const r = renderText(reply, 1);
+      if (r.text) printer.write(r.text);
+      if (reply.file) await printer.save(reply.file, reply.language);
+      sentCount += 1;
+      return { platform: 'console', tenant: '', chatId, messageId: String(sentCount) };
+    },
+    async edit(message, reply) {
+      const r = renderText({ ...reply, actions: [] }, 1);
+      printer.write(`(update to message ${message.messageId})\n${r.text}`);
+      if (reply.file) await printer.save(reply.file, reply.language);
+    },
   };
 }
