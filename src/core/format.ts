@@ -64,26 +64,7 @@ function buildFormatter(locale: string, zone: string | undefined): Formatter {
   const safeLocale = Intl.NumberFormat.supportedLocalesOf([locale])[0] ?? 'en';
   const timeZoneKnown = zone !== undefined && isTimeZone(zone);
   const timeZone = timeZoneKnown ? zone! : 'UTC';
-  const numberFormats = new Map<string, Intl.NumberFormat>();
-  const numberFormat = (currency: string, min: number, max: number) => {
-    const key = `${currency}:${min}:${max}`;
-    let nf = numberFormats.get(key);
-    if (!nf) {
-      const digits = { minimumFractionDigits: min, maximumFractionDigits: max };
-      nf = isCurrency(currency)
-        ? new Intl.NumberFormat(safeLocale, { style: 'currency', currency, ...digits })
-        : new Intl.NumberFormat(safeLocale, digits);
-      numberFormats.set(key, nf);
-    }
-    return nf;
-  };
-  // The exact decimal string goes to Intl; typed `number` only because lib.d.ts lags ES2023.
-  const exact = (m: Money) => moneyToDecimalString(m) as unknown as number;
-  const currencyOf = (m: Money, fallback?: string) => m.currency || fallback || '';
-  const priceDigits = (m: Money, currency: string) => {
-    const fraction = moneyToDecimalString(m).split('.')[1]?.replace(/0+$/, '') ?? '';
-    return Math.min(MAX_PRICE_DIGITS, Math.max(minorDigits(currency), fraction.length));
-  };
+  const numberFormat = numberFormats(safeLocale);
   const dateFmt = new Intl.DateTimeFormat(safeLocale, { dateStyle: 'medium', timeZone });
   const dateTimeFmt = new Intl.DateTimeFormat(safeLocale, {
     dateStyle: 'medium',
@@ -114,15 +95,45 @@ function buildFormatter(locale: string, zone: string | undefined): Formatter {
     date: (d) => dateFmt.format(d),
     dateTime: (d) => (timeZoneKnown ? dateTimeFmt.format(d) : `${dateTimeFmt.format(d)} UTC`),
     calendarDate: (d) => calendarFmt.format(new Date(Date.UTC(d.year, d.month - 1, d.day, 12))),
-    duration(seconds) {
-      const h = Math.floor(seconds / 3600);
-      const m = Math.floor((seconds % 3600) / 60);
-      const s = seconds % 60;
-      const mm = String(m).padStart(h ? 2 : 1, '0');
-      return `${h ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
-    },
+    duration: formatDuration,
     integer: (n) => intFmt.format(n),
   };
+}
+
+/** Number formats of one locale by currency and digits, built once each. */
+function numberFormats(locale: string): (currency: string, min: number, max: number) => Intl.NumberFormat {
+  const formats = new Map<string, Intl.NumberFormat>();
+  return (currency, min, max) => {
+    const key = `${currency}:${min}:${max}`;
+    let nf = formats.get(key);
+    if (!nf) {
+      const digits = { minimumFractionDigits: min, maximumFractionDigits: max };
+      nf = isCurrency(currency)
+        ? new Intl.NumberFormat(locale, { style: 'currency', currency, ...digits })
+        : new Intl.NumberFormat(locale, digits);
+      formats.set(key, nf);
+    }
+    return nf;
+  };
+}
+
+/** The exact decimal string goes to Intl; typed `number` only because lib.d.ts lags ES2023. */
+const exact = (m: Money) => moneyToDecimalString(m) as unknown as number;
+const currencyOf = (m: Money, fallback?: string) => m.currency || fallback || '';
+
+/** A price shows its significant decimals (a rate of 0.0123), at least the currency's, at most MAX_PRICE_DIGITS. */
+function priceDigits(m: Money, currency: string): number {
+  const fraction = moneyToDecimalString(m).split('.')[1]?.replace(/0+$/, '') ?? '';
+  return Math.min(MAX_PRICE_DIGITS, Math.max(minorDigits(currency), fraction.length));
+}
+
+/** `m:ss`, or `h:mm:ss` from an hour on. */
+function formatDuration(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const mm = String(m).padStart(h ? 2 : 1, '0');
+  return `${h ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
 }
 
 function isCurrency(code: string): boolean {

@@ -84,32 +84,41 @@ export function createProactive(options: ProactiveOptions): Proactive {
     },
     checkCallReports: () => checkCallReports(ctx),
     sendDigests: () => sendDigests(ctx),
-    schedule(s = {}) {
-      const scheduler = createScheduler({
-        leases: options.stores.proactive.leases,
-        claims: options.stores.proactive.claims,
-        holder: s.holder ?? randomBytes(6).toString('hex'),
-        leaseMs: s.leaseMs ?? 60_000,
-        logger,
-        jobs: [
-          { name: 'alerts', pattern: s.alerts ?? '*/15 * * * *', run: () => api.sweepAlerts() },
-          {
-            name: 'call-reports',
-            pattern: s.callReports ?? '*/15 * * * * *',
-            run: () => api.checkCallReports(),
-          },
-          { name: 'digests', pattern: s.digests ?? '5 * * * *', run: () => api.sendDigests() },
-        ],
-      });
-      return {
-        ...scheduler,
-        async stop() {
-          // A sweep in flight ends between accounts instead of running on for minutes.
-          stopping = true;
-          await scheduler.stop();
-        },
-      };
-    },
+    schedule: (s = {}) =>
+      scheduleJobs(api, options, s, () => {
+        stopping = true;
+      }),
   };
   return api;
+}
+
+/**
+ * The three jobs on their cron patterns, under the store's leases. Stopping first tells a sweep in
+ * flight (`onStopping`), so it ends between accounts instead of running on for minutes.
+ */
+function scheduleJobs(
+  api: Proactive,
+  options: ProactiveOptions,
+  s: ScheduleOptions,
+  onStopping: () => void,
+): Scheduler {
+  const scheduler = createScheduler({
+    leases: options.stores.proactive.leases,
+    claims: options.stores.proactive.claims,
+    holder: s.holder ?? randomBytes(6).toString('hex'),
+    leaseMs: s.leaseMs ?? 60_000,
+    logger: options.logger ?? silentLogger,
+    jobs: [
+      { name: 'alerts', pattern: s.alerts ?? '*/15 * * * *', run: () => api.sweepAlerts() },
+      { name: 'call-reports', pattern: s.callReports ?? '*/15 * * * * *', run: () => api.checkCallReports() },
+      { name: 'digests', pattern: s.digests ?? '5 * * * *', run: () => api.sendDigests() },
+    ],
+  });
+  return {
+    ...scheduler,
+    async stop() {
+      onStopping();
+      await scheduler.stop();
+    },
+  };
 }

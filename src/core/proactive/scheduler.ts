@@ -42,33 +42,6 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
   const running = new Set<Promise<unknown>>();
   const byName = new Map(o.jobs.map((j) => [j.name, j]));
 
-  async function runLeased(job: ScheduledJob): Promise<boolean> {
-    const lease = `job:${job.name}`;
-    if (!(await o.leases.acquire(lease, o.holder, o.leaseMs))) return false;
-    const renew = setInterval(
-      () => {
-        o.leases.renew(lease, o.holder, o.leaseMs).then(
-          (kept) => {
-            if (!kept) o.logger.warn({ job: job.name }, 'scheduler: lease lost while running');
-          },
-          (err: unknown) =>
-            o.logger.warn({ job: job.name, err: errorSummary(err) }, 'scheduler: renew failed'),
-        );
-      },
-      Math.max(10, Math.floor(o.leaseMs / 3)),
-    );
-    renew.unref();
-    try {
-      await job.run();
-    } catch (err) {
-      o.logger.error({ job: job.name, err: errorSummary(err) }, 'scheduler: job failed');
-    } finally {
-      clearInterval(renew);
-      await o.leases.release(lease, o.holder).catch(() => {});
-    }
-    return true;
-  }
-
   function track(p: Promise<unknown>): Promise<unknown> {
     running.add(p);
     void p.finally(() => running.delete(p));
@@ -86,7 +59,7 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
             await track(
               (async () => {
                 if (!(await o.claims.claim(`tick:${job.name}:${tick}`, 24 * 3600_000))) return;
-                await runLeased(job);
+                await runLeased(o, job);
               })().catch((err: unknown) =>
                 o.logger.error({ job: job.name, err: errorSummary(err) }, 'scheduler: tick failed'),
               ),
@@ -104,7 +77,34 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     async runOnce(name) {
       const job = byName.get(name);
       if (!job) throw new RangeError(`no scheduled job ${name}`);
-      return (await track(runLeased(job))) as boolean;
+      return (await track(runLeased(o, job))) as boolean;
     },
   };
+}
+
+/** Runs `job` under its lease, renewed while it runs; false when another instance holds the lease. */
+async function runLeased(o: SchedulerOptions, job: ScheduledJob): Promise<boolean> {
+  const lease = `job:${job.name}`;
+  if (!(await o.leases.acquire(lease, o.holder, o.leaseMs))) return false;
+  const renew = setInterval(
+    () => {
+      o.leases.renew(lease, o.holder, o.leaseMs).then(
+        (kept) => {
+          if (!kept) o.logger.warn({ job: job.name }, 'scheduler: lease lost while running');
+        },
+        (err: unknown) => o.logger.warn({ job: job.name, err: errorSummary(err) }, 'scheduler: renew failed'),
+      );
+    },
+    Math.max(10, Math.floor(o.leaseMs / 3)),
+  );
+  renew.unref();
+  try {
+    await job.run();
+  } catch (err) {
+    o.logger.error({ job: job.name, err: errorSummary(err) }, 'scheduler: job failed');
+  } finally {
+    clearInterval(renew);
+    await o.leases.release(lease, o.holder).catch(() => {});
+  }
+  return true;
 }
