@@ -20,69 +20,9 @@ const HEIGHT = 540;
 export async function renderSpendChart(data: SpendData, labels: SpendChartLabels): Promise<Uint8Array> {
   const echarts = await import('echarts');
   const { Resvg } = await import('@resvg/resvg-js');
-  const label = labels.money;
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: WIDTH, height: HEIGHT });
   try {
-    chart.setOption({
-      animation: false,
-      backgroundColor: '#ffffff',
-      textStyle: { fontFamily: 'DejaVu Sans, Arial, sans-serif' },
-      title: [
-        { text: labels.title, left: 16, top: 8, textStyle: { fontSize: 18 } },
-        { text: labels.perDay, left: 16, top: 44, textStyle: { fontSize: 13, fontWeight: 'normal' } },
-        {
-          text: labels.topDestinations,
-          left: '66%',
-          top: 44,
-          textStyle: { fontSize: 13, fontWeight: 'normal' },
-        },
-      ],
-      grid: [
-        { left: 64, right: '38%', top: 80, bottom: 48 },
-        { left: '74%', right: 24, top: 80, bottom: 48 },
-      ],
-      xAxis: [
-        {
-          gridIndex: 0,
-          type: 'category',
-          data: data.days.map((d) => d.date.slice(5)),
-          axisLabel: { fontSize: 10 },
-        },
-        { gridIndex: 1, type: 'value', axisLabel: { formatter: label, fontSize: 10 } },
-      ],
-      yAxis: [
-        { gridIndex: 0, type: 'value', axisLabel: { formatter: label, fontSize: 10 } },
-        {
-          gridIndex: 1,
-          type: 'category',
-          inverse: true,
-          data: data.top.map((d) => d.destination),
-          axisLabel: { fontSize: 10, width: 90, overflow: 'truncate' },
-        },
-      ],
-      series: [
-        {
-          type: 'bar',
-          xAxisIndex: 0,
-          yAxisIndex: 0,
-          data: data.days.map((d) => d.minor),
-          itemStyle: { color: '#3b82f6' },
-        },
-        {
-          type: 'bar',
-          xAxisIndex: 1,
-          yAxisIndex: 1,
-          data: data.top.map((d) => d.minor),
-          itemStyle: { color: '#f59e0b' },
-          label: {
-            show: true,
-            position: 'right',
-            formatter: (p: { value: number }) => label(p.value),
-            fontSize: 10,
-          },
-        },
-      ],
-    });
+    chart.setOption(chartOption(data, labels));
     const svg = chart.renderToSVGString();
     return new Resvg(svg, {
       fitTo: { mode: 'width', value: WIDTH },
@@ -93,4 +33,76 @@ export async function renderSpendChart(data: SpendData, labels: SpendChartLabels
   } finally {
     chart.dispose();
   }
+}
+
+/** Two panels side by side: spend per day (left, bars up) and the top destinations (right, bars across). */
+function chartOption(data: SpendData, labels: SpendChartLabels) {
+  const label = labels.money;
+  return {
+    animation: false,
+    backgroundColor: '#ffffff',
+    textStyle: { fontFamily: 'DejaVu Sans, Arial, sans-serif' },
+    title: [
+      { text: labels.title, left: 16, top: 8, textStyle: { fontSize: 18 } },
+      { text: labels.perDay, left: 16, top: 44, textStyle: { fontSize: 13, fontWeight: 'normal' } },
+      {
+        text: labels.topDestinations,
+        left: '66%',
+        top: 44,
+        textStyle: { fontSize: 13, fontWeight: 'normal' },
+      },
+    ],
+    grid: [
+      { left: 64, right: '38%', top: 80, bottom: 48 },
+      { left: '74%', right: 24, top: 80, bottom: 48 },
+    ],
+    ...axesOf(data, label),
+    series: [
+      {
+        type: 'bar',
+        xAxisIndex: 0,
+        yAxisIndex: 0,
+        data: data.days.map((d) => d.minor),
+        itemStyle: { color: '#3b82f6' },
+      },
+      {
+        type: 'bar',
+        xAxisIndex: 1,
+        yAxisIndex: 1,
+        data: data.top.map((d) => d.minor),
+        itemStyle: { color: '#f59e0b' },
+        label: {
+          show: true,
+          position: 'right',
+          formatter: (p: { value: number }) => label(p.value),
+          fontSize: 10,
+        },
+      },
+    ],
+  };
+}
+
+/** Left panel: days across, amounts up; right panel: amounts across, destinations down (largest first). */
+function axesOf(data: SpendData, label: (minor: number) => string) {
+  return {
+    xAxis: [
+      {
+        gridIndex: 0,
+        type: 'category',
+        data: data.days.map((d) => d.date.slice(5)),
+        axisLabel: { fontSize: 10 },
+      },
+      { gridIndex: 1, type: 'value', axisLabel: { formatter: label, fontSize: 10 } },
+    ],
+    yAxis: [
+      { gridIndex: 0, type: 'value', axisLabel: { formatter: label, fontSize: 10 } },
+      {
+        gridIndex: 1,
+        type: 'category',
+        inverse: true,
+        data: data.top.map((d) => d.destination),
+        axisLabel: { fontSize: 10, width: 90, overflow: 'truncate' },
+      },
+    ],
+  };
 }
