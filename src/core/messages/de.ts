@@ -1,0 +1,34 @@
+import type { Messages } from '../messages.js';
+import { accountDe } from './de/account.js';
+import { adaptersDe } from './de/adapters.js';
+import { argumentsDe } from './de/arguments.js';
+import { callsDe } from './de/calls.js';
+import { cardsDe } from './de/cards.js';
+import { commandsDe } from './de/commands.js';
+import { confirmationsDe } from './de/confirmations.js';
+import { failuresDe } from './de/failures.js';
+import { generalDe } from './de/general.js';
+import { linkingDe } from './de/linking.js';
+import { menuDe } from './de/menu.js';
+import { preferencesDe } from './de/preferences.js';
+import { proactiveDe } from './de/proactive.js';
+
+/**
+ * The German catalogue, composed from one file per area (src/core/messages/de/), each typed as its
+ * English area. Formal address (Sie), as the provider's own customer documents use.
+ */
+export const de: Messages = {
+  ...generalDe,
+  ...commandsDe,
+  ...argumentsDe,
+  ...preferencesDe,
+  ...linkingDe,
+  ...accountDe,
+  ...callsDe,
+  ...cardsDe,
+  ...confirmationsDe,
+  ...menuDe,
+  ...failuresDe,
+  ...proactiveDe,
+  ...adaptersDe,
+};

@@ -1,0 +1,42 @@
+import type { accountEn } from '../en/account.js';
+
+/** German: account data: balance, rates, numbers, targets. Typed as the English area, so a missing key fails the type check. */
+export const accountDe: typeof accountEn = {
+  balanceTitle: 'Guthaben',
+  fieldBalance: 'Guthaben',
+  fieldCustomer: 'Kunde',
+  fieldCustomerNumber: 'Kundennr.',
+  fieldAccountNumber: 'Kontonr.',
+  fieldAccountName: 'Kontoname',
+  fieldUsername: 'Benutzername',
+  fieldCurrency: 'Währung',
+  ratesTitle: 'Preise pro Minute',
+  colNumber: 'Nummer',
+  colDestination: 'Ziel',
+  colPrefix: 'Vorwahl',
+  colPrice: 'Preis',
+  ratesNoneMatched: 'Keine dieser Nummern passt zu einem Ziel in der Preisliste.',
+  ratesSomeMissing: (numbers: string) => `Kein Preis für: ${numbers}`,
+  checkTitle: 'Nummernprüfung',
+  fieldCountryCode: 'Ländervorwahl',
+  fieldNumber: 'Nummer',
+  fieldPrefix: 'Vorwahl',
+  fieldDestination: 'Ziel',
+  fieldSubscriber: 'Teilnehmernummer',
+  checkNoMatch: 'Diese Nummer passt zu keinem Ziel, das der Anbieter kennt. Prüfen Sie die Ländervorwahl.',
+  numbersTitle: 'Einwahlnummern',
+  colCountry: 'Land',
+  colCallthrough: 'Callthrough',
+  colTollFree: 'Gebührenfrei',
+  colCallback: 'Rückruf',
+  colCallbackFree: 'Rückruf gebührenfrei',
+  numbersNone: 'Für dieses Konto sind keine Einwahlnummern eingerichtet.',
+  fieldPersonalDialIn: 'Persönliche Einwahl',
+  fieldTargetA: 'Gespeichertes A',
+  fieldTargetB: 'Gespeichertes B',
+  notSet: 'nicht gesetzt',
+  targetConfirm: (a: string, b: string) =>
+    `Das Callthrough-Paar A = +${a}, B = +${b} speichern? Ein Anruf von A an die Einwahlnummer wird dann mit B verbunden.`,
+  targetDone: (a: string, b: string) =>
+    `Gespeichert: Anrufe von +${a} an Ihre Einwahlnummer werden jetzt mit +${b} verbunden.`,
+};

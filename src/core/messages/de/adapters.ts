@@ -1,0 +1,65 @@
+import type { adaptersEn } from '../en/adapters.js';
+
+/** German: strings the adapters write themselves. Typed as the English area, so a missing key fails the type check. */
+export const adaptersDe: typeof adaptersEn = {
+  telegram: {
+    sentPrivately: (name: string) => `${name}, ich habe die Antwort in unseren privaten Chat geschickt.`,
+    privateBlocked: (name: string) =>
+      `${name}, ich kann Ihnen noch nicht privat schreiben. Öffnen Sie einen privaten Chat mit mir, drücken Sie Start und fragen Sie dann erneut.`,
+    openPrivateChat: 'Privaten Chat öffnen',
+    failed: 'Bei mir ist etwas schiefgegangen. Bitte versuchen Sie es gleich noch einmal.',
+  },
+  slack: {
+    passwordInCommand: (command: string, modal: string) =>
+      `Das habe ich nicht verwendet: Passwörter gehören nicht in den Befehlstext, den Slack anzeigt und speichert. Tippen Sie nur ${command} ${modal} und füllen Sie das Formular aus, das sich öffnet. War das ein echtes Passwort, ändern Sie es besser.`,
+    setupInChannel: (command: string) =>
+      `Führen Sie ${command} team setup in dem Kanal aus, der ein Support-Kanal werden soll.`,
+    setupAdminOnly: 'Nur ein Workspace-Admin oder -Owner kann einen Support-Kanal einrichten.',
+    passwordHint:
+      'Slack hat kein Passwortfeld, daher zeigt dieses Feld, was Sie tippen; es geht nur an den Bot und wird nie gepostet.',
+    linkIntroAccount:
+      'Verknüpfen Sie Ihr *Telefonkonto*. Ich prüfe die Zugangsdaten beim Anbieter, bevor ich sie speichere.',
+    linkIntroCard:
+      'Verknüpfen Sie Ihre Zugangsdaten zur *PIN-Erstellung (Karten)*. Ich prüfe sie beim Anbieter, bevor ich sie speichere.',
+    username: 'Benutzername',
+    password: 'Passwort',
+    linkTitle: 'Konto verknüpfen',
+    linkCardTitle: 'Kartenkonto verknüpfen',
+    linkSubmit: 'Verknüpfen',
+    cancel: 'Abbrechen',
+    close: 'Schließen',
+    setupIntro:
+      'Support-Mitarbeiter in diesem Kanal handeln mit den Zugangsdaten des Teams. Alle anderen werden abgewiesen.',
+    accountUsername: 'Benutzername des Kontos',
+    accountPassword: 'Passwort des Kontos',
+    cardUsername: 'Benutzername für Karten (PIN-Erstellung)',
+    cardPassword: 'Passwort für Karten (PIN-Erstellung)',
+    agents: 'Support-Mitarbeiter',
+    pickPeople: 'Personen wählen',
+    group: 'Oder eine Benutzergruppen-ID',
+    groupHint:
+      'Mitglieder dieser Benutzergruppe sind ebenfalls Support-Mitarbeiter. Die ID finden Sie unter „Gruppen-ID kopieren“.',
+    setupTitle: 'Support-Kanal',
+    setupSubmit: 'Einrichten',
+    cardBothOrNeither: 'Geben Sie Benutzername und Passwort für Karten beide an, oder keines von beiden.',
+    groupId: 'Eine Benutzergruppen-ID beginnt mit S, z. B. S0123ABCD.',
+    agentsNeeded: 'Nennen Sie mindestens einen Support-Mitarbeiter oder eine Benutzergruppe.',
+    formExpired: 'Dieses Formular ist abgelaufen; öffnen Sie es erneut.',
+    submitFailed: 'Etwas ist schiefgegangen; es wurde nichts gespeichert. Versuchen Sie es erneut.',
+    checking: 'Ich prüfe beim Anbieter…',
+    refused: 'Abgelehnt.',
+    buttonsExpire: (time: string) => `Die Schaltflächen laufen um ${time} ab.`,
+    shortened: '… gekürzt, damit es in eine Slack-Nachricht passt.',
+    fileSent: (name: string) => `Ich habe Ihnen ${name} als Direktnachricht geschickt.`,
+    sentDirect: 'Das habe ich Ihnen als Direktnachricht geschickt.',
+    fileFailed: (name: string) =>
+      `Ich konnte ${name} nicht hochladen. Ist die App Mitglied dieser Unterhaltung?`,
+    supportLog: (day: string) => `Support-Protokoll vom ${day}`,
+  },
+  console: {
+    saved: (path: string) => `Gespeichert: ${path}`,
+    choose: 'Tippen Sie eine Zahl, um zu wählen:',
+    file: (name: string, bytes: number) => `[Datei ${name}, ${bytes} Bytes]`,
+    failed: (message: string) => `Das ist leider fehlgeschlagen: ${message}`,
+  },
+};

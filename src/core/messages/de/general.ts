@@ -1,0 +1,41 @@
+import type { Language } from '../../messages.js';
+import { capitalise } from '../../plural.js';
+import type { generalEn } from '../en/general.js';
+
+/** German: greetings, help, and the dispatcher's refusals. Typed as the English area, so a missing key fails the type check. */
+export const generalDe: typeof generalEn = {
+  language: 'de' as Language,
+  welcome: (name: string) =>
+    `Hallo ${name}! Ich verwalte Ihr Prepaid-Telefonkonto in diesem Chat: Guthaben, Tarife, Anrufe, Aufladungen, Verbindungsnachweise und Prepaid-Karten.`,
+  welcomeSomeone: 'zusammen',
+  welcomeLinked: (label: string) =>
+    `Sie sind als „${label}“ verknüpft. Probieren Sie /balance, oder /help für alles, was ich kann.`,
+  welcomeNotLinked:
+    'Verknüpfen Sie zuerst Ihr Konto mit /link (in einem privaten Chat). Danach probieren Sie /balance.',
+  helpTitle: 'Befehle',
+  helpFooter: 'Senden Sie /help <Befehl> für Details und ein Beispiel.',
+  helpUnknown: (name: string) => `Einen Befehl „${name}“ gibt es nicht. Senden Sie /help für die Liste.`,
+  helpUsage: 'Aufruf',
+  helpExample: 'Beispiel',
+  helpWho: 'Wer',
+  helpAliases: 'Auch',
+  helpPrivateOnly: 'Nur im privaten Chat.',
+  helpConfirm: 'Fragt vorher nach einer Bestätigung.',
+  roles: { holder: 'Kontoinhaber', agent: 'Support-Mitarbeiter', admin: 'Admins' },
+  unknownCommand: (name: string, suggestion?: string) =>
+    `Den Befehl „${name}“ kenne ich nicht.${suggestion ? ` Meinten Sie /${suggestion}?` : ''} Senden Sie /help für die Liste.`,
+  notACommand: 'Senden Sie einen Befehl wie /balance, oder /help für die Liste.',
+  badArgs: (fix: string, usage: string, example: string) =>
+    `${capitalise(fix)}.\nAufruf: ${usage}\nBeispiel: ${example}`,
+  privateOnly: (command: string) =>
+    `/${command} verarbeitet Passwörter, PINs oder SIP-Geheimnisse und funktioniert deshalb nur im privaten Chat mit mir. Es wurde nichts gespeichert oder gesendet.`,
+  sharedOnly: (command: string) =>
+    `/${command} ist eine Gruppeneinstellung; verwenden Sie den Befehl in der Gruppe.`,
+  notAllowed: (command: string) => `Sie dürfen /${command} hier nicht ausführen.`,
+  notAgent:
+    'Dies ist ein Support-Kanal: Hier dürfen nur seine Support-Mitarbeiter Befehle ausführen. Bitten Sie einen Workspace-Admin, Sie hinzuzufügen.',
+  rateLimited: (seconds: number) =>
+    `Sie senden Befehle schneller, als ich sie annehmen kann. Bitte warten Sie ${seconds} s und versuchen Sie es erneut.`,
+  shuttingDown: 'Ich starte gerade neu. Bitte senden Sie das in ein paar Sekunden noch einmal.',
+  deliveredPrivately: 'Ich habe Ihnen das privat geschickt, weil es persönliche Daten enthält.',
+};

@@ -1,0 +1,33 @@
+import { accountEn } from './en/account.js';
+import { adaptersEn } from './en/adapters.js';
+import { argumentsEn } from './en/arguments.js';
+import { callsEn } from './en/calls.js';
+import { cardsEn } from './en/cards.js';
+import { commandsEn } from './en/commands.js';
+import { confirmationsEn } from './en/confirmations.js';
+import { failuresEn } from './en/failures.js';
+import { generalEn } from './en/general.js';
+import { linkingEn } from './en/linking.js';
+import { menuEn } from './en/menu.js';
+import { preferencesEn } from './en/preferences.js';
+import { proactiveEn } from './en/proactive.js';
+
+/**
+ * The English catalogue, composed from one file per area (src/core/messages/en/). Its type is
+ * `Messages`: every other language must have every key it has.
+ */
+export const en = {
+  ...generalEn,
+  ...commandsEn,
+  ...argumentsEn,
+  ...preferencesEn,
+  ...linkingEn,
+  ...accountEn,
+  ...callsEn,
+  ...cardsEn,
+  ...confirmationsEn,
+  ...menuEn,
+  ...failuresEn,
+  ...proactiveEn,
+  ...adaptersEn,
+};

@@ -1,0 +1,60 @@
+/** English: strings the adapters write themselves. */
+export const adaptersEn = {
+  telegram: {
+    sentPrivately: (name: string) => `${name}, I sent the answer to our private chat.`,
+    privateBlocked: (name: string) =>
+      `${name}, I can't write to you privately yet. Open a private chat with me, press Start, then ask again.`,
+    openPrivateChat: 'Open private chat',
+    failed: 'Something went wrong on my side. Please try again in a moment.',
+  },
+  slack: {
+    passwordInCommand: (command: string, modal: string) =>
+      `I did not use that: passwords do not belong in command text, which Slack shows and keeps. Type just ${command} ${modal} and fill in the form that opens. If that was a real password, consider changing it.`,
+    setupInChannel: (command: string) =>
+      `Run ${command} team setup in the channel that should become a support channel.`,
+    setupAdminOnly: 'Only a workspace admin or owner can set up a support channel.',
+    passwordHint:
+      'Slack has no password field, so this one shows what you type; it is sent to the bot only, never posted.',
+    linkIntroAccount:
+      'Link your *telephony account*. I check the credentials with the provider before saving.',
+    linkIntroCard:
+      'Link your *PIN-creation (card)* credentials. I check them with the provider before saving.',
+    username: 'Username',
+    password: 'Password',
+    linkTitle: 'Link account',
+    linkCardTitle: 'Link card account',
+    linkSubmit: 'Link',
+    cancel: 'Cancel',
+    close: 'Close',
+    setupIntro: "Agents in this channel will act with the team's credentials. Everyone else is refused.",
+    accountUsername: 'Account username',
+    accountPassword: 'Account password',
+    cardUsername: 'Card (PIN-creation) username',
+    cardPassword: 'Card (PIN-creation) password',
+    agents: 'Agents',
+    pickPeople: 'Pick people',
+    group: 'Or a user group id',
+    groupHint: 'Members of this user group are agents too. Find the id in the group’s “Copy group ID”.',
+    setupTitle: 'Support channel',
+    setupSubmit: 'Set up',
+    cardBothOrNeither: 'Give both the card username and password, or neither.',
+    groupId: 'A user group id starts with S, e.g. S0123ABCD.',
+    agentsNeeded: 'Name at least one agent or a user group.',
+    formExpired: 'This form has expired; open it again.',
+    submitFailed: 'Something went wrong; nothing was saved. Try again.',
+    checking: 'Checking with the provider…',
+    refused: 'Refused.',
+    buttonsExpire: (time: string) => `Buttons expire at ${time}.`,
+    shortened: '… shortened to fit one Slack message.',
+    fileSent: (name: string) => `I sent ${name} to you in a direct message.`,
+    sentDirect: 'I sent that to you in a direct message.',
+    fileFailed: (name: string) => `I could not upload ${name}. Is the app a member of this conversation?`,
+    supportLog: (day: string) => `Support log for ${day}`,
+  },
+  console: {
+    saved: (path: string) => `Saved ${path}`,
+    choose: 'Type a number to choose:',
+    file: (name: string, bytes: number) => `[file ${name}, ${bytes} bytes]`,
+    failed: (message: string) => `Sorry, that failed: ${message}`,
+  },
+};

@@ -1,0 +1,43 @@
+import { capitalise } from '../../plural.js';
+
+/** English: provider failures, in plain words with a next step. */
+export const failuresEn = {
+  errInvalidPin: 'This PIN is not valid or was already used.',
+  errNoCallingCard:
+    'This account is not connected to a calling card, so it cannot be topped up with a PIN. Ask your provider to connect one.',
+  errClockSkew:
+    'The provider refused the request time even after I corrected my clock. Please try again in a minute.',
+  errAuth:
+    'The provider refused the stored credentials; the password may have changed. Link the account again with /link.',
+  errAuthCard: 'The provider refused the PIN-creation credentials. Link them again with /link card.',
+  errNotFound: 'The provider does not know that (it was removed or never set).',
+  errCardNotFound: (cli: string) => `There is no card for +${cli}.`,
+  errForbidden: (what: string) => `The provider refused this: ${what}.`,
+  errCardTransition: (state: string) => `That is not possible for a card that is ${state}.`,
+  errOutcomeUnknown:
+    'The provider did not answer; I did not retry. Check /balance or /cdrs before trying again.',
+  errOutcomeUnknownCard: (cli: string) =>
+    `The provider did not answer; I did not retry. Check /card show +${cli} before trying again.`,
+  /** provider-notes §3: unknown, with the one read that shows the truth. */
+  errOutcomeUnknownCheck: (check: string) =>
+    `The provider did not answer, so I do not know whether it happened; I did not retry. Check ${check} before trying again.`,
+  callOutcomeUnknown: (b: string) =>
+    `The provider did not answer, so I do not know whether the call to +${b} started; I did not retry. If a phone rings, /hangup tries to stop it; /cdrs shows the call once it ended.`,
+  storeUnavailable:
+    'I am temporarily unavailable (my storage cannot be reached), so I did not do that. Please send it again in a minute.',
+  commandTooOld: (command: string) =>
+    `Your ${command} reached me late, so I did not run it. Send it again if you still want it.`,
+  interrupted: (command: string, at: string, check: string) =>
+    `Your ${command} of ${at} was interrupted (the bot restarted) before the provider answered, so I do not know whether it happened. Check ${check} before trying again.`,
+  errUnavailable:
+    'The provider is not answering right now. Nothing was changed; please try again in a moment.',
+  errRateLimited: 'The provider is busy right now. Nothing was changed; please try again in a minute.',
+  errBadAnswer:
+    'The provider sent an answer I cannot read. Please try again later; if it keeps happening, tell support.',
+  errProvider: (code: number, description: string) =>
+    `The provider answered with error ${code}: ${description}.`,
+  errInternal: (ref: string) =>
+    `Something went wrong on my side (ref ${ref}). It has been logged; please try again.`,
+  /** The client's own refusal (its fix is English): the core's argument checks word these first. */
+  errInvalidInput: (fix: string, _parameter: string) => `${capitalise(fix)}.`,
+};
