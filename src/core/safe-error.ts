@@ -30,7 +30,7 @@ export function errorSummary(error: unknown, options: { frames?: boolean } = {})
   if (typeof error !== 'object' || error === null) return { name: typeof error };
   const e = error as Record<string, unknown>;
   const data = e.data as { error?: unknown } | undefined;
-  const summary: ErrorSummary = { name: typeof e.name === 'string' ? e.name : 'Error' };
+  const summary: ErrorSummary = { name: stringOf(e.name) ?? 'Error' };
   const code = numberOf(e.error_code) ?? stringOrNumber(e.code);
   if (code !== undefined) summary.code = code;
   const description = stringOf(e.description) ?? stringOf(data?.error);
