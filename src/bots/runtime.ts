@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { type Identity, identityKey } from '../core/identity.js';
+import type { Identity } from '../core/identity.js';
 import {
   type ClientFactory,
   type Core,
@@ -19,8 +19,9 @@ import {
   type InstallationStore,
 } from '../store/index.js';
 import type { Stores } from '../store/stores.js';
-import { createTelephonyClient, createTransport, md5Hex, type Transport } from '../telephony/index.js';
+import { createTelephonyClient, createTransport, type Transport } from '../telephony/index.js';
 import type { Config } from './config.js';
+import { linkDemoAccounts } from './demo-link.js';
 import { resolveKeyring, storeConfigOf } from './store-config.js';
 
 export interface Runtime {
@@ -40,12 +41,6 @@ export interface Runtime {
   linkDemo(identity: Identity): Promise<void>;
   close(): Promise<void>;
 }
-
-/** Demo credentials of the shipped sandbox seed (public demo data, src/sandbox/demo-data.yaml). */
-export const DEMO = {
-  account: { username: 'demo', password: 'demo' },
-  card: { username: 'cards', password: 'cards' },
-};
 
 /** Runtime overrides the tests pass: their own stores, sandbox or clock. */
 export interface RuntimeOverrides {
@@ -262,30 +257,4 @@ async function startRecovery(
   const timer = setInterval(() => void recover().catch(() => undefined), 60_000);
   timer.unref();
   return () => clearInterval(timer);
-}
-
-/** Links the sandbox's demo account and card login to `identity`, unless it has credentials already. */
-async function linkDemoAccounts(stores: Stores, identity: Identity): Promise<void> {
-  const key = identityKey(identity);
-  if (await stores.credentials.get(key)) return;
-  const now = new Date().toISOString();
-  await stores.credentials.set(key, {
-    credentials: [
-      {
-        label: 'demo',
-        kind: 'account',
-        username: DEMO.account.username,
-        md5: md5Hex(DEMO.account.password),
-        linkedAt: now,
-      },
-      {
-        label: 'demo-cards',
-        kind: 'card',
-        username: DEMO.card.username,
-        md5: md5Hex(DEMO.card.password),
-        linkedAt: now,
-      },
-    ],
-    active: 'demo',
-  });
 }
