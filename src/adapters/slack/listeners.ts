@@ -1,4 +1,5 @@
 import type { App } from '@slack/bolt';
+import { errorSummary } from '../../core/safe-error.js';
 import { registerActions } from './actions.js';
 import { registerAppHome } from './app-home.js';
 import { registerCommand } from './commands.js';
@@ -16,6 +17,6 @@ export function registerListeners(app: App, deps: SlackHandlerDeps): void {
   registerMessages(app, deps);
   registerShortcuts(app, deps);
   app.error(async (err) => {
-    deps.options.logger.error({ err: err.name, code: err.code }, 'bolt error');
+    deps.options.logger.error({ err: errorSummary(err) }, 'bolt error');
   });
 }

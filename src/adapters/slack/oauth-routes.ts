@@ -67,10 +67,7 @@ function installed(
  */
 function refused(error: CodedError, res: ServerResponse, log: SlackLogger): void {
   const slackError = (error as { data?: { error?: unknown } }).data?.error;
-  log.warn(
-    { err: error.name, code: error.code, ...(typeof slackError === 'string' ? { slackError } : {}) },
-    'Slack install refused',
-  );
+  log.warn({ err: errorSummary(error) }, 'Slack install refused');
   const stale = /state|code/.test(error.code) || slackError === 'invalid_code';
   page(
     res,

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Update } from 'grammy/types';
+import { errorSummary } from '../../core/safe-error.js';
 import type { TelegramLogger } from './options.js';
 
 /** The local path the webhook is served on when the URL's own path is not used (issue 5). */
@@ -51,7 +52,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): HttpHandle
         options.accept(update);
       },
       (error: Error) => {
-        options.logger.warn({ err: error.message }, 'telegram: unreadable webhook request');
+        // Never the message: a JSON parse error quotes the body, which is what a user typed.
+        options.logger.warn({ err: errorSummary(error) }, 'telegram: unreadable webhook request');
         reply(res, error instanceof BodyTooLargeError ? 413 : 400, { error: 'bad request' });
       },
     );
