@@ -70,6 +70,8 @@ describe.skipIf(redisSkipped)('a Redis outage is loud and safe', () => {
       }
       expect(ready).toBe(503);
       expect((await call(port, '/telegram/webhook', update(1, '/help'))).status).toBe(503);
+      // The log line is written asynchronously after the client's 'error' event: wait for it, not a clock.
+      await untilLogged(bot, /shared store \(Redis\) unreachable/);
       expect(bot.stderr()).toMatch(/shared store \(Redis\) unreachable/);
 
       redis = await startRedisServer({ port: redisPort });
@@ -78,6 +80,7 @@ describe.skipIf(redisSkipped)('a Redis outage is loud and safe', () => {
         if (ready !== 200) await new Promise((r) => setTimeout(r, 25));
       }
       expect(ready).toBe(200);
+      await untilLogged(bot, /shared store \(Redis\) reachable again/);
       expect(bot.stderr()).toMatch(/shared store \(Redis\) reachable again/);
 
       // Telegram redelivers the update now: it is fresh, so it runs.
@@ -119,4 +122,9 @@ function call(port: number, path: string, body?: unknown): Promise<{ status: num
     req.on('error', reject);
     req.end(body === undefined ? undefined : JSON.stringify(body));
   });
+}
+
+/** Polls the bot's stderr (bounded) until `pattern` shows; the assertion after it says what failed. */
+async function untilLogged(bot: { stderr(): string }, pattern: RegExp): Promise<void> {
+  for (let i = 0; i < 400 && !pattern.test(bot.stderr()); i++) await new Promise((r) => setTimeout(r, 25));
 }
