@@ -14,7 +14,7 @@ import type { IncomingAction, IncomingText } from './core.js';
 import { place } from './delivery.js';
 import { commandSteps, inLanguage, newTurn, runTurn } from './dispatch.js';
 import { chatSettingsOf, type Engine, failure, localeOf } from './engine.js';
-import { type ChatRef, type Identity, identityKey, type Platform } from './identity.js';
+import { type ChatRef, type Identity, identityKey } from './identity.js';
 import type { InFlight } from './in-flight.js';
 import { takeInterruptedNotices } from './interrupted.js';
 import type { CoreLogger } from './logger.js';
