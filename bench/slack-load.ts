@@ -5,6 +5,7 @@
  * reporting each request's time until its response (the ack).
  */
 import { performance } from 'node:perf_hooks';
+import { Agent } from 'undici';
 import { signedSlackRequest, slashCommandBody, startFakeSlack } from '../test/helpers/fake-slack.js';
 
 export type LoadRequest =
@@ -33,10 +34,10 @@ const slack = await startFakeSlack();
 const send = (msg: unknown) => process.send!(msg);
 send({ type: 'slack', apiUrl: slack.apiUrl });
 
-async function one(url: string, secret: string, text: string, user: string, id: string) {
+async function one(url: string, secret: string, text: string, user: string, id: string, dispatcher: Agent) {
   const body = slashCommandBody({ text, user, responseUrl: slack.responseUrl(id) });
   const t0 = performance.now();
-  const res = await signedSlackRequest(secret, body, { url });
+  const res = await signedSlackRequest(secret, body, { url, dispatcher });
   return { ms: performance.now() - t0, status: res.status };
 }
 
@@ -65,14 +66,23 @@ process.on('message', async (msg: LoadRequest) => {
     await slack.close();
     process.exit(0);
   }
+  // Every burst and every steady run opens its own connections, as Slack's many senders would: the
+  // floor and the bot both pay for them. (Sharing one pool let the floor, whose keep-alive outlasts
+  // the pause between its bursts, reuse warm connections while the bot's server, which closes idle
+  // ones after 1 s, got new ones every burst.)
+  const agent = new Agent({ connections: null });
   const started = performance.now();
   if (msg.type === 'burst') {
     const results = await Promise.all(
       Array.from({ length: msg.commands }, (_, i) =>
-        one(msg.url, msg.secret, msg.text, `U${i}`, `${msg.tag}-${i}`),
+        one(msg.url, msg.secret, msg.text, `U${i}`, `${msg.tag}-${i}`, agent),
       ),
     );
-    send({ type: 'result', ...(await finish(started, msg.tag, results, msg.answers ? msg.commands : 0)) });
+    const result = await finish(started, msg.tag, results, msg.answers ? msg.commands : 0);
+    await agent.close();
+    // The server closes its side of those connections too; let it, before the next burst starts.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    send({ type: 'result', ...result });
     return;
   }
   // Poisson arrivals: exponential gaps with mean 1/perSecond, scheduled on absolute times.
@@ -82,7 +92,9 @@ process.on('message', async (msg: LoadRequest) => {
     at += (-Math.log(1 - Math.random()) * 1000) / msg.perSecond;
     const wait = at - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    pending.push(one(msg.url, msg.secret, 'balance', `U${i % 200}`, `${msg.tag}-${i}`));
+    pending.push(one(msg.url, msg.secret, 'balance', `U${i % 200}`, `${msg.tag}-${i}`, agent));
   }
-  send({ type: 'result', ...(await finish(started, msg.tag, await Promise.all(pending), msg.commands)) });
+  const results = await Promise.all(pending);
+  await agent.close();
+  send({ type: 'result', ...(await finish(started, msg.tag, results, msg.commands)) });
 });

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { request } from 'undici';
+import { type Dispatcher, request } from 'undici';
 import { messageProblem, viewProblem } from './block-kit.js';
 import { authTestAnswer, type FakeSlackApp, FakeSlackAuth, type FakeTokenOwner } from './fake-slack-oauth.js';
 
@@ -433,6 +433,8 @@ export interface SignedRequestOptions {
   /** Replaces the computed signature (for the bad-signature test). */
   signature?: string;
   headers?: Record<string, string>;
+  /** The connection pool to send through; default undici's global one. */
+  dispatcher?: Dispatcher;
 }
 
 export interface SignedResponse {
@@ -456,6 +458,7 @@ export async function signedSlackRequest(
       ...options.headers,
     },
     body,
+    ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
   });
   return { status: res.statusCode, body: await res.body.text() };
 }

@@ -3,8 +3,9 @@
  * request acknowledged within 3 s; under a burst, the post-ack work of the first commands (about a
  * millisecond of CPU each) would otherwise run ahead of reading and acknowledging the later
  * requests, and the ack latency of the burst's tail grows with every command before it. So the
- * work waits until no request is open and none arrived for `quietMs`, but never longer than
- * `maxWaitMs`, and is then let go a few at a time, looking again for new requests in between.
+ * work waits until no request is open and none arrived for `quietMs` (`burstQuietMs` right after
+ * a burst), but never longer than `maxWaitMs`, and is then let go a few at a time, looking again
+ * for new requests in between.
  */
 export interface QuietGateOptions {
   /**
@@ -12,6 +13,15 @@ export interface QuietGateOptions {
    * client descheduled mid-burst) is still one burst.
    */
   quietMs?: number;
+  /**
+   * After a burst (`burstSize` requests arriving within `burstQuietMs`), how long without a new
+   * request counts as quiet. Default 50 ms: a burst that crosses a network, or comes from a sender
+   * that is itself short of CPU, pauses for 10–30 ms between requests (bench:slack measured it);
+   * starting the work in such a pause slows the rest of the burst.
+   */
+  burstQuietMs?: number;
+  /** How many requests within `burstQuietMs` make a burst. Default 16 (50 commands/s is not one). */
+  burstSize?: number;
   /** The longest a piece of work is held, however busy the receiver. Default 1000 ms. */
   maxWaitMs?: number;
   /** How many waiters are let go per turn of the event loop. Default 8. */
@@ -31,9 +41,16 @@ export function createQuietGate(options: QuietGateOptions = {}): QuietGate {
   const quietMs = options.quietMs ?? 5;
   const maxWaitMs = options.maxWaitMs ?? 1000;
   const batch = options.batch ?? 8;
+  const burstQuietMs = options.burstQuietMs ?? 50;
+  const burstSize = options.burstSize ?? 16;
   const now = options.now ?? (() => performance.now());
   let open = 0;
   let lastArrival = Number.NEGATIVE_INFINITY;
+  // The latest `burstSize` arrival times, oldest overwritten first.
+  const recent: number[] = new Array(burstSize).fill(Number.NEGATIVE_INFINITY);
+  let next = 0;
+  // `recent[next]` is the oldest of the last `burstSize` arrivals: a burst when they all fit in burstQuietMs.
+  const quietAfter = () => (lastArrival - recent[next]! <= burstQuietMs ? burstQuietMs : quietMs);
   const waiting: { release: () => void; deadline: number }[] = [];
   let scheduled = false;
 
@@ -50,7 +67,8 @@ export function createQuietGate(options: QuietGateOptions = {}): QuietGate {
 
   function check(): void {
     const at = now();
-    const quiet = open === 0 && at - lastArrival >= quietMs;
+    const needed = quietAfter();
+    const quiet = open === 0 && at - lastArrival >= needed;
     let released = 0;
     // Oldest first: a waiter past its deadline goes whatever the receiver is doing.
     while (waiting.length > 0 && released < batch && (quiet || waiting[0]!.deadline <= at)) {
@@ -59,13 +77,19 @@ export function createQuietGate(options: QuietGateOptions = {}): QuietGate {
     }
     if (waiting.length === 0) return;
     if (released > 0) schedule(0);
-    else schedule(Math.max(1, Math.min(quietMs, waiting[0]!.deadline - at)));
+    // Look again when the quiet period would end, or at the oldest waiter's deadline.
+    else {
+      const quietIn = open === 0 ? needed - (at - lastArrival) : needed;
+      schedule(Math.max(1, Math.min(quietIn, waiting[0]!.deadline - at)));
+    }
   }
 
   return {
     arrived() {
       open++;
       lastArrival = now();
+      recent[next] = lastArrival;
+      next = (next + 1) % burstSize;
       let done = false;
       return () => {
         if (done) return;

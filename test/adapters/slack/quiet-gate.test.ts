@@ -71,3 +71,57 @@ describe('quiet gate', () => {
     expect(w.done).toBe(true);
   });
 });
+
+/** Issue 13: a burst that pauses (network jitter, a sender short of CPU) is still one burst. */
+describe('quiet gate after a burst', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const gate = () => createQuietGate({ quietMs: 5, burstQuietMs: 50, burstSize: 4, now: () => Date.now() });
+
+  function released(p: Promise<void>): { done: boolean } {
+    const state = { done: false };
+    void p.then(() => {
+      state.done = true;
+    });
+    return state;
+  }
+
+  it('waits burstQuietMs after burstSize requests arrived within it, and quietMs after fewer', async () => {
+    const g = gate();
+    // Three requests 10 ms apart: no burst; the work goes 5 ms after the last.
+    for (let i = 0; i < 3; i++) {
+      g.arrived()();
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    const calm = released(g.whenQuiet());
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calm.done).toBe(true);
+    await vi.advanceTimersByTimeAsync(100);
+    // Four requests within 50 ms: a burst. A 20 ms pause in it does not let the work go.
+    for (let i = 0; i < 4; i++) g.arrived()();
+    const held = released(g.whenQuiet());
+    await vi.advanceTimersByTimeAsync(20);
+    expect(held.done).toBe(false);
+    g.arrived()();
+    await vi.advanceTimersByTimeAsync(49);
+    expect(held.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(held.done).toBe(true);
+  });
+
+  it('still lets the work go after maxWaitMs, burst or not', async () => {
+    const g = createQuietGate({ burstSize: 2, burstQuietMs: 50, maxWaitMs: 30, now: () => Date.now() });
+    g.arrived()();
+    g.arrived()();
+    const w = released(g.whenQuiet());
+    await vi.advanceTimersByTimeAsync(29);
+    expect(w.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(w.done).toBe(true);
+  });
+});
