@@ -38,19 +38,10 @@ export interface QuietGate {
 }
 
 export function createQuietGate(options: QuietGateOptions = {}): QuietGate {
-  const quietMs = options.quietMs ?? 5;
   const maxWaitMs = options.maxWaitMs ?? 1000;
   const batch = options.batch ?? 8;
-  const burstQuietMs = options.burstQuietMs ?? 50;
-  const burstSize = options.burstSize ?? 16;
   const now = options.now ?? (() => performance.now());
-  let open = 0;
-  let lastArrival = Number.NEGATIVE_INFINITY;
-  // The latest `burstSize` arrival times, oldest overwritten first.
-  const recent: number[] = new Array(burstSize).fill(Number.NEGATIVE_INFINITY);
-  let next = 0;
-  // `recent[next]` is the oldest of the last `burstSize` arrivals: a burst when they all fit in burstQuietMs.
-  const quietAfter = () => (lastArrival - recent[next]! <= burstQuietMs ? burstQuietMs : quietMs);
+  const requests = requestLog(options.quietMs ?? 5, options.burstQuietMs ?? 50, options.burstSize ?? 16);
   const waiting: { release: () => void; deadline: number }[] = [];
   let scheduled = false;
 
@@ -67,28 +58,41 @@ export function createQuietGate(options: QuietGateOptions = {}): QuietGate {
 
   function check(): void {
     const at = now();
-    const needed = quietAfter();
-    const quiet = open === 0 && at - lastArrival >= needed;
+    const quietIn = requests.quietIn(at);
     let released = 0;
     // Oldest first: a waiter past its deadline goes whatever the receiver is doing.
-    while (waiting.length > 0 && released < batch && (quiet || waiting[0]!.deadline <= at)) {
+    while (waiting.length > 0 && released < batch && (quietIn <= 0 || waiting[0]!.deadline <= at)) {
       waiting.shift()!.release();
       released++;
     }
     if (waiting.length === 0) return;
-    if (released > 0) schedule(0);
-    // Look again when the quiet period would end, or at the oldest waiter's deadline.
-    else {
-      const quietIn = open === 0 ? needed - (at - lastArrival) : needed;
-      schedule(Math.max(1, Math.min(quietIn, waiting[0]!.deadline - at)));
-    }
+    // Look again on the next turn, when the quiet period would end, or at the oldest waiter's deadline.
+    schedule(released > 0 ? 0 : Math.max(1, Math.min(quietIn, waiting[0]!.deadline - at)));
   }
 
   return {
-    arrived() {
+    arrived: () => requests.arrived(now()),
+    whenQuiet() {
+      return new Promise<void>((release) => {
+        waiting.push({ release, deadline: now() + maxWaitMs });
+        schedule(0);
+      });
+    },
+  };
+}
+
+/** The requests open now and the latest arrivals: how long until the receiver counts as quiet. */
+function requestLog(quietMs: number, burstQuietMs: number, burstSize: number) {
+  let open = 0;
+  let last = Number.NEGATIVE_INFINITY;
+  // The latest `burstSize` arrival times; `recent[next]` is the oldest of them, overwritten next.
+  const recent: number[] = new Array(burstSize).fill(Number.NEGATIVE_INFINITY);
+  let next = 0;
+  return {
+    arrived(at: number): () => void {
       open++;
-      lastArrival = now();
-      recent[next] = lastArrival;
+      last = at;
+      recent[next] = at;
       next = (next + 1) % burstSize;
       let done = false;
       return () => {
@@ -97,11 +101,11 @@ export function createQuietGate(options: QuietGateOptions = {}): QuietGate {
         open--;
       };
     },
-    whenQuiet() {
-      return new Promise<void>((release) => {
-        waiting.push({ release, deadline: now() + maxWaitMs });
-        schedule(0);
-      });
+    /** Milliseconds until quiet (0 or less: quiet now); while a request is open, a whole period. */
+    quietIn(at: number): number {
+      // A burst when the latest `burstSize` arrivals all fit in `burstQuietMs`.
+      const needed = last - recent[next]! <= burstQuietMs ? burstQuietMs : quietMs;
+      return open > 0 ? needed : needed - (at - last);
     },
   };
 }
