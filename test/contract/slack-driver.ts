@@ -67,7 +67,7 @@ export async function slackDriver(): Promise<ChannelDriver> {
   /** Folds the fake's new calls into the conversation. */
   function sync(): void {
     for (const call of slack.calls.slice(read)) {
-      if (!call.rateLimited) fold(call);
+      if (!call.rateLimited && !call.urlRefused) fold(call);
     }
     read = slack.calls.length;
   }

@@ -10,6 +10,14 @@ import { authTestAnswer, type FakeSlackApp, FakeSlackAuth, type FakeTokenOwner }
  * hands out: a `response_url` and a file `upload_url`. A real HTTP server on 127.0.0.1, port 0
  * (style.md: fake the remote at the HTTP seam). It records every call with its parsed body and
  * can answer the next N calls of a method with 429 and `Retry-After`.
+ *
+ * A `response_url` keeps Slack's documented budget: "These responses can be sent up to 5 times
+ * within 30 minutes of receiving the payload" (docs.slack.dev/interactivity/handling-user-interaction;
+ * slash commands: "up to 5 times within 30 minutes of the user's invocation",
+ * docs.slack.dev/interactivity/implementing-slash-commands). Slack documents the budget, not the
+ * shape of its refusal; the fake answers the way clients report it: HTTP 404 with
+ * `{"ok":false,"error":"expired_url"}`. Its clock is injectable (`now`, `advance`), so a test moves
+ * 30 minutes without waiting.
  */
 
 export interface SlackCall {
@@ -28,6 +36,14 @@ export interface SlackCall {
   readonly team?: string;
   /** Set when the fake refused the payload (`invalid_blocks`, …), with Slack's error and the reason. */
   readonly refused?: { error: string; reason: string };
+  /**
+   * A `response_url` post Slack turned away because the URL was spent (5 posts) or expired (30
+   * minutes): nothing was shown. Left out of `callsOf`/`waitForCall` unless asked, like 429s.
+   */
+  readonly urlRefused?: {
+    error: 'expired_url';
+    reason: 'used 5 times' | '30 minutes passed' | 'never issued';
+  };
   readonly seq: number;
   /** What the fake answered (Web API methods). */
   readonly answer?: Record<string, unknown>;
@@ -61,6 +77,8 @@ export interface FakeSlackOptions {
   tokens?: Record<string, FakeTokenOwner>;
   /** The app's OAuth credentials and redirect URLs, for `oauth.v2.access` (fake-slack-oauth.ts). */
   oauthApp?: FakeSlackApp;
+  /** Slack's clock in ms (default `Date.now`); `advance()` moves it further. */
+  now?: () => number;
 }
 
 export interface FakeSlack {
@@ -72,10 +90,16 @@ export interface FakeSlack {
   readonly auth: FakeSlackAuth;
   /** Calls the fake refused because a payload broke Slack's documented limits (should stay empty). */
   refusedPayloads(): SlackCall[];
-  /** Calls of one method, without 429s unless asked. */
-  callsOf(method: string, options?: { includeRateLimited?: boolean }): SlackCall[];
-  /** A fresh response URL; its posts are recorded as method `response_url` with this `id`. */
+  /** Calls of one method, without 429s and refused `response_url` posts unless asked. */
+  callsOf(method: string, options?: { includeRateLimited?: boolean; includeRefused?: boolean }): SlackCall[];
+  /**
+   * A response URL issued now, as Slack issues one with each payload; its posts are recorded as
+   * method `response_url` with this `id`. It takes 5 posts within 30 minutes of issue (see above).
+   * Asking again for an `id` already issued gives the same URL, its budget unchanged.
+   */
   responseUrl(id?: string): string;
+  /** Moves the fake's clock: `advance(31 * 60_000)` expires every response URL issued so far. */
+  advance(ms: number): void;
   /** Answers the next `times` calls of `method` with 429 and `Retry-After: retryAfterSeconds`. */
   rateLimit(method: string, times: number, retryAfterSeconds?: number): void;
   /** Resolves with the first recorded call (past or future) that matches; no polling, no sleeps. */
@@ -95,7 +119,7 @@ export interface FakeSlack {
   expireTriggers(): void;
   /** Messages the bot posted with `chat.postMessage`, by `channel:ts`, as `chat.update` left them. */
   readonly messages: ReadonlyMap<string, { channel: string; ts: string; text: string; blocks: unknown }>;
-  /** The app left (or was removed from) `channel`: posts answer `not_in_channel` (chat.postMessage docs). */
+  /** The app left (or was removed from) `channel`: posts, ephemeral ones too, answer `not_in_channel`. */
   leaveChannel(channel: string): void;
   setUser(user: FakeSlackUser): void;
   setGroup(id: string, members: string[]): void;
@@ -125,11 +149,51 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   const posted = new Map<string, { channel: string; ts: string; text: string; blocks: unknown }>();
   const left = new Set<string>();
   const auth = new FakeSlackAuth(options.oauthApp, options.tokens ?? { 'xoxb-test': { team: 'T1' } });
+  let skew = 0;
+  const clock = () => (options.now ?? Date.now)() + skew;
+  /** response_url id → when Slack issued it and how many posts it took. */
+  const issued = new Map<string, { at: number; uses: number }>();
 
   const nextTs = () => `1700000000.${String(++tsSeq).padStart(6, '0')}`;
 
   function matches(method: string, predicate: (c: SlackCall) => boolean): SlackCall[] {
-    return calls.filter((c) => c.method === method && !c.rateLimited && predicate(c));
+    return calls.filter((c) => c.method === method && !c.rateLimited && !c.urlRefused && predicate(c));
+  }
+
+  /** Why Slack turns a `response_url` post away, if it does: spent, expired, or never handed out. */
+  function urlRefusal(id: string): SlackCall['urlRefused'] {
+    const url = issued.get(id);
+    if (!url) return { error: 'expired_url', reason: 'never issued' };
+    if (clock() - url.at >= RESPONSE_URL_LIFETIME_MS)
+      return { error: 'expired_url', reason: '30 minutes passed' };
+    if (url.uses >= RESPONSE_URL_USES) return { error: 'expired_url', reason: 'used 5 times' };
+    return undefined;
+  }
+
+  function responsePost(
+    path: string,
+    body: Record<string, unknown>,
+    raw: string,
+    at: number,
+    res: ServerResponse,
+  ) {
+    const id = path.slice('/response/'.length);
+    const base = { method: 'response_url', body, raw, id, rateLimited: false, seq: at };
+    const spent = urlRefusal(id);
+    if (spent) {
+      record({ ...base, urlRefused: spent });
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ok: false, error: spent.error }));
+      return;
+    }
+    const reason = messageProblem(body);
+    record({ ...base, ...(reason ? { refused: { error: 'invalid_blocks', reason } } : {}) });
+    if (reason) {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('invalid_blocks');
+      return;
+    }
+    issued.get(id)!.uses += 1;
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
   }
 
   function record(call: SlackCall): void {
@@ -177,6 +241,8 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         return { ok: true, channel, ts, message: { text: body.text } };
       }
       case 'chat.postEphemeral':
+        // The app must be in the channel to post there, ephemerally too (chat.postEphemeral docs).
+        if (left.has(String(body.channel))) return { ok: false, error: 'not_in_channel' };
         return { ok: true, message_ts: nextTs() };
       case 'chat.update': {
         // Only messages the bot posted can be updated; ephemeral ones cannot (chat.update docs).
@@ -251,18 +317,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       const body = parseBody(raw, String(req.headers['content-type'] ?? ''));
       const at = ++seq;
       if (path.startsWith('/response/')) {
-        const reason = messageProblem(body);
-        record({
-          method: 'response_url',
-          body,
-          raw,
-          id: path.slice('/response/'.length),
-          rateLimited: false,
-          seq: at,
-          ...(reason ? { refused: { error: 'invalid_blocks', reason } } : {}),
-        });
-        if (reason) res.writeHead(400, { 'content-type': 'text/plain' }).end('invalid_blocks');
-        else res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+        responsePost(path, body, raw, at, res);
         return;
       }
       if (path.startsWith('/upload/')) {
@@ -325,8 +380,19 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     },
     refusedPayloads: () => calls.filter((c) => c.refused !== undefined),
     callsOf: (method, o = {}) =>
-      calls.filter((c) => c.method === method && (o.includeRateLimited || !c.rateLimited)),
-    responseUrl: (id) => `${base}/response/${id ?? `r${++responseSeq}`}`,
+      calls.filter(
+        (c) =>
+          c.method === method &&
+          (o.includeRateLimited || !c.rateLimited) &&
+          (o.includeRefused || !c.urlRefused),
+      ),
+    responseUrl: (id = `r${++responseSeq}`) => {
+      if (!issued.has(id)) issued.set(id, { at: clock(), uses: 0 });
+      return `${base}/response/${id}`;
+    },
+    advance: (ms) => {
+      skew += ms;
+    },
     hold(method) {
       let release!: () => void;
       holds.set(
@@ -372,6 +438,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     reset: () => {
       calls.length = 0;
       limits.clear();
+      issued.clear();
     },
     close: async () => {
       await new Promise<void>((resolve) => {
@@ -387,6 +454,10 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     },
   };
 }
+
+/** Slack's budget of a `response_url` (docs.slack.dev "Handling user interaction"). */
+const RESPONSE_URL_USES = 5;
+const RESPONSE_URL_LIFETIME_MS = 30 * 60_000;
 
 function parseJson(value: unknown): unknown {
   if (typeof value !== 'string') return value;

@@ -40,6 +40,7 @@ export function createHandlerDeps(
       logger,
       httpTimeoutMs: options.httpTimeoutMs,
       auditThread: new AuditThread(options.now),
+      now: options.now,
       tracked: (t) => options.core.messageSent(t),
     }),
     track: (name, work) => {

@@ -8,7 +8,8 @@ export class SlackDeliveryError extends Error {
   constructor(
     readonly operation: 'response_url' | 'file_upload',
     readonly status: number | undefined,
-    detail: string,
+    /** What Slack answered (at most 100 characters), e.g. `{"ok":false,"error":"expired_url"}`. */
+    readonly detail: string,
     options?: { cause?: unknown },
   ) {
     super(`${operation} failed${status ? ` with HTTP ${status}` : ''}: ${detail}`, options);
@@ -42,15 +43,25 @@ export async function postBody(
       cause: err,
     });
   }
-  if (status < 200 || status >= 300) {
+  // Some refusals come as HTTP 200 with `{"ok":false,…}` in the body: nothing was posted then either.
+  if (status < 200 || status >= 300 || refusedInBody(text)) {
     throw new SlackDeliveryError(operation, status, text.slice(0, 100));
+  }
+}
+
+function refusedInBody(text: string): boolean {
+  if (!text.startsWith('{')) return false;
+  try {
+    return (JSON.parse(text) as { ok?: unknown }).ok === false;
+  } catch {
+    return false;
   }
 }
 
 /**
  * Answers through a command's or action's `response_url` (api.slack.com "Handling user
- * interaction", up to 5 posts within 30 minutes). Works in any conversation, including ones the
- * bot has not joined, which `chat.postMessage` cannot do.
+ * interaction", up to 5 posts within 30 minutes; response-url.ts keeps that count). Works in any
+ * conversation, including ones the bot has not joined, which `chat.postMessage` cannot do.
  */
 export function postToResponseUrl(url: string, payload: object, timeoutMs: number): Promise<void> {
   return postBody('response_url', url, JSON.stringify(payload), 'application/json; charset=utf-8', timeoutMs);

@@ -13,9 +13,9 @@ import { errorSummary } from '../../core/safe-error.js';
 import type { AuditThread } from './audit-thread.js';
 import { escapeMrkdwn } from './escape.js';
 import { uploadFile } from './file-upload.js';
-import { postToResponseUrl } from './http-post.js';
 import type { SlackLogger } from './options.js';
 import { type RenderedMessage, renderReply } from './render-blocks.js';
+import { answerThroughWebApi, ResponseUrls } from './response-url.js';
 
 /** Where an answer goes: the conversation, the person, and the ways Slack gave us to reach them. */
 export interface ReplyTarget {
@@ -35,6 +35,8 @@ export interface ResponderOptions {
   logger: SlackLogger;
   httpTimeoutMs: number;
   auditThread: AuditThread;
+  /** The clock a response URL's 30 minutes are counted on. Default: the system clock. */
+  now?: () => Date;
   /** Told where a reply with `track` landed (the call card), so the core can edit it later. */
   tracked?: (tracked: TrackedMessage) => Promise<void>;
 }
@@ -43,10 +45,19 @@ export interface ResponderOptions {
  * Delivers the core's replies after the request was acknowledged (issue 6 "Acknowledge at once,
  * work after"), each where the core placed it: `chat` in the channel, `actor` ephemeral, `private`
  * in the user's direct message with the app (never inside a channel). Everything goes through
- * `response_url` first and falls back to the Web API, whose client waits out 429s.
+ * `response_url` first, while Slack's budget of it lasts (response-url.ts), and falls back to the
+ * Web API, whose client waits out 429s.
  */
 export class SlackResponder {
-  constructor(private readonly options: ResponderOptions) {}
+  readonly #urls: ResponseUrls;
+
+  constructor(private readonly options: ResponderOptions) {
+    this.#urls = new ResponseUrls({
+      now: options.now ?? (() => new Date()),
+      timeoutMs: options.httpTimeoutMs,
+      logger: options.logger,
+    });
+  }
 
   async replies(target: ReplyTarget, replies: readonly Reply[]): Promise<void> {
     // In order: a follow-up must not overtake the message it follows.
@@ -114,21 +125,8 @@ export class SlackResponder {
 
   /** Replaces the message that carried the button (a confirmation shows its outcome). */
   async #replace(target: ReplyTarget, message: RenderedMessage): Promise<boolean> {
-    if (target.responseUrl) {
-      try {
-        await postToResponseUrl(
-          target.responseUrl,
-          { replace_original: true, ...message },
-          this.options.httpTimeoutMs,
-        );
-        return true;
-      } catch (err) {
-        this.options.logger.warn(
-          { err: errorSummary(err) },
-          'Slack replace_original failed; trying chat.update',
-        );
-      }
-    }
+    const url = target.responseUrl;
+    if (url && (await this.#urls.post(url, { replace_original: true, ...message }))) return true;
     if (!target.messageTs) return false;
     try {
       await target.client.chat.update({ channel: target.channel, ts: target.messageTs, ...message });
@@ -141,31 +139,9 @@ export class SlackResponder {
   }
 
   async #send(target: ReplyTarget, message: RenderedMessage, priv: boolean): Promise<void> {
-    if (target.responseUrl) {
-      try {
-        const payload = {
-          response_type: priv ? 'ephemeral' : 'in_channel',
-          replace_original: false,
-          ...message,
-        };
-        await postToResponseUrl(target.responseUrl, payload, this.options.httpTimeoutMs);
-        return;
-      } catch (err) {
-        this.options.logger.warn({ err: errorSummary(err) }, 'Slack response_url failed; using the Web API');
-      }
-    }
-    const blocks = message.blocks.length > 0 ? { blocks: message.blocks } : {};
-    // In a DM with the app only the person sees anything, so a private answer is a plain message.
-    if (priv && target.chat.kind === 'shared') {
-      await target.client.chat.postEphemeral({
-        channel: target.channel,
-        user: target.user,
-        text: message.text,
-        ...blocks,
-      });
-    } else {
-      await target.client.chat.postMessage({ channel: target.channel, text: message.text, ...blocks });
-    }
+    const payload = { response_type: priv ? 'ephemeral' : 'in_channel', replace_original: false, ...message };
+    if (target.responseUrl && (await this.#urls.post(target.responseUrl, payload))) return;
+    await answerThroughWebApi(target, message, priv);
   }
 
   /** A message for the user's eyes only, outside any channel: their direct message with the app. */

@@ -225,4 +225,23 @@ describe('help and long lists', () => {
     expect(page2!.body.replace_original).toBe(true);
     expect(readable(blocksOf(page2!))).toMatch(/Date +Number[\s\S]*Page 2 of 25/);
   });
+
+  it('pages a 500-record list 8 times from one command: each press answers on its own response_url', async () => {
+    // Slack gives every press a response_url of its own, 5 posts in 30 minutes each; the command's
+    // own URL would be spent after 5 page turns (docs.slack.dev "Handling user interaction").
+    const { responseId } = await h.command('cdrs 7d today 500');
+    let [shown] = await h.slack.waitForCalls('response_url', 1, (c) => c.id === responseId);
+    for (let page = 2; page <= 9; page++) {
+      const next = actionIds(blocksOf(shown!))
+        .filter((id) => id.startsWith('p:'))
+        .at(-1)!;
+      const id = `turn${page}`;
+      await h.interact(buttonPressPayload({ actionId: next, responseUrl: h.slack.responseUrl(id) }));
+      [shown] = await h.slack.waitForCalls('response_url', 1, (c) => c.id === id);
+      expect(shown!.body.replace_original).toBe(true);
+      expect(readable(blocksOf(shown!))).toMatch(new RegExp(`Page ${page} of 25`));
+    }
+    expect(h.slack.callsOf('response_url', { includeRefused: true }).filter((c) => c.urlRefused)).toEqual([]);
+    expect(h.slack.callsOf('response_url').filter((c) => c.id === responseId)).toHaveLength(1);
+  });
 });
