@@ -4,7 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseUrls } from '../../../src/adapters/slack/response-url.js';
 import type { Reply } from '../../../src/core/reply.js';
 import { createFakeCore, type FakeCore } from '../../helpers/fake-core.js';
-import { type FakeSlack, startFakeSlack, viewSubmissionPayload } from '../../helpers/fake-slack.js';
+import {
+  buttonPressPayload,
+  type FakeSlack,
+  startFakeSlack,
+  viewSubmissionPayload,
+} from '../../helpers/fake-slack.js';
 import { recordingLogger, type SlackHarness, startHarness } from './harness.js';
 
 /**
@@ -88,6 +93,28 @@ describe('more than 5 answers to one slash command', () => {
     expect(postsOn(ack.responseId)).toHaveLength(5);
     expect(h.slack.callsOf('conversations.open').map((c) => c.body.users)).toEqual(['U1']);
     expect([sixth.body.channel, sixth.body.text]).toEqual(['DU1', 'follow-up 6: balance € 16.00']);
+  });
+});
+
+describe('more than 5 answers to one button press', () => {
+  it('the update, the notice and 3 follow-ups use the press’s URL; the 4th and 5th go ephemeral', async () => {
+    core.outcomes.set('confirm:abc', {
+      update: { text: 'Topped up.', tone: 'success' },
+      notice: 'Done.',
+      followUps: [1, 2, 3, 4, 5].map(personal),
+    });
+    const responseUrl = h.slack.responseUrl('press');
+    await h.interact(buttonPressPayload({ actionId: 'confirm:abc', channel: 'C1', responseUrl }));
+    const late = await h.slack.waitForCalls('chat.postEphemeral', 2);
+    const onUrl = postsOn('press');
+    expect(onUrl).toHaveLength(5);
+    expect(onUrl[0]?.body.replace_original).toBe(true);
+    expect(onUrl.at(-1)?.body.text).toBe('follow-up 3: balance € 13.00');
+    expect(late.map((c) => [c.body.channel, c.body.user, c.body.text])).toEqual([
+      ['C1', 'U1', 'follow-up 4: balance € 14.00'],
+      ['C1', 'U1', 'follow-up 5: balance € 15.00'],
+    ]);
+    expect(h.slack.callsOf('chat.postMessage')).toHaveLength(0);
   });
 });
 
