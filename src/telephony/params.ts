@@ -60,9 +60,7 @@ const calendarDay = z
       typeof v === 'string'
         ? parseCalendarDate(v)
         : v instanceof Date
-          ? Number.isNaN(v.getTime())
-            ? undefined
-            : fromDate(v)
+          ? dayOfDate(v)
           : calendarDate(v.year, v.month, v.day);
     if (!d) {
       ctx.addIssue({ code: 'custom', message: 'not a real date; use YYYY-MM-DD, e.g. 2026-11-01' });
@@ -70,6 +68,13 @@ const calendarDay = z
     }
     return d;
   });
+
+/** The UTC day of a `Date`, when it is a real one: `fromDate` returns days outside 1900-9999 unregistered. */
+function dayOfDate(date: Date): CalendarDate | undefined {
+  if (Number.isNaN(date.getTime())) return undefined;
+  const day = fromDate(date);
+  return isCalendarDate(day) ? day : undefined;
+}
 
 /** `show`: how many records, newest first (spec 4.9, D6). */
 const show = z

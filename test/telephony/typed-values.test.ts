@@ -147,6 +147,17 @@ describe('CalendarDate: made only by the client date functions', () => {
     expect(isCalendarDate(early)).toBe(false);
     expect(cdrs.safeParse({ from: early, to: early }).success).toBe(false);
   });
+
+  it('a Date outside 1900-9999 is refused like the same day typed or given as fields', () => {
+    const early = new Date(Date.UTC(1800, 0, 1));
+    expect(cdrs.safeParse({ from: early, to: early }).error?.issues[0]?.message).toBe(
+      'not a real date; use YYYY-MM-DD, e.g. 2026-11-01',
+    );
+    const late = new Date(Date.UTC(10000, 0, 1));
+    expect(cdrs.safeParse({ from: late, to: late }).success).toBe(false);
+    const today = new Date(Date.UTC(2026, 10, 1));
+    expect(cdrs.parse({ from: today, to: today })).toMatchObject({ from: '01.11.2026', to: '01.11.2026' });
+  });
 });
 
 describe('types: only the parsers make these values', () => {
