@@ -75,23 +75,44 @@ export class SecretDeletions {
     return resumed;
   }
 
-  #schedule(record: ScheduledDeletion): void {
-    const delay = Math.max(0, Date.parse(record.dueAt) - this.#o.scheduler.now());
-    this.#o.scheduler.schedule(delay, () => this.#run(record));
+  #schedule(record: ScheduledDeletion, delayMs = Date.parse(record.dueAt) - this.#o.scheduler.now()): void {
+    this.#o.scheduler.schedule(Math.max(0, delayMs), () => this.#run(record));
   }
 
   async #run(record: ScheduledDeletion): Promise<void> {
+    const left: number[] = [];
     for (const id of record.messageIds) {
       try {
         await this.#o.api.deleteMessage(Number(record.chatId), id);
       } catch (error) {
-        // Already deleted by the user, or the chat is gone: nothing left to hide.
+        const again = !gone(error);
+        if (again) left.push(id);
         this.#o.logger.warn(
-          { err: errorSummary(error), chat: record.chatId },
+          { err: errorSummary(error), chat: record.chatId, again },
           'telegram: could not delete a secret',
         );
       }
     }
+    const overdueMs = this.#o.scheduler.now() - Date.parse(record.dueAt);
+    if (left.length > 0 && overdueMs + RETRY_MS <= DELETABLE_FOR_MS) {
+      // The secret is still on screen: keep the promise, in the store too, and try again later.
+      const rest: ScheduledDeletion = { ...record, messageIds: left };
+      await this.#o.records?.put(rest).catch(() => {});
+      this.#schedule(rest, RETRY_MS);
+      return;
+    }
     await this.#o.records?.delete(record.id).catch(() => false);
   }
+}
+
+/** How long after a failed deletion that may pass (5xx, a 429 beyond auto-retry, no answer) it is tried again. */
+const RETRY_MS = 60_000;
+
+/**
+ * Telegram's 400 (the message is already deleted, or too old to delete) and 403 (the bot was blocked
+ * or removed from the chat): trying again cannot succeed. Anything else (5xx, 429, no answer) may.
+ */
+function gone(error: unknown): boolean {
+  const code = (error as { error_code?: unknown } | null)?.error_code;
+  return code === 400 || code === 403;
 }

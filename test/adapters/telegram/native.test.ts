@@ -156,6 +156,61 @@ describe('secrets', () => {
   });
 });
 
+describe('a secret deletion Telegram could not carry out', () => {
+  const stored = async () => {
+    const records = [];
+    for await (const r of stack.stores.proactive.deletions.list()) records.push(r);
+    return records;
+  };
+  /** Alice asks for her SIP passwords; resolves once the deletion of that message is scheduled. */
+  const secretShown = async (telegram: FakeTelegram) => {
+    const mark = telegram.mark();
+    telegram.message(alice, '/lines');
+    await telegram.waitForCalls('sendMessage', 2, () => true, { after: mark });
+    await scheduler.scheduled(1);
+    return telegram.botMessages(alice.id).at(-1)!.message_id;
+  };
+
+  it('is tried again a minute after a 5xx, its record kept until it is done', async () => {
+    const telegram = await FakeTelegram.start();
+    const deletions = stack.stores.proactive.deletions;
+    const run = await startHarness(stack.core, { scheduler, deletions }, { telegram });
+    const secret = await secretShown(telegram);
+    telegram.failNext('deleteMessage', 1, { ok: false, error_code: 502, description: 'Bad Gateway' });
+    await scheduler.advance(10 * 60_000);
+    expect(telegram.callsOf('deleteMessage')).toHaveLength(1);
+    // Still on screen, and still promised: the record stays for a restart.
+    expect(telegram.botMessages(alice.id).map((m) => m.message_id)).toContain(secret);
+    expect(await stored()).toMatchObject([{ messageIds: [secret] }]);
+
+    await scheduler.advance(60_000);
+    expect(telegram.callsOf('deleteMessage')).toHaveLength(2);
+    expect(telegram.botMessages(alice.id).map((m) => m.message_id)).not.toContain(secret);
+    expect(await stored()).toEqual([]);
+    await run.close();
+    await telegram.close();
+  });
+
+  it('is given up when Telegram answers 400 (already deleted): no retry, no record', async () => {
+    const telegram = await FakeTelegram.start();
+    const deletions = stack.stores.proactive.deletions;
+    const run = await startHarness(stack.core, { scheduler, deletions }, { telegram });
+    await secretShown(telegram);
+    telegram.failNext('deleteMessage', 1, {
+      ok: false,
+      error_code: 400,
+      description: 'Bad Request: message to delete not found',
+    });
+    await scheduler.advance(10 * 60_000);
+    await scheduler.advance(10 * 60_000);
+    expect(telegram.callsOf('deleteMessage')).toHaveLength(1);
+    expect(scheduler.pending).toBe(0);
+    expect(await stored()).toEqual([]);
+    await run.close();
+    await telegram.close();
+  });
+});
+
 describe('secret deletions across a restart', () => {
   it('a deletion promised before a restart is carried out by the next run, once, and leaves no record', async () => {
     // The first run keeps its pending deletions in the stack's store, as src/bots wires it.
