@@ -1,5 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CodedError, Installation, InstallProvider } from '@slack/oauth';
+import {
+  type CodedError,
+  type Installation,
+  type InstallProvider,
+  ErrorCode as slackOAuthErrors,
+} from '@slack/oauth';
 import { errorSummary } from '../../core/safe-error.js';
 import type { SlackLogger } from './options.js';
 
@@ -23,7 +28,7 @@ export function oauthRoutes(
       path: o.installPath,
       handler: (req, res) => {
         if (!isGet(req, res)) return;
-        installer.handleInstallPath(req, res).catch((err: unknown) => {
+        installer.handleInstallPath(req, sameSiteLax(res)).catch((err: unknown) => {
           log.error({ err: errorSummary(err) }, 'Slack install link failed');
           page(res, 500, 'The install link is not available right now. Try again in a minute.');
         });
@@ -33,9 +38,9 @@ export function oauthRoutes(
       path: o.redirectPath,
       handler: (req, res) => {
         if (!isGet(req, res)) return;
-        void installer.handleCallback(req, res, {
+        void installer.handleCallback(req, sameSiteLax(res), {
           success: (installation) => installed(installation, res, o.command),
-          failure: (error) => refused(error, res, log),
+          failure: (error) => refused(error, res, log, o.installPath),
         });
       },
     },
@@ -61,21 +66,41 @@ function installed(
 }
 
 /**
- * A refused install: the state is missing, expired (older than 10 minutes) or from another
- * browser, or Slack refused the code. The page says what to do; the log says which, without the
- * code or any token.
+ * A refused install: the person cancelled on Slack's consent page, the state is missing, expired
+ * (older than 10 minutes) or from another browser, or Slack refused the code. The page says what
+ * to do; the log says which, without the code or any token.
  */
-function refused(error: CodedError, res: ServerResponse, log: SlackLogger): void {
+function refused(error: CodedError, res: ServerResponse, log: SlackLogger, installPath: string): void {
   const slackError = (error as { data?: { error?: unknown } }).data?.error;
   log.warn({ err: errorSummary(error) }, 'Slack install refused');
+  if (error.code === slackOAuthErrors.AuthorizationError) {
+    // Slack's redirect with `error=access_denied`: Cancel was pressed, nothing is wrong with the app.
+    page(res, 400, `The installation was cancelled. To install, start again from ${installPath}.`);
+    return;
+  }
   const stale = /state|code/.test(error.code) || slackError === 'invalid_code';
   page(
     res,
     stale ? 400 : 502,
     stale
-      ? 'This install link expired or was opened in another browser. Start again from /slack/install.'
-      : 'Slack did not complete the installation. Start again from /slack/install; if it keeps failing, check SLACK_CLIENT_ID and SLACK_CLIENT_SECRET.',
+      ? `This install link expired or was opened in another browser. Start again from ${installPath}.`
+      : `Slack did not complete the installation. Start again from ${installPath}; if it keeps failing, check SLACK_CLIENT_ID and SLACK_CLIENT_SECRET.`,
   );
+}
+
+/**
+ * @slack/oauth's state cookie is Secure and HttpOnly but names no SameSite, which some browsers
+ * read as None. Lax still sends it on Slack's redirect back (a top-level GET) and never on a
+ * request another site's page makes, so the CSRF check does not rest on the browser's default.
+ */
+function sameSiteLax(res: ServerResponse): ServerResponse {
+  const setHeader = res.setHeader.bind(res);
+  const lax = (cookie: string) => (/;\s*samesite=/i.test(cookie) ? cookie : `${cookie}; SameSite=Lax`);
+  res.setHeader = (name, value) =>
+    name.toLowerCase() === 'set-cookie'
+      ? setHeader(name, Array.isArray(value) ? value.map(lax) : lax(String(value)))
+      : setHeader(name, value);
+  return res;
 }
 
 function page(res: ServerResponse, status: number, text: string): void {

@@ -39,6 +39,8 @@ describe('the install flow', () => {
     expect(authorize.searchParams.get('scope')?.split(',')).toContain('commands');
     const state = authorize.searchParams.get('state');
     expect(link.setCookie[0]).toMatch(new RegExp(`^slack-app-oauth-state=${state};.*HttpOnly.*Max-Age=600`));
+    // Sent back on Slack's redirect (a top-level GET), never on another site's sub-request.
+    expect(link.setCookie[0]).toMatch(/; Secure;.*; SameSite=Lax$/);
 
     for (const installer of [alpha, beta]) {
       const done = await h.install(installer);
@@ -81,6 +83,22 @@ describe('the install flow', () => {
     expect(expired.body).toContain('/slack/install');
 
     // None of them reached Slack: the codes were never exchanged.
+    expect(h.slack.callsOf('oauth.v2.access')).toHaveLength(0);
+    expect(await h.installations.get('slack:team:T1')).toBeUndefined();
+  });
+
+  it('Cancel on Slack’s consent page: a page saying so (not the settings), nothing stored', async () => {
+    const started = await h.startInstall(alpha);
+    const back = new URL(started.redirect);
+    // What Slack sends when the person presses Cancel: no code, `error=access_denied`, the state.
+    const cancelled = new URL(`${back.origin}${back.pathname}`);
+    cancelled.searchParams.set('error', 'access_denied');
+    cancelled.searchParams.set('state', back.searchParams.get('state') ?? '');
+    const page = await h.get(cancelled.toString(), started.cookie);
+    expect(page.status).toBe(400);
+    expect(page.body).toContain('The installation was cancelled');
+    expect(page.body).toContain('/slack/install');
+    expect(page.body).not.toContain('SLACK_CLIENT_SECRET');
     expect(h.slack.callsOf('oauth.v2.access')).toHaveLength(0);
     expect(await h.installations.get('slack:team:T1')).toBeUndefined();
   });
