@@ -7,6 +7,7 @@ import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACKED_ON_ARRIVAL, SlackHttpReceiver } from '../../../src/adapters/slack/http-receiver.js';
 import { checkSlackSignature } from '../../../src/adapters/slack/request-signature.js';
+import { createFakeCore } from '../../helpers/fake-core.js';
 import {
   buttonPressPayload,
   type FakeSlack,
@@ -16,6 +17,7 @@ import {
   startFakeSlack,
   viewSubmissionPayload,
 } from '../../helpers/fake-slack.js';
+import { startHarness } from './harness.js';
 
 /**
  * The HTTP receiver (issue 13) with real bolt behind it and requests signed as Slack's
@@ -330,5 +332,22 @@ describe('the HTTP receiver', () => {
     });
     expect(broken.status).toBe(400);
     expect(ran).toBe(0);
+  });
+});
+
+describe('the Slack channel in HTTP mode', () => {
+  it('stop() waits for a command acknowledged on arrival but not yet handed to bolt', async () => {
+    const core = createFakeCore('slack');
+    const h = await startHarness(core);
+    try {
+      const ack = await h.command('balance');
+      expect(ack.status).toBe(200);
+      // The command waits for a quiet receiver; stopping now must still run and answer it.
+      await h.channel.stop();
+      expect(core.texts.map((t) => t.text)).toEqual(['balance']);
+      expect(h.slack.callsOf('response_url').map((c) => c.id)).toEqual([ack.responseId]);
+    } finally {
+      await h.close();
+    }
   });
 });
