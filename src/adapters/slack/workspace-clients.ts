@@ -12,16 +12,20 @@ export function workspaceClients(
   store: SlackInstallationStore,
   clientOptions: webApi.WebClientOptions,
 ): (team: string) => Promise<webApi.WebClient> {
-  // One client per token, so connection reuse and 429 pacing stay per workspace.
-  const clients = new Map<string, webApi.WebClient>();
+  // One client per workspace, so connection reuse and 429 pacing stay per workspace. Keyed by the
+  // team, not the token: an Enterprise Grid org-wide token serves every workspace of the org, and
+  // the client sends its `teamId` as `team_id` on every call, which names the workspace meant.
+  const clients = new Map<string, { token: string; client: webApi.WebClient }>();
   return async (team) => {
     const token = (await store.forTeam(team))?.bot?.token;
-    if (!token) throw new NotifyRefusedError('not_installed');
-    let client = clients.get(token);
-    if (!client) {
-      client = new webApi.WebClient(token, { ...clientOptions, teamId: team });
-      clients.set(token, client);
+    if (!token) {
+      clients.delete(team);
+      throw new NotifyRefusedError('not_installed');
     }
+    const known = clients.get(team);
+    if (known?.token === token) return known.client;
+    const client = new webApi.WebClient(token, { ...clientOptions, teamId: team });
+    clients.set(team, { token, client });
     return client;
   };
 }

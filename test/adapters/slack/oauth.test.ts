@@ -246,6 +246,18 @@ describe('Enterprise Grid: an org-wide install', () => {
     );
     expect((await h.slack.waitForCall('chat.postMessage')).token).toBe(orgToken);
 
+    // Another workspace of the org: its alert names its own team to Slack, not the first one's.
+    const asked = await h.command('balance', { team: 'T4', extra: inOrg });
+    await h.slack.waitForCall('response_url', (c) => c.id === asked.responseId);
+    const before = h.slack.calls.length;
+    await h.channel.notifier.send(
+      { platform: 'slack', tenant: 'T4', kind: 'user', user: 'U1' },
+      { text: 'Low' },
+    );
+    const t4 = h.slack.calls.slice(before).filter((c) => c.token === orgToken && c.method !== 'users.info');
+    expect(t4.map((c) => c.method)).toContain('chat.postMessage');
+    expect(new Set(t4.map((c) => c.body.team_id))).toEqual(new Set(['T4']));
+
     h.slack.auth.revokeAll('E1');
     await h.event({ type: 'app_uninstalled' }, { team: 'T3', enterprise: 'E1', orgWide: true });
     await expect.poll(() => h.installations.get('slack:org:E1')).toBeUndefined();
