@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parse as parseForm } from 'node:querystring';
+import { type ParsedUrlQuery, parse as parseForm } from 'node:querystring';
 import {
   type App,
   type AppOptions,
@@ -126,12 +126,8 @@ export class SlackHttpReceiver implements Receiver {
       this.#dispatchLater({ body: fields, ack: async () => {}, ...retry, customProperties });
       return;
     }
-    let body: Record<string, unknown>;
-    try {
-      // Interactivity posts a form with one field, `payload`, holding JSON; the Events API posts JSON.
-      const json = fields ? fields.payload : text;
-      body = typeof json === 'string' ? (JSON.parse(json) as Record<string, unknown>) : fields!;
-    } catch {
+    const body = bodyOf(fields, text);
+    if (!body) {
       logger.warn('Malformed request body');
       reply(res, 400);
       return;
@@ -180,6 +176,23 @@ export class SlackHttpReceiver implements Receiver {
       });
       if (answered) ack.ack();
     });
+  }
+}
+
+/**
+ * Interactivity posts a form with one field, `payload`, holding JSON; the Events API posts JSON.
+ * Anything but a JSON object (`null`, a number, a list) is malformed: bolt reads fields of it.
+ */
+function bodyOf(fields: ParsedUrlQuery | undefined, text: string): Record<string, unknown> | undefined {
+  const json = fields ? fields.payload : text;
+  if (typeof json !== 'string') return fields;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
   }
 }
 

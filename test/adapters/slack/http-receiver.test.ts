@@ -333,6 +333,19 @@ describe('the HTTP receiver', () => {
     expect(broken.status).toBe(400);
     expect(ran).toBe(0);
   });
+
+  it('refuses JSON that is not an object (400), and the server still answers afterwards', async () => {
+    const s = await serve({});
+    s.open();
+    const json = { url: s.url, headers: { 'content-type': 'application/json' } };
+    for (const body of ['null', '42', '"text"', '[]']) {
+      expect((await signedSlackRequest(SECRET, body, json)).status).toBe(400);
+    }
+    expect((await signedSlackRequest(SECRET, 'payload=null', { url: s.url })).status).toBe(400);
+    const challenge = { type: 'url_verification', challenge: 'still-here' };
+    const alive = await signedSlackRequest(SECRET, JSON.stringify(challenge), json);
+    expect(JSON.parse(alive.body)).toEqual({ challenge: 'still-here' });
+  });
 });
 
 describe('the Slack channel in HTTP mode', () => {
