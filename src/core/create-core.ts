@@ -31,6 +31,11 @@ export interface CoreOptions {
   /** A message holding a PIN or SIP password is deleted after this long (issue 16). Default 10 minutes. */
   secretTtlMs?: number;
   /**
+   * The platforms whose adapter deletes a secret's message after `secretTtlMs` (Telegram). Elsewhere
+   * the secret is a spoiler and no deletion is promised. Default: Telegram.
+   */
+  deletesSecretsOn?: readonly Platform[];
+  /**
    * A command that reaches the core longer than this after it was sent (`IncomingText.sentAt`) is
    * not run: redelivered after an outage, it would act late (issue 10). Default 30 s.
    */
@@ -65,7 +70,10 @@ export function createCore(options: CoreOptions): Core {
     table,
     byName,
     pageRows: options.pageRows ?? 20,
-    secretTtlMs: options.secretTtlMs ?? 10 * 60_000,
+    secretTtlFor: (platform) =>
+      (options.deletesSecretsOn ?? ['telegram']).includes(platform)
+        ? (options.secretTtlMs ?? 10 * 60_000)
+        : undefined,
     maxCommandAgeMs: options.maxCommandAgeMs ?? 30_000,
     refsFor: refsForPlatforms(options.commandPrefix ?? {}, byName.keys()),
   };

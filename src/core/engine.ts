@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RefsFor } from './command-refs.js';
 import type { CommandSpec } from './command-spec.js';
 import { errorReply } from './error-replies.js';
-import { type ChatRef, chatKey, type Identity, identityKey } from './identity.js';
+import { type ChatRef, chatKey, type Identity, identityKey, type Platform } from './identity.js';
 import type { CoreLogger } from './logger.js';
 import type { Messages } from './messages.js';
 import type { ChatSettings } from './ports/records.js';
@@ -25,8 +25,11 @@ export interface Engine {
   byName: ReadonlyMap<string, CommandSpec>;
   /** Rows per page of a long list (issue 16). */
   pageRows: number;
-  /** A message holding a PIN or SIP password is deleted after this long (issue 16). */
-  secretTtlMs: number;
+  /**
+   * How long a message holding a PIN or SIP password stays in a chat of `platform` (issue 16);
+   * undefined where the adapter cannot delete it, so nothing is promised there.
+   */
+  secretTtlFor(platform: Platform): number | undefined;
   /** A command older than this when it arrives is not run (issue 10). */
   maxCommandAgeMs: number;
   /** Rewrites command references as this platform's users type them (`/balance`, `/tel balance`). */

@@ -259,7 +259,9 @@ export const runStep: TextStep = async (e, turn) => {
   const { spec, ctx } = turn;
   if (!spec || !ctx) return undefined;
   const out = await spec.handler(ctx);
-  const replies = (Array.isArray(out) ? out : [out]).map((r) => markSecret(r, ctx.t, e.secretTtlMs));
+  const replies = (Array.isArray(out) ? out : [out]).map((r) =>
+    markSecret(r, ctx.t, e.secretTtlFor(turn.input.identity.platform)),
+  );
   return paginate(e, spec, ctx, replies, turn.view);
 };
 

@@ -1,16 +1,23 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CoreHarness, startCore } from './core-harness.js';
+import type { Identity } from '../../src/core/identity.js';
+import { alice, type CoreHarness, startCore } from './core-harness.js';
 
-/** The delete-after time of secrets is the core's rule, configured once (SECRET_DELETE_MINUTES). */
+/**
+ * The delete-after time of secrets is the core's rule, configured once (SECRET_DELETE_MINUTES).
+ * Only Telegram's adapter deletes messages, so only there is a deletion promised.
+ */
 let h: CoreHarness;
 afterEach(async () => {
   await h.close();
 });
 
+const telegramUser: Identity = { platform: 'telegram', tenant: '', user: '1001' };
+
 describe('secrets are deleted after a configurable time', () => {
   it('defaults to 10 minutes, as spoilers, only on the secret reply', async () => {
     h = await startCore();
-    const { replies } = await h.send('/lines');
+    await h.stack.linkDemo(telegramUser);
+    const { replies } = await h.send('/lines', { as: telegramUser });
     const [table, secret] = replies;
     expect(table?.deleteAfterMs).toBeUndefined();
     expect(secret?.deleteAfterMs).toBe(10 * 60_000);
@@ -20,9 +27,23 @@ describe('secrets are deleted after a configurable time', () => {
 
   it('SECRET_DELETE_MINUTES changes it', async () => {
     h = await startCore({ env: { SECRET_DELETE_MINUTES: '3' } });
-    const { replies } = await h.send('/card show +4917012345678');
+    await h.stack.linkDemo(telegramUser);
+    const { replies } = await h.send('/card show +4917012345678', { as: telegramUser });
     const secret = replies.find((r) => r.visibility === 'secret');
     expect(secret?.deleteAfterMs).toBe(3 * 60_000);
     expect(secret?.text).toBe('I delete this message in 3 minutes.');
+  });
+
+  it.each([
+    ['the console', alice],
+    ['Slack', { platform: 'slack', tenant: 'T1', user: 'U1' } as Identity],
+  ])('on %s, which cannot delete, a secret is a spoiler and no deletion is promised', async (_, who) => {
+    h = await startCore();
+    await h.stack.linkDemo(who);
+    const { replies, text } = await h.send('/lines', { as: who });
+    const secret = replies.find((r) => r.visibility === 'secret');
+    expect(secret?.fields?.every((f) => f.spoiler)).toBe(true);
+    expect(secret?.deleteAfterMs).toBeUndefined();
+    expect(text).not.toMatch(/delete this message/);
   });
 });

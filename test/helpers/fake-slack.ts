@@ -121,6 +121,13 @@ export interface FakeSlack {
   readonly messages: ReadonlyMap<string, { channel: string; ts: string; text: string; blocks: unknown }>;
   /** The app left (or was removed from) `channel`: posts, ephemeral ones too, answer `not_in_channel`. */
   leaveChannel(channel: string): void;
+  /**
+   * `channel` (a `D…` id) is a direct message between two people, not with the app: `/tel` works
+   * there (its answers through response_url), but the app is no member, so `conversations.info`,
+   * `chat.postMessage` and `chat.postEphemeral` answer `channel_not_found`. Every other `D…` id
+   * is the app's own DM with the user.
+   */
+  directMessageBetweenPeople(channel: string): void;
   setUser(user: FakeSlackUser): void;
   setGroup(id: string, members: string[]): void;
   reset(): void;
@@ -148,6 +155,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   let triggersExpiredUpTo = 0;
   const posted = new Map<string, { channel: string; ts: string; text: string; blocks: unknown }>();
   const left = new Set<string>();
+  const peopleDms = new Set<string>();
   const auth = new FakeSlackAuth(options.oauthApp, options.tokens ?? { 'xoxb-test': { team: 'T1' } });
   let skew = 0;
   const clock = () => (options.now ?? Date.now)() + skew;
@@ -230,6 +238,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         return authTestAnswer(owner, options.botUserId ?? 'UBOT');
       case 'chat.postMessage': {
         const channel = String(body.channel);
+        if (peopleDms.has(channel)) return { ok: false, error: 'channel_not_found' };
         if (left.has(channel)) return { ok: false, error: 'not_in_channel' };
         const ts = nextTs();
         posted.set(`${channel}:${ts}`, {
@@ -242,6 +251,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       }
       case 'chat.postEphemeral':
         // The app must be in the channel to post there, ephemerally too (chat.postEphemeral docs).
+        if (peopleDms.has(String(body.channel))) return { ok: false, error: 'channel_not_found' };
         if (left.has(String(body.channel))) return { ok: false, error: 'not_in_channel' };
         return { ok: true, message_ts: nextTs() };
       case 'chat.update': {
@@ -261,6 +271,8 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       }
       case 'views.update':
         return { ok: true, view: { id: body.view_id ?? `V${++seq}`, ...(parseJson(body.view) as object) } };
+      case 'conversations.info':
+        return conversationInfo(String(body.channel ?? ''), peopleDms, left);
       case 'conversations.open':
         return { ok: true, channel: { id: `D${String(body.users ?? 'X')}` } };
       case 'files.getUploadURLExternal': {
@@ -428,6 +440,9 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     messages: posted,
     leaveChannel: (channel) => {
       left.add(channel);
+    },
+    directMessageBetweenPeople: (channel) => {
+      peopleDms.add(channel);
     },
     setUser: (user) => {
       users.set(user.id, user);
@@ -757,4 +772,22 @@ export function messageShortcutPayload(f: {
     message: { type: 'message', user: 'U2', ts: '1700000000.000100', text: f.text },
     response_url: f.responseUrl,
   };
+}
+
+/**
+ * `conversations.info` as the app sees it (needs `channels:read`/`groups:read`/`im:read`): its own
+ * DMs are `is_im`, a DM between two people is not visible (`channel_not_found`), nor is a channel
+ * it left, unless public.
+ */
+function conversationInfo(
+  channel: string,
+  peopleDms: Set<string>,
+  left: Set<string>,
+): Record<string, unknown> {
+  if (!channel) return { ok: false, error: 'channel_not_found' };
+  if (peopleDms.has(channel)) return { ok: false, error: 'channel_not_found' };
+  if (channel.startsWith('D')) return { ok: true, channel: { id: channel, is_im: true, is_channel: false } };
+  const isPrivate = channel.startsWith('G');
+  if (isPrivate && left.has(channel)) return { ok: false, error: 'channel_not_found' };
+  return { ok: true, channel: { id: channel, is_im: false, is_channel: !isPrivate, is_private: isPrivate } };
 }

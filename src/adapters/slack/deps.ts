@@ -5,7 +5,7 @@ import { errorSummary } from '../../core/safe-error.js';
 import { AuditThread } from './audit-thread.js';
 import { SlackDirectory } from './directory.js';
 import { ACKED_ON_ARRIVAL } from './http-receiver.js';
-import { slackChat, slackIdentity } from './normalise.js';
+import { isDirectMessage, slackChat, slackIdentity } from './normalise.js';
 import type { ResolvedSlackOptions } from './options.js';
 import type { QuietGate } from './quiet-gate.js';
 import { SlackResponder } from './responder.js';
@@ -75,11 +75,12 @@ export async function whoAndWhere(
   channel: string,
   force = false,
 ): Promise<Who> {
-  const shared = force || !channel.startsWith('D');
+  const appDm = !force && isDirectMessage(channel) && (await deps.directory.isAppDm(client, channel));
+  const shared = !appDm;
   const facts = await deps.directory.user(client, team, user, { groups: shared });
   return {
     identity: slackIdentity(team, user, facts),
-    chat: slackChat(channel, shared ? facts : { ...facts, isAdmin: undefined }),
+    chat: slackChat(channel, shared ? facts : { ...facts, isAdmin: undefined }, appDm),
     ...(facts.locale ? { locale: facts.locale } : {}),
     ...(facts.timeZone ? { timeZone: facts.timeZone } : {}),
   };

@@ -32,6 +32,8 @@ export class SlackDirectory {
   /** Looked-up facts, for callers that may not wait on the network (a modal's trigger_id, 3 s). */
   readonly #known = new Map<string, SlackUserFacts>();
   readonly #groups = new Map<string, Cached<Map<string, string[]>>>();
+  /** `D…` conversation id → whether it is the app's own DM (see `isAppDm`). */
+  readonly #appDms = new Map<string, boolean>();
 
   constructor(
     private readonly ttlMs: number,
@@ -57,6 +59,31 @@ export class SlackDirectory {
       options.groups ? this.#cached(this.#groups, team, () => this.#groupMembers(client, team)) : undefined,
     ]);
     return groups ? { ...info, groups: groups.get(user) ?? [] } : info;
+  }
+
+  /**
+   * Whether `channel`, a `D…` id, is the app's own DM with the user rather than a DM between two
+   * people, where `/tel` also works and the other person reads along. The app is a member of its
+   * own DMs only, so `conversations.info` answers `channel_not_found` for the other kind (needs
+   * `im:read`). A failed lookup counts as not private, which shows less rather than more, and is
+   * asked again next time; an answer is kept for good, since a conversation never changes kind.
+   */
+  async isAppDm(client: webApi.WebClient, channel: string): Promise<boolean> {
+    const known = this.#appDms.get(channel);
+    if (known !== undefined) return known;
+    try {
+      const res = await client.conversations.info({ channel });
+      const appDm = res.channel?.is_im === true;
+      if (this.#appDms.size > 10_000) this.#appDms.clear();
+      this.#appDms.set(channel, appDm);
+      return appDm;
+    } catch (err) {
+      const code = (err as { data?: { error?: string } }).data?.error;
+      if (code === 'channel_not_found') this.#appDms.set(channel, false);
+      else
+        this.logger.warn({ err: errorSummary(err), method: 'conversations.info' }, 'Slack DM lookup failed');
+      return false;
+    }
   }
 
   /** What an earlier lookup found about this user, without a request; undefined if none yet. */

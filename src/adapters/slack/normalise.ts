@@ -13,15 +13,23 @@ export function slackIdentity(team: string, user: string, facts: SlackUserFacts 
   };
 }
 
-/** Conversation ids starting with `D` are direct messages; everything else has other people in it. */
+/**
+ * Conversation ids starting with `D` are direct messages. Only the app's own DM with the user is
+ * private: `/tel` also works in a DM between two people, where the other person reads along
+ * (`SlackDirectory.isAppDm` tells them apart).
+ */
 export function isDirectMessage(channel: string): boolean {
   return channel.startsWith('D');
 }
 
-export function slackChat(channel: string, facts: SlackUserFacts = {}): ChatRef {
+export function slackChat(
+  channel: string,
+  facts: SlackUserFacts = {},
+  appDm = isDirectMessage(channel),
+): ChatRef {
   return {
     id: channel,
-    kind: isDirectMessage(channel) ? 'private' : 'shared',
+    kind: appDm ? 'private' : 'shared',
     ...(facts.isAdmin !== undefined ? { userIsAdmin: facts.isAdmin } : {}),
   };
 }

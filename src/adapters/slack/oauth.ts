@@ -39,6 +39,7 @@ export const SLACK_BOT_SCOPES = [
   'chat:write',
   'files:write',
   'im:write',
+  'im:read',
   'users:read',
   'usergroups:read',
   'app_mentions:read',

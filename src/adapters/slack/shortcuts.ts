@@ -5,7 +5,7 @@ import { type SlackHandlerDeps, userLocale } from './deps.js';
 import { escapeMrkdwn, plainCommandText } from './escape.js';
 import { postToResponseUrl } from './http-post.js';
 import { decodeMeta, encodeMeta, input, type ModalMeta, text, value } from './modals.js';
-import { slackChat, slackIdentity } from './normalise.js';
+import { isDirectMessage, slackChat, slackIdentity } from './normalise.js';
 import { nextTurn } from './quiet-gate.js';
 import { submit } from './views.js';
 
@@ -126,7 +126,12 @@ async function rateThisNumber(deps: SlackHandlerDeps, shortcut: MessageShortcut,
     return;
   }
   const team = shortcut.team?.id ?? shortcut.user.team_id ?? '';
-  const chat = slackChat(shortcut.channel.id);
+  const channel = shortcut.channel.id;
+  const chat = slackChat(
+    channel,
+    {},
+    isDirectMessage(channel) && (await deps.directory.isAppDm(client, channel)),
+  );
   const replies = await deps.options.core.handleText({
     identity: slackIdentity(team, shortcut.user.id),
     chat,

@@ -30,7 +30,7 @@ export const serviceSettings = z.object({
   SECRET_DELETE_MINUTES: intIn(1, 2_880)
     .default(10)
     .describe(
-      'A chat message showing a PIN or SIP password is deleted after this many minutes (Telegram deletes up to 48 h = 2880).',
+      'A Telegram message showing a PIN or SIP password is deleted after this many minutes (Telegram deletes up to 48 h = 2880). Slack and the console cannot delete; there the secret is only a spoiler.',
     ),
   COMMAND_MAX_AGE_MS: intIn(1000, 3_600_000)
     .default(30_000)
