@@ -47,6 +47,7 @@ describe('slack/manifest.yaml', () => {
     // commands: /tel · chat:write: chat.postMessage/postEphemeral/update · files:write: external upload
     // im:write: conversations.open · users:read: users.info · usergroups:read: usergroups.list
     // app_mentions:read: app_mention · im:history: message.im (the Messages tab)
+    // im:read: conversations.info, the app's own DM told from a DM between two people
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(
       [
         'app_mentions:read',
@@ -54,6 +55,7 @@ describe('slack/manifest.yaml', () => {
         'commands',
         'files:write',
         'im:history',
+        'im:read',
         'im:write',
         'usergroups:read',
         'users:read',
