@@ -63,6 +63,27 @@ export function decryptCredentials(
   stored: EncryptedRecord,
   keyring: Keyring,
 ): CredentialRecord {
+  return openWithKeyring<CredentialRecord>(
+    owner,
+    credentialsAad(owner),
+    stored,
+    keyring,
+    (cause) => new CredentialDecryptError(owner, stored.kid, { cause }),
+  );
+}
+
+/**
+ * Opens a sealed record with whichever key of the ring sealed it: credentials and installations
+ * alike. An unknown key id names the keys held; a record that does not open is worded by `failed`,
+ * whose cause (node's "unable to authenticate data") holds no secret.
+ */
+export function openWithKeyring<T>(
+  owner: string,
+  aad: string,
+  stored: EncryptedRecord,
+  keyring: Keyring,
+  failed: (cause: unknown) => Error,
+): T {
   const keys = keysOf(keyring);
   const key = keys.find((k) => k.id === stored.kid);
   if (!key)
@@ -72,10 +93,9 @@ export function decryptCredentials(
       keys.map((k) => k.id),
     );
   try {
-    return openJson<CredentialRecord>(credentialsAad(owner), stored, key);
+    return openJson<T>(aad, stored, key);
   } catch (error) {
-    // The cause is node's "Unsupported state or unable to authenticate data": no secret in it.
-    throw new CredentialDecryptError(owner, stored.kid, { cause: error });
+    throw failed(error);
   }
 }
 

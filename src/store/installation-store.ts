@@ -1,5 +1,5 @@
-import { assertKeyring, type EncryptedRecord, keysOf, openJson, sealJson } from './credential-cipher.js';
-import { StoreError, UnknownKeyIdError } from './errors.js';
+import { assertKeyring, type EncryptedRecord, openWithKeyring, sealJson } from './credential-cipher.js';
+import { StoreError } from './errors.js';
 import type { KeyValueStore } from './key-value-store.js';
 import type { Keyring, MasterKey } from './master-key.js';
 
@@ -60,23 +60,17 @@ export function sealInstallation(id: string, record: unknown, key: MasterKey): E
 /** Opens a sealed installation with whichever key of the ring sealed it; errors name no secret. */
 export function openInstallation<T>(id: string, stored: EncryptedRecord, keyring: Keyring): T {
   const owner = `installation ${id}`;
-  const keys = keysOf(keyring);
-  const key = keys.find((k) => k.id === stored.kid);
-  if (!key)
-    throw new UnknownKeyIdError(
-      owner,
-      stored.kid,
-      keys.map((k) => k.id),
-    );
-  try {
-    return openJson<T>(installationAad(id), stored, key);
-  } catch (error) {
-    // The cause is node's "unable to authenticate data": no secret in it.
-    throw new StoreError(
-      'ERR_INSTALLATION_DECRYPT',
-      `The ${owner} (key id ${stored.kid}) does not decrypt: the record was altered or copied from ` +
-        'another installation. Install the app in that workspace again (/slack/install).',
-      { cause: error },
-    );
-  }
+  return openWithKeyring<T>(
+    owner,
+    installationAad(id),
+    stored,
+    keyring,
+    (cause) =>
+      new StoreError(
+        'ERR_INSTALLATION_DECRYPT',
+        `The ${owner} (key id ${stored.kid}) does not decrypt: the record was altered or copied from ` +
+          'another installation. Install the app in that workspace again (/slack/install).',
+        { cause },
+      ),
+  );
 }
