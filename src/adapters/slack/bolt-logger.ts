@@ -1,4 +1,5 @@
 import { type AppOptions, LogLevel } from '@slack/bolt';
+import { errorSummary } from '../../core/safe-error.js';
 import type { SlackLogger } from './options.js';
 
 type BoltLogger = NonNullable<AppOptions['logger']>;
@@ -12,7 +13,10 @@ type BoltLogger = NonNullable<AppOptions['logger']>;
 export function boltLogger(logger: SlackLogger): BoltLogger {
   let level: LogLevel = LogLevel.INFO;
   let name = 'bolt';
-  const line = (msgs: unknown[]) => msgs.map((m) => (m instanceof Error ? m.message : String(m))).join(' ');
+  // An Error bolt or @slack/oauth hands over (`logger.error(error)` after a failed install) is
+  // logged as its safe summary, never its message: one safe error summary (safe-error.ts).
+  const line = (msgs: unknown[]) =>
+    msgs.map((m) => (m instanceof Error ? JSON.stringify(errorSummary(m)) : String(m))).join(' ');
   return {
     debug: () => {},
     info: (...msgs: unknown[]) => logger.info({ component: name }, line(msgs)),
