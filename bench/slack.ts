@@ -149,8 +149,12 @@ async function main(): Promise<void> {
   const ratios: number[] = [];
   let failed = 0;
   for (let round = 1; round <= ROUNDS; round++) {
-    const f = await burst(floorUrl, `f${round}`, false);
+    // The floor shares this process with the bot, so whichever runs second may pay for the garbage
+    // the first left (the bot's answers). Alternate the order, so neither side always pays.
+    const floorFirst = round % 2 === 1;
+    const f0 = floorFirst ? await burst(floorUrl, `f${round}`, false) : undefined;
     const b = await burst(url, `b${round}`, true);
+    const f = f0 ?? (await burst(floorUrl, `f${round}`, false));
     const fa = sorted(f.acks);
     const ba = sorted(b.acks);
     const ratio = percentile(ba, 99) / percentile(fa, 99);
