@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi
 import type { z } from 'zod';
 import { cdrQueryArgs, phoneArg, pinArg } from '../../src/core/args.js';
 import { en } from '../../src/core/messages.js';
-import { isCalendarDate } from '../../src/telephony/dates.js';
+import { calendarDate, isCalendarDate, toGermanDate } from '../../src/telephony/dates.js';
+import { dateRange } from '../../src/telephony/params.js';
 import type { PhoneNumber } from '../../src/telephony/phone.js';
 import type { Pin } from '../../src/telephony/pin.js';
 import { type CoreHarness, startCore } from './core-harness.js';
@@ -13,7 +14,7 @@ import { type CoreHarness, startCore } from './core-harness.js';
  * count their calls (the real parsers still run; the client still talks HTTP to the sandbox).
  */
 const { calls, counted } = vi.hoisted(() => {
-  const calls = { phone: 0, pin: 0 };
+  const calls = { phone: 0, pin: 0, day: 0 };
   const counted =
     <A extends unknown[], R>(key: keyof typeof calls, f: (...a: A) => R) =>
     (...a: A): R => {
@@ -26,6 +27,11 @@ const { calls, counted } = vi.hoisted(() => {
 vi.mock('../../src/telephony/phone.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/telephony/phone.js')>();
   return { ...real, normalizePhoneNumber: counted('phone', real.normalizePhoneNumber) };
+});
+
+vi.mock('../../src/telephony/dates.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/telephony/dates.js')>();
+  return { ...real, calendarDate: counted('day', real.calendarDate) };
 });
 
 vi.mock('../../src/telephony/pin.js', async (importOriginal) => {
@@ -79,6 +85,18 @@ describe('the argument schemas give the client its own types', () => {
     const n = phoneArg(en, 'the number').parse('0049 30 1234567');
     expect(n.digits).toBe('49301234567');
     expect(pinArg(en).parse('1234 5678')).toBe('12345678');
+  });
+
+  it('the client takes a day it made as it is; plain fields it checks, once each', () => {
+    const range = dateRange(toGermanDate);
+    const day = calendarDate(2026, 11, 1)!;
+    calls.day = 0;
+    expect(range.parse({ from: day, to: day })).toMatchObject({ from: '01.11.2026' });
+    expect(calls.day).toBe(0);
+    expect(range.parse({ from: { year: 2026, month: 11, day: 1 }, to: day })).toMatchObject({
+      from: '01.11.2026',
+    });
+    expect(calls.day).toBe(1);
   });
 
   it('/cdrs dates are days the client made, which its schemas take without a second check', () => {
