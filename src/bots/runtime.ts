@@ -1,13 +1,7 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Identity } from '../core/identity.js';
-import {
-  type ClientFactory,
-  type Core,
-  createCore,
-  recoverInterrupted,
-  refsForPlatforms,
-} from '../core/index.js';
+import { type ClientFactory, type Core, createCore, recoverInterrupted } from '../core/index.js';
 import { createProactive, type Proactive } from '../core/proactive/proactive.js';
 import { errorSummary } from '../core/safe-error.js';
 import { createSandbox, type Sandbox } from '../sandbox/index.js';
@@ -122,10 +116,7 @@ function createCoreAndProactive(
     stores,
     clientFactory,
     // Alerts and digests name commands as replies do: `/tel alert` in Slack.
-    refsFor: refsForPlatforms(
-      commandPrefix,
-      core.commands.flatMap((c) => [c.name, ...c.aliases]),
-    ),
+    refsFor: core.refsFor,
     ...(clock ? { clock } : {}),
     logger: logger.child({ component: 'proactive' }),
     alertMarginPercent: config.ALERT_REARM_MARGIN_PERCENT,

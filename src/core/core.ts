@@ -1,3 +1,4 @@
+import type { RefsFor } from './command-refs.js';
 import type { ChatRef, Identity } from './identity.js';
 import type { Language } from './messages.js';
 import type { TrackedMessage } from './notify/notifier.js';
@@ -115,6 +116,11 @@ export interface Core {
   link(input: LinkInput): Promise<Reply>;
   /** Turns a shared chat into a support channel (Slack `/tel team setup` modal). Admins only. */
   setupSupportChannel(input: SupportSetupInput): Promise<Reply>;
+  /**
+   * Names commands as each platform's users type them (`/tel balance` in Slack): the one rewriter
+   * replies go through, for whatever else speaks for the core (alerts, digests).
+   */
+  readonly refsFor: RefsFor;
   /** An adapter sent a reply that had `track` set (the call card): where it landed, so it can be edited later. */
   messageSent(tracked: TrackedMessage): Promise<void>;
   /**

@@ -106,6 +106,7 @@ export function createCore(options: CoreOptions): Core {
     handleAction,
     home: homeScreen(e),
     ...linkSurface(e, e.refsFor),
+    refsFor: e.refsFor,
     messageSent: (tracked) => recordCallCard({ stores: e.stores }, tracked),
     drain: (timeoutMs) => inFlight.drain(timeoutMs),
   };

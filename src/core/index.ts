@@ -1,4 +1,4 @@
-export { type RefsFor, refsForPlatforms } from './command-refs.js';
+export type { RefsFor } from './command-refs.js';
 export type { CommandContext, CommandSpec } from './command-spec.js';
 export { commandText, defineCommand } from './command-spec.js';
 export type {

@@ -74,6 +74,7 @@ export function createFakeCore(preset: keyof typeof PRESETS): FakeCore {
   let gate: Promise<void> | undefined;
   const enteredWaiters: { n: number; resolve: () => void }[] = [];
   const core: FakeCore = {
+    refsFor: () => (reply) => reply,
     texts,
     actions: [],
     links: [],

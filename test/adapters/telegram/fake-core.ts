@@ -15,6 +15,7 @@ export interface FakeCore extends Core {
 
 export function createFakeCore(): FakeCore {
   const core: FakeCore = {
+    refsFor: () => (reply) => reply,
     texts: [],
     actions: [],
     commands: [],
