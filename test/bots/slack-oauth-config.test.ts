@@ -55,6 +55,22 @@ describe('Slack OAuth configuration', () => {
     expect(lines.map((l) => l.split(':')[0])).toEqual(['- SLACK_STATE_SECRET', '- SLACK_OAUTH_REDIRECT_URL']);
   });
 
+  it('refuses a plain-http redirect URL except to this machine: the state cookie is Secure', () => {
+    const lines = problemsOf({
+      ...OAUTH,
+      SLACK_OAUTH_REDIRECT_URL: 'http://bot.example.com/slack/oauth_redirect',
+    });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^- SLACK_OAUTH_REDIRECT_URL: .*https:\/\/bot\.example\.com\/slack\/oauth_redirect/,
+    );
+    for (const local of [
+      'http://127.0.0.1:3000/slack/oauth_redirect',
+      'http://localhost:3000/slack/oauth_redirect',
+    ])
+      expect(loadConfig({ ...OAUTH, SLACK_OAUTH_REDIRECT_URL: local }).SLACK_OAUTH_REDIRECT_URL).toBe(local);
+  });
+
   it('a malformed client id or redirect URL names the variable with an example', () => {
     const lines = problemsOf({ ...OAUTH, SLACK_CLIENT_ID: 'abc', SLACK_OAUTH_REDIRECT_URL: 'not a url' });
     expect(lines.join('\n')).toContain('SLACK_CLIENT_ID: SLACK_CLIENT_ID looks like 1234567890.1234567890');

@@ -106,5 +106,15 @@ function oauthProblems(c: z.infer<typeof slackSettings>): string[] {
     problems.push(
       '- SLACK_SIGNING_SECRET: installation in many workspaces runs in HTTP mode; set the signing secret (Basic Information → App Credentials)',
     );
+  if (c.SLACK_OAUTH_REDIRECT_URL && !secureOrLoopback(c.SLACK_OAUTH_REDIRECT_URL))
+    problems.push(
+      '- SLACK_OAUTH_REDIRECT_URL: Slack redirects only to https, and the install link ties its state to the browser with a Secure cookie, which a browser keeps only for https; use e.g. https://bot.example.com/slack/oauth_redirect (TLS ends at your proxy)',
+    );
   return problems;
+}
+
+/** https, or plain http to this machine (a local trial: browsers count loopback as secure). */
+function secureOrLoopback(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
 }
