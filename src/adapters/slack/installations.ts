@@ -23,7 +23,7 @@ export interface InstallationKey {
  * An org-wide install serves every workspace of the org under one token, so it is found by the
  * enterprise id; any other install by its team id, which Slack keeps unique across orgs.
  */
-export function installationId(key: InstallationKey): string | undefined {
+function installationId(key: InstallationKey): string | undefined {
   if (key.isEnterpriseInstall) return key.enterpriseId ? `slack:org:${key.enterpriseId}` : undefined;
   return key.teamId ? `slack:team:${key.teamId}` : undefined;
 }

@@ -42,7 +42,7 @@ export function workspaceAuth(
 }
 
 /** Slack's consent page sits beside its Web API: `https://slack.com/api/` → `https://slack.com/oauth/v2/authorize`. */
-export function authorizeUrlOf(apiUrl: string | undefined): string {
+function authorizeUrlOf(apiUrl: string | undefined): string {
   const base = apiUrl ? (apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`) : 'https://slack.com/api/';
   return new URL('../oauth/v2/authorize', base).toString();
 }

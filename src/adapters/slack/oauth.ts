@@ -47,7 +47,7 @@ export const SLACK_BOT_SCOPES = [
 ];
 
 /** How long an install link's `state` holds: as long as its cookie and Slack's code (10 minutes). */
-export const STATE_TTL_SECONDS = 600;
+const STATE_TTL_SECONDS = 600;
 
 export interface SlackOAuth {
   installer: InstallProvider;
@@ -62,7 +62,7 @@ export interface SlackOAuth {
  * The state secret, when none is configured: an HMAC of the client secret, so every instance of
  * one app derives the same one and the client secret itself never signs anything a browser sees.
  */
-export function deriveStateSecret(clientSecret: string): string {
+function deriveStateSecret(clientSecret: string): string {
   return createHmac('sha256', clientSecret).update('telephony-bot:slack-oauth-state:v1').digest('base64url');
 }
 

@@ -11,7 +11,7 @@ export interface SignedSlackRequest {
 }
 
 /** Slack refuses to count a request older (or newer) than five minutes as genuine: a replay. */
-export const SLACK_TIMESTAMP_WINDOW_S = 5 * 60;
+const SLACK_TIMESTAMP_WINDOW_S = 5 * 60;
 
 /**
  * Slack's "Verifying requests from Slack": the signature is `v0=` and the hex HMAC-SHA256, keyed
