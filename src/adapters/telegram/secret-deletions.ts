@@ -51,6 +51,7 @@ export class SecretDeletions {
       chatId: String(chatId),
       messageIds,
       dueAt: new Date(this.#o.scheduler.now() + afterMs).toISOString(),
+      sentAt: new Date(this.#o.scheduler.now()).toISOString(),
     };
     await this.#o.records?.put(record).catch((error: unknown) => {
       // The timer below still deletes it; only a restart before then would forget it.
@@ -64,8 +65,7 @@ export class SecretDeletions {
     if (!this.#o.records) return 0;
     let resumed = 0;
     for await (const record of this.#o.records.list()) {
-      const due = Date.parse(record.dueAt);
-      if (this.#o.scheduler.now() - due > DELETABLE_FOR_MS) {
+      if (this.#o.scheduler.now() > deletableUntil(record)) {
         await this.#o.records.delete(record.id);
         continue;
       }
@@ -93,8 +93,7 @@ export class SecretDeletions {
         );
       }
     }
-    const overdueMs = this.#o.scheduler.now() - Date.parse(record.dueAt);
-    if (left.length > 0 && overdueMs + RETRY_MS <= DELETABLE_FOR_MS) {
+    if (left.length > 0 && this.#o.scheduler.now() + RETRY_MS <= deletableUntil(record)) {
       // The secret is still on screen: keep the promise, in the store too, and try again later.
       const rest: ScheduledDeletion = { ...record, messageIds: left };
       await this.#o.records?.put(rest).catch(() => {});
@@ -103,6 +102,11 @@ export class SecretDeletions {
     }
     await this.#o.records?.delete(record.id).catch(() => false);
   }
+}
+
+/** Telegram's window is counted from sending; records stored before `sentAt` existed use `dueAt`. */
+function deletableUntil(record: ScheduledDeletion): number {
+  return Date.parse(record.sentAt ?? record.dueAt) + DELETABLE_FOR_MS;
 }
 
 /** How long after a failed deletion that may pass (5xx, a 429 beyond auto-retry, no answer) it is tried again. */

@@ -90,6 +90,8 @@ export interface ScheduledDeletion {
   messageIds: readonly number[];
   /** ISO 8601. */
   dueAt: string;
+  /** ISO 8601: when the messages were sent; Telegram deletes a message up to 48 h after that. */
+  sentAt?: string;
 }
 
 /** The state of the bot speaking first; lives in the shared store, so it survives restarts. */

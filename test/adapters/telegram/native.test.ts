@@ -212,6 +212,38 @@ describe('a secret deletion Telegram could not carry out', () => {
 });
 
 describe('secret deletions across a restart', () => {
+  it('a deletion found after Telegram’s 48 h window (counted from sending) is dropped, not sent', async () => {
+    const telegram = await FakeTelegram.start();
+    const deletions = stack.stores.proactive.deletions;
+    const now = Date.parse('2026-11-20T12:00:00Z');
+    const hours = (n: number) => new Date(now - n * 3_600_000).toISOString();
+    // Sent 48 h 10 min ago with a 20-minute delay: due 47 h 50 min ago, but no longer deletable.
+    await deletions.put({
+      id: '1001:7',
+      chatId: '1001',
+      messageIds: [7],
+      sentAt: hours(48 + 1 / 6),
+      dueAt: hours(47 + 5 / 6),
+    });
+    // Sent 47 h ago: still deletable, so it is deleted at once.
+    await deletions.put({
+      id: '1001:8',
+      chatId: '1001',
+      messageIds: [8],
+      sentAt: hours(47),
+      dueAt: hours(46),
+    });
+    const clock = new ManualScheduler(now);
+    const run = await startHarness(stack.core, { scheduler: clock, deletions }, { telegram });
+    await clock.advance(0);
+    expect(telegram.callsOf('deleteMessage').map((c) => Number(c.payload.message_id))).toEqual([8]);
+    const left = [];
+    for await (const r of deletions.list()) left.push(r.id);
+    expect(left).toEqual([]);
+    await run.close();
+    await telegram.close();
+  });
+
   it('a deletion promised before a restart is carried out by the next run, once, and leaves no record', async () => {
     // The first run keeps its pending deletions in the stack's store, as src/bots wires it.
     const telegram = await FakeTelegram.start();
