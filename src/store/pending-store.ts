@@ -1,4 +1,4 @@
-import { type EncryptedRecord, keysOf, openJson, sealJson } from './credential-cipher.js';
+import { type EncryptedRecord, openWithKeyring, sealJson } from './credential-cipher.js';
 import type { KeyValueStore } from './key-value-store.js';
 import type { Keyring } from './master-key.js';
 import type { PendingAction } from './records.js';
@@ -43,10 +43,16 @@ export function createPendingStore(options: PendingStoreOptions): PendingStore {
   /** The arguments, or undefined when no key of the ring opens them (rotated away): then it has expired. */
   const open = (stored: StoredAction): PendingAction | undefined => {
     const { sealedArgs, ...rest } = stored;
-    const key = keysOf(keyring).find((k) => k.id === sealedArgs?.kid);
-    if (!key) return undefined;
     try {
-      return { ...rest, args: openJson<string[]>(argsAad(stored.id), sealedArgs, key) };
+      // Which key of the ring opens it is the cipher's rule; any failure here reads as expired.
+      const args = openWithKeyring<string[]>(
+        `pending action ${stored.id}`,
+        argsAad(stored.id),
+        sealedArgs,
+        keyring,
+        (cause) => new Error('pending arguments do not open', { cause }),
+      );
+      return { ...rest, args };
     } catch {
       return undefined;
     }
