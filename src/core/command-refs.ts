@@ -30,7 +30,7 @@ export function refsForPlatforms(
  * Telegram and on the console, `/tel balance` in Slack with the configured command name. The
  * catalogue writes `/name`; only names of the command table are rewritten.
  */
-export function commandRefs(prefix: string, names: Iterable<string>): (reply: Reply) => Reply {
+function commandRefs(prefix: string, names: Iterable<string>): (reply: Reply) => Reply {
   if (prefix === '/') return (reply) => reply;
   const alternatives = [...names].sort((a, b) => b.length - a.length).join('|');
   const pattern = new RegExp(`(^|[^\\w/])/(${alternatives})(?![\\w/-])`, 'g');

@@ -9,7 +9,7 @@ export function activeAccount(record: CredentialRecord | undefined): LinkedCrede
   return accounts.find((c) => c.label === record?.active) ?? accounts[0];
 }
 
-export function cardCredential(record: CredentialRecord | undefined): LinkedCredential | undefined {
+function cardCredential(record: CredentialRecord | undefined): LinkedCredential | undefined {
   return record?.credentials.find((c) => c.kind === 'card');
 }
 

@@ -31,7 +31,7 @@ export interface DeliveryFacts {
 const RANK: Record<Visibility, number> = { public: 0, personal: 1, secret: 2 };
 
 /** The stricter of the handler's word and the command's class: where in doubt, personal. */
-export function classify(reply: Reply, output: OutputClass, inputSeen: boolean): Visibility {
+function classify(reply: Reply, output: OutputClass, inputSeen: boolean): Visibility {
   const base: Visibility = output === 'echo' ? (inputSeen ? 'public' : 'personal') : output;
   const own = reply.visibility ?? 'public';
   return RANK[own] > RANK[base] ? own : base;
@@ -41,7 +41,7 @@ export function classify(reply: Reply, output: OutputClass, inputSeen: boolean):
  * Secrets never appear inside a shared chat; personal data only where the chat allowed it
  * (`/groupdata on`, the same on every platform); anything else is shown to the chat.
  */
-export function audienceOf(visibility: Visibility, chat: ChatRef, settings: ChatSettings): Audience {
+function audienceOf(visibility: Visibility, chat: ChatRef, settings: ChatSettings): Audience {
   if (chat.kind === 'private' || sharedChatMayShow(visibility, settings)) return 'chat';
   return visibility === 'secret' ? 'private' : 'actor';
 }

@@ -51,7 +51,7 @@ export function createFormatter(options: FormatterOptions | string = {}): Format
 }
 
 /** Whether `zone` is an IANA time zone name Intl knows. */
-export function isTimeZone(zone: string): boolean {
+function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
     return true;

@@ -11,7 +11,7 @@ import type { ActionOutcome, Reply } from './reply.js';
 import { isAgent } from './roles.js';
 
 /** Whether this person may press a button of `action`: its owner, or an agent of its support channel. */
-export async function mayPress(e: Engine, action: PendingAction, input: Asker): Promise<boolean> {
+async function mayPress(e: Engine, action: PendingAction, input: Asker): Promise<boolean> {
   if (action.owner === identityKey(input.identity)) return true;
   const cKey = chatKey(input.identity.platform, input.identity.tenant, input.chat);
   if (action.agentChannel !== cKey) return false;
@@ -22,7 +22,7 @@ export async function mayPress(e: Engine, action: PendingAction, input: Asker): 
  * Replies shown in place of the pressed message: the first replaces it, the rest follow. What the
  * rule placed for the asker alone leaves the menu message as it was and goes where it was placed.
  */
-export function inPlace(replies: Reply[], t: Messages): ActionOutcome {
+function inPlace(replies: Reply[], t: Messages): ActionOutcome {
   const [first, ...rest] = replies;
   if (first && first.audience !== 'chat') return { notice: t.deliveredPrivately, followUps: replies };
   return { notice: first?.tone === 'error' ? first.text : undefined, update: first, followUps: rest };

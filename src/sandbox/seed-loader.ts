@@ -17,13 +17,13 @@ export class SandboxDataError extends Error {
 }
 
 /** `users.0.balance: must be an amount ...`: every issue names the field, so the fix is obvious. */
-export function formatIssues(source: string, error: z.ZodError): string {
+function formatIssues(source: string, error: z.ZodError): string {
   const lines = error.issues.map((i) => `  ${i.path.map(String).join('.') || '(root)'}: ${i.message}`);
   return `invalid sandbox data in ${source}:\n${lines.join('\n')}`;
 }
 
 /** Reads a YAML or JSON seed file (by extension; YAML is a superset of JSON, so it is the fallback). */
-export function readSeedFile(path: string): unknown {
+function readSeedFile(path: string): unknown {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -37,7 +37,7 @@ export function readSeedFile(path: string): unknown {
   }
 }
 
-export function parseSeed(raw: unknown, source: string): ParsedSandboxData {
+function parseSeed(raw: unknown, source: string): ParsedSandboxData {
   const parsed = sandboxDataSchema.safeParse(raw);
   if (!parsed.success) throw new SandboxDataError(formatIssues(source, parsed.error));
   return parsed.data;
@@ -50,7 +50,7 @@ type SeedUser = ParsedSandboxData['users'][number];
 type SeedCustomer = Exclude<SeedUser, { kind: 'pin-creation' }>;
 
 /** Builds the initial state from a seed; CDR amounts are computed with the same rule as live calls. */
-export function stateFromSeed(data: ParsedSandboxData): PersistedState {
+function stateFromSeed(data: ParsedSandboxData): PersistedState {
   const state = catalogueFromSeed(data);
   const table = new RateTable(state.rates);
   for (const u of data.users) {

@@ -21,7 +21,7 @@ export interface PendingStoreOptions {
   now?: () => number;
 }
 
-export const DEFAULT_PENDING_TTL_MS = 15 * 60_000;
+const DEFAULT_PENDING_TTL_MS = 15 * 60_000;
 const pendingKey = (id: string) => `pending:${id}`;
 const usedKey = (id: string) => `pending-used:${id}`;
 const argsAad = (id: string) => `telephony-bot:pending-args:v1:${id}`;

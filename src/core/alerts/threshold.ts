@@ -23,7 +23,7 @@ export const alertArgs = (fix: string) =>
   });
 
 /** An amount a person typed; the currency is `''` when they gave none (the account's is used). */
-export function parseThreshold(text: string): Money | undefined {
+function parseThreshold(text: string): Money | undefined {
   let t = text.trim();
   let currency = '';
   const symbol = /^(€|\$|£)\s*(.+)$/.exec(t) ?? /^(.+?)\s*(€|\$|£|fr\.?|[A-Za-z]{3})$/i.exec(t);
@@ -45,7 +45,7 @@ export function compareMoney(a: Money, b: Money): number {
 }
 
 /** The re-arm margin: the balance must rise this far above the threshold (default 10 %, at least one cent). */
-export function rearmLevel(threshold: Money, marginPercent: number): Money {
+function rearmLevel(threshold: Money, marginPercent: number): Money {
   const margin = Math.max(1, Math.ceil((threshold.minor * marginPercent) / 100));
   return { ...threshold, minor: threshold.minor + margin };
 }

@@ -4,7 +4,7 @@ import type { Stores } from '../ports/stores.js';
 import type { Reply } from '../reply.js';
 
 /** How long the bot waits for the answer to its question. */
-export const PROMPT_TTL_MS = 5 * 60_000;
+const PROMPT_TTL_MS = 5 * 60_000;
 
 /**
  * Asks for the one missing argument of a command (issue 16): `/topup` alone (or the menu's Top up,

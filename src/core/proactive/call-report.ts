@@ -109,7 +109,7 @@ async function checkOne(ctx: ProactiveContext, report: CallReport, now: Date, re
 }
 
 /** The earliest record to the same destination that started after the call was placed. */
-export function matchRecord(records: readonly CdrRecord[], report: CallReport): CdrRecord | undefined {
+function matchRecord(records: readonly CdrRecord[], report: CallReport): CdrRecord | undefined {
   const after = Date.parse(report.placedAt) - CALL_REPORT_TIMING.startToleranceMs;
   const digits = (n: string) => n.replace(/\D/g, '').replace(/^00/, '');
   return records
