@@ -19,31 +19,35 @@ export function registerMessages(app: App, deps: SlackHandlerDeps): void {
     if (event.channel_type !== 'im' || event.subtype !== undefined || 'bot_id' in event) return;
     const e = event as { user?: string; text?: string; channel: string };
     if (!e.user) return;
-    await deps.track('message.im', async () => {
-      await nextTurn();
-      await answer(deps, client, {
-        eventId: body.event_id,
-        team: body.team_id ?? '',
-        user: e.user!,
-        channel: e.channel,
-        text: e.text ?? '',
-      });
+    await runEvent(deps, 'message.im', client, body, {
+      user: e.user,
+      channel: e.channel,
+      text: e.text ?? '',
     });
   });
 
   app.event('app_mention', async ({ event, body, client }) => {
     if (!event.user || event.bot_id) return;
-    await deps.track('app_mention', async () => {
-      await nextTurn();
-      await answer(deps, client, {
-        eventId: body.event_id,
-        team: body.team_id ?? '',
-        user: event.user!,
-        channel: event.channel,
-        // `<@UBOT> balance` → `balance`: the mention addresses the app, the rest is the command.
-        text: (event.text ?? '').replace(/<@[A-Z0-9]+(?:\|[^>]*)?>/g, ' '),
-      });
+    await runEvent(deps, 'app_mention', client, body, {
+      user: event.user,
+      channel: event.channel,
+      // `<@UBOT> balance` → `balance`: the mention addresses the app, the rest is the command.
+      text: (event.text ?? '').replace(/<@[A-Z0-9]+(?:\|[^>]*)?>/g, ' '),
     });
+  });
+}
+
+/** Both events: counted under `kind`, run after the quiet gate's turn, answered once per `event_id`. */
+function runEvent(
+  deps: SlackHandlerDeps,
+  kind: string,
+  client: webApi.WebClient,
+  body: { event_id: string; team_id?: string },
+  m: { user: string; channel: string; text: string },
+): Promise<void> {
+  return deps.track(kind, async () => {
+    await nextTurn();
+    await answer(deps, client, { eventId: body.event_id, team: body.team_id ?? '', ...m });
   });
 }
 
