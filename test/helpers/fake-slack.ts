@@ -561,6 +561,15 @@ export interface SlashCommandFields {
 
 let triggerSeq = 0;
 
+/**
+ * A new `trigger_id`, as Slack sends with a command, a button, a submission or a shortcut. All kinds
+ * share one sequence, so `expireTriggers()` expires each one issued so far (a button's trigger lasts
+ * 3 s like a command's).
+ */
+function newTrigger(kind: string): string {
+  return `trigger.${++triggerSeq}.${kind}`;
+}
+
 /** A slash command as Slack posts it (form-encoded). */
 export function slashCommandBody(f: SlashCommandFields): string {
   return new URLSearchParams({
@@ -575,7 +584,7 @@ export function slashCommandBody(f: SlashCommandFields): string {
     text: f.text,
     api_app_id: 'A1',
     response_url: f.responseUrl,
-    trigger_id: f.triggerId ?? `trigger.${++triggerSeq}.${Date.now()}`,
+    trigger_id: f.triggerId ?? newTrigger('c'),
   }).toString();
 }
 
@@ -604,7 +613,7 @@ export function buttonPressPayload(f: ButtonPressFields): object {
     user: { id: f.user ?? 'U1', username: 'alice', team_id: f.team ?? 'T1' },
     api_app_id: 'A1',
     token: 'legacy-verification-token',
-    trigger_id: `trigger.a${++actionSeq}`,
+    trigger_id: newTrigger('a'),
     container: {
       type: 'message',
       message_ts: f.messageTs ?? '1700000000.000001',
@@ -652,7 +661,7 @@ export function viewSubmissionPayload(f: ViewSubmissionFields): object {
     user: { id: f.user ?? 'U1', username: 'alice', team_id: f.team ?? 'T1' },
     api_app_id: 'A1',
     token: 'legacy-verification-token',
-    trigger_id: `trigger.v${++actionSeq}`,
+    trigger_id: newTrigger('v'),
     view: {
       id: f.viewId ?? `V${++actionSeq}`,
       team_id: f.team ?? 'T1',
@@ -711,7 +720,7 @@ export function homeButtonPayload(f: { actionId: string; user?: string; team?: s
     user: { id: f.user ?? 'U1', username: 'alice', team_id: team },
     api_app_id: 'A1',
     token: 'legacy-verification-token',
-    trigger_id: `trigger.h${++actionSeq}`,
+    trigger_id: newTrigger('h'),
     container: { type: 'view', view_id: 'VH1' },
     view: {
       id: 'VH1',
@@ -745,7 +754,7 @@ export function globalShortcutPayload(f: { callbackId: string; user?: string; te
     team: { id: team, domain: 'example' },
     user: { id: f.user ?? 'U1', username: 'alice', team_id: team },
     callback_id: f.callbackId,
-    trigger_id: `trigger.s${++actionSeq}`,
+    trigger_id: newTrigger('s'),
   };
 }
 
@@ -767,7 +776,7 @@ export function messageShortcutPayload(f: {
     user: { id: f.user ?? 'U1', username: 'alice', team_id: team, name: 'alice' },
     channel: { id: f.channel ?? 'C1', name: 'general' },
     callback_id: f.callbackId,
-    trigger_id: `trigger.m${++actionSeq}`,
+    trigger_id: newTrigger('m'),
     message_ts: '1700000000.000100',
     message: { type: 'message', user: 'U2', ts: '1700000000.000100', text: f.text },
     response_url: f.responseUrl,
