@@ -9,7 +9,7 @@ import { renderReply } from './render-blocks.js';
 type KnownBlock = types.KnownBlock;
 
 /** A Home tab holds at most 100 blocks (Block Kit, "Views"). */
-export const HOME_BLOCK_LIMIT = 100;
+const HOME_BLOCK_LIMIT = 100;
 
 /** The action id that brings the Home tab back to its start (the core's home menu). */
 const HOME_ACTION = 'm:home';
@@ -48,7 +48,7 @@ export function homeView(replies: readonly Reply[], notice?: string): types.Home
   return { type: 'home', blocks };
 }
 
-export async function publishHome(
+async function publishHome(
   client: webApi.WebClient,
   user: string,
   replies: readonly Reply[],

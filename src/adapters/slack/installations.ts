@@ -32,7 +32,7 @@ function installationId(key: InstallationKey): string | undefined {
 const orgPointer = (team: string) => `slack:team-org:${team}`;
 
 /** Not installed (never, or uninstalled since): bolt answers the request without calling a listener. */
-export class NotInstalledError extends Error {
+class NotInstalledError extends Error {
   override name = 'NotInstalledError';
   readonly code = 'SLACK_NOT_INSTALLED';
   constructor(id: string | undefined) {

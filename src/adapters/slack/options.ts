@@ -79,7 +79,7 @@ const silent: SlackLogger = { debug() {}, info() {}, warn() {}, error() {} };
  * A policy for chat posts: a few quick tries. The client waits out each 429's `Retry-After` before
  * the next try on top of this backoff (`@slack/web-api` `WebClient.makeRequest`).
  */
-export const DEFAULT_WEB_API_RETRY: webApi.RetryOptions = {
+const DEFAULT_WEB_API_RETRY: webApi.RetryOptions = {
   retries: 5,
   factor: 2,
   minTimeout: 100,

@@ -15,11 +15,11 @@ export const SHORTCUTS = {
   callThis: 'call_this_number',
   rateThis: 'rate_this_number',
 } as const;
-export const CALL_CALLBACK = 'tel_call';
-export const CALL_BLOCKS = { a: 'a_number', b: 'b_number' } as const;
+const CALL_CALLBACK = 'tel_call';
+const CALL_BLOCKS = { a: 'a_number', b: 'b_number' } as const;
 
 /** The "Call a number" modal: A and B, B filled in when a message shortcut found it. */
-export function callModal(meta: ModalMeta, t: Messages, b?: string, notice?: string): types.ModalView {
+function callModal(meta: ModalMeta, t: Messages, b?: string, notice?: string): types.ModalView {
   const blocks: types.KnownBlock[] = [];
   if (notice)
     blocks.push({ type: 'section', text: { type: 'mrkdwn', text: `:warning: ${escapeMrkdwn(notice)}` } });
