@@ -30,3 +30,12 @@ export function identityKey(id: Pick<Identity, 'platform' | 'tenant' | 'user'>):
 export function chatKey(platform: Platform, tenant: string, chat: ChatRef): string {
   return `${platform}:${tenant}:${chat.id}`;
 }
+
+/**
+ * Who may set a shared chat up as a support channel: its admin, as the platform says. The core
+ * refuses anyone else on submission; an adapter asks the same question to say so while its form
+ * is open, so the rule stays here.
+ */
+export function maySetUpSupport(chat: ChatRef): boolean {
+  return chat.kind === 'shared' && chat.userIsAdmin === true;
+}

@@ -5,7 +5,7 @@ import { md5Hex } from '../telephony/signature.js';
 import { usernameFix } from './args.js';
 import type { IncomingText, LinkInput, SupportSetupInput } from './core.js';
 import { errorReply, UserFacingError } from './error-replies.js';
-import { chatKey, identityKey } from './identity.js';
+import { chatKey, identityKey, maySetUpSupport } from './identity.js';
 import type { Messages } from './messages.js';
 import { capitalise } from './plural.js';
 import type {
@@ -194,7 +194,7 @@ export async function linkCredentials(deps: Deps & Omit<LinkInput, 'locale'>): P
 export async function setupSupport(deps: Deps & { input: SupportSetupInput }): Promise<Reply> {
   const { stores, t, input } = deps;
   if (input.chat.kind !== 'shared') throw new UserFacingError(t.supportNeedsShared);
-  if (!input.chat.userIsAdmin) throw new UserFacingError(t.supportAdminOnly);
+  if (!maySetUpSupport(input.chat)) throw new UserFacingError(t.supportAdminOnly);
   const owner = chatKey(input.identity.platform, input.identity.tenant, input.chat);
   const now = deps.clock().toISOString();
   const accountMd5 = md5Hex(input.account.password);

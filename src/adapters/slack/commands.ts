@@ -1,5 +1,6 @@
 import type { App, SlashCommand, webApi } from '@slack/bolt';
 
+import { maySetUpSupport } from '../../core/identity.js';
 import { languageOf, messagesFor } from '../../core/messages.js';
 import { claimRequest } from './claim.js';
 import { type CommandIntent, classifyCommand } from './command-text.js';
@@ -137,7 +138,7 @@ async function answer(
         return;
       }
       // The core checks again on submission; the form already open tells a non-admin at once.
-      if (chat.userIsAdmin !== true && c.setupView?.view?.id) {
+      if (!maySetUpSupport(chat) && c.setupView?.view?.id) {
         await c.client.views.update({
           view_id: c.setupView.view.id,
           view: statusModal(t.setupTitle, t.setupAdminOnly, t.close),
