@@ -535,9 +535,17 @@ export class FakeTelegram {
       case 'editMessageText': {
         const refused = formattingProblem(p);
         if (refused) return refused;
+        // Bot API editMessageText: a deleted message is gone, and a photo or document has a caption,
+        // not a text (that is editMessageCaption); Telegram refuses both.
         const msg = this.#find(Number(p.chat_id), Number(p.message_id));
-        if (!msg)
+        if (!msg || msg.deleted)
           return { ok: false, error_code: 400, description: 'Bad Request: message to edit not found' };
+        if (msg.photo || msg.document)
+          return {
+            ok: false,
+            error_code: 400,
+            description: 'Bad Request: there is no text in the message to edit',
+          };
         if (
           msg.text === p.text &&
           JSON.stringify(msg.reply_markup ?? null) === JSON.stringify(p.reply_markup ?? null)
