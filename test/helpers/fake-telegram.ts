@@ -2,6 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { inlineKeyboardProblem, TELEGRAM_TEXT_LIMIT, telegramHtmlProblem } from './telegram-html.js';
 
+/** Bot API sendPhoto / sendDocument: a caption holds at most 1024 characters after entity parsing. */
+const TELEGRAM_CAPTION_LIMIT = 1024;
+
 /**
  * A fake Telegram Bot API on 127.0.0.1, port 0, for end-to-end tests with real grammY (`apiRoot`).
  * Faking the remote at the HTTP seam, not by mocking modules (style.md, Tests).
@@ -230,7 +233,9 @@ export class FakeTelegram {
     return this.calls.filter(
       (c) =>
         !c.response.ok &&
-        /parse entities|BUTTON_|text is too long|text must be non-empty/i.test(c.response.description ?? ''),
+        /parse entities|BUTTON_|text is too long|caption is too long|text must be non-empty/i.test(
+          c.response.description ?? '',
+        ),
     );
   }
 
@@ -489,9 +494,7 @@ export class FakeTelegram {
         const chatId = Number(p.chat_id);
         if (method !== 'sendMessage' && !file)
           return { ok: false, error_code: 400, description: 'Bad Request: there is no file in the request' };
-        if (p.caption !== undefined && String(p.caption).length > 1024)
-          return { ok: false, error_code: 400, description: 'Bad Request: message caption is too long' };
-        const refused = method === 'sendMessage' ? formattingProblem(p) : undefined;
+        const refused = method === 'sendMessage' ? formattingProblem(p) : captionProblem(p);
         if (refused) return refused;
         if (this.#blocked.has(chatId)) {
           return {
@@ -629,6 +632,29 @@ function formattingProblem(p: Record<string, unknown>): FakeCall['response'] | u
       : `Bad Request: can't parse entities: ${problem}`;
     return { ok: false, error_code: 400, description };
   }
+  const keyboard = inlineKeyboardProblem(p.reply_markup);
+  if (keyboard) return { ok: false, error_code: 400, description: `Bad Request: ${keyboard}` };
+  return undefined;
+}
+
+/**
+ * sendPhoto / sendDocument: the caption obeys parse_mode as a text does, at most 1024 characters
+ * after entity parsing (Bot API sendPhoto), and the keyboard obeys the same rules as on a text.
+ */
+function captionProblem(p: Record<string, unknown>): FakeCall['response'] | undefined {
+  const caption = p.caption === undefined ? '' : String(p.caption);
+  const problem =
+    caption === ''
+      ? undefined
+      : p.parse_mode === 'HTML'
+        ? telegramHtmlProblem(caption, TELEGRAM_CAPTION_LIMIT)
+        : caption.length > TELEGRAM_CAPTION_LIMIT
+          ? 'Message is too long'
+          : undefined;
+  if (problem === 'Message is too long')
+    return { ok: false, error_code: 400, description: 'Bad Request: message caption is too long' };
+  if (problem)
+    return { ok: false, error_code: 400, description: `Bad Request: can't parse entities: ${problem}` };
   const keyboard = inlineKeyboardProblem(p.reply_markup);
   if (keyboard) return { ok: false, error_code: 400, description: `Bad Request: ${keyboard}` };
   return undefined;
