@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeTelegram } from '../helpers/fake-telegram.js';
 import { freePort } from '../helpers/free-port.js';
+import { httpCall } from '../helpers/http-call.js';
 import { type RedisServer, redisSkipped, startRedisServer } from '../helpers/redis-server.js';
 import { runBot } from './cli-process.js';
 
@@ -103,25 +103,8 @@ describe.skipIf(redisSkipped)('a Redis outage is loud and safe', () => {
   }, 60_000);
 });
 
-function call(port: number, path: string, body?: unknown): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': SECRET },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
+function call(port: number, path: string, body?: unknown) {
+  return httpCall(port, path, body, { 'x-telegram-bot-api-secret-token': SECRET });
 }
 
 /** Polls the bot's stderr (bounded) until `pattern` shows; the assertion after it says what failed. */

@@ -1,7 +1,7 @@
-import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeCore, type FakeCore } from '../../helpers/fake-core.js';
 import { FakeTelegram } from '../../helpers/fake-telegram.js';
+import { httpCall } from '../../helpers/http-call.js';
 import { alice, gate, type Harness, startHarness } from './harness.js';
 
 /** Webhook mode (issue 5): constant-time secret check, answer first, work after, health endpoints. */
@@ -34,30 +34,8 @@ async function start() {
   return h;
 }
 
-function post(
-  path: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: string }> {
-  const port = h!.server!.port;
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
+function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return httpCall(h!.server!.port, path, body, headers);
 }
 
 function update(id: number, text: string) {
