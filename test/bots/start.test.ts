@@ -40,6 +40,15 @@ const telegramEnv = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
+const slackEnv = (apiUrl: string, extra: Record<string, string> = {}) => ({
+  DATA_DIR: dir,
+  SANDBOX_PORT: '0',
+  SLACK_BOT_TOKEN: 'xoxb-test',
+  SLACK_APP_TOKEN: 'xapp-1-A1-test',
+  SLACK_API_URL: apiUrl,
+  ...extra,
+});
+
 const status = async (port: number, path: string) => (await fetch(`http://127.0.0.1:${port}${path}`)).status;
 
 describe('telephony-bot start', () => {
@@ -186,14 +195,7 @@ describe('Slack start-up through the process', () => {
     const slack = await startFakeSlack({ socketModeUrl: () => socket.nextUrl() });
     const port = await freePort();
     try {
-      bot = runBot(['start'], {
-        DATA_DIR: dir,
-        SANDBOX_PORT: '0',
-        SLACK_BOT_TOKEN: 'xoxb-test',
-        SLACK_APP_TOKEN: 'xapp-1-A1-test',
-        SLACK_API_URL: slack.apiUrl,
-        HEALTH_PORT: String(port),
-      });
+      bot = runBot(['start'], slackEnv(slack.apiUrl, { HEALTH_PORT: String(port) }));
       await bot.waitFor('telephony-bot is running');
       expect(bot.stdout()).toContain('slack (Socket Mode)');
       expect(socket.connections).toBe(1);
@@ -209,13 +211,7 @@ describe('Slack start-up through the process', () => {
   it('apps.connections.open refused: exit 1 naming SLACK_APP_TOKEN', async () => {
     const slack = await startFakeSlack({});
     try {
-      bot = runBot(['start'], {
-        DATA_DIR: dir,
-        SANDBOX_PORT: '0',
-        SLACK_BOT_TOKEN: 'xoxb-test',
-        SLACK_APP_TOKEN: 'xapp-1-A1-test',
-        SLACK_API_URL: slack.apiUrl,
-      });
+      bot = runBot(['start'], slackEnv(slack.apiUrl));
       expect(await bot.exited).toEqual({ code: 1, signal: null });
       expect(bot.stderr()).toContain('Slack refused apps.connections.open: invalid_auth');
       expect(bot.stderr()).toContain('Check SLACK_APP_TOKEN');
