@@ -7,7 +7,7 @@ import { errorSummary } from '../../core/safe-error.js';
 import type { AdminCache } from './admin-cache.js';
 import { ANSWER_BUDGET_MS, typingWhile } from './busy.js';
 import type { Deliverer, DeliveryTarget, Scheduler } from './deliver.js';
-import { chatRefOf, identityOf, isAddressed, messageKind, normaliseText } from './incoming.js';
+import { chatKindOf, chatRefOf, identityOf, isAddressed, messageKind, normaliseText } from './incoming.js';
 import type { TelegramMessages } from './messages.js';
 import type { TelegramLogger } from './options.js';
 
@@ -32,7 +32,7 @@ export function installHandlers(bot: Bot, options: HandlerOptions): void {
   // A photo's caption is read like a text message: `/balance` under a picture still runs (issue 16).
   bot.on(['message:text', 'message:caption'], async (ctx) => {
     const raw = ctx.message.text ?? ctx.message.caption ?? '';
-    const kind = ctx.message.chat.type === 'private' ? 'private' : 'shared';
+    const kind = chatKindOf(ctx.message.chat);
     const text = normaliseText(raw, kind, ctx.me.username);
     if (text === undefined) return;
     await onMessage(ctx, options, { text, addressed: isAddressed(raw, kind, ctx.me.username) });
@@ -40,7 +40,7 @@ export function installHandlers(bot: Bot, options: HandlerOptions): void {
 
   // A shared contact fills the number of /call or /target (issue 16).
   bot.on('message:contact', async (ctx) => {
-    const kind = ctx.message.chat.type === 'private' ? 'private' : 'shared';
+    const kind = chatKindOf(ctx.message.chat);
     await onMessage(ctx, options, {
       text: '',
       addressed: kind === 'private',
@@ -50,7 +50,7 @@ export function installHandlers(bot: Bot, options: HandlerOptions): void {
 
   // Stickers, voice and the rest: one short line in private saying what the bot reads.
   bot.on('message', async (ctx) => {
-    const kind = ctx.message.chat.type === 'private' ? 'private' : 'shared';
+    const kind = chatKindOf(ctx.message.chat);
     if (ctx.message.from.is_bot) return;
     await onMessage(ctx, options, {
       text: '',
@@ -71,7 +71,7 @@ async function onMessage(
   const { core, admins, logger, messages, busyScheduler } = options;
   const msg = ctx.message!;
   const from = msg.from!;
-  const kind = msg.chat.type === 'private' ? 'private' : 'shared';
+  const kind = chatKindOf(msg.chat);
   const userIsAdmin = kind === 'shared' ? await admins.isAdmin(msg.chat.id, from.id) : undefined;
   const target = targetOf(ctx, msg.chat, msg.message_id);
   let replies: Reply[];
@@ -201,7 +201,7 @@ function targetOf(
 ): DeliveryTarget {
   const from = ctx.from!;
   return {
-    chat: { id: chat.id, kind: chat.type === 'private' ? 'private' : 'shared' },
+    chat: { id: chat.id, kind: chatKindOf(chat) },
     user: { id: from.id, name: identityOf(from).displayName ?? String(from.id) },
     ...(incomingMessageId !== undefined ? { incomingMessageId } : {}),
   };

@@ -9,8 +9,12 @@ export function identityOf(from: User): Identity {
 }
 
 /** Groups, supergroups and channels have other people in them: `shared`. */
+export function chatKindOf(chat: { type: string }): ChatRef['kind'] {
+  return chat.type === 'private' ? 'private' : 'shared';
+}
+
 export function chatRefOf(chat: Pick<Chat, 'id' | 'type'>, userIsAdmin?: boolean): ChatRef {
-  const kind = chat.type === 'private' ? 'private' : 'shared';
+  const kind = chatKindOf(chat);
   return {
     id: String(chat.id),
     kind,
