@@ -1,9 +1,9 @@
 import type { Scheduler } from './deliver.js';
 
 /** After this long without an answer from the core, the chat shows "typing…" (issue 12). */
-export const TYPING_AFTER_MS = 1_000;
+const TYPING_AFTER_MS = 1_000;
 /** Telegram shows a chat action for 5 s or until the next message; repeated just before it fades. */
-export const TYPING_EVERY_MS = 4_500;
+const TYPING_EVERY_MS = 4_500;
 /**
  * A button press is answered (`answerCallbackQuery`) with the core's notice when the core decides
  * within this budget, else at once without one: Telegram's deadline for the answer is short, and a
