@@ -121,9 +121,10 @@ async function onPress(ctx: Context, options: HandlerOptions): Promise<void> {
   const answeredEarly = answer.settle();
   await answer.send(outcome.notice);
   const followUps = [...(outcome.followUps ?? [])];
-  // A notice that missed the answer and has no edit to carry it is said in the chat instead.
+  // A notice that missed the answer and has no edit to carry it is said to the presser instead:
+  // the core meant it for them alone (ActionOutcome.notice), so in a group it goes privately.
   if (answeredEarly && outcome.notice && !outcome.update && followUps.length === 0)
-    followUps.push({ text: outcome.notice, tone: 'info' });
+    followUps.push({ text: outcome.notice, tone: 'info', audience: 'actor' });
   const target = targetOf(ctx, chat);
   if (outcome.update) {
     if (message && message.date !== 0)

@@ -128,6 +128,25 @@ describe('a press under a slow provider', () => {
       after: mark,
     });
   });
+
+  it('in a group, a notice decided after the early answer goes to the presser alone', async () => {
+    const { telegram } = await start();
+    const message = await confirmation(h!, group.id);
+    const { provider, entered } = slowAction({ notice: 'This confirmation has expired.' });
+    const mark = telegram.mark();
+    telegram.press(alice, message, 'c:1');
+    await entered.promise;
+    await busy.advance(500);
+    await telegram.waitForCall('answerCallbackQuery', () => true, { after: mark });
+    provider.open();
+    const notice = await telegram.waitForCall(
+      'sendMessage',
+      (c) => c.payload.text === 'This confirmation has expired.',
+      { after: mark },
+    );
+    expect(Number(notice.payload.chat_id)).toBe(alice.id);
+    expect(telegram.botMessages(group.id).map((m) => m.text)).not.toContain('This confirmation has expired.');
+  });
 });
 
 describe('typing while a command waits', () => {
