@@ -115,39 +115,32 @@ describe('a press under a slow provider', () => {
   });
 
   it('a notice decided after the early answer is said in the chat', async () => {
-    const { telegram } = await start();
-    const message = await confirmation(h!);
-    const { provider, entered } = slowAction({ notice: 'This confirmation has expired.' });
-    const mark = telegram.mark();
-    telegram.press(alice, message, 'c:1');
-    await entered.promise;
-    await busy.advance(500);
-    await telegram.waitForCall('answerCallbackQuery', () => true, { after: mark });
-    provider.open();
-    await telegram.waitForCall('sendMessage', (c) => c.payload.text === 'This confirmation has expired.', {
-      after: mark,
-    });
+    const notice = await lateNotice(alice.id);
+    expect(Number(notice.payload.chat_id)).toBe(alice.id);
   });
 
   it('in a group, a notice decided after the early answer goes to the presser alone', async () => {
-    const { telegram } = await start();
-    const message = await confirmation(h!, group.id);
-    const { provider, entered } = slowAction({ notice: 'This confirmation has expired.' });
-    const mark = telegram.mark();
-    telegram.press(alice, message, 'c:1');
-    await entered.promise;
-    await busy.advance(500);
-    await telegram.waitForCall('answerCallbackQuery', () => true, { after: mark });
-    provider.open();
-    const notice = await telegram.waitForCall(
-      'sendMessage',
-      (c) => c.payload.text === 'This confirmation has expired.',
-      { after: mark },
-    );
+    const notice = await lateNotice(group.id);
     expect(Number(notice.payload.chat_id)).toBe(alice.id);
-    expect(telegram.botMessages(group.id).map((m) => m.text)).not.toContain('This confirmation has expired.');
+    expect(h!.telegram.botMessages(group.id).map((m) => m.text)).not.toContain(EXPIRED);
   });
 });
+
+const EXPIRED = 'This confirmation has expired.';
+
+/** Alice presses Confirm in `chat`; the core decides the notice after the early answer. Its sendMessage. */
+async function lateNotice(chat: number) {
+  const { telegram } = await start();
+  const message = await confirmation(h!, chat);
+  const { provider, entered } = slowAction({ notice: EXPIRED });
+  const mark = telegram.mark();
+  telegram.press(alice, message, 'c:1');
+  await entered.promise;
+  await busy.advance(500);
+  await telegram.waitForCall('answerCallbackQuery', () => true, { after: mark });
+  provider.open();
+  return telegram.waitForCall('sendMessage', (c) => c.payload.text === EXPIRED, { after: mark });
+}
 
 describe('typing while a command waits', () => {
   it('shows typing after a second of waiting, not before, and not after the reply', async () => {
