@@ -6,6 +6,7 @@ import type { ChatRef, Identity } from '../../core/identity.js';
 import { catalogues, languageOf, messagesFor } from '../../core/messages.js';
 import type { Notifier } from '../../core/notify/notifier.js';
 import type { Reply } from '../../core/reply.js';
+import { errorSummary } from '../../core/safe-error.js';
 import { renderText } from './render-text.js';
 
 export interface ConsoleChannelOptions {
@@ -83,7 +84,11 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
           go = await handle(line);
         } catch (err) {
           // The core answers every failure itself; this is a last guard so the console never dies.
-          printer.write(messagesFor(options.locale).console.failed((err as Error).message));
+          // Its name and code only: an error's message may quote what was typed (a password).
+          const { name, code } = errorSummary(err);
+          printer.write(
+            messagesFor(options.locale).console.failed(code !== undefined ? `${name} ${code}` : name),
+          );
         }
         if (!go) break;
         if (interactive) rl.prompt();
