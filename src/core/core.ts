@@ -2,7 +2,8 @@ import type { RefsFor } from './command-refs.js';
 import type { ChatRef, Identity } from './identity.js';
 import type { Language } from './messages.js';
 import type { TrackedMessage } from './notify/notifier.js';
-import type { ActionOutcome, Reply } from './reply.js';
+import type { Conversation } from './ports/channel.js';
+import type { PlacedOutcome, PlacedReply, Reply } from './reply.js';
 import type { Role } from './roles.js';
 
 /** A line of text from a chat: `/balance`, `balance`, `/rate +4930123`, or an answer in a conversation. */
@@ -105,17 +106,25 @@ export interface Core {
    * separately) and language (Telegram `setMyCommands` with `language_code`). Default English.
    */
   menu(scope: 'private' | 'shared', language?: Language): { command: string; description: string }[];
-  handleText(input: IncomingText): Promise<Reply[]>;
-  handleAction(input: IncomingAction): Promise<ActionOutcome>;
+  handleText(input: IncomingText): Promise<PlacedReply[]>;
+  handleAction(input: IncomingAction): Promise<PlacedOutcome>;
+  /**
+   * The one road out (delivery-executor.ts): sends placed replies through a conversation's
+   * primitives, each where its audience and the channel's capabilities say. `announce`: tell the
+   * chat when answers went privately (default true).
+   */
+  deliver(conv: Conversation, replies: readonly PlacedReply[], announce?: boolean): Promise<void>;
+  /** A press's outcome through the same road; `noticeShown`: the press's answer already carried the notice. */
+  deliverOutcome(conv: Conversation, outcome: PlacedOutcome, noticeShown?: boolean): Promise<void>;
   /**
    * A person's home screen where the channel has one (Slack's App Home tab, issue 16): the home
    * menu, then, when linked, the accounts, the balance and the last calls. Only that person sees it.
    */
   home(input: { identity: Identity; locale?: string }): Promise<Reply[]>;
   /** Links credentials after validating them with a real API call (Slack modal, console, Telegram conversation). */
-  link(input: LinkInput): Promise<Reply>;
+  link(input: LinkInput): Promise<PlacedReply>;
   /** Turns a shared chat into a support channel (Slack `/tel team setup` modal). Admins only. */
-  setupSupportChannel(input: SupportSetupInput): Promise<Reply>;
+  setupSupportChannel(input: SupportSetupInput): Promise<PlacedReply>;
   /**
    * Names commands as each platform's users type them (`/tel balance` in Slack): the one rewriter
    * replies go through, for whatever else speaks for the core (alerts, digests).

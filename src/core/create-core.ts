@@ -2,6 +2,7 @@ import { refsForPlatforms } from './command-refs.js';
 import type { CommandSpec } from './command-spec.js';
 import { builtInCommands } from './commands/index.js';
 import type { CommandInfo, Core } from './core.js';
+import { DeliveryExecutor } from './delivery-executor.js';
 import type { Engine } from './engine.js';
 import { createHandlers } from './handlers.js';
 import { homeScreen } from './home-screen.js';
@@ -79,6 +80,7 @@ export function createCore(options: CoreOptions): Core {
   };
   const inFlight = new InFlight();
   const { handleText, handleAction } = createHandlers(e, inFlight);
+  const executor = executorOf(e);
 
   const en = messagesFor('en');
   const commands: CommandInfo[] = table.map((s) => ({
@@ -104,10 +106,20 @@ export function createCore(options: CoreOptions): Core {
     },
     handleText,
     handleAction,
+    deliver: (conv, replies, announce) => executor.replies(conv, replies, announce),
+    deliverOutcome: (conv, outcome, noticeShown) => executor.outcome(conv, outcome, noticeShown),
     home: homeScreen(e),
     ...linkSurface(e, e.refsFor),
     refsFor: e.refsFor,
     messageSent: (tracked) => recordCallCard({ stores: e.stores }, tracked),
     drain: (timeoutMs) => inFlight.drain(timeoutMs),
   };
+}
+
+/** The one road out; a call card's landing place is recorded so its report can edit it. */
+function executorOf(e: Engine): DeliveryExecutor {
+  return new DeliveryExecutor({
+    logger: e.logger,
+    tracked: (tracked) => recordCallCard({ stores: e.stores }, tracked),
+  });
 }

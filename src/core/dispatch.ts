@@ -5,7 +5,7 @@ import { chatSettingsOf, type Engine, failure, localeOf } from './engine.js';
 import { isStoreUnavailable } from './error-replies.js';
 import { lineMayHoldSecret } from './linking.js';
 import { type Language, languageOf, messagesFor } from './messages.js';
-import type { Reply } from './reply.js';
+import type { PlacedReply, Reply } from './reply.js';
 import {
   argumentsStep,
   askStep,
@@ -72,7 +72,7 @@ export function newTurn(input: Asker, requestId: string, view: View = {}): TextT
  * one delivery rule (delivery.ts). Typed commands, menu screens, pages and answered questions all
  * end here.
  */
-export async function runTurn(e: Engine, turn: TextTurn, steps: readonly TextStep[]): Promise<Reply[]> {
+export async function runTurn(e: Engine, turn: TextTurn, steps: readonly TextStep[]): Promise<PlacedReply[]> {
   const { input } = turn;
   let replies: Reply[] = [];
   try {
@@ -118,7 +118,7 @@ export function dispatch(
   input: Asker,
   requestId: string,
   view: View,
-): Promise<Reply[]> {
+): Promise<PlacedReply[]> {
   const turn = newTurn(input, requestId, view);
   turn.spec = spec;
   turn.name = spec.name;
@@ -134,6 +134,6 @@ function mayHoldSecret(e: Engine, input: Asker): Promise<boolean> {
 }
 
 /** Stamps the reader's language on replies that do not carry one. */
-export function inLanguage(replies: Reply[], language: Language): Reply[] {
+export function inLanguage<R extends Reply>(replies: R[], language: Language): R[] {
   return replies.map((r) => (r.language ? r : { ...r, language }));
 }

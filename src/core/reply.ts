@@ -67,6 +67,20 @@ export interface Reply {
 
 export type Visibility = 'public' | 'personal' | 'secret';
 
+/**
+ * A reply the delivery rule placed (delivery.ts `place()`): where it may be shown is required, so
+ * nothing downstream defaults a missing audience to the whole chat. Only placed replies reach the
+ * executor (delivery-executor.ts).
+ */
+export type PlacedReply = Reply & { readonly audience: Audience; readonly visibility: Visibility };
+
+/** A button press's result, placed: what the executor carries out. */
+export interface PlacedOutcome {
+  notice?: string;
+  update?: PlacedReply;
+  followUps?: PlacedReply[];
+}
+
 export type Audience = 'chat' | 'actor' | 'private';
 
 /** One line of a support channel's audit thread. */

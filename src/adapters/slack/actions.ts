@@ -92,5 +92,5 @@ async function pressInChannel(
     ...(locale ? { locale } : {}),
     ...(timeZone ? { timeZone } : {}),
   });
-  await deps.responder.outcome(target, outcome);
+  await deps.options.core.deliverOutcome(deps.responder.conversation(target), outcome);
 }

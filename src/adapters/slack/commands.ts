@@ -156,7 +156,7 @@ async function answer(
         ...(locale ? { locale } : {}),
         ...(c.who.timeZone ? { timeZone: c.who.timeZone } : {}),
       });
-      await responder.replies(c.target, replies);
+      await options.core.deliver(responder.conversation(c.target), replies);
       return;
     }
   }

@@ -84,7 +84,7 @@ async function answer(
         ...(locale ? { locale } : {}),
         ...(timeZone ? { timeZone } : {}),
       });
-      await responder.replies(target, replies);
+      await options.core.deliver(responder.conversation(target), replies);
       return;
     }
     case 'refused':

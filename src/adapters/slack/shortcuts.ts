@@ -140,14 +140,14 @@ async function rateThisNumber(deps: SlackHandlerDeps, shortcut: MessageShortcut,
     inputIsPrivate: true,
     ...(await userLocale(deps, client, team, shortcut.user.id)),
   });
-  await deps.responder.replies(
-    {
+  await deps.options.core.deliver(
+    deps.responder.conversation({
       client,
       channel: shortcut.channel.id,
       user: shortcut.user.id,
       chat,
       responseUrl: shortcut.response_url,
-    },
+    }),
     // The core placed them: the question reached it privately, so the answer is the asker's alone.
     replies,
   );

@@ -1,16 +1,16 @@
 import type { Api } from 'grammy';
-import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Language } from '../../core/messages.js';
-import type { TrackedMessage } from '../../core/notify/notifier.js';
+import type { SentMessage } from '../../core/notify/notifier.js';
+import type { Channel, ChannelCapabilities, Conversation } from '../../core/ports/channel.js';
 import type { RecordStore, ScheduledDeletion } from '../../core/ports/proactive.js';
-import type { Reply } from '../../core/reply.js';
+import { ACTOR_MARK, type Reply } from '../../core/reply.js';
 import { errorSummary } from '../../core/safe-error.js';
 import { escapeHtml } from './escape.js';
 import type { TelegramMessages } from './messages.js';
 import type { TelegramLogger } from './options.js';
-import { deepLink, NO_KEYBOARD, type RenderedReply, renderReply } from './render-html.js';
+import { NO_KEYBOARD, type RenderedReply, renderReply } from './render-html.js';
 import { type Scheduler, SecretDeletions } from './secret-deletions.js';
-import { editHtml, sendHtml, sendRendered } from './send-html.js';
+import { editHtml, sendRendered } from './send-html.js';
 
 /** Where an update came from, and to whom a private reply goes. */
 export interface DeliveryTarget {
@@ -32,21 +32,25 @@ export interface DelivererOptions {
   scheduler: Scheduler;
   /** Where pending deletions survive a restart (the store); absent: memory only. */
   deletions?: RecordStore<ScheduledDeletion>;
-  /** Told where a reply with `track` landed (the call card), so the core can edit it later. */
-  tracked?: (tracked: TrackedMessage) => Promise<void>;
 }
 
 export { type Scheduler, timerScheduler } from './secret-deletions.js';
 
-/** The deep-link parameter when a private reply could not be delivered. */
-const PRIVATE_START_PARAM = 'private';
-
 /**
- * Sends the core's replies to Telegram: renders, splits, sends each where the core placed it,
- * deletes a message the core marked, and edits a confirmation in place. No rule of its own: a reply
- * for the actor alone (`actor`, `private`) goes to the private chat, since Telegram has no other way
- * to show something to one member of a group, and the group is told where it went.
+ * Telegram's primitives of the one road out (core/ports/channel.ts): renders and sends, edits,
+ * deletes, uploads. Where a reply goes is the core's executor's decision (delivery-executor.ts):
+ * Telegram cannot show a message to one member of a group, so `showToOne` is false and the core
+ * sends such a reply to the private chat instead.
  */
+export const TELEGRAM_CAN: ChannelCapabilities = {
+  showToOne: false,
+  deleteIncoming: true,
+  deleteLater: true,
+  secretForm: false,
+  hiddenInput: false,
+  edit: true,
+};
+
 export class Deliverer {
   readonly #o: DelivererOptions;
 
@@ -67,81 +71,72 @@ export class Deliverer {
     return this.#deletions.resume();
   }
 
-  /**
-   * Sends `replies` in answer to a user's message or to a button press. `announce`: say in the
-   * group that an answer went to the private chat (a confirmation's own update already says so).
-   */
-  async deliver(target: DeliveryTarget, replies: readonly Reply[], announce = true): Promise<void> {
-    await this.#deleteIncoming(target, replies);
-    let sentPrivately = false;
-    let blocked = false;
-    for (const reply of replies) {
-      if (this.#forActorAlone(reply, target)) {
-        if (blocked) continue;
-        if (await this.#sendPrivately(target, reply)) sentPrivately = true;
-        else blocked = true;
-      } else {
-        await this.#send(
-          target.chat.id,
-          reply,
-          target.chat.kind === 'shared' ? target.incomingMessageId : undefined,
-        );
-      }
-    }
-    const language = replies[0]?.language;
-    if (blocked)
-      await sendHtml(
-        this.#o.api,
-        target.chat.id,
-        this.#blockedNotice(target, language),
-        this.#privateButton(language),
-      );
-    else if (sentPrivately && announce)
-      await sendHtml(this.#o.api, target.chat.id, this.#sentNotice(target, language));
+  /** The conversation an update came from: its chat, the person, the message to delete or edit. */
+  conversation(target: DeliveryTarget, pressedMessageId?: number): Conversation {
+    const inGroup = target.chat.kind === 'shared';
+    const replyTo = inGroup ? target.incomingMessageId : undefined;
+    return {
+      platform: 'telegram',
+      can: TELEGRAM_CAN,
+      kind: target.chat.kind,
+      post: (reply) => this.#send(target.chat.id, reply, replyTo, target),
+      showToActor: async () => {
+        throw new Error('Telegram cannot show a message to one member of a group');
+      },
+      postPrivately: async (reply) => {
+        try {
+          return await this.#send(target.user.id, reply);
+        } catch (error) {
+          if (isUnreachable(error)) return 'unreachable';
+          throw error;
+        }
+      },
+      editPressed: async (reply) => {
+        if (pressedMessageId === undefined) return false;
+        await this.#edit(target.chat.id, pressedMessageId, reply, target);
+        return true;
+      },
+      deleteIncoming: () => this.#deleteIncoming(target),
+      upload: async (file, where, language) => {
+        const chatId = where === 'private' ? target.user.id : target.chat.id;
+        await this.#send(chatId, { file, ...(language ? { language } : {}) });
+      },
+    };
+  }
+
+  /** Where the core speaks first: a user's private chat (its id is the user id) or a group. */
+  channel(): Channel {
+    return {
+      platform: 'telegram',
+      can: TELEGRAM_CAN,
+      open: (to) => {
+        const chatId = Number(to.kind === 'user' ? to.user : to.chatId);
+        const id = { id: chatId, kind: to.kind === 'user' ? ('private' as const) : ('shared' as const) };
+        return this.conversation({ chat: id, user: { id: chatId, name: '' } });
+      },
+      edit: (message, reply) => this.#replace(Number(message.chatId), Number(message.messageId), reply),
+    };
   }
 
   /**
-   * Replaces the message that carried a pressed button with `update` (a confirmation shows its
-   * outcome) and removes its keyboard unless the update brings new buttons. Parts that do not fit
-   * into one message follow as new messages. An update the core placed for the actor alone goes
-   * private; the group's message then says where it went.
+   * Replaces a pressed message (a confirmation's outcome) and removes its keyboard unless the
+   * update brings new buttons. Parts that do not fit into one message follow as new messages.
    */
-  async edit(target: DeliveryTarget, messageId: number, update: Reply): Promise<void> {
-    if (this.#forActorAlone(update, target)) {
-      const delivered = await this.#sendPrivately(target, update);
-      const notice = delivered
-        ? this.#sentNotice(target, update.language)
-        : this.#blockedNotice(target, update.language);
-      await editHtml(
-        this.#o.api,
-        target.chat.id,
-        messageId,
-        notice,
-        delivered ? NO_KEYBOARD : this.#privateButton(update.language),
-      );
-      return;
-    }
-    const rendered = this.#render(update);
+  async #edit(chatId: number, messageId: number, update: Reply, target: DeliveryTarget): Promise<void> {
+    const rendered = this.#render(update, target);
     const [first, ...rest] = rendered.parts;
     if (first === undefined) {
-      await this.#send(target.chat.id, update);
+      await this.#send(chatId, update);
       return;
     }
     const keyboard = rest.length === 0 && !rendered.file ? (rendered.keyboard ?? NO_KEYBOARD) : NO_KEYBOARD;
-    await editHtml(this.#o.api, target.chat.id, messageId, first, keyboard);
-    const sent = await sendRendered(this.#o.api, target.chat.id, { ...rendered, parts: rest });
-    await this.#deleteLater(target.chat.id, [messageId, ...sent], update.deleteAfterMs);
-  }
-
-  /** Sends a message the core wrote first (notifier.ts): no routing here, the core placed it. */
-  async post(chatId: number, reply: Reply): Promise<number | undefined> {
-    const sent = await sendRendered(this.#o.api, chatId, this.#render(reply));
-    await this.#deleteLater(chatId, sent, reply.deleteAfterMs);
-    return sent[0];
+    await editHtml(this.#o.api, chatId, messageId, first, keyboard);
+    const sent = await sendRendered(this.#o.api, chatId, { ...rendered, parts: rest });
+    await this.#deleteLater(chatId, [messageId, ...sent], update.deleteAfterMs);
   }
 
   /** Replaces an earlier message's text and buttons (a call card once the call ended). */
-  async replace(chatId: number, messageId: number, reply: Reply): Promise<void> {
+  async #replace(chatId: number, messageId: number, reply: Reply): Promise<void> {
     const rendered = this.#render(reply);
     const [first, ...rest] = rendered.parts;
     await editHtml(this.#o.api, chatId, messageId, first ?? '', rendered.keyboard ?? NO_KEYBOARD);
@@ -149,50 +144,31 @@ export class Deliverer {
       await sendRendered(this.#o.api, chatId, { ...rendered, parts: rest });
   }
 
-  async #deleteIncoming(target: DeliveryTarget, replies: readonly Reply[]): Promise<void> {
-    if (target.incomingMessageId === undefined || !replies.some((r) => r.deleteIncoming)) return;
+  async #deleteIncoming(target: DeliveryTarget): Promise<boolean> {
+    if (target.incomingMessageId === undefined) return true;
     try {
       await this.#o.api.deleteMessage(target.chat.id, target.incomingMessageId);
+      return true;
     } catch (error) {
-      // The core's reply says the message was deleted; when we could not, the user must know.
       this.#o.logger.warn(
         { err: errorSummary(error), chat: target.chat.id },
         'telegram: could not delete a secret',
       );
+      return false;
     }
   }
 
-  /** The core's `audience`, read as is: anything but `chat` in a group goes to the private chat. */
-  #forActorAlone(reply: Reply, target: DeliveryTarget): boolean {
-    return target.chat.kind === 'shared' && reply.audience !== undefined && reply.audience !== 'chat';
-  }
-
-  /** `false` when the user never started the bot (403) or the private chat is gone. */
-  async #sendPrivately(target: DeliveryTarget, reply: Reply): Promise<boolean> {
-    try {
-      await this.#send(target.user.id, reply);
-      return true;
-    } catch (error) {
-      if (isUnreachable(error)) return false;
-      throw error;
-    }
-  }
-
-  async #send(chatId: number, reply: Reply, replyTo?: number): Promise<void> {
-    const sent = await sendRendered(this.#o.api, chatId, this.#render(reply), replyTo);
+  async #send(
+    chatId: number,
+    reply: Reply,
+    replyTo?: number,
+    target?: DeliveryTarget,
+  ): Promise<SentMessage | undefined> {
+    const sent = await sendRendered(this.#o.api, chatId, this.#render(reply, target), replyTo);
     await this.#deleteLater(chatId, sent, reply.deleteAfterMs);
     const [messageId] = sent;
-    if (reply.track && messageId !== undefined && this.#o.tracked) {
-      const message = {
-        platform: 'telegram' as const,
-        tenant: '',
-        chatId: String(chatId),
-        messageId: String(messageId),
-      };
-      await this.#o.tracked({ track: reply.track, message }).catch((error: unknown) => {
-        this.#o.logger.warn({ err: errorSummary(error) }, 'telegram: could not record a sent message');
-      });
-    }
+    if (messageId === undefined) return undefined;
+    return { platform: 'telegram', tenant: '', chatId: String(chatId), messageId: String(messageId) };
   }
 
   /** A secret's messages leave the chat after the core's `deleteAfterMs`; the reply's note says so. */
@@ -200,12 +176,16 @@ export class Deliverer {
     if (afterMs !== undefined) await this.#deletions.later(chatId, messageIds, afterMs);
   }
 
-  #render(reply: Reply): RenderedReply {
+  /** With `target`, the core's ACTOR_MARK (a note naming the person in a group) becomes a mention. */
+  #render(reply: Reply, target?: DeliveryTarget): RenderedReply {
     try {
-      return renderReply(reply, {
+      const rendered = renderReply(reply, {
         botUsername: this.#o.botUsername(),
         openPrivateLabel: this.#t(reply.language).openPrivateChat,
       });
+      if (!target) return rendered;
+      const mark = escapeHtml(ACTOR_MARK);
+      return { ...rendered, parts: rendered.parts.map((p) => p.split(mark).join(this.#mention(target))) };
     } catch (error) {
       // A reply we cannot render is a bug in the core or here; the user still gets an answer.
       this.#o.logger.error({ err: errorSummary(error) }, 'telegram: could not render a reply');
@@ -219,33 +199,6 @@ export class Deliverer {
 
   #t(language: Language | undefined): TelegramMessages {
     return this.#o.messages(language ?? 'en');
-  }
-
-  #sentNotice(target: DeliveryTarget, language: Language | undefined): string {
-    return this.#mentionIn(this.#t(language).sentPrivately, target);
-  }
-
-  #blockedNotice(target: DeliveryTarget, language: Language | undefined): string {
-    return this.#mentionIn(this.#t(language).privateBlocked, target);
-  }
-
-  /** The catalogue's text is escaped; only the mention we build is markup. */
-  #mentionIn(message: (name: string) => string, target: DeliveryTarget): string {
-    const marker = '\u0000name\u0000';
-    return escapeHtml(message(marker)).replace(marker, this.#mention(target));
-  }
-
-  #privateButton(language: Language | undefined): InlineKeyboardMarkup {
-    return {
-      inline_keyboard: [
-        [
-          {
-            text: this.#t(language).openPrivateChat,
-            url: deepLink(this.#o.botUsername(), PRIVATE_START_PARAM),
-          },
-        ],
-      ],
-    };
   }
 }
 

@@ -2,7 +2,7 @@ import type { Bot, Context } from 'grammy';
 import type { Chat } from 'grammy/types';
 import type { Core, IncomingText } from '../../core/core.js';
 import { type Language, languageOf } from '../../core/messages.js';
-import type { ActionOutcome, Reply } from '../../core/reply.js';
+import type { PlacedOutcome, PlacedReply } from '../../core/reply.js';
 import { errorSummary } from '../../core/safe-error.js';
 import type { AdminCache } from './admin-cache.js';
 import { ANSWER_BUDGET_MS, typingWhile } from './busy.js';
@@ -74,7 +74,7 @@ async function onMessage(
   const kind = chatKindOf(msg.chat);
   const userIsAdmin = kind === 'shared' ? await admins.isAdmin(msg.chat.id, from.id) : undefined;
   const target = targetOf(ctx, msg.chat, msg.message_id);
-  let replies: Reply[];
+  let replies: PlacedReply[];
   try {
     const work = core.handleText({
       identity: identityOf(from),
@@ -96,9 +96,11 @@ async function onMessage(
       { updateId: ctx.update.update_id, err: errorSummary(error) },
       'telegram: core failed on a message',
     );
-    replies = [{ text: messages(languageOf(from.language_code)).failed, tone: 'error' }];
+    const text = messages(languageOf(from.language_code)).failed;
+    // Says nothing about anyone: the chat may see it.
+    replies = [{ text, tone: 'error', audience: 'chat', visibility: 'public' }];
   }
-  if (replies.length > 0) await options.deliverer.deliver(target, replies);
+  if (replies.length > 0) await core.deliver(options.deliverer.conversation(target), replies);
 }
 
 /**
@@ -120,19 +122,11 @@ async function onPress(ctx: Context, options: HandlerOptions): Promise<void> {
   const outcome = await work;
   const answeredEarly = answer.settle();
   await answer.send(outcome.notice);
-  const followUps = [...(outcome.followUps ?? [])];
-  // A notice that missed the answer and has no edit to carry it is said to the presser instead:
-  // the core meant it for them alone (ActionOutcome.notice), so in a group it goes privately.
-  if (answeredEarly && outcome.notice && !outcome.update && followUps.length === 0)
-    followUps.push({ text: outcome.notice, tone: 'info', audience: 'actor' });
-  const target = targetOf(ctx, chat);
-  if (outcome.update) {
-    if (message && message.date !== 0)
-      await options.deliverer.edit(target, message.message_id, outcome.update);
-    else followUps.unshift(outcome.update);
-  }
-  // The update (the confirmation's public outcome) already says where the rest went.
-  if (followUps.length > 0) await options.deliverer.deliver(target, followUps, !outcome.update);
+  // A very old message is "inaccessible" (date 0) and cannot be edited: the update then follows anew.
+  const pressed = message && message.date !== 0 ? message.message_id : undefined;
+  const conv = options.deliverer.conversation(targetOf(ctx, chat), pressed);
+  // A notice that missed the answer is the core's executor's to place (the presser alone).
+  await options.core.deliverOutcome(conv, outcome, !answeredEarly);
 }
 
 /** The core's decision on a press; a failure becomes the "something failed" notice. */
@@ -141,7 +135,7 @@ async function pressOutcome(
   options: HandlerOptions,
   chat: Pick<Chat, 'id' | 'type'>,
   actionId: string,
-): Promise<ActionOutcome> {
+): Promise<PlacedOutcome> {
   const from = ctx.callbackQuery!.from;
   try {
     const userIsAdmin = chat.type === 'private' ? undefined : await options.admins.isAdmin(chat.id, from.id);

@@ -2,7 +2,7 @@ import { type RunnerHandle, run, sequentialize } from '@grammyjs/runner';
 import { Bot, type Context } from 'grammy';
 import type { Update } from 'grammy/types';
 import { InFlight } from '../../core/in-flight.js';
-import type { Notifier } from '../../core/notify/notifier.js';
+import type { Channel } from '../../core/ports/channel.js';
 import { errorSummary } from '../../core/safe-error.js';
 import { AdminCache } from './admin-cache.js';
 import { createSendRetry, createSetupRetry } from './api-retry.js';
@@ -30,7 +30,7 @@ export { splitHtml, TELEGRAM_MESSAGE_LIMIT } from './split-html.js';
 export interface TelegramChannel {
   readonly bot: Bot;
   /** The core's outbound port on Telegram (alerts, call reports, digests). */
-  readonly notifier: Notifier;
+  readonly notifier: Channel;
   /**
    * Initialises the bot (getMe), registers the command menus, then polls or registers the webhook.
    * Set-up calls Telegram answers with "later" (429, 5xx, no answer) are retried; any other refusal
@@ -175,7 +175,6 @@ function installHandlersWithDeliverer(bot: Bot, o: ResolvedTelegramOptions): Del
     logger,
     scheduler: o.scheduler,
     ...(o.deletions ? { deletions: o.deletions } : {}),
-    tracked: (t) => o.core.messageSent(t),
   });
   const admins = new AdminCache({ api: bot.api, ttlMs: o.adminCacheMs, logger });
   installHandlers(bot, {
