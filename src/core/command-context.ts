@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { capabilitiesOf } from './capabilities.js';
 import type { CommandContext, CommandSpec } from './command-spec.js';
 import { accountClientFor, cardClientFor } from './credentials-access.js';
 import { type Engine, ownerTag } from './engine.js';
 import { type ChatRef, chatKey, type Identity, identityKey } from './identity.js';
+import type { ChannelCapabilities } from './ports/channel.js';
 import type { AuditEntry, ChatSettings, PendingAction } from './ports/records.js';
 import type { Role } from './roles.js';
 import type { UserLocale } from './user-locale.js';
@@ -12,6 +14,8 @@ export interface ContextInput {
   chat: ChatRef;
   locale?: string;
   inputIsPrivate?: boolean;
+  /** What the channel can do (capabilities.ts). */
+  can?: ChannelCapabilities;
   settings: ChatSettings;
   /** Collects the audit entries written, for the support channel's thread. */
   audited: AuditEntry[];
@@ -52,6 +56,7 @@ export function makeContext(
     now,
     stores: e.stores,
     inputIsPrivate: input.inputIsPrivate ?? false,
+    can: capabilitiesOf(input),
     account: () => {
       account ??= accountClientFor(e.stores, e.clientFactory, owner);
       return account;

@@ -3,6 +3,7 @@ import type { ArgsEnv } from './args.js';
 import type { Formatter } from './format.js';
 import type { ChatRef, Identity } from './identity.js';
 import type { Language, Messages } from './messages.js';
+import type { ChannelCapabilities } from './ports/channel.js';
 import type { Stores } from './ports/stores.js';
 import type { Reply, Visibility } from './reply.js';
 import type { Role } from './roles.js';
@@ -28,6 +29,8 @@ export interface CommandContext<A> {
   readonly stores: Stores;
   /** The text input was seen only by the bot (a Slack slash command), even in a shared chat. */
   readonly inputIsPrivate: boolean;
+  /** What the channel can do (ports/channel.ts): a handler promises nothing beyond it. */
+  readonly can: ChannelCapabilities;
   /** The active account's client; replies with a "link first" message when there is none. */
   account(): Promise<AccountClient>;
   /** The PIN-creation (card) client of this user or support channel. */

@@ -2,7 +2,7 @@ import type { RefsFor } from './command-refs.js';
 import type { ChatRef, Identity } from './identity.js';
 import type { Language } from './messages.js';
 import type { TrackedMessage } from './notify/notifier.js';
-import type { Conversation } from './ports/channel.js';
+import type { ChannelCapabilities, Conversation } from './ports/channel.js';
 import type { PlacedOutcome, PlacedReply, Reply } from './reply.js';
 import type { Role } from './roles.js';
 
@@ -34,6 +34,8 @@ export interface IncomingText {
   via?: 'command' | 'chat';
   /** `via: 'chat'`: the command named this bot (`/cmd@bot`), so it is ours even in a group. */
   addressed?: boolean;
+  /** What the channel it came from can do (its Conversation's `can`): the core promises nothing more. */
+  can?: ChannelCapabilities;
   /** A message that was not text: a shared contact's number, or a kind the bot does not read. */
   attachment?: { kind: 'contact'; phone: string } | { kind: 'other'; type: string };
 }
@@ -43,6 +45,8 @@ export interface IncomingAction {
   chat: ChatRef;
   /** The `actionId` of a `ReplyAction`. */
   actionId: string;
+  /** What the channel it came from can do (its Conversation's `can`). */
+  can?: ChannelCapabilities;
   locale?: string;
   timeZone?: string;
   requestId?: string;

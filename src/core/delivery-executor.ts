@@ -99,6 +99,11 @@ export class DeliveryExecutor {
     reply: PlacedReply,
     spot: Spot,
   ): Promise<SentMessage | undefined | 'unreachable'> {
+    // A secret is asked in the channel's private form where it has one (a Slack modal), not by message.
+    if (reply.asksSecret && conv.can.secretForm && conv.askSecret) {
+      const language = reply.language ?? 'en';
+      if (await conv.askSecret({ form: reply.asksSecret, language })) return undefined;
+    }
     const { file, audit, deleteIncoming: _d, ...body } = reply;
     // Only a file the channel can attach to its message travels with it; a file is never ephemeral.
     const carried: Reply = spot === 'one' || !file ? body : { ...body, file };

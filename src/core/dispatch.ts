@@ -1,3 +1,4 @@
+import { askStep } from './ask-step.js';
 import type { CommandSpec } from './command-spec.js';
 import type { IncomingText } from './core.js';
 import { place } from './delivery.js';
@@ -8,7 +9,6 @@ import { type Language, languageOf, messagesFor } from './messages.js';
 import type { PlacedReply, Reply } from './reply.js';
 import {
   argumentsStep,
-  askStep,
   chatRulesStep,
   confirmationStep,
   credentialsStep,

@@ -57,7 +57,9 @@ export async function navigate(
       const actions = (first.actions ?? []).filter((x) => x.actionId !== HOME_ACTION);
       return inPlace([withBack({ ...first, actions: [...actions, ...screen.extra(t)] }, t), ...rest], t);
     }
-    return inPlace(replies.length ? replies : [withBack({ text: t.working, audience: 'chat' }, t)], t);
+    // A refusal or a provider failure shown in place of a screen keeps its way back (README "menus").
+    const shown = first?.audience === 'chat' ? [withBack(first, t), ...rest] : replies;
+    return inPlace(shown.length ? shown : [withBack({ text: t.working, audience: 'chat' }, t)], t);
   }
   const pageAction = parsePageAction(input.actionId);
   const id = pageAction?.id ?? (input.actionId.startsWith('k:') ? input.actionId.slice(2) : undefined);

@@ -59,6 +59,12 @@ export interface Reply {
    */
   privateRedirect?: { startParam: string };
   /**
+   * This reply asks for a secret (README "One road out"): where the channel has a private form
+   * (`secretForm`, a Slack modal) the executor opens it instead; a console on a terminal reads the
+   * answer without echo.
+   */
+  asksSecret?: 'link-account' | 'link-card' | 'topup';
+  /**
    * Set by the core on a message it will edit later (the call card, issue 15): once sent, the
    * adapter reports where it landed through `Core.messageSent(track, message)`.
    */

@@ -51,6 +51,7 @@ export async function slackDriver(): Promise<ChannelDriver> {
     webApiRetry: { retries: 0 },
   });
   await channel.start();
+  stack.proactive.attach(channel.notifier);
   const seen: Seen[] = [];
   /** response_url id → the message it replaces and where it posts. */
   const urls = new Map<string, { channel: string; user: string; original?: Seen }>();
@@ -174,18 +175,22 @@ export async function slackDriver(): Promise<ChannelDriver> {
       if (!last) throw new Error('nothing was pressed yet');
       await pressOn(who, last);
     },
+    // What the bot sent first (alerts, call reports) arrives outside a request: fold it in first.
     sharedView: () =>
+      sync() ??
       seen
         .filter((m) => m.channel === CHANNEL && m.to === undefined)
         .map((m) => m.text)
         .join('\n'),
     privateView: (who) =>
+      sync() ??
       seen
         .filter(visibleTo(who))
         .filter((m) => m.channel !== CHANNEL || m.to)
         .map((m) => m.text)
         .join('\n'),
     ephemeralView: (who) =>
+      sync() ??
       seen
         .filter((m) => m.channel === CHANNEL && m.to === ids[who])
         .map((m) => m.text)

@@ -33,6 +33,7 @@ export async function telegramDriver(): Promise<ChannelDriver> {
     logger: silent,
   });
   await channel.bot.init();
+  stack.proactive.attach(channel.notifier);
   const run = (update: object) => channel.bot.handleUpdate(update as Update);
   const chatOf = (_who: Person, where: Where) => (where === 'shared' ? group : undefined);
   const chatId = (who: Person, where: Where) => (where === 'shared' ? group.id : people[who].id);

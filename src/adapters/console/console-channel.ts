@@ -8,6 +8,7 @@ import type { SentMessage } from '../../core/notify/notifier.js';
 import type { Channel, Conversation } from '../../core/ports/channel.js';
 import type { Reply } from '../../core/reply.js';
 import { errorSummary } from '../../core/safe-error.js';
+import { HiddenEcho } from './hidden-echo.js';
 import { renderText } from './render-text.js';
 
 export interface ConsoleChannelOptions {
@@ -47,7 +48,8 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
   const chat: ChatRef = { id: 'console', kind: 'private' };
   const locale = options.locale ? { locale: options.locale } : {};
   const printer = createPrinter(output, options.exportDir ?? join('data', 'exports'), options.locale);
-  const conversation = consoleConversation(printer, chat.id, interactive);
+  const echo = new HiddenEcho(output);
+  const conversation = consoleConversation(printer, chat.id, interactive ? echo : undefined);
   // Created in run(), so no line is read (and lost) before the loop listens.
   let rl: ReturnType<typeof createInterface> | undefined;
 
@@ -60,7 +62,7 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
     async run() {
       rl = createInterface({
         input,
-        output: interactive ? output : undefined,
+        output: interactive ? echo : undefined,
         terminal: interactive,
         historySize: 200,
       });
@@ -69,6 +71,7 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
         rl.prompt();
       }
       for await (const line of rl) {
+        echo.lineRead();
         let go = true;
         try {
           go = await handle(line);
@@ -107,14 +110,14 @@ async function handleLine(
   if (text === '/quit' || text === '/exit') return false;
   const actionId = printer.choices.get(text);
   if (actionId) {
-    const outcome = await core.handleAction({ identity, chat, actionId, ...locale });
+    const outcome = await core.handleAction({ identity, chat, actionId, can: conversation.can, ...locale });
     printer.choices = new Map();
     // The notice is printed first, unless the update says the same (no sentence twice).
     if (outcome.notice && outcome.notice !== outcome.update?.text) printer.write(outcome.notice);
     await core.deliverOutcome(conversation, outcome, true);
     return true;
   }
-  const replies = await core.handleText({ identity, chat, text, ...locale });
+  const replies = await core.handleText({ identity, chat, text, can: conversation.can, ...locale });
   printer.choices = new Map();
   await core.deliver(conversation, replies);
   return true;
@@ -176,10 +179,12 @@ function consoleNotifier(printer: Printer, conversation: Conversation): Channel 
  * destination is this terminal. It cannot delete what was typed (it stays on screen) and cannot
  * edit; on a terminal it can read a secret without echo.
  */
-function consoleConversation(printer: Printer, chatId: string, interactive: boolean): Conversation {
+function consoleConversation(printer: Printer, chatId: string, echo: HiddenEcho | undefined): Conversation {
   let sentCount = 0;
   const post = async (reply: Reply): Promise<SentMessage> => {
     await printer.show(reply);
+    // On a terminal the answer to a secret's question is read without echo.
+    if (reply.asksSecret) echo?.hideNextLine();
     sentCount += 1;
     return { platform: 'console', tenant: '', chatId, messageId: String(sentCount) };
   };
@@ -190,7 +195,7 @@ function consoleConversation(printer: Printer, chatId: string, interactive: bool
       deleteIncoming: false,
       deleteLater: false,
       secretForm: false,
-      hiddenInput: interactive,
+      hiddenInput: echo !== undefined,
       edit: false,
     },
     kind: 'private',

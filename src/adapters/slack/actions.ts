@@ -3,7 +3,7 @@ import { pressedOnHome } from './app-home.js';
 import { claimRequest } from './claim.js';
 import { type SlackHandlerDeps, userLocale, whoAndWhere } from './deps.js';
 import { slackIdentity } from './normalise.js';
-import type { ReplyTarget } from './responder.js';
+import { type ReplyTarget, SLACK_CAN } from './responder.js';
 
 /**
  * Button presses. Acknowledged first; the outcome replaces the original message. A retried
@@ -56,6 +56,7 @@ async function pressOnHomeTab(
     chat: { id: `home:${body.user.id}`, kind: 'private' },
     actionId: p.action.action_id,
     requestId: p.action.action_ts,
+    can: SLACK_CAN,
     ...(await userLocale(deps, client, p.team, body.user.id)),
   });
   await pressedOnHome(deps, client, p.team, body.user.id, p.action.action_id, outcome);
@@ -83,12 +84,14 @@ async function pressInChannel(
     tenant: p.team,
     ...(body.response_url ? { responseUrl: body.response_url } : {}),
     ...(body.message?.ts ? { messageTs: body.message.ts } : {}),
+    triggerId: body.trigger_id,
   };
   const outcome = await deps.options.core.handleAction({
     identity,
     chat,
     actionId: p.action.action_id,
     requestId: p.action.action_ts,
+    can: SLACK_CAN,
     ...(locale ? { locale } : {}),
     ...(timeZone ? { timeZone } : {}),
   });

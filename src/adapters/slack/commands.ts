@@ -7,7 +7,7 @@ import { type CommandIntent, classifyCommand } from './command-text.js';
 import { type SlackHandlerDeps, type Who, whoAndWhere } from './deps.js';
 import { linkModal, setupModal, statusModal } from './modals.js';
 import { bodyDigest, slackChat } from './normalise.js';
-import type { ReplyTarget } from './responder.js';
+import { type ReplyTarget, SLACK_CAN } from './responder.js';
 
 /** What `views.open` answers: the opened view's id, to update it later. */
 type ViewsOpenResponse = Awaited<ReturnType<webApi.WebClient['views']['open']>>;
@@ -52,6 +52,7 @@ async function runCommand(
     chat: who.chat,
     responseUrl: cmd.response_url,
     tenant: cmd.team_id,
+    triggerId: cmd.trigger_id,
   };
   // Never log the text: `/tel link user pass` would put a password in the log.
   deps.options.logger.debug({ team: cmd.team_id, intent: intent.kind }, 'Slack command');
@@ -153,6 +154,7 @@ async function answer(
         text: c.intent.text,
         requestId: c.cmd.trigger_id,
         inputIsPrivate: true,
+        can: SLACK_CAN,
         ...(locale ? { locale } : {}),
         ...(c.who.timeZone ? { timeZone: c.who.timeZone } : {}),
       });

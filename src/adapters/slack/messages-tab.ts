@@ -5,7 +5,7 @@ import { classifyCommand } from './command-text.js';
 import { type SlackHandlerDeps, whoAndWhere } from './deps.js';
 import { slackChat } from './normalise.js';
 import { nextTurn } from './quiet-gate.js';
-import type { ReplyTarget } from './responder.js';
+import { type ReplyTarget, SLACK_CAN } from './responder.js';
 
 /**
  * Text sent to the app outside the slash command (issue 16): the Messages tab (a DM with the app,
@@ -79,6 +79,7 @@ async function answer(
         chat,
         text: intent.text,
         requestId: m.eventId,
+        can: SLACK_CAN,
         // A DM is seen by the bot alone; a mention is seen by the whole channel.
         inputIsPrivate: chat.kind === 'private',
         ...(locale ? { locale } : {}),

@@ -2,12 +2,13 @@ import type { webApi } from '@slack/bolt';
 import type { ChatRef } from '../../core/identity.js';
 import { catalogues, type Language } from '../../core/messages.js';
 import type { SentMessage } from '../../core/notify/notifier.js';
-import type { ChannelCapabilities, Conversation } from '../../core/ports/channel.js';
+import type { ChannelCapabilities, Conversation, SecretAsk } from '../../core/ports/channel.js';
 import { ACTOR_MARK, type AuditRecord, type Reply, type ReplyFile } from '../../core/reply.js';
 import { errorSummary } from '../../core/safe-error.js';
 import type { AuditThread } from './audit-thread.js';
 import { escapeMrkdwn } from './escape.js';
 import { uploadFile } from './file-upload.js';
+import { linkModal } from './modals.js';
 import type { SlackLogger } from './options.js';
 import { type RenderedMessage, renderReply } from './render-blocks.js';
 import { answerThroughWebApi, ResponseUrls } from './response-url.js';
@@ -24,6 +25,8 @@ export interface ReplyTarget {
   messageTs?: string;
   /** The workspace (team id), for messages the core edits later. */
   tenant?: string;
+  /** A slash command's or button's trigger_id: a form (modal) can open on it, within Slack's 3 s. */
+  triggerId?: string;
 }
 
 export interface ResponderOptions {
@@ -100,9 +103,34 @@ export class SlackResponder {
         return true;
       },
       deleteIncoming: async () => false,
+      askSecret: (ask) => this.#askSecret(target, ask),
       upload: (file, where, language) => this.#upload(target, file, where, language),
       audit: (records, language) => this.#audit(target, records, language),
     };
+  }
+
+  /**
+   * The link form (a modal), opened on the request's trigger_id. A PIN is asked with the command
+   * (capabilities.ts), so only linking has a form. `false` when it cannot open: no trigger (an
+   * event), or the trigger expired; the executor then posts the core's words.
+   */
+  async #askSecret(target: ReplyTarget, ask: SecretAsk): Promise<boolean> {
+    if (!target.triggerId || ask.form === 'topup') return false;
+    try {
+      await target.client.views.open({
+        trigger_id: target.triggerId,
+        view: linkModal({
+          channel: target.channel,
+          ...(target.responseUrl ? { responseUrl: target.responseUrl } : {}),
+          credential: ask.form === 'link-card' ? 'card' : 'account',
+          language: ask.language,
+        }),
+      });
+      return true;
+    } catch (err) {
+      this.options.logger.warn({ err: errorSummary(err), method: 'views.open' }, 'Slack form did not open');
+      return false;
+    }
   }
 
   /** A short line only the person who acted sees: the adapter's own words (a refusal before the core). */

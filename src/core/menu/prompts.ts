@@ -21,7 +21,9 @@ export async function askFor(
   await stores.settings.updateUser(idKey, {
     prompt: { ...prompt, expiresAt: new Date(now.getTime() + PROMPT_TTL_MS).toISOString() },
   });
-  return { text: prompt.ask === 'pin' ? t.promptPin : t.promptNumber(prompt.command) };
+  return prompt.ask === 'pin'
+    ? { text: t.promptPin, asksSecret: 'topup' }
+    : { text: t.promptNumber(prompt.command) };
 }
 
 export type PromptAnswer =

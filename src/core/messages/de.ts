@@ -6,6 +6,7 @@ import { callsDe } from './de/calls.js';
 import { cardsDe } from './de/cards.js';
 import { commandsDe } from './de/commands.js';
 import { confirmationsDe } from './de/confirmations.js';
+import { deliveryDe } from './de/delivery.js';
 import { failuresDe } from './de/failures.js';
 import { generalDe } from './de/general.js';
 import { linkingDe } from './de/linking.js';
@@ -31,4 +32,5 @@ export const de: Messages = {
   ...failuresDe,
   ...proactiveDe,
   ...adaptersDe,
+  ...deliveryDe,
 };

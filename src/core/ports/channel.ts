@@ -80,6 +80,6 @@ export interface Conversation {
 
 /** A secret the core asks for in a form: which form, in the asker's language. */
 export interface SecretAsk {
-  readonly form: 'link-account' | 'link-card' | 'topup';
+  readonly form: NonNullable<Reply['asksSecret']>;
   readonly language: NonNullable<Reply['language']>;
 }

@@ -4,7 +4,7 @@ import { messagesFor } from '../messages.js';
 import type { AlertSubscription } from '../ports/proactive.js';
 import type { Reply } from '../reply.js';
 import { errorSummary } from '../safe-error.js';
-import { clientFor, type ProactiveContext } from './context.js';
+import { clientFor, type ProactiveContext, recipientLocale } from './context.js';
 import { type PaceOptions, runPaced } from './paced.js';
 
 export interface AlertSweepOptions {
@@ -66,7 +66,8 @@ async function checkOne(
       await store.put({ ...sub, armed: false, generation: sub.generation + 1 });
       return;
     }
-    const { full, publicVersion } = alertReplies(sub, account.balance);
+    const here = { ...sub, locale: await recipientLocale(ctx, sub) };
+    const { full, publicVersion } = alertReplies(here, account.balance);
     const sent = await ctx.outbox.deliver(sub.destination, sub.setBy, full, publicVersion);
     if (sent.status === 'failed') {
       // Not delivered: give the claim back, the next sweep tries again.

@@ -6,7 +6,7 @@ import type { TrackedMessage } from '../notify/notifier.js';
 import type { CallReport } from '../ports/proactive.js';
 import type { Reply } from '../reply.js';
 import { errorSummary } from '../safe-error.js';
-import { clientFor, type ProactiveContext } from './context.js';
+import { clientFor, type ProactiveContext, recipientLocale } from './context.js';
 
 /**
  * When to look for a call's record (provider-notes D10: no events, so the CDRs are read). A call
@@ -96,7 +96,9 @@ async function checkOne(ctx: ProactiveContext, report: CallReport, now: Date, re
   // Once per call across instances: whoever claims it edits the card.
   if (!(await ctx.stores.proactive.claims.claim(`callreport:${report.id}`, 86_400_000))) return;
   const currency = res.account?.currency ?? '';
-  const ok = record ? await reportRecord(ctx, report, record, currency) : await noRecord(ctx, report);
+  // Worded in the caller's language of now, not of when the call was placed.
+  const here = { ...report, locale: await recipientLocale(ctx, report) };
+  const ok = record ? await reportRecord(ctx, here, record, currency) : await noRecord(ctx, here);
   if (!ok) {
     await ctx.stores.proactive.claims.release(`callreport:${report.id}`);
     result.failed += 1;

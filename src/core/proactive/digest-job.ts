@@ -3,7 +3,7 @@ import { spendReply } from '../commands/spend.js';
 import { createFormatter } from '../format.js';
 import { messagesFor } from '../messages.js';
 import { errorSummary } from '../safe-error.js';
-import { clientFor, type ProactiveContext } from './context.js';
+import { clientFor, type ProactiveContext, recipientLocale } from './context.js';
 
 /** ISO 8601 week of a date, `2026-W48`: the digest's once-per-week key. */
 export function isoWeek(date: Date): string {
@@ -33,8 +33,9 @@ export async function sendDigests(ctx: ProactiveContext): Promise<{ sent: number
         await ctx.stores.proactive.digests.delete(sub.id);
         continue;
       }
-      const t = messagesFor(sub.locale);
-      const fmt = createFormatter(sub.locale ?? 'en');
+      const locale = await recipientLocale(ctx, sub);
+      const t = messagesFor(locale);
+      const fmt = createFormatter(locale ?? 'en');
       const period = { from: fromDate(new Date(now.getTime() - 7 * 86_400_000)), to: fromDate(now) };
       const { account } = await client.onlinecallthrough();
       const { reply, total, calls } = await spendReply(

@@ -1,0 +1,16 @@
+import type { deliveryEn } from '../en/delivery.js';
+
+/** Deutsch: Worte, deren Versprechen davon abhängt, was der Kanal kann (capabilities.ts). */
+export const deliveryDe: typeof deliveryEn = {
+  linkAskPasswordKept: (username: string) =>
+    `Senden Sie jetzt das Passwort für „${username}“. Ich behalte nur den md5-Wert, verschlüsselt.`,
+  linkAskPasswordHidden: (username: string) =>
+    `Geben Sie jetzt das Passwort für „${username}“ ein; es wird beim Tippen nicht angezeigt. Ich behalte nur den md5-Wert, verschlüsselt.`,
+  linkUseForm:
+    'Passwörter gehören hier in ein privates Formular, nie in eine Nachricht: Senden Sie /link und füllen Sie das Formular aus, das sich öffnet.',
+  promptPinKept: 'Senden Sie mir die PIN von Ihrer Karte. /cancel bricht ab.',
+  promptPinHidden:
+    'Geben Sie die PIN von Ihrer Karte ein; sie wird beim Tippen nicht angezeigt. /cancel bricht ab.',
+  promptPinInCommand:
+    'Senden Sie die PIN mit dem Befehl, z. B. /topup 1234567890: Nur ich sehe, was Sie nach einem Befehl eingeben.',
+};

@@ -1,0 +1,16 @@
+/**
+ * English: the words whose promise depends on what the channel can do (README "One road out",
+ * capabilities.ts picks them): a deletion is claimed only where the channel deletes.
+ */
+export const deliveryEn = {
+  linkAskPasswordKept: (username: string) =>
+    `Now send the password for "${username}". I only keep its md5, encrypted.`,
+  linkAskPasswordHidden: (username: string) =>
+    `Now type the password for "${username}"; it is not shown as you type. I only keep its md5, encrypted.`,
+  linkUseForm:
+    'Passwords go into a private form here, never into a message: send /link and fill in the form that opens.',
+  promptPinKept: 'Send me the PIN from your card. /cancel to stop.',
+  promptPinHidden: 'Type the PIN from your card; it is not shown as you type. /cancel to stop.',
+  promptPinInCommand:
+    'Send the PIN with the command, e.g. /topup 1234567890: only I see what you type after a command.',
+};
