@@ -147,7 +147,8 @@ function createBot(o: ResolvedTelegramOptions): Bot {
  * 1. tracking: every update counts as in flight from its first middleware on, whether it came from
  *    the runner or the webhook: the runner's stop() does not wait for the updates it handed out.
  * 2. `sequentialize` by chat: updates of one chat run in order, other chats run concurrently, so a
- *    slow provider stalls only its own chat. It comes before the dedupe claim because the claim is
+ *    slow provider stalls only its own chat. Presses keep an order of their own (`orderKey`): a
+ *    press is answered within its budget even while the chat's previous command still runs. It comes before the dedupe claim because the claim is
  *    asynchronous: two updates of one chat could otherwise overtake each other while claiming. It
  *    has no side effect.
  * 3. the `update_id` claim: before any side effect, a redelivered update is dropped.
@@ -159,10 +160,21 @@ function installPipeline(bot: Bot, o: ResolvedTelegramOptions, inFlight: InFligh
     inFlight.track(work.catch(() => {}));
     return work;
   });
-  bot.use(sequentialize<Context>((ctx) => (ctx.chat ?? ctx.from)?.id.toString()));
+  bot.use(sequentialize<Context>(orderKey));
   bot.use(
     dedupeUpdates({ store: o.dedupe, botId: () => bot.botInfo.id, ttlMs: o.dedupeTtlMs, logger: o.logger }),
   );
+}
+
+/**
+ * Messages of one chat run one after another; presses of one chat too, but beside the messages:
+ * a press waiting behind a slow command would miss Telegram's short answer deadline (README: a
+ * press is answered within 0.5 s). A press acts on server-side state of its own (a pending action,
+ * a page), single-use, so it needs no order against the chat's commands.
+ */
+function orderKey(ctx: Context): string | undefined {
+  const chat = (ctx.chat ?? ctx.from)?.id.toString();
+  return chat !== undefined && ctx.callbackQuery ? `press:${chat}` : chat;
 }
 
 /** The handlers (normalise, call the core, render) and the deliverer they answer through. */
