@@ -129,9 +129,15 @@ export class Deliverer {
       await this.#send(chatId, update);
       return;
     }
-    const keyboard = rest.length === 0 && !rendered.file ? (rendered.keyboard ?? NO_KEYBOARD) : NO_KEYBOARD;
+    // The buttons stay under the edited text unless more text or a photo follows (send-html.ts).
+    const textKeeps = rest.length === 0 && !rendered.file?.photo;
+    const keyboard = textKeeps ? (rendered.keyboard ?? NO_KEYBOARD) : NO_KEYBOARD;
     await editHtml(this.#o.api, chatId, messageId, first, keyboard);
-    const sent = await sendRendered(this.#o.api, chatId, { ...rendered, parts: rest });
+    const { keyboard: _k, ...withoutKeyboard } = rendered;
+    const sent = await sendRendered(this.#o.api, chatId, {
+      ...(textKeeps ? withoutKeyboard : rendered),
+      parts: rest,
+    });
     await this.#deleteLater(chatId, [messageId, ...sent], update.deleteAfterMs);
   }
 
