@@ -49,9 +49,10 @@ export interface View {
 /** A step either answers (and the turn ends) or returns `undefined` to pass the turn on. */
 export type TextStep = (e: Engine, turn: TextTurn) => Promise<Reply[] | undefined>;
 
-export const ends = (turn: TextTurn, outcome: string, reply: Reply): Reply[] => {
+/** Ends the turn with `reply`, or with no answer at all (a rate limit's notice was already given). */
+export const ends = (turn: TextTurn, outcome: string, reply: Reply | undefined): Reply[] => {
   turn.outcome = outcome;
-  return [reply];
+  return reply ? [reply] : [];
 };
 
 /** Per-user command rate limit, shared across instances through the store. */
@@ -68,6 +69,11 @@ export const rateLimitStep: TextStep = async (e, turn) => {
     turn.input.text,
     (name, args) => e.byName.get(name)?.secretArgs?.(args) ?? false,
   ).catch(() => true);
+  // One notice per window (the first refused line claims it); later lines go unanswered till it ends.
+  const first = await e.stores.dedupe
+    .claim(`ratenotice:${identityKey(turn.input.identity)}`, Math.max(1000, r.retryAfterMs))
+    .catch(() => true);
+  if (!first) return ends(turn, 'rate-limited', undefined);
   return ends(turn, 'rate-limited', { text: turn.t.rateLimited(seconds), tone: 'warning' });
 };
 
