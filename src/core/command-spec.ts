@@ -95,6 +95,11 @@ export interface CommandSpec<A = unknown> {
   /** Asks for confirmation; the handler runs when the asker presses Confirm. */
   confirm?: (ctx: CommandContext<A>) => Promise<string | undefined> | string | undefined;
   /**
+   * When only some subcommands ask (`confirm` answers undefined for the rest): which, so help says
+   * exactly which ask (`/card create`, …), never that the whole command does.
+   */
+  confirmSubcommands?: readonly string[];
+  /**
    * Its one argument may name another command, from a deep link (`t.me/<bot>?start=topup`): that
    * command runs instead, as if typed without arguments (`/start`).
    */

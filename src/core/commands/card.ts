@@ -147,8 +147,14 @@ const cardCommand = defineCommand<CardArgs>({
   confirmStyle: 'danger',
   target: (args) => args.cli.digits,
   needs: 'card',
+  // What moves money (create charges the account) or cuts service (block, disable, renumber) asks.
+  confirmSubcommands: ['create', 'block', 'disable', 'renumber'],
   confirm(ctx) {
     const a = ctx.args;
+    if (a.sub === 'create')
+      return a.amount
+        ? ctx.t.cardConfirmCreate(a.cli.digits, ctx.fmt.money(a.amount))
+        : ctx.t.cardConfirmCreateNoAmount(a.cli.digits);
     if (a.sub === 'block') return ctx.t.cardConfirmBlock(a.cli.digits);
     if (a.sub === 'disable') return ctx.t.cardConfirmDisable(a.cli.digits);
     if (a.sub === 'renumber') return ctx.t.cardConfirmRenumber(a.cli.digits, a.newCli.digits);

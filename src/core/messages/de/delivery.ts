@@ -8,6 +8,11 @@ export const deliveryDe: typeof deliveryEn = {
     `Geben Sie jetzt das Passwort für „${username}“ ein; es wird beim Tippen nicht angezeigt. Ich behalte nur den md5-Wert, verschlüsselt.`,
   linkUseForm:
     'Passwörter gehören hier in ein privates Formular, nie in eine Nachricht: Senden Sie /link und füllen Sie das Formular aus, das sich öffnet.',
+  cardConfirmCreate: (cli: string, amount: string) =>
+    `Eine Karte für +${cli} mit ${amount} anlegen? Der Betrag wird Ihrem Konto belastet.`,
+  cardConfirmCreateNoAmount: (cli: string) =>
+    `Eine Karte für +${cli} anlegen? Ihr Betrag wird Ihrem Konto belastet.`,
+  helpConfirmSome: (which: string) => `Fragt vorher nach einer Bestätigung: ${which}.`,
   promptPinKept: 'Senden Sie mir die PIN von Ihrer Karte. /cancel bricht ab.',
   promptPinHidden:
     'Geben Sie die PIN von Ihrer Karte ein; sie wird beim Tippen nicht angezeigt. /cancel bricht ab.',
