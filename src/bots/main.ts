@@ -11,6 +11,7 @@ import { DataDirError, prepareDataDir } from './data-dir.js';
 import { envFileRead } from './env-file.js';
 import { createHealthServer, type HealthServer } from './health-server.js';
 import { createLogger } from './logger.js';
+import { createBotMetrics } from './metrics.js';
 import { createRuntime, type Runtime } from './runtime.js';
 import {
   type ConsoleHandle,
@@ -153,10 +154,12 @@ async function startServices(
   // Up first, so liveness answers during start-up; `/readyz` waits for every check below.
   const health = port === undefined ? undefined : createHealthServer({ port });
   health?.addCheck('starting', () => readiness.started);
-  const runtime = await createRuntime(config, logger);
+  const runtime = await createRuntime(config, logger, { metrics: createBotMetrics() });
   // Issue 10: not ready while the shared store (Redis) cannot be reached.
   const stores = runtime.stores;
   health?.addCheck('store', () => stores.reachable());
+  // Prometheus scrapes the same port (README "Operations", metrics).
+  health?.mount('/metrics', runtime.metrics.handler, { maxBodyBytes: 0 });
   opened.push({ name: 'provider connections and stores', close: () => runtime.close() });
   const channels = await createChatChannels(config, runtime);
   for (const channel of channels) {
@@ -199,7 +202,7 @@ function bannerLines(o: {
     `  store:    ${config.REDIS_URL ? 'Redis' : `SQLite in ${join(config.DATA_DIR, 'telephony-bot.sqlite')}`}`,
     `  channels: ${[...channels.map((c) => c.name), ...(consoleOn ? ['console'] : [])].join(', ') || 'none'}`,
   ];
-  if (health) banner.push(`  http:     port ${health.port} (/healthz, /readyz)`);
+  if (health) banner.push(`  http:     port ${health.port} (/healthz, /readyz, /metrics)`);
   if (health && config.SLACK_CLIENT_ID)
     banner.push(`  install:  ${installLinkOf(config, health.port)} (open it once per workspace)`);
   if (runtime.keyCreatedAt)
