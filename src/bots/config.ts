@@ -72,7 +72,7 @@ function plainWords(issue: z.core.$ZodRawIssue): string {
 function withExample(name: string, message: string): string {
   if (/\be\.g\./.test(message)) return message;
   const example = exampleOf(name);
-  return example === undefined ? message : `${message}, e.g. ${name}=${example}`;
+  return example === undefined ? message : `${message.replace(/\.$/, '')}, e.g. ${name}=${example}`;
 }
 
 export function exampleOf(name: string): string | undefined {
