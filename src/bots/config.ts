@@ -38,12 +38,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       const name = String(i.path[0] ?? '');
       return `- ${name}: ${withExample(name, i.message)}`;
     });
-    throw new ConfigError(`The configuration is not valid:\n${lines.join('\n')}`);
+    throw configError(lines);
   }
   const c = parsed.data;
   const problems = [...telegramProblems(c), ...slackProblems(c), ...productionProblems(c)];
-  if (problems.length) throw new ConfigError(`The configuration is not valid:\n${problems.join('\n')}`);
+  if (problems.length) throw configError(problems);
   return c;
+}
+
+/**
+ * One problem is one line (`… not valid: NAME: what and an example`); several get a line each under
+ * the heading, so every one is fixed before the next start.
+ */
+function configError(problems: string[]): ConfigError {
+  if (problems.length === 1)
+    return new ConfigError(`The configuration is not valid: ${problems[0]!.replace(/^- /, '')}`);
+  return new ConfigError(`The configuration is not valid:\n${problems.join('\n')}`);
 }
 
 /**

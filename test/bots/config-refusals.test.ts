@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ConfigError, configSchema, loadConfig, unknownVariableWarnings } from '../../src/bots/config.js';
 import { startFailureMessage } from '../../src/bots/start-errors.js';
-import { refusalOf } from '../helpers/config-refusal.js';
+import { problemLines, refusalOf } from '../helpers/config-refusal.js';
 
 /** The provider URL must be an origin: the client appends api/rest/v2/ and api/rest/v3/ itself. */
 describe('TELEPHONY_BASE_URL', () => {
@@ -81,7 +81,7 @@ describe('every refusal is worded with an example', () => {
         message = (err as Error).message;
       }
       refusals++;
-      const lines = message.split('\n').filter((l) => l.startsWith(`- ${name}:`));
+      const lines = problemLines(message).filter((l) => l.startsWith(`- ${name}:`));
       expect(lines, message).toHaveLength(1);
       expect(lines[0], `${name}=${value}`).toMatch(/e\.g\./);
       expect(lines[0]).not.toMatch(/Invalid|expected|received|NaN/);
