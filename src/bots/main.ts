@@ -41,20 +41,11 @@ interface Started {
  * returned code is non-zero. The CLI then exits, so no half-started process lingers.
  */
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  for (const warning of unknownVariableWarnings(env)) process.stderr.write(`${warning}\n`);
-  const config = configOrUndefined(env);
-  if (!config) return EXIT.config;
+  const checked = preflight(env);
+  if (typeof checked === 'number') return checked;
+  const config = checked;
   const chatTokens = Boolean(config.TELEGRAM_BOT_TOKEN || slackEnabled(config));
   const consoleOn = config.CONSOLE ?? !chatTokens;
-  // Owner-only from here on, whatever umask the bot was started with (see openLog).
-  process.umask(0o077);
-  try {
-    prepareDataDir(config.DATA_DIR);
-  } catch (err) {
-    if (!(err instanceof DataDirError)) throw err;
-    process.stderr.write(`${err.message}\n`);
-    return EXIT.failed;
-  }
   const { logger, logFile, logOpen } = openLog(config, consoleOn);
   // Closed in reverse order on a failed start; the shutdown runs the same list.
   const opened: Opened[] = [];
@@ -105,6 +96,26 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
   readiness.started = true;
   logger.info({ channels: channels.map((c) => c.name) }, 'started');
   return new Promise<number>(() => {});
+}
+
+/**
+ * What is checked before anything opens: the settings (a refusal exits 2) and the data directory
+ * (exit 1). Returns the configuration, or the exit code after printing what to fix.
+ */
+function preflight(env: NodeJS.ProcessEnv): Config | number {
+  for (const warning of unknownVariableWarnings(env)) process.stderr.write(`${warning}\n`);
+  const config = configOrUndefined(env);
+  if (!config) return EXIT.config;
+  // Owner-only from here on, whatever umask the bot was started with (see openLog).
+  process.umask(0o077);
+  try {
+    prepareDataDir(config.DATA_DIR);
+  } catch (err) {
+    if (!(err instanceof DataDirError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    return EXIT.failed;
+  }
+  return config;
 }
 
 /** The checked configuration, or undefined after printing what to fix (exit code 2). */
