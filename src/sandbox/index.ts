@@ -77,15 +77,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     log: o.logger,
     ...counters.byOperation,
   });
-  const setBalance = balanceSetter(state);
-  const setCardAmount = cardAmountSetter(state);
+  const ledger = { setBalance: balanceSetter(state), setCardAmount: cardAmountSetter(state) };
   // The admin endpoint and the in-process API steer the same injector.
   const faultControls = {
     getFaults: () => faults.config,
     setFaults: (config: FaultConfig) => faults.set(config),
     clearFaults: () => faults.set({}),
   };
-  const admin = createAdminServer({ setBalance, setCardAmount, ...faultControls, stats: counters.stats });
+  const admin = createAdminServer({ ...ledger, ...faultControls, stats: counters.stats });
   const expireCalls = () => state.expireCalls(now(), o.maxCallSeconds);
   const endpoints = createEndpoints(api.server, admin);
   const need = endpoints.need;
@@ -113,8 +112,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     stats: counters.stats,
     resetStats: counters.reset,
     expireCalls,
-    setBalance,
-    setCardAmount,
+    ...ledger,
     async close() {
       expiry.stop();
       api.cancelDelays();

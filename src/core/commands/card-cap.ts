@@ -59,17 +59,24 @@ export async function cardLimit(
     await store.delete(id);
     return { text: t.cardCapOff(cli), tone: 'success', visibility: 'personal' };
   }
+  return setCap(ctx, a.cli, a.cap);
+}
+
+/** Starts watching: the card's amount now is where the count begins. */
+async function setCap(ctx: CommandContext<unknown>, number: PhoneNumber, typed: Money): Promise<Reply> {
+  const { t, fmt } = ctx;
+  const cli = number.digits;
   const { client, username } = await ctx.card();
-  const card = await client.show({ cli: a.cli });
+  const card = await client.show({ cli: number });
   const currency = card.amount.currency;
-  const cap: Money = { ...a.cap, currency };
+  const cap: Money = { ...typed, currency };
   const { platform, tenant, user } = ctx.identity;
   const destination: NotifyDestination =
     ctx.role === 'agent'
       ? { platform, tenant, kind: 'chat', chatId: ctx.chat.id }
       : { platform, tenant, kind: 'user', user };
   const record: CardCap = {
-    id,
+    id: `${capOwner(ctx)}|${cli}`,
     owner: capOwner(ctx),
     username,
     label: username,
@@ -83,7 +90,7 @@ export async function cardLimit(
     since: ctx.now.toISOString(),
     ...(ctx.role === 'agent' ? { supportChat: { platform, tenant, chatId: ctx.chat.id } } : {}),
   };
-  await store.put(record);
+  await ctx.stores.guard.cardCaps.put(record);
   await ctx.audit({
     command: 'card limit',
     account: username,

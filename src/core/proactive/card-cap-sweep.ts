@@ -1,5 +1,5 @@
 import { addMoney, subtractMoney } from '../../telephony/money.js';
-import { normalizePhoneNumber } from '../../telephony/phone.js';
+import { normalizePhoneNumber, type PhoneNumber } from '../../telephony/phone.js';
 import { audited } from '../commands/audited.js';
 import { createFormatter } from '../format.js';
 import { compareAmounts } from '../guard/amounts.js';
@@ -65,6 +65,18 @@ async function checkCap(ctx: ProactiveContext, cap: CardCap, result: CardCapSwee
   }
   // Once per cap period, whichever instance sees it first.
   if (!(await ctx.stores.proactive.claims.claim(`cardcap:${cap.id}:${cap.since}`, 40 * 86_400_000))) return;
+  await blockOverCap(ctx, seen, client, cli.value);
+  result.blocked += 1;
+}
+
+/** Blocks the card (written ahead, never resent), then records and tells it; an unknown outcome is said so. */
+async function blockOverCap(
+  ctx: ProactiveContext,
+  cap: CardCap,
+  client: NonNullable<Awaited<ReturnType<typeof cardClientOf>>>,
+  cli: PhoneNumber,
+): Promise<void> {
+  const spent = cap.spent;
   const t = messagesFor(cap.locale);
   const fmt = createFormatter(cap.locale ?? 'en');
   const now = ctx.clock().toISOString();
@@ -89,11 +101,10 @@ async function checkCap(ctx: ProactiveContext, cap: CardCap, result: CardCapSwee
         target: cap.cli,
         check: `/card show +${cap.cli}`,
       },
-      () => client.blockcard({ cli: cli.value }),
+      () => client.blockcard({ cli }),
       () => `spent ${fmt.money(spent)} of ${fmt.money(cap.cap)}`,
     );
     text = t.cardCapBlocked(cap.cli, fmt.money(spent), fmt.money(cap.cap));
-    result.blocked += 1;
   } catch (err) {
     // Unknown outcome (audited() words it): never resent (provider-notes §3), and said so. Anything
     // else (refused: blocked meanwhile; a passing failure) gives the claim back for the next sweep.
@@ -103,7 +114,7 @@ async function checkCap(ctx: ProactiveContext, cap: CardCap, result: CardCapSwee
     }
     text = t.cardCapBlockUnknown(cap.cli);
   }
-  await ctx.stores.guard.cardCaps.put({ ...seen, blockedAt: now });
+  await ctx.stores.guard.cardCaps.put({ ...cap, blockedAt: now });
   await tellOwner(
     ctx,
     cap,
