@@ -117,7 +117,10 @@ function createCoreAndProactive(
 ): { core: Core; proactive: Proactive } {
   // Slack users type `/tel balance`; messages name commands that way there (issue 11).
   const commandPrefix = { slack: `${config.SLACK_COMMAND} ` };
+  // An approved request's result goes to its requester through the proactive outbox (built below).
+  let proactive: Proactive | undefined;
   const core = createCore({
+    outbox: () => proactive?.outbox,
     stores,
     clock,
     logger: logger.child({ component: 'core' }),
@@ -129,7 +132,7 @@ function createCoreAndProactive(
     clientFactory,
     metrics,
   });
-  const proactive = createProactive({
+  proactive = createProactive({
     stores,
     clientFactory,
     // Alerts and digests name commands as replies do: `/tel alert` in Slack.

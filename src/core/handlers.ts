@@ -14,6 +14,7 @@ import type { IncomingAction, IncomingText } from './core.js';
 import { place } from './delivery.js';
 import { commandSteps, inLanguage, newTurn, runTurn } from './dispatch.js';
 import { chatSettingsOf, type Engine, failure, localeOf } from './engine.js';
+import { isApprovalAction, pressApproval } from './guard/approval-press.js';
 import { type ChatRef, type Identity, identityKey } from './identity.js';
 import type { InFlight } from './in-flight.js';
 import { takeInterruptedNotices } from './interrupted.js';
@@ -44,7 +45,7 @@ export function createHandlers(e: Engine, inFlight: InFlight) {
 }
 
 /** Commands a `run:<name>` button may start: argument-free ones the presser runs as themselves. */
-const RUN_BUTTONS = new Set(['topup', 'alert']);
+const RUN_BUTTONS = new Set(['topup', 'alert', 'limit']);
 
 type Notices = (input: {
   identity: Identity;
@@ -123,6 +124,10 @@ function actionHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices:
       if (/^[mpk]:/.test(input.actionId)) {
         turn.name = input.actionId.startsWith('m:') ? 'menu' : 'navigate';
         outcome = await navigate(e, { ...input, requestId }, turn.t);
+      } else if (isApprovalAction(input.actionId)) {
+        // A second person's decision on a held request (README "Money guard").
+        turn.name = 'approval';
+        outcome = await pressApproval(e, { ...input, requestId }, turn.t);
       }
       for (const step of outcome ? [] : actionSteps) {
         outcome = await step(e, turn);
