@@ -55,7 +55,11 @@ const ends = (turn: TextTurn, outcome: string, reply: Reply): Reply[] => {
   return [reply];
 };
 
-/** Per-user command rate limit, shared across instances through the store. */
+/**
+ * Per-user command rate limit, shared across instances through the store. One "slow down" per user
+ * and window (README "Operations", abuse): the refusals after it are silent, so 5,000 messages in a
+ * minute get one answer, not 5,000.
+ */
 export const rateLimitStep: TextStep = async (e, turn) => {
   if (!e.rateLimit) return undefined;
   const key = `cmd:${identityKey(turn.input.identity)}`;
@@ -69,6 +73,10 @@ export const rateLimitStep: TextStep = async (e, turn) => {
     turn.input.text,
     (name, args) => e.byName.get(name)?.secretArgs?.(args) ?? false,
   ).catch(() => true);
+  if (!r.noticeDue) {
+    turn.outcome = 'rate-limited-silent';
+    return [];
+  }
   return ends(turn, 'rate-limited', { text: turn.t.rateLimited(seconds), tone: 'warning' });
 };
 

@@ -50,8 +50,18 @@ export interface DedupeStore {
 }
 
 export interface RateLimiter {
-  /** Counts one hit; `allowed` is false once `limit` hits fell within the current window. */
-  hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number }>;
+  /**
+   * Counts one hit; `allowed` is false once `limit` hits fell within the current window.
+   * `noticeDue` is true for exactly one refusal per key and window, across every instance sharing
+   * the store: the one that is told "slow down" (the rest are refused in silence).
+   */
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitHit>;
+}
+
+export interface RateLimitHit {
+  allowed: boolean;
+  retryAfterMs: number;
+  noticeDue: boolean;
 }
 
 export interface Stores {
