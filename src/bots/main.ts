@@ -120,6 +120,9 @@ function openLog(config: Config, consoleOn: boolean): { logger: Logger; logFile:
   return { logger, logFile };
 }
 
+/** How long `/readyz` names a data loss of the shared store after it was found. */
+const DATA_LOSS_UNREADY_MS = 10 * 60_000;
+
 /** Opens the HTTP server, the runtime and the chat channels, registering each in `opened`. */
 async function startServices(
   config: Config,
@@ -135,6 +138,11 @@ async function startServices(
   // Issue 10: not ready while the shared store (Redis) cannot be reached.
   const stores = runtime.stores;
   health?.addCheck('store', () => stores.reachable());
+  // Loud for ten minutes after the shared store was found empty (data-marker.ts), then ready again.
+  health?.addCheck('store data lost', () => {
+    const lost = stores.dataLostAt?.();
+    return lost === undefined || Date.now() - lost.getTime() > DATA_LOSS_UNREADY_MS;
+  });
   opened.push({ name: 'provider connections and stores', close: () => runtime.close() });
   const channels = await createChatChannels(config, runtime);
   for (const channel of channels) {

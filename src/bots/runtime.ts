@@ -154,7 +154,16 @@ async function openStores(
     throw err;
   });
   return {
-    stores: createStores({ kv, keyring }),
+    stores: createStores({
+      kv,
+      keyring,
+      // Loud, once per loss (README "Operations"): users are told too, and /readyz names it.
+      onDataLost: (since) =>
+        storeLog.error(
+          { markerSince: since },
+          'shared store (Redis) LOST ITS DATA: the marker written at start is gone (FLUSHALL, an empty replica, or eviction; set maxmemory-policy noeviction). Linked accounts, settings and claims written before are gone; users are asked to /link again',
+        ),
+    }),
     installations: createInstallationStore({ kv, keyring }),
     keyCreatedAt: createdAt,
   };

@@ -12,6 +12,7 @@ export interface ContextInput {
   chat: ChatRef;
   locale?: string;
   inputIsPrivate?: boolean;
+  deliveryId?: string;
   settings: ChatSettings;
   /** Collects the audit entries written, for the support channel's thread. */
   audited: AuditEntry[];
@@ -52,6 +53,7 @@ export function makeContext(
     now,
     stores: e.stores,
     inputIsPrivate: input.inputIsPrivate ?? false,
+    ...(input.deliveryId === undefined ? {} : { deliveryId: input.deliveryId }),
     account: () => {
       account ??= accountClientFor(e.stores, e.clientFactory, owner);
       return account;

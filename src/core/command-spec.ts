@@ -28,6 +28,8 @@ export interface CommandContext<A> {
   readonly stores: Stores;
   /** The text input was seen only by the bot (a Slack slash command), even in a shared chat. */
   readonly inputIsPrivate: boolean;
+  /** The platform's id of the delivery that started this command, the same on a redelivery. */
+  readonly deliveryId?: string;
   /** The active account's client; replies with a "link first" message when there is none. */
   account(): Promise<AccountClient>;
   /** The PIN-creation (card) client of this user or support channel. */
