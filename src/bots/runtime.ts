@@ -13,7 +13,13 @@ import {
   type InstallationStore,
 } from '../store/index.js';
 import type { Stores } from '../store/stores.js';
-import { createTelephonyClient, createTransport, type Transport } from '../telephony/index.js';
+import {
+  type Admission,
+  createAdmission,
+  createTelephonyClient,
+  createTransport,
+  type Transport,
+} from '../telephony/index.js';
 import type { Config } from './config.js';
 import { linkDemoAccounts } from './demo-link.js';
 import { resolveKeyring, storeConfigOf } from './store-config.js';
@@ -60,8 +66,18 @@ export async function createRuntime(
   const openedStores = overrides.stores ? undefined : stores;
   const provider = await providerOf(config, logger, overrides.sandbox, openedStores);
   const transport: Transport = createTransport({ connections: config.TELEPHONY_CONNECTIONS });
-  const clientFactory = createClientFactory(config, provider, transport, logger);
-  const { core, proactive } = createCoreAndProactive(config, logger, stores, clientFactory, overrides.clock);
+  // One admission per provider, as one transport: fair turns by account, identical reads shared.
+  const admission = createAdmission({
+    slots: config.TELEPHONY_CONNECTIONS,
+    maxQueued: config.TELEPHONY_BACKLOG,
+  });
+  const clientFactory = createClientFactory(config, provider, { transport, admission }, logger);
+  const { core, proactive } = createCoreAndProactive(
+    config,
+    logger,
+    { stores, clientFactory, busy: admission.busy },
+    overrides.clock,
+  );
   const stopRecovery = await startRecovery(config, logger, stores, async () => {
     // All or nothing (issue 12): nothing stays open behind a failed start.
     await transport.close();
@@ -95,10 +111,10 @@ export async function createRuntime(
 function createCoreAndProactive(
   config: Config,
   logger: Logger,
-  stores: Stores,
-  clientFactory: ClientFactory,
+  parts: { stores: Stores; clientFactory: ClientFactory; busy: () => boolean },
   clock: (() => Date) | undefined,
 ): { core: Core; proactive: Proactive } {
+  const { stores, clientFactory } = parts;
   // Slack users type `/tel balance`; messages name commands that way there (issue 11).
   const commandPrefix = { slack: `${config.SLACK_COMMAND} ` };
   const core = createCore({
@@ -111,6 +127,7 @@ function createCoreAndProactive(
     rateLimit:
       config.RATE_LIMIT_PER_MINUTE > 0 ? { limit: config.RATE_LIMIT_PER_MINUTE, windowMs: 60_000 } : false,
     clientFactory,
+    busy: parts.busy,
   });
   const proactive = createProactive({
     stores,
@@ -209,9 +226,10 @@ async function providerOf(
 function createClientFactory(
   config: Config,
   provider: Provider,
-  transport: Transport,
+  shared: { transport: Transport; admission: Admission },
   logger: Logger,
 ): ClientFactory {
+  const { transport, admission } = shared;
   const clientLogger = logger.child({ component: 'telephony' });
   // One provider, one clock: every per-user client shares what any of them learned (provider-notes 1.2).
   const clockSkew = { offsetMs: 0 };
@@ -222,6 +240,7 @@ function createClientFactory(
       credentials: credentials.account,
       cardCredentials: credentials.card,
       transport,
+      admission,
       clockSkew,
       timeoutMs: config.TELEPHONY_TIMEOUT_MS,
       logger: clientLogger,

@@ -52,6 +52,7 @@ export function makeContext(
     fmt: input.loc.fmt,
     now,
     stores: e.stores,
+    labels: e.labels,
     inputIsPrivate: input.inputIsPrivate ?? false,
     ...(input.deliveryId === undefined ? {} : { deliveryId: input.deliveryId }),
     account: () => {

@@ -135,4 +135,9 @@ export interface Core {
    * true when they all finished, false when some were still running at the deadline.
    */
   drain(timeoutMs: number): Promise<boolean>;
+  /**
+   * True while the provider's backlog is full: an entry point turns new work away then (Telegram's
+   * webhook 503, so Telegram delivers it again later; Slack "busy, try again"). Absent: never busy.
+   */
+  busy?(): boolean;
 }

@@ -7,6 +7,7 @@ import { createHandlers } from './handlers.js';
 import { homeScreen } from './home-screen.js';
 import type { Platform } from './identity.js';
 import { InFlight } from './in-flight.js';
+import { createLabelCache } from './label-cache.js';
 import { linkSurface } from './link-surface.js';
 import { type CoreLogger, silentLogger } from './logger.js';
 import { type Language, messagesFor } from './messages.js';
@@ -46,6 +47,11 @@ export interface CoreOptions {
    * shows it this way (issue 11).
    */
   commandPrefix?: Partial<Record<Platform, string>>;
+  /**
+   * Whether the provider's backlog is full (admission control, src/telephony/admission.ts): the
+   * entry points turn new work away meanwhile. Default: never busy.
+   */
+  busy?: () => boolean;
 }
 
 /**
@@ -76,6 +82,7 @@ export function createCore(options: CoreOptions): Core {
         : undefined,
     maxCommandAgeMs: options.maxCommandAgeMs ?? 30_000,
     refsFor: refsForPlatforms(options.commandPrefix ?? {}, byName.keys()),
+    labels: createLabelCache({ now: () => clock().getTime() }),
   };
   const inFlight = new InFlight();
   const { handleText, handleAction } = createHandlers(e, inFlight);
@@ -109,5 +116,6 @@ export function createCore(options: CoreOptions): Core {
     refsFor: e.refsFor,
     messageSent: (tracked) => recordCallCard({ stores: e.stores }, tracked),
     drain: (timeoutMs) => inFlight.drain(timeoutMs),
+    busy: options.busy ?? (() => false),
   };
 }

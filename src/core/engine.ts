@@ -3,6 +3,7 @@ import type { RefsFor } from './command-refs.js';
 import type { CommandSpec } from './command-spec.js';
 import { errorReply } from './error-replies.js';
 import { type ChatRef, chatKey, type Identity, identityKey, type Platform } from './identity.js';
+import type { LabelCache } from './label-cache.js';
 import type { CoreLogger } from './logger.js';
 import type { Messages } from './messages.js';
 import type { ChatSettings } from './ports/records.js';
@@ -34,6 +35,8 @@ export interface Engine {
   maxCommandAgeMs: number;
   /** Rewrites command references as this platform's users type them (`/balance`, `/tel balance`). */
   refsFor: RefsFor;
+  /** Labels a command reads only to name things in its answer, remembered briefly (label-cache.ts). */
+  labels: LabelCache;
 }
 
 /** The user's language and zone: what they chose (`/language`, `/timezone`) wins over the platform's hint. */

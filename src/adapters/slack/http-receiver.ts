@@ -45,6 +45,11 @@ export interface SlackHttpReceiverOptions {
   maxUnverifiedBytes?: number;
   /** At most one warn line per this many ms for refused requests; the next one counts the rest. Default 60 000. */
   warnEveryMs?: number;
+  /**
+   * While this returns a text (the provider's backlog is full), the slash command is answered with
+   * it, ephemeral, in its ack, and not run: a prompt "busy, try again" instead of silence.
+   */
+  busy?: () => string | undefined;
 }
 
 /** `ssl_check=1&token=…`, Slack's unsigned probe, is all an unsigned request may send to be read. */
@@ -193,6 +198,12 @@ export class SlackHttpReceiver implements Receiver {
       retryReason: HTTPModuleFunctions.extractRetryReasonFromHTTPRequest(req),
     };
     if (fields && fields.payload === undefined && fields.command === this.#options.command) {
+      const busy = this.#options.busy?.();
+      if (busy !== undefined) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ response_type: 'ephemeral', text: busy }));
+        return;
+      }
       reply(res, 200);
       const customProperties = { [ACKED_ON_ARRIVAL]: true };
       this.#dispatchLater({ body: fields, ack: async () => {}, ...retry, customProperties });

@@ -34,7 +34,11 @@ afterEach(async () => {
   );
 });
 
-async function serve(o: { maxBodyBytes: number; maxUnverifiedBytes: number }): Promise<Served> {
+async function serve(o: {
+  maxBodyBytes: number;
+  maxUnverifiedBytes: number;
+  busy?: () => string | undefined;
+}): Promise<Served> {
   const warnings: string[] = [];
   const logger: NonNullable<AppOptions['logger']> = {
     debug() {},
@@ -53,6 +57,7 @@ async function serve(o: { maxBodyBytes: number; maxUnverifiedBytes: number }): P
     dispatchWhen: () => new Promise(() => {}),
     pending: () => {},
     logger,
+    ...(o.busy ? { busy: o.busy } : {}),
   });
   const server = createServer(receiver.requestListener);
   servers.push(server);
@@ -148,5 +153,22 @@ describe('unsigned Slack traffic', () => {
     expect(results.every((r) => r.status === 401)).toBe(true);
     expect(s.warnings).toHaveLength(1);
     expect(s.warnings[0]).toMatch(/401.*signature mismatch/);
+  });
+});
+
+describe('a busy provider', () => {
+  it('answers the slash command at once with an ephemeral "busy, try again", and runs nothing', async () => {
+    let busy: string | undefined = 'I am very busy right now';
+    const s = await serve({ maxBodyBytes: 64 * 1024, maxUnverifiedBytes: 1024 * 1024, busy: () => busy });
+    const dispatched: unknown[] = [];
+    s.receiver.init({ processEvent: async (e: unknown) => dispatched.push(e) } as never);
+    const command = slashCommandBody({ text: 'balance', responseUrl: 'https://x/' });
+    const res = await signedSlackRequest(SECRET, command, { url: s.url });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ response_type: 'ephemeral', text: 'I am very busy right now' });
+    busy = undefined;
+    const ok = await signedSlackRequest(SECRET, command, { url: s.url });
+    expect(ok).toEqual({ status: 200, body: '' });
+    expect(dispatched).toHaveLength(0);
   });
 });
