@@ -11,7 +11,6 @@ import { DataDirError, prepareDataDir } from './data-dir.js';
 import { envFileRead } from './env-file.js';
 import { createHealthServer, type HealthServer } from './health-server.js';
 import { createLogger } from './logger.js';
-import { createBotMetrics } from './metrics.js';
 import { createRuntime, type Runtime } from './runtime.js';
 import {
   type ConsoleHandle,
@@ -168,7 +167,9 @@ async function startServices(
   // Up first, so liveness answers during start-up; `/readyz` waits for every check below.
   const health = port === undefined ? undefined : createHealthServer({ port });
   health?.addCheck('starting', () => readiness.started);
-  const runtime = await createRuntime(config, logger, { metrics: createBotMetrics() });
+  // prom-client only where /metrics is served (it costs the console's start for nothing).
+  const metrics = health ? (await import('./metrics.js')).createBotMetrics() : undefined;
+  const runtime = await createRuntime(config, logger, metrics ? { metrics } : {});
   // Issue 10: not ready while the shared store (Redis) cannot be reached.
   const stores = runtime.stores;
   health?.addCheck('store', () => stores.reachable());

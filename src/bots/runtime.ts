@@ -20,9 +20,9 @@ import {
   createTransport,
   type Transport,
 } from '../telephony/index.js';
+import { type BotMetrics, noBotMetrics } from './bot-metrics.js';
 import type { Config } from './config.js';
 import { linkDemoAccounts } from './demo-link.js';
-import { type BotMetrics, createBotMetrics } from './metrics.js';
 import { resolveKeyring, storeConfigOf } from './store-config.js';
 
 export interface Runtime {
@@ -38,7 +38,10 @@ export interface Runtime {
   baseUrl: string;
   keyCreatedAt: string | undefined;
   logger: Logger;
-  /** Commands, provider calls, queue depths and store health for `/metrics` (README "Operations"). */
+  /**
+   * Commands, provider calls, queue depths and store health for `/metrics` (README "Operations"):
+   * `addQueueDepth(queue, depth)` shows a queue there. A no-op where no HTTP server serves them.
+   */
   metrics: BotMetrics;
   /** Links the sandbox demo accounts to an identity, so `/balance` works at once (issue 4). */
   linkDemo(identity: Identity): Promise<void>;
@@ -70,8 +73,8 @@ export async function createRuntime(
   const openedStores = overrides.stores ? undefined : stores;
   const provider = await providerOf(config, logger, overrides.sandbox, openedStores);
   const transport: Transport = createTransport({ connections: config.TELEPHONY_CONNECTIONS });
-  // Process metrics (CPU, memory, GC) only where main asks: they start monitors per registry.
-  const metrics = overrides.metrics ?? createBotMetrics({ processMetrics: false });
+  // main hands in prom-client's metrics when there is an HTTP server to serve them.
+  const metrics = overrides.metrics ?? noBotMetrics;
   metrics.setStoreCheck(config.REDIS_URL ? 'redis' : 'sqlite', () => stores.reachable());
   // One admission per provider, as one transport: fair turns by account, identical reads shared.
   const admission = createAdmission({
