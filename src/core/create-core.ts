@@ -99,22 +99,8 @@ export function createCore(options: CoreOptions): Core {
   const inFlight = new InFlight();
   const { handleText, handleAction } = createHandlers(e, inFlight);
 
-  const en = messagesFor('en');
-  const commands: CommandInfo[] = table.map((s) => ({
-    name: s.name,
-    aliases: s.aliases ?? [],
-    summary: s.summary(en),
-    usage: s.usage(en),
-    example: s.example(en),
-    roles: s.roles,
-    privateOnly: s.privateOnly ?? false,
-    personal: s.output !== 'public',
-    confirm: s.confirm !== undefined,
-    hidden: s.hidden ?? false,
-  }));
-
   return {
-    commands,
+    commands: commandInfos(table),
     menu(scope, language: Language = 'en') {
       const t = messagesFor(language);
       return table
@@ -133,4 +119,21 @@ export function createCore(options: CoreOptions): Core {
     drain: (timeoutMs) => inFlight.drain(timeoutMs),
     busy: options.busy ?? (() => false),
   };
+}
+
+/** What the adapters learn of each command (help, menus), in English. */
+function commandInfos(table: readonly CommandSpec[]): CommandInfo[] {
+  const en = messagesFor('en');
+  return table.map((s) => ({
+    name: s.name,
+    aliases: s.aliases ?? [],
+    summary: s.summary(en),
+    usage: s.usage(en),
+    example: s.example(en),
+    roles: s.roles,
+    privateOnly: s.privateOnly ?? false,
+    personal: s.output !== 'public',
+    confirm: s.confirm !== undefined,
+    hidden: s.hidden ?? false,
+  }));
 }
