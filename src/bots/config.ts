@@ -104,7 +104,7 @@ function productionProblems(c: Config): string[] {
     );
   if (!c.TELEGRAM_BOT_TOKEN && !slackEnabled(c) && !c.CONSOLE)
     problems.push(
-      '- TELEGRAM_BOT_TOKEN or SLACK_BOT_TOKEN: NODE_ENV=production needs a channel (or SANDBOX=1 for the demo, CONSOLE=1 for the console)',
+      '- TELEGRAM_BOT_TOKEN or SLACK_BOT_TOKEN: NODE_ENV=production needs a channel, e.g. TELEGRAM_BOT_TOKEN=123456789:AAEhBOweik9ai2o4a5o6i7aAbCdEfGhIjKl (or SANDBOX=1 for the demo, CONSOLE=1 for the console)',
     );
   return problems;
 }
