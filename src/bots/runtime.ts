@@ -1,7 +1,13 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Identity } from '../core/identity.js';
-import { type ClientFactory, type Core, createCore, recoverInterrupted } from '../core/index.js';
+import {
+  type ClientFactory,
+  type Core,
+  createCore,
+  recoverInterrupted,
+  tellAbandoned,
+} from '../core/index.js';
 import { createProactive, type Proactive } from '../core/proactive/proactive.js';
 import { errorSummary } from '../core/safe-error.js';
 import { createSandbox, type Sandbox } from '../sandbox/index.js';
@@ -39,6 +45,11 @@ export interface Runtime {
   logger: Logger;
   /** Links the sandbox demo accounts to an identity, so `/balance` works at once (issue 4). */
   linkDemo(identity: Identity): Promise<void>;
+  /**
+   * A shutdown gives up on the never-retry operations still waiting on the provider: closes them as
+   * unknown and tells their users now, with the read that shows the truth. Returns how many.
+   */
+  abandonInFlight(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -95,6 +106,8 @@ export async function createRuntime(
     keyCreatedAt,
     logger,
     linkDemo: (identity) => linkDemoAccounts(stores, identity),
+    abandonInFlight: () =>
+      tellAbandoned({ stores, outbox: proactive.outbox, attempts: core.attemptsInFlight?.() ?? [] }),
     async close() {
       stopRecovery();
       await transport.close();

@@ -83,6 +83,7 @@ export function createCore(options: CoreOptions): Core {
     maxCommandAgeMs: options.maxCommandAgeMs ?? 30_000,
     refsFor: refsForPlatforms(options.commandPrefix ?? {}, byName.keys()),
     labels: createLabelCache({ now: () => clock().getTime() }),
+    attempts: new Map(),
   };
   const inFlight = new InFlight();
   const { handleText, handleAction } = createHandlers(e, inFlight);
@@ -117,5 +118,6 @@ export function createCore(options: CoreOptions): Core {
     messageSent: (tracked) => recordCallCard({ stores: e.stores }, tracked),
     drain: (timeoutMs) => inFlight.drain(timeoutMs),
     busy: options.busy ?? (() => false),
+    attemptsInFlight: () => [...e.attempts.values()],
   };
 }

@@ -6,7 +6,7 @@ import { type ChatRef, chatKey, type Identity, identityKey, type Platform } from
 import type { LabelCache } from './label-cache.js';
 import type { CoreLogger } from './logger.js';
 import type { Messages } from './messages.js';
-import type { ChatSettings } from './ports/records.js';
+import type { AuditEntry, ChatSettings } from './ports/records.js';
 import type { Stores } from './ports/stores.js';
 import type { Reply } from './reply.js';
 import { errorSummary } from './safe-error.js';
@@ -37,6 +37,8 @@ export interface Engine {
   refsFor: RefsFor;
   /** Labels a command reads only to name things in its answer, remembered briefly (label-cache.ts). */
   labels: LabelCache;
+  /** Never-retry attempts of this process waiting on the provider, by audit id (for a shutdown). */
+  attempts: Map<string, AuditEntry>;
 }
 
 /** The user's language and zone: what they chose (`/language`, `/timezone`) wins over the platform's hint. */
