@@ -28,6 +28,7 @@ import {
 } from '../telephony/index.js';
 import type { Config } from './config.js';
 import { linkDemoAccounts } from './demo-link.js';
+import { type BotMetrics, createBotMetrics } from './metrics.js';
 import { resolveKeyring, storeConfigOf } from './store-config.js';
 
 export interface Runtime {
@@ -43,6 +44,8 @@ export interface Runtime {
   baseUrl: string;
   keyCreatedAt: string | undefined;
   logger: Logger;
+  /** Commands, provider calls, queue depths and store health for `/metrics` (README "Operations"). */
+  metrics: BotMetrics;
   /** Links the sandbox demo accounts to an identity, so `/balance` works at once (issue 4). */
   linkDemo(identity: Identity): Promise<void>;
   /**
@@ -56,6 +59,7 @@ export interface Runtime {
 /** Runtime overrides the tests pass: their own stores, sandbox or clock. */
 export interface RuntimeOverrides {
   stores?: Stores;
+  metrics?: BotMetrics;
   sandbox?: Sandbox;
   clock?: () => Date;
 }
@@ -77,17 +81,21 @@ export async function createRuntime(
   const openedStores = overrides.stores ? undefined : stores;
   const provider = await providerOf(config, logger, overrides.sandbox, openedStores);
   const transport: Transport = createTransport({ connections: config.TELEPHONY_CONNECTIONS });
+  // Process metrics (CPU, memory, GC) only where main asks: they start monitors per registry.
+  const metrics = overrides.metrics ?? createBotMetrics({ processMetrics: false });
+  metrics.setStoreCheck(config.REDIS_URL ? 'redis' : 'sqlite', () => stores.reachable());
   // One admission per provider, as one transport: fair turns by account, identical reads shared.
   const admission = createAdmission({
     slots: config.TELEPHONY_CONNECTIONS,
     maxQueued: config.TELEPHONY_BACKLOG,
   });
-  const clientFactory = createClientFactory(config, provider, { transport, admission }, logger);
+  const clientFactory = createClientFactory(config, provider, { transport, admission }, logger, metrics);
   const { core, proactive } = createCoreAndProactive(
     config,
     logger,
     { stores, clientFactory, busy: admission.busy },
     overrides.clock,
+    metrics,
   );
   const stopRecovery = await startRecovery(config, logger, stores, async () => {
     // All or nothing (issue 12): nothing stays open behind a failed start.
@@ -105,6 +113,7 @@ export async function createRuntime(
     baseUrl: provider.baseUrl,
     keyCreatedAt,
     logger,
+    metrics,
     linkDemo: (identity) => linkDemoAccounts(stores, identity),
     abandonInFlight: () =>
       tellAbandoned({ stores, outbox: proactive.outbox, attempts: core.attemptsInFlight?.() ?? [] }),
@@ -126,11 +135,15 @@ function createCoreAndProactive(
   logger: Logger,
   parts: { stores: Stores; clientFactory: ClientFactory; busy: () => boolean },
   clock: (() => Date) | undefined,
+  metrics: BotMetrics,
 ): { core: Core; proactive: Proactive } {
   const { stores, clientFactory } = parts;
   // Slack users type `/tel balance`; messages name commands that way there (issue 11).
   const commandPrefix = { slack: `${config.SLACK_COMMAND} ` };
+  // An approved request's result goes to its requester through the proactive outbox (built below).
+  let proactive: Proactive | undefined;
   const core = createCore({
+    outbox: () => proactive?.outbox,
     stores,
     clock,
     logger: logger.child({ component: 'core' }),
@@ -140,9 +153,10 @@ function createCoreAndProactive(
     rateLimit:
       config.RATE_LIMIT_PER_MINUTE > 0 ? { limit: config.RATE_LIMIT_PER_MINUTE, windowMs: 60_000 } : false,
     clientFactory,
+    metrics,
     busy: parts.busy,
   });
-  const proactive = createProactive({
+  proactive = createProactive({
     stores,
     clientFactory,
     // Alerts and digests name commands as replies do: `/tel alert` in Slack.
@@ -241,6 +255,7 @@ function createClientFactory(
   provider: Provider,
   shared: { transport: Transport; admission: Admission },
   logger: Logger,
+  metrics: BotMetrics,
 ): ClientFactory {
   const { transport, admission } = shared;
   const clientLogger = logger.child({ component: 'telephony' });
@@ -257,7 +272,7 @@ function createClientFactory(
       clockSkew,
       timeoutMs: config.TELEPHONY_TIMEOUT_MS,
       logger: clientLogger,
-    });
+    }).use(metrics.providerLayer);
 }
 
 /**

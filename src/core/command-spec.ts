@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ArgsEnv } from './args.js';
 import type { Formatter } from './format.js';
+import type { GuardCheck } from './guard/types.js';
 import type { ChatRef, Identity } from './identity.js';
 import type { LabelCache } from './label-cache.js';
 import type { Language, Messages } from './messages.js';
@@ -111,6 +112,12 @@ export interface CommandSpec<A = unknown> {
   target?: (args: A) => string | undefined;
   /** The refusal when the asker's role may not run it. Default `notAllowed`. */
   refusal?: (t: Messages) => string;
+  /**
+   * The money guard (src/core/guard, README "Money guard"): whether this run is refused before
+   * anything is sent (a price ceiling, a spend limit reached) or needs a second person's approval
+   * in this team chat. Asked after the credentials, before the confirmation.
+   */
+  guarded?: (ctx: CommandContext<A>) => Promise<GuardCheck | undefined>;
   /** Which credentials it needs, for the "link first" check and support channels. */
   needs: 'none' | 'account' | 'card';
   hidden?: boolean;

@@ -2,6 +2,7 @@ import { createAuditLog } from './audit-log.js';
 import { createCredentialStore } from './credential-store.js';
 import { watchForDataLoss } from './data-marker.js';
 import { createDedupeStore } from './dedupe-store.js';
+import { createGuardStores } from './guard-store.js';
 import type { KeyValueStore } from './key-value-store.js';
 import type { Keyring } from './master-key.js';
 import { createMemoryKeyValueStore } from './memory-key-value-store.js';
@@ -59,6 +60,7 @@ export function createStores(options: StoresOptions): Stores {
     reachable: () => kv.reachable?.() ?? true,
     dataLostAt: () => marker?.lostAt(),
     proactive: createProactiveStores({ kv }),
+    guard: createGuardStores({ kv }),
     close: () => {
       marker?.stop();
       return kv.close();

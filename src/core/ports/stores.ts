@@ -1,3 +1,4 @@
+import type { GuardStores } from './guard.js';
 import type { ProactiveStores } from './proactive.js';
 import type { AuditEntry, ChatSettings, CredentialRecord, PendingAction, UserSettings } from './records.js';
 
@@ -87,5 +88,7 @@ export interface Stores {
   dataLostAt?(): Date | undefined;
   /** Alerts, call reports, digests and scheduler leases (issue 15). */
   proactive: ProactiveStores;
+  /** Spend limits, card caps and four-eyes approvals (README "Money guard"). */
+  guard: GuardStores;
   close(): Promise<void>;
 }
