@@ -46,15 +46,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
   if (!config) return EXIT.config;
   const chatTokens = Boolean(config.TELEGRAM_BOT_TOKEN || slackEnabled(config));
   const consoleOn = config.CONSOLE ?? !chatTokens;
-  // Owner-only from here on, whatever umask the bot was started with (see openLog).
-  process.umask(0o077);
-  try {
-    prepareDataDir(config.DATA_DIR);
-  } catch (err) {
-    if (!(err instanceof DataDirError)) throw err;
-    process.stderr.write(`${err.message}\n`);
-    return EXIT.failed;
-  }
+  if (!dataDirReady(config.DATA_DIR)) return EXIT.failed;
   const { logger, logFile, logOpen } = openLog(config, consoleOn);
   // Closed in reverse order on a failed start; the shutdown runs the same list.
   const opened: Opened[] = [];
@@ -105,6 +97,22 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
   readiness.started = true;
   logger.info({ channels: channels.map((c) => c.name) }, 'started');
   return new Promise<number>(() => {});
+}
+
+/**
+ * Makes files owner-only from here on, whatever umask the bot was started with (see openLog), and
+ * checks that the data directory can be written; false after printing the owner it needs.
+ */
+function dataDirReady(dir: string): boolean {
+  process.umask(0o077);
+  try {
+    prepareDataDir(dir);
+    return true;
+  } catch (err) {
+    if (!(err instanceof DataDirError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    return false;
+  }
 }
 
 /** The checked configuration, or undefined after printing what to fix (exit code 2). */

@@ -100,22 +100,8 @@ export function createCore(options: CoreOptions): Core {
   const inFlight = new InFlight();
   const { handleText, handleAction } = createHandlers(e, inFlight);
 
-  const en = messagesFor('en');
-  const commands: CommandInfo[] = table.map((s) => ({
-    name: s.name,
-    aliases: s.aliases ?? [],
-    summary: s.summary(en),
-    usage: s.usage(en),
-    example: s.example(en),
-    roles: s.roles,
-    privateOnly: s.privateOnly ?? false,
-    personal: s.output !== 'public',
-    confirm: s.confirm !== undefined,
-    hidden: s.hidden ?? false,
-  }));
-
   return {
-    commands,
+    commands: commandInfos(table),
     menu(scope, language: Language = 'en') {
       const t = messagesFor(language);
       return table
@@ -135,4 +121,21 @@ export function createCore(options: CoreOptions): Core {
     busy: options.busy ?? (() => false),
     attemptsInFlight: () => [...e.attempts.values()],
   };
+}
+
+/** What the adapters learn of each command (help, menus), in English. */
+function commandInfos(table: readonly CommandSpec[]): CommandInfo[] {
+  const en = messagesFor('en');
+  return table.map((s) => ({
+    name: s.name,
+    aliases: s.aliases ?? [],
+    summary: s.summary(en),
+    usage: s.usage(en),
+    example: s.example(en),
+    roles: s.roles,
+    privateOnly: s.privateOnly ?? false,
+    personal: s.output !== 'public',
+    confirm: s.confirm !== undefined,
+    hidden: s.hidden ?? false,
+  }));
 }
