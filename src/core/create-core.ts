@@ -95,6 +95,7 @@ export function createCore(options: CoreOptions): Core {
     refsFor: refsForPlatforms(options.commandPrefix ?? {}, byName.keys()),
     ...(options.outbox ? { outbox: options.outbox } : {}),
     labels: createLabelCache({ now: () => clock().getTime() }),
+    attempts: new Map(),
   };
   const inFlight = new InFlight();
   const { handleText, handleAction } = createHandlers(e, inFlight);
@@ -118,6 +119,7 @@ export function createCore(options: CoreOptions): Core {
     },
     drain: (timeoutMs) => inFlight.drain(timeoutMs),
     busy: options.busy ?? (() => false),
+    attemptsInFlight: () => [...e.attempts.values()],
   };
 }
 

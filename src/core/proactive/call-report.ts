@@ -62,6 +62,8 @@ export async function checkCallReports(ctx: ProactiveContext): Promise<CallRepor
   for await (const r of ctx.stores.proactive.callReports.list())
     if (Date.parse(r.nextCheckAt) <= now.getTime()) due.push(r);
   for (const report of due) {
+    // Stopping: the rest stay due and the next run (here or on another instance) takes them.
+    if (ctx.cancelled?.()) break;
     try {
       await checkOne(ctx, report, now, result);
     } catch (err) {

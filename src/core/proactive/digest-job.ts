@@ -24,6 +24,8 @@ export async function sendDigests(ctx: ProactiveContext): Promise<{ sent: number
   const day = (now.getUTCDay() + 6) % 7;
   if (day === 0 && now.getUTCHours() < 8) return result;
   for await (const sub of ctx.stores.proactive.digests.list()) {
+    // Stopping: unclaimed digests are sent by the next run (the job is hourly and catches up).
+    if (ctx.cancelled?.()) break;
     if (sub.paused || sub.lastWeek === week) continue;
     const claim = `digest:${sub.id}:${week}`;
     if (!(await ctx.stores.proactive.claims.claim(claim, 14 * 86_400_000))) continue;
