@@ -60,7 +60,7 @@ export async function createRuntime(
   const openedStores = overrides.stores ? undefined : stores;
   const provider = await providerOf(config, logger, overrides.sandbox, openedStores);
   const transport: Transport = createTransport({ connections: config.TELEPHONY_CONNECTIONS });
-  const clientFactory = createClientFactory(config, provider, transport, logger);
+  const clientFactory = createClientFactory(config, provider, transport, logger, overrides.clock);
   const { core, proactive } = createCoreAndProactive(config, logger, stores, clientFactory, overrides.clock);
   const stopRecovery = await startRecovery(config, logger, stores, async () => {
     // All or nothing (issue 12): nothing stays open behind a failed start.
@@ -111,8 +111,10 @@ function createCoreAndProactive(
     rateLimit:
       config.RATE_LIMIT_PER_MINUTE > 0 ? { limit: config.RATE_LIMIT_PER_MINUTE, windowMs: 60_000 } : false,
     clientFactory,
+    // The call card says "Hanging up…" at once: edited through the same outbox as the report.
+    editMessage: (message, reply) => proactive.outbox.edit(message, reply),
   });
-  const proactive = createProactive({
+  const proactive: Proactive = createProactive({
     stores,
     clientFactory,
     // Alerts and digests name commands as replies do: `/tel alert` in Slack.
@@ -202,6 +204,7 @@ function createClientFactory(
   provider: Provider,
   transport: Transport,
   logger: Logger,
+  clock: (() => Date) | undefined,
 ): ClientFactory {
   const clientLogger = logger.child({ component: 'telephony' });
   // One provider, one clock: every per-user client shares what any of them learned (provider-notes 1.2).
@@ -214,6 +217,9 @@ function createClientFactory(
       cardCredentials: credentials.card,
       transport,
       clockSkew,
+      // The core's clock: the learned offset then relates the provider's times (a call record's)
+      // to the ones the core writes down (call-match.ts).
+      ...(clock ? { clock } : {}),
       timeoutMs: config.TELEPHONY_TIMEOUT_MS,
       logger: clientLogger,
     });

@@ -50,6 +50,10 @@ export function makeContext(
     language: input.loc.language,
     fmt: input.loc.fmt,
     now,
+    clock: e.clock,
+    async editMessage(message, reply) {
+      await e.editMessage(message, reply);
+    },
     stores: e.stores,
     inputIsPrivate: input.inputIsPrivate ?? false,
     account: () => {

@@ -10,8 +10,10 @@ import { InFlight } from './in-flight.js';
 import { linkSurface } from './link-surface.js';
 import { type CoreLogger, silentLogger } from './logger.js';
 import { type Language, messagesFor } from './messages.js';
+import type { SentMessage } from './notify/notifier.js';
 import type { Stores } from './ports/stores.js';
 import { recordCallCard } from './proactive/call-report.js';
+import type { Reply } from './reply.js';
 import type { ClientFactory } from './services.js';
 
 export interface CoreOptions {
@@ -46,6 +48,11 @@ export interface CoreOptions {
    * shows it this way (issue 11).
    */
   commandPrefix?: Partial<Record<Platform, string>>;
+  /**
+   * Edits a message the bot sent earlier (the proactive outbox's `edit`): the call card says
+   * "Hanging up…" the moment `/hangup` runs. Absent: cards are edited only by the call report.
+   */
+  editMessage?: (message: SentMessage, reply: Reply) => Promise<unknown>;
 }
 
 /**
@@ -76,6 +83,7 @@ export function createCore(options: CoreOptions): Core {
         : undefined,
     maxCommandAgeMs: options.maxCommandAgeMs ?? 30_000,
     refsFor: refsForPlatforms(options.commandPrefix ?? {}, byName.keys()),
+    editMessage: options.editMessage ?? (async () => undefined),
   };
   const inFlight = new InFlight();
   const { handleText, handleAction } = createHandlers(e, inFlight);

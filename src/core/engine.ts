@@ -5,6 +5,7 @@ import { errorReply } from './error-replies.js';
 import { type ChatRef, chatKey, type Identity, identityKey, type Platform } from './identity.js';
 import type { CoreLogger } from './logger.js';
 import type { Messages } from './messages.js';
+import type { SentMessage } from './notify/notifier.js';
 import type { ChatSettings } from './ports/records.js';
 import type { Stores } from './ports/stores.js';
 import type { Reply } from './reply.js';
@@ -34,6 +35,8 @@ export interface Engine {
   maxCommandAgeMs: number;
   /** Rewrites command references as this platform's users type them (`/balance`, `/tel balance`). */
   refsFor: RefsFor;
+  /** Edits a message sent earlier (the call card); `CoreOptions.editMessage`. */
+  editMessage: (message: SentMessage, reply: Reply) => Promise<unknown>;
 }
 
 /** The user's language and zone: what they chose (`/language`, `/timezone`) wins over the platform's hint. */

@@ -35,6 +35,10 @@ export const proactiveDe: typeof proactiveEn = {
   fieldDuration: 'Dauer',
   fieldCost: 'Kosten',
   callReportCostPrivately: 'Die Kosten habe ich dem Anrufer privat geschickt.',
+  callReportLimit: (minutes: number) => `Er endete an der Höchstdauer des Anbieters von ${minutes} Minuten.`,
+  callReportAmbiguous: (count: number, b: string) =>
+    `${count} Anrufe zu +${b} liefen etwa zur selben Zeit, und ihre Verbindungsnachweise verraten nicht, welcher dieser Anruf war; daher zeige ich hier weder Dauer noch Kosten. Alle zeigt /cdrs today.`,
+  callHangingUp: 'Wird aufgelegt …',
   callReportNone: (minutes: number) =>
     `Innerhalb von ${minutes} Minuten ist kein Verbindungsnachweis erschienen. Prüfen Sie mit /cdrs today.`,
   spendTitle: (from: string, to: string) => `Ausgaben ${from} – ${to}`,

@@ -32,6 +32,10 @@ export const proactiveEn = {
   fieldDuration: 'Duration',
   fieldCost: 'Cost',
   callReportCostPrivately: 'The cost was sent to the caller privately.',
+  callReportLimit: (minutes: number) => `It ended at the provider’s ${minutes}-minute limit.`,
+  callReportAmbiguous: (count: number, b: string) =>
+    `${count} calls to +${b} ran at about the same time, and their records cannot tell which one was this call, so I show no duration or cost here. See them all with /cdrs today.`,
+  callHangingUp: 'Hanging up…',
   callReportNone: (minutes: number) =>
     `No call record appeared within ${minutes} minutes. Check with /cdrs today.`,
   spendTitle: (from: string, to: string) => `Spend ${from} – ${to}`,
