@@ -158,12 +158,12 @@ const hangupCommand = defineCommand({
       }
       await forget();
       // It had ended by itself: its record is there to report.
-      await callHungUp(ctx, callId, undefined).catch(() => undefined);
+      await callHungUp(ctx, callId, ctx.clock(), undefined).catch(() => undefined);
       return { text: t.hangupAlreadyEnded, tone: 'warning' };
     }
     const doneAt = ctx.clock();
     await forget();
-    await callHungUp(ctx, callId, { sentAt, doneAt }).catch(() => undefined);
+    await callHungUp(ctx, callId, doneAt, { sentAt, doneAt }).catch(() => undefined);
     return { text: t.hangupDone, tone: 'success' };
   },
 });

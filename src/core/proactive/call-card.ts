@@ -57,6 +57,16 @@ export function ambiguousRecord(ctx: ProactiveContext, report: CallReport, count
   });
 }
 
+/** Only a record near this call's time, not at it, appeared: say so rather than lend its figures. */
+export function unsureRecord(ctx: ProactiveContext, report: CallReport): Promise<boolean> {
+  const t = messagesFor(report.locale);
+  return showCard(ctx, report, {
+    title: t.callReportTitle,
+    text: `${t.callReportEnded(report.aNumber, report.bNumber)}\n${t.callReportUnsure(report.bNumber)}`,
+    tone: 'warning',
+  });
+}
+
 /** What the card shows from the moment Hang up is pressed (or `/hangup` sent): no button to press again. */
 export function hangingUpCard(report: CallReport): Reply {
   const t = messagesFor(report.locale);

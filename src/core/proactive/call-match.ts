@@ -13,7 +13,10 @@ export const MATCH_TOLERANCE = {
    * by a little after the learned offset: a record this close to our own times is this call's.
    */
   tightMs: 2_000,
-  /** A clock further off (up to the signature's 180 s window would still sign, provider-notes 1.2). */
+  /**
+   * A clock further off (up to the signature's 180 s window would still sign, provider-notes 1.2):
+   * a record this near is not taken, but the card then says it cannot tell.
+   */
   looseMs: 2 * 60_000,
 };
 
@@ -76,7 +79,12 @@ export type MatchResult =
   /** No record yet (the call may still run). */
   | { kind: 'none' }
   /** Several records fit and nothing tells which: `settled` once no other call can take one of them. */
-  | { kind: 'ambiguous'; count: number; settled: boolean };
+  | { kind: 'ambiguous'; count: number; settled: boolean }
+  /**
+   * Only records near this call's time, not at it: another call to that number (made elsewhere),
+   * or this one under a clock far off. Not taken; said so if nothing better appears in time.
+   */
+  | { kind: 'unsure' };
 
 export interface MatchInput {
   /** Records to the report's number, not yet claimed by another report. */
@@ -88,28 +96,29 @@ export interface MatchInput {
 }
 
 /**
- * Picks the report's record: first by the tight fit of its own times, else by the loose fit,
- * leaving alone the records that fit another waiting call tightly. More than one candidate that
- * differ in what a card states is ambiguous; it is settled once no other waiting call could take
- * one of them away.
+ * Picks the report's record by the tight fit of its own times. A record whose end is another
+ * call's hang-up belongs to that call, and another waiting call that fits as well (a twin placed in
+ * the same seconds) is a rival: the records are taken only when there are enough for every rival
+ * and they do not differ in what a card states; else it is ambiguous, settled once they are all in.
+ * A record that fits only loosely is never taken: a redial, or a call made by other means, would
+ * otherwise lend this card its figures.
  */
 export function matchRecord(input: MatchInput): MatchResult {
   const { free, report, others, skewMs } = input;
   const { tightMs, looseMs } = MATCH_TOLERANCE;
-  const tight = free.filter((r) => fits(r, report, tightMs, skewMs));
-  const reservedByOthers = (r: CdrRecord) => others.some((o) => fits(r, o, tightMs, skewMs));
-  const candidates = tight.length
-    ? tight
-    : free.filter((r) => fits(r, report, looseMs, skewMs) && !reservedByOthers(r));
-  if (candidates.length === 0) return { kind: 'none' };
-  const first = candidates[0]!;
-  if (candidates.every((r) => alike(r, first))) {
-    // Loose alone, another waiting call could be this record's owner as well: wait for the clock to tell.
-    const contested = !tight.length && others.some((o) => fits(first, o, looseMs, skewMs));
-    if (!contested) return { kind: 'record', record: first };
-    return { kind: 'ambiguous', count: 1 + others.length, settled: false };
+  const fitsTight = (r: CdrRecord, c: CallTimes) => fits(r, c, tightMs, skewMs);
+  const hungUpElsewhere = (r: CdrRecord) => !report.hangup && others.some((o) => o.hangup && fitsTight(r, o));
+  const tight = free.filter((r) => fitsTight(r, report) && !hungUpElsewhere(r));
+  if (tight.length === 0) {
+    const reservedByOthers = (r: CdrRecord) => others.some((o) => fitsTight(r, o));
+    const near = free.some((r) => fits(r, report, looseMs, skewMs) && !reservedByOthers(r));
+    return near ? { kind: 'unsure' } : { kind: 'none' };
   }
-  const tolerance = tight.length ? tightMs : looseMs;
-  const contested = others.some((o) => candidates.some((r) => fits(r, o, tolerance, skewMs)));
-  return { kind: 'ambiguous', count: candidates.length, settled: !contested };
+  // A call stopped by /hangup is told by its end; one that was not cannot contest it.
+  const rivals = others.filter((o) => (o.hangup || !report.hangup) && tight.some((r) => fitsTight(r, o)));
+  const first = tight[0]!;
+  const allAlike = tight.every((r) => alike(r, first));
+  const enough = tight.length >= 1 + rivals.length;
+  if (allAlike && enough) return { kind: 'record', record: first };
+  return { kind: 'ambiguous', count: Math.max(tight.length, 1 + rivals.length), settled: enough };
 }

@@ -3,7 +3,7 @@ import type { CdrRecord } from '../../telephony/wire.js';
 import type { TrackedMessage } from '../notify/notifier.js';
 import type { CallReport } from '../ports/proactive.js';
 import { errorSummary } from '../safe-error.js';
-import { ambiguousRecord, noRecord, reportRecord } from './call-card.js';
+import { ambiguousRecord, noRecord, reportRecord, unsureRecord } from './call-card.js';
 import { callTimesOf, type MatchResult, matchRecord, recordDigits } from './call-match.js';
 import { clientFor, type ProactiveContext } from './context.js';
 
@@ -48,9 +48,10 @@ export async function callHangingUp(
 export async function callHungUp(
   ctx: Pick<ProactiveContext, 'stores'>,
   callId: string,
+  now: Date,
   hangup: { sentAt: Date; doneAt: Date } | undefined,
 ): Promise<void> {
-  const next = new Date((hangup?.doneAt ?? new Date()).getTime() + CALL_REPORT_TIMING.afterHangupMs);
+  const next = new Date(now.getTime() + CALL_REPORT_TIMING.afterHangupMs);
   await ctx.stores.proactive.callReports.update(callId, (r) =>
     r
       ? {
@@ -177,7 +178,9 @@ async function finish(
       ? await reportRecord(ctx, report, match.record, currency)
       : match.kind === 'ambiguous'
         ? await ambiguousRecord(ctx, report, match.count)
-        : await noRecord(ctx, report);
+        : match.kind === 'unsure'
+          ? await unsureRecord(ctx, report)
+          : await noRecord(ctx, report);
   if (!ok) {
     await claims.release(reportKey);
     if (recordKey) await claims.release(recordKey);
@@ -187,7 +190,7 @@ async function finish(
   }
   await ctx.stores.proactive.callReports.delete(report.id);
   if (match.kind === 'record') result.reported += 1;
-  else if (match.kind === 'ambiguous') result.ambiguous += 1;
+  else if (match.kind === 'ambiguous' || match.kind === 'unsure') result.ambiguous += 1;
   else result.gaveUp += 1;
 }
 

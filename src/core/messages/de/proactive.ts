@@ -38,6 +38,8 @@ export const proactiveDe: typeof proactiveEn = {
   callReportLimit: (minutes: number) => `Er endete an der Höchstdauer des Anbieters von ${minutes} Minuten.`,
   callReportAmbiguous: (count: number, b: string) =>
     `${count} Anrufe zu +${b} liefen etwa zur selben Zeit, und ihre Verbindungsnachweise verraten nicht, welcher dieser Anruf war; daher zeige ich hier weder Dauer noch Kosten. Alle zeigt /cdrs today.`,
+  callReportUnsure: (b: string) =>
+    `Die Verbindungsnachweise enthalten einen Anruf zu +${b} nahe der Zeit dieses Anrufs, aber nicht genau zu ihr; ob es dieser war, kann ich nicht sagen. Siehe /cdrs today.`,
   callHangingUp: 'Wird aufgelegt …',
   callReportNone: (minutes: number) =>
     `Innerhalb von ${minutes} Minuten ist kein Verbindungsnachweis erschienen. Prüfen Sie mit /cdrs today.`,

@@ -35,6 +35,8 @@ export const proactiveEn = {
   callReportLimit: (minutes: number) => `It ended at the provider’s ${minutes}-minute limit.`,
   callReportAmbiguous: (count: number, b: string) =>
     `${count} calls to +${b} ran at about the same time, and their records cannot tell which one was this call, so I show no duration or cost here. See them all with /cdrs today.`,
+  callReportUnsure: (b: string) =>
+    `The records hold a call to +${b} near this call's time but not at it, so I cannot tell whether it was this one. See /cdrs today.`,
   callHangingUp: 'Hanging up…',
   callReportNone: (minutes: number) =>
     `No call record appeared within ${minutes} minutes. Check with /cdrs today.`,
