@@ -13,9 +13,16 @@ import {
   type InstallationStore,
 } from '../store/index.js';
 import type { Stores } from '../store/stores.js';
-import { createTelephonyClient, createTransport, type Transport } from '../telephony/index.js';
+import {
+  type Admission,
+  createAdmission,
+  createTelephonyClient,
+  createTransport,
+  type Transport,
+} from '../telephony/index.js';
 import type { Config } from './config.js';
 import { linkDemoAccounts } from './demo-link.js';
+import { type BotMetrics, createBotMetrics } from './metrics.js';
 import { resolveKeyring, storeConfigOf } from './store-config.js';
 
 export interface Runtime {
@@ -31,6 +38,8 @@ export interface Runtime {
   baseUrl: string;
   keyCreatedAt: string | undefined;
   logger: Logger;
+  /** Commands, provider calls, queue depths and store health for `/metrics` (README "Operations"). */
+  metrics: BotMetrics;
   /** Links the sandbox demo accounts to an identity, so `/balance` works at once (issue 4). */
   linkDemo(identity: Identity): Promise<void>;
   close(): Promise<void>;
@@ -39,6 +48,7 @@ export interface Runtime {
 /** Runtime overrides the tests pass: their own stores, sandbox or clock. */
 export interface RuntimeOverrides {
   stores?: Stores;
+  metrics?: BotMetrics;
   sandbox?: Sandbox;
   clock?: () => Date;
 }
@@ -60,8 +70,28 @@ export async function createRuntime(
   const openedStores = overrides.stores ? undefined : stores;
   const provider = await providerOf(config, logger, overrides.sandbox, openedStores);
   const transport: Transport = createTransport({ connections: config.TELEPHONY_CONNECTIONS });
-  const clientFactory = createClientFactory(config, provider, transport, logger, overrides.clock);
-  const { core, proactive } = createCoreAndProactive(config, logger, stores, clientFactory, overrides.clock);
+  // Process metrics (CPU, memory, GC) only where main asks: they start monitors per registry.
+  const metrics = overrides.metrics ?? createBotMetrics({ processMetrics: false });
+  metrics.setStoreCheck(config.REDIS_URL ? 'redis' : 'sqlite', () => stores.reachable());
+  // One admission per provider, as one transport: fair turns by account, identical reads shared.
+  const admission = createAdmission({
+    slots: config.TELEPHONY_CONNECTIONS,
+    maxQueued: config.TELEPHONY_BACKLOG,
+  });
+  const clientFactory = createClientFactory(
+    config,
+    provider,
+    { transport, admission, clock: overrides.clock },
+    logger,
+    metrics,
+  );
+  const { core, proactive } = createCoreAndProactive(
+    config,
+    logger,
+    { stores, clientFactory, busy: admission.busy },
+    overrides.clock,
+    metrics,
+  );
   const stopRecovery = await startRecovery(config, logger, stores, async () => {
     // All or nothing (issue 12): nothing stays open behind a failed start.
     await transport.close();
@@ -78,6 +108,7 @@ export async function createRuntime(
     baseUrl: provider.baseUrl,
     keyCreatedAt,
     logger,
+    metrics,
     linkDemo: (identity) => linkDemoAccounts(stores, identity),
     async close() {
       stopRecovery();
@@ -95,13 +126,17 @@ export async function createRuntime(
 function createCoreAndProactive(
   config: Config,
   logger: Logger,
-  stores: Stores,
-  clientFactory: ClientFactory,
+  parts: { stores: Stores; clientFactory: ClientFactory; busy: () => boolean },
   clock: (() => Date) | undefined,
+  metrics: BotMetrics,
 ): { core: Core; proactive: Proactive } {
+  const { stores, clientFactory } = parts;
   // Slack users type `/tel balance`; messages name commands that way there (issue 11).
   const commandPrefix = { slack: `${config.SLACK_COMMAND} ` };
+  // An approved request's result goes to its requester through the proactive outbox (built below).
+  let proactive: Proactive | undefined;
   const core = createCore({
+    outbox: () => proactive?.outbox,
     stores,
     clock,
     logger: logger.child({ component: 'core' }),
@@ -111,10 +146,10 @@ function createCoreAndProactive(
     rateLimit:
       config.RATE_LIMIT_PER_MINUTE > 0 ? { limit: config.RATE_LIMIT_PER_MINUTE, windowMs: 60_000 } : false,
     clientFactory,
-    // The call card says "Hanging up…" at once: edited through the same outbox as the report.
-    editMessage: (message, reply) => proactive.outbox.edit(message, reply),
+    metrics,
+    busy: parts.busy,
   });
-  const proactive: Proactive = createProactive({
+  proactive = createProactive({
     stores,
     clientFactory,
     // Alerts and digests name commands as replies do: `/tel alert` in Slack.
@@ -156,7 +191,16 @@ async function openStores(
     throw err;
   });
   return {
-    stores: createStores({ kv, keyring }),
+    stores: createStores({
+      kv,
+      keyring,
+      // Loud, once per loss (README "Operations"): users are told too, and /readyz names it.
+      onDataLost: (since) =>
+        storeLog.error(
+          { markerSince: since },
+          'shared store (Redis) LOST ITS DATA: the marker written at start is gone (FLUSHALL, an empty replica, or eviction; set maxmemory-policy noeviction). Linked accounts, settings and claims written before are gone; users are asked to /link again',
+        ),
+    }),
     installations: createInstallationStore({ kv, keyring }),
     keyCreatedAt: createdAt,
   };
@@ -202,10 +246,11 @@ async function providerOf(
 function createClientFactory(
   config: Config,
   provider: Provider,
-  transport: Transport,
+  shared: { transport: Transport; admission: Admission; clock: (() => Date) | undefined },
   logger: Logger,
-  clock: (() => Date) | undefined,
+  metrics: BotMetrics,
 ): ClientFactory {
+  const { transport, admission, clock } = shared;
   const clientLogger = logger.child({ component: 'telephony' });
   // One provider, one clock: every per-user client shares what any of them learned (provider-notes 1.2).
   const clockSkew = { offsetMs: 0 };
@@ -216,13 +261,14 @@ function createClientFactory(
       credentials: credentials.account,
       cardCredentials: credentials.card,
       transport,
+      admission,
       clockSkew,
       // The core's clock: the learned offset then relates the provider's times (a call record's)
       // to the ones the core writes down (call-match.ts).
       ...(clock ? { clock } : {}),
       timeoutMs: config.TELEPHONY_TIMEOUT_MS,
       logger: clientLogger,
-    });
+    }).use(metrics.providerLayer);
 }
 
 /**

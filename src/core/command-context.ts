@@ -12,6 +12,7 @@ export interface ContextInput {
   chat: ChatRef;
   locale?: string;
   inputIsPrivate?: boolean;
+  deliveryId?: string;
   settings: ChatSettings;
   /** Collects the audit entries written, for the support channel's thread. */
   audited: AuditEntry[];
@@ -52,10 +53,12 @@ export function makeContext(
     now,
     clock: e.clock,
     async editMessage(message, reply) {
-      await e.editMessage(message, reply);
+      await e.outbox?.()?.edit(message, reply);
     },
     stores: e.stores,
+    labels: e.labels,
     inputIsPrivate: input.inputIsPrivate ?? false,
+    ...(input.deliveryId === undefined ? {} : { deliveryId: input.deliveryId }),
     account: () => {
       account ??= accountClientFor(e.stores, e.clientFactory, owner);
       return account;

@@ -3,17 +3,19 @@ import type { CommandSpec } from './command-spec.js';
 import { builtInCommands } from './commands/index.js';
 import type { CommandInfo, Core } from './core.js';
 import type { Engine } from './engine.js';
+import { recordApprovalMessage } from './guard/approval-request.js';
 import { createHandlers } from './handlers.js';
 import { homeScreen } from './home-screen.js';
 import type { Platform } from './identity.js';
 import { InFlight } from './in-flight.js';
+import { createLabelCache } from './label-cache.js';
 import { linkSurface } from './link-surface.js';
 import { type CoreLogger, silentLogger } from './logger.js';
 import { type Language, messagesFor } from './messages.js';
-import type { SentMessage } from './notify/notifier.js';
+import type { Outbox } from './notify/outbox.js';
+import { type CoreMetrics, noMetrics } from './ports/metrics.js';
 import type { Stores } from './ports/stores.js';
 import { recordCallCard } from './proactive/call-report.js';
-import type { Reply } from './reply.js';
 import type { ClientFactory } from './services.js';
 
 export interface CoreOptions {
@@ -28,6 +30,8 @@ export interface CoreOptions {
   /** Per-user command rate limit, shared across instances through the store. `false` turns it off. */
   rateLimit?: { limit: number; windowMs: number } | false;
   logger?: CoreLogger;
+  /** Counts every finished command and button press (`/metrics`). Default: none. */
+  metrics?: CoreMetrics;
   /** Rows per page of a long list (issue 16). Default 20. */
   pageRows?: number;
   /** A message holding a PIN or SIP password is deleted after this long (issue 16). Default 10 minutes. */
@@ -49,10 +53,15 @@ export interface CoreOptions {
    */
   commandPrefix?: Partial<Record<Platform, string>>;
   /**
-   * Edits a message the bot sent earlier (the proactive outbox's `edit`): the call card says
-   * "Hanging up…" the moment `/hangup` runs. Absent: cards are edited only by the call report.
+   * Sends to a person other than the one who acted: an approved request's result goes to its
+   * requester (README "Money guard"). A function, since the outbox is built after the core.
    */
-  editMessage?: (message: SentMessage, reply: Reply) => Promise<unknown>;
+  outbox?: () => Outbox | undefined;
+  /**
+   * Whether the provider's backlog is full (admission control, src/telephony/admission.ts): the
+   * entry points turn new work away meanwhile. Default: never busy.
+   */
+  busy?: () => boolean;
 }
 
 /**
@@ -74,6 +83,7 @@ export function createCore(options: CoreOptions): Core {
     confirmTtlMs: options.confirmTtlMs ?? 5 * 60_000,
     rateLimit: options.rateLimit === undefined ? { limit: 30, windowMs: 60_000 } : options.rateLimit,
     logger: options.logger ?? silentLogger,
+    metrics: options.metrics ?? noMetrics,
     table,
     byName,
     pageRows: options.pageRows ?? 20,
@@ -83,7 +93,8 @@ export function createCore(options: CoreOptions): Core {
         : undefined,
     maxCommandAgeMs: options.maxCommandAgeMs ?? 30_000,
     refsFor: refsForPlatforms(options.commandPrefix ?? {}, byName.keys()),
-    editMessage: options.editMessage ?? (async () => undefined),
+    ...(options.outbox ? { outbox: options.outbox } : {}),
+    labels: createLabelCache({ now: () => clock().getTime() }),
   };
   const inFlight = new InFlight();
   const { handleText, handleAction } = createHandlers(e, inFlight);
@@ -115,7 +126,11 @@ export function createCore(options: CoreOptions): Core {
     home: homeScreen(e),
     ...linkSurface(e, e.refsFor),
     refsFor: e.refsFor,
-    messageSent: (tracked) => recordCallCard({ stores: e.stores }, tracked),
+    messageSent: async (tracked) => {
+      if (!(await recordApprovalMessage(e.stores, tracked)))
+        await recordCallCard({ stores: e.stores }, tracked);
+    },
     drain: (timeoutMs) => inFlight.drain(timeoutMs),
+    busy: options.busy ?? (() => false),
   };
 }

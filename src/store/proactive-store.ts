@@ -63,7 +63,8 @@ async function withRecordLock<R>(kv: KeyValueStore, key: string, fn: () => Promi
   }
 }
 
-function recordStore<T extends { id: string }>(kv: KeyValueStore, prefix: string): RecordStore<T> {
+/** JSON records under `prefix`, kept until deleted (also the guard's stores). */
+export function recordStore<T extends { id: string }>(kv: KeyValueStore, prefix: string): RecordStore<T> {
   return {
     update: (id, change) =>
       withRecordLock(kv, prefix + id, async () => {

@@ -3,6 +3,7 @@ import { fromDate } from '../../telephony/dates.js';
 import { hasCode } from '../../telephony/errors.js';
 import { phoneArg, positional } from '../args.js';
 import { type CommandContext, commandText, defineCommand } from '../command-spec.js';
+import { callGuard } from '../guard/call-guard.js';
 import { type Messages, messagesFor } from '../messages.js';
 import { hangingUpCard } from '../proactive/call-card.js';
 import {
@@ -62,6 +63,8 @@ const callCommand = defineCommand({
   output: 'personal',
   changesState: true,
   needs: 'account',
+  // Spend limits and the price ceiling refuse before anything is sent (README "Money guard").
+  guarded: callGuard,
   async handler(ctx) {
     const { t } = ctx;
     const { client, username } = await ctx.account();
