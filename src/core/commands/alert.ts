@@ -27,6 +27,7 @@ export async function subscriptionOf(
     destination,
     setBy: { platform, tenant, user },
     locale: ctx.fmt.locale,
+    ...(ctx.fmt.timeZoneKnown ? { timeZone: ctx.fmt.timeZone } : {}),
   };
 }
 

@@ -1,12 +1,12 @@
-import { compareDates, toIsoDate } from '../../telephony/dates.js';
+import { toIsoDate } from '../../telephony/dates.js';
 import { addMoney, type Money, moneyToDecimalString } from '../../telephony/money.js';
 import { type CdrQuery, cdrQueryArgs } from '../args.js';
 import { commandText, defineCommand } from '../command-spec.js';
 import { csv } from '../csv.js';
 import type { Formatter } from '../format.js';
 import type { Messages } from '../messages.js';
-import { addDays, todayIn } from '../natural-date.js';
 import type { Reply, ReplyTable } from '../reply.js';
+import { keepDays, PERIOD_READ_LIMIT, widenDays } from '../zone-days.js';
 
 /** The sum of amounts, exactly, in `currency` where the records carry none. */
 function sum(amounts: Money[], currency: string): Money | undefined {
@@ -17,30 +17,11 @@ function sum(amounts: Money[], currency: string): Money | undefined {
   );
 }
 
-/**
- * Records one summary reads to total its period: the provider lists the latest `show` records and
- * says nothing of how many more there are (spec 4.9, D6), so the whole period is read up to this
- * many; a period holding more is summed as "at least" (`totalLine`).
- */
-export const PERIOD_READ_LIMIT = 1000;
-
-/**
- * The provider filters call records by calendar day, which we read as UTC (spec 4.5, 4.9). A user's
- * day in another zone straddles two UTC days, so the query widens by one day on each side and the
- * records are kept by their day in the user's zone (issue 14). In UTC the query is exact.
- */
+/** The period's query, and its records kept by their day in the user's zone (zone-days.ts). */
 function zoned(q: CdrQuery, timeZone: string) {
-  const utc = timeZone === 'UTC';
   return {
-    query: utc ? q : { ...q, from: addDays(q.from, -1), to: addDays(q.to, 1) },
-    /** Every record of the period as read, newest first; the widened days' records dropped. */
-    keep<R extends { start: Date }>(records: readonly R[]): R[] {
-      if (utc) return [...records];
-      return records.filter((r) => {
-        const day = todayIn(r.start, timeZone);
-        return compareDates(day, q.from) >= 0 && compareDates(day, q.to) <= 0;
-      });
-    },
+    query: { ...q, ...widenDays(q.from, q.to, timeZone) },
+    keep: <R extends { start: Date }>(records: readonly R[]) => keepDays(records, q.from, q.to, timeZone),
   };
 }
 

@@ -26,6 +26,8 @@ export interface SubscriptionBase {
   destination: NotifyDestination;
   setBy: Subscriber;
   locale?: string;
+  /** The user's IANA zone when known (`/timezone`, Slack's `tz`): digests' weeks are its weeks. */
+  timeZone?: string;
   /** The platform refused the destination for good (blocked, channel left): no sends until set again. */
   paused?: { reason: string; at: string };
 }
@@ -67,7 +69,7 @@ export interface CallReport extends SubscriptionBase {
 
 /** `/digest weekly`. */
 export interface DigestSubscription extends SubscriptionBase {
-  /** ISO week (`2026-W47`) of the last digest sent. */
+  /** ISO week (`2026-W47`, in the subscriber's zone) in which the last digest was sent; it covered the week before. */
   lastWeek?: string;
 }
 

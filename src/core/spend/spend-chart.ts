@@ -6,6 +6,8 @@ export interface SpendChartLabels {
   topDestinations: string;
   /** Formats an amount in minor units at the data's scale, e.g. `€0.22` (the user's locale). */
   money: (minor: number) => string;
+  /** A day of the axis (`2026-11-23`) in the user's format, e.g. `Nov 23`, `23. Nov.`. */
+  day: (isoDate: string) => string;
 }
 
 const WIDTH = 960;
@@ -56,7 +58,7 @@ function chartOption(data: SpendData, labels: SpendChartLabels) {
       { left: 64, right: '38%', top: 80, bottom: 48 },
       { left: '74%', right: 24, top: 80, bottom: 48 },
     ],
-    ...axesOf(data, label),
+    ...axesOf(data, labels),
     series: [
       {
         type: 'bar',
@@ -83,13 +85,14 @@ function chartOption(data: SpendData, labels: SpendChartLabels) {
 }
 
 /** Left panel: days across, amounts up; right panel: amounts across, destinations down (largest first). */
-function axesOf(data: SpendData, label: (minor: number) => string) {
+function axesOf(data: SpendData, labels: SpendChartLabels) {
+  const label = labels.money;
   return {
     xAxis: [
       {
         gridIndex: 0,
         type: 'category',
-        data: data.days.map((d) => d.date.slice(5)),
+        data: data.days.map((d) => labels.day(d.date)),
         axisLabel: { fontSize: 10 },
       },
       { gridIndex: 1, type: 'value', axisLabel: { formatter: label, fontSize: 10 } },

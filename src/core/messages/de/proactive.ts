@@ -48,6 +48,8 @@ export const proactiveDe: typeof proactiveEn = {
     `${total} für ${calls} ${calls === 1 ? 'Anruf' : 'Anrufe'}, ${from} – ${to}`,
   spendNone: (from: string, to: string) =>
     `Keine Anrufe zwischen ${from} und ${to}, also nichts zu zeichnen.`,
+  spendCapped: (n: number) =>
+    `Gelesen wurden nur die letzten ${n} Anrufe: Der Zeitraum enthält mehr, die Summe ist also mindestens diese. Ein kürzerer Zeitraum zeigt alle.`,
   spendPerDay: 'Ausgaben pro Tag',
   spendTopDestinations: 'Teuerste Ziele',
   digestOn:

@@ -44,6 +44,8 @@ export const proactiveEn = {
   spendCaption: (total: string, calls: number, from: string, to: string) =>
     `${total} on ${calls} call${calls === 1 ? '' : 's'}, ${from} – ${to}`,
   spendNone: (from: string, to: string) => `No calls between ${from} and ${to}, so nothing to chart.`,
+  spendCapped: (n: number) =>
+    `Only the latest ${n} calls were read: the period holds more, so the total is at least this. A shorter period shows all.`,
   spendPerDay: 'Spend per day',
   spendTopDestinations: 'Top destinations',
   digestOn: 'Every Monday I will send you last week’s spend, a chart and the balance. /digest off stops it.',
