@@ -87,7 +87,13 @@ export async function createRuntime(
     slots: config.TELEPHONY_CONNECTIONS,
     maxQueued: config.TELEPHONY_BACKLOG,
   });
-  const clientFactory = createClientFactory(config, provider, { transport, admission }, logger, metrics);
+  const clientFactory = createClientFactory(
+    config,
+    provider,
+    { transport, admission, clock: overrides.clock },
+    logger,
+    metrics,
+  );
   const { core, proactive } = createCoreAndProactive(
     config,
     logger,
@@ -251,11 +257,11 @@ async function providerOf(
 function createClientFactory(
   config: Config,
   provider: Provider,
-  shared: { transport: Transport; admission: Admission },
+  shared: { transport: Transport; admission: Admission; clock: (() => Date) | undefined },
   logger: Logger,
   metrics: BotMetrics,
 ): ClientFactory {
-  const { transport, admission } = shared;
+  const { transport, admission, clock } = shared;
   const clientLogger = logger.child({ component: 'telephony' });
   // One provider, one clock: every per-user client shares what any of them learned (provider-notes 1.2).
   const clockSkew = { offsetMs: 0 };
@@ -268,6 +274,9 @@ function createClientFactory(
       transport,
       admission,
       clockSkew,
+      // The core's clock: the learned offset then relates the provider's times (a call record's)
+      // to the ones the core writes down (call-match.ts).
+      ...(clock ? { clock } : {}),
       timeoutMs: config.TELEPHONY_TIMEOUT_MS,
       logger: clientLogger,
     }).use(metrics.providerLayer);

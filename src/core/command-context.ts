@@ -51,6 +51,10 @@ export function makeContext(
     language: input.loc.language,
     fmt: input.loc.fmt,
     now,
+    clock: e.clock,
+    async editMessage(message, reply) {
+      await e.outbox?.()?.edit(message, reply);
+    },
     stores: e.stores,
     labels: e.labels,
     inputIsPrivate: input.inputIsPrivate ?? false,
