@@ -18,7 +18,6 @@ import { isApprovalAction, pressApproval } from './guard/approval-press.js';
 import { type ChatRef, type Identity, identityKey } from './identity.js';
 import type { InFlight } from './in-flight.js';
 import { takeInterruptedNotices } from './interrupted.js';
-import type { CoreLogger } from './logger.js';
 import { languageOf, messagesFor } from './messages.js';
 import { navigate } from './navigate.js';
 import type { ActionOutcome, Reply } from './reply.js';
@@ -103,7 +102,7 @@ function textHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices: N
       return [{ ...failure(e, err, t, requestId), audience: 'actor', visibility: 'personal' }];
     } finally {
       release();
-      logLine(e.logger, 'command', requestId, input.identity, turn.name, started, turn.outcome);
+      logLine(e, 'command', requestId, input.identity, turn.name, started, turn.outcome);
     }
   };
 }
@@ -146,7 +145,7 @@ function actionHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices:
       return { notice: failure(e, err, turn.t, requestId).text };
     } finally {
       release();
-      logLine(e.logger, 'action', requestId, input.identity, turn.name, started, turn.outcome);
+      logLine(e, 'action', requestId, input.identity, turn.name, started, turn.outcome);
     }
   };
 }
@@ -160,9 +159,12 @@ function withRefs(outcome: ActionOutcome, fix: (r: Reply) => Reply): ActionOutco
   };
 }
 
-/** One structured line per command or button press (issue 7): never arguments, never replies. */
+/**
+ * One structured line per command or button press (issue 7): never arguments, never replies. The
+ * same facts are counted for `/metrics`.
+ */
 function logLine(
-  logger: CoreLogger,
+  e: Engine,
   kind: 'command' | 'action',
   requestId: string,
   identity: Identity,
@@ -171,5 +173,6 @@ function logLine(
   outcome: string,
 ) {
   const durationMs = Math.round(performance.now() - started);
-  logger.info({ requestId, platform: identity.platform, command, durationMs, outcome }, kind);
+  e.logger.info({ requestId, platform: identity.platform, command, durationMs, outcome }, kind);
+  e.metrics.commandFinished({ kind, platform: identity.platform, command, outcome, durationMs });
 }
