@@ -143,6 +143,9 @@ function openLog(
   return { logger, logFile, logOpen };
 }
 
+/** How long `/readyz` names a data loss of the shared store after it was found. */
+const DATA_LOSS_UNREADY_MS = 10 * 60_000;
+
 /** Opens the HTTP server, the runtime and the chat channels, registering each in `opened`. */
 async function startServices(
   config: Config,
@@ -160,6 +163,11 @@ async function startServices(
   health?.addCheck('store', () => stores.reachable());
   // Prometheus scrapes the same port (README "Operations", metrics).
   health?.mount('/metrics', runtime.metrics.handler, { maxBodyBytes: 0 });
+  // Loud for ten minutes after the shared store was found empty (data-marker.ts), then ready again.
+  health?.addCheck('store data lost', () => {
+    const lost = stores.dataLostAt?.();
+    return lost === undefined || Date.now() - lost.getTime() > DATA_LOSS_UNREADY_MS;
+  });
   opened.push({ name: 'provider connections and stores', close: () => runtime.close() });
   const channels = await createChatChannels(config, runtime);
   for (const channel of channels) {

@@ -8,6 +8,7 @@ import { createHandlers } from './handlers.js';
 import { homeScreen } from './home-screen.js';
 import type { Platform } from './identity.js';
 import { InFlight } from './in-flight.js';
+import { createLabelCache } from './label-cache.js';
 import { linkSurface } from './link-surface.js';
 import { type CoreLogger, silentLogger } from './logger.js';
 import { type Language, messagesFor } from './messages.js';
@@ -57,6 +58,11 @@ export interface CoreOptions {
    * requester (README "Money guard"). A function, since the outbox is built after the core.
    */
   outbox?: () => Outbox | undefined;
+  /**
+   * Whether the provider's backlog is full (admission control, src/telephony/admission.ts): the
+   * entry points turn new work away meanwhile. Default: never busy.
+   */
+  busy?: () => boolean;
 }
 
 /**
@@ -89,6 +95,7 @@ export function createCore(options: CoreOptions): Core {
     maxCommandAgeMs: options.maxCommandAgeMs ?? 30_000,
     refsFor: refsForPlatforms(options.commandPrefix ?? {}, byName.keys()),
     ...(options.outbox ? { outbox: options.outbox } : {}),
+    labels: createLabelCache({ now: () => clock().getTime() }),
   };
   const inFlight = new InFlight();
   const { handleText, handleAction } = createHandlers(e, inFlight);
@@ -122,6 +129,7 @@ export function createCore(options: CoreOptions): Core {
     refsFor: e.refsFor,
     messageSent: (tracked) => recordTracked(e.stores, tracked),
     drain: (timeoutMs) => inFlight.drain(timeoutMs),
+    busy: options.busy ?? (() => false),
   };
 }
 

@@ -57,7 +57,10 @@ const ends = (turn: TextTurn, outcome: string, reply: Reply): Reply[] => {
   return [reply];
 };
 
-/** Per-user command rate limit, shared across instances through the store. */
+/**
+ * Per-user command rate limit, shared across instances through the store. One "slow down" per user
+ * and window (README "Operations", abuse); the refusals after it are silent.
+ */
 export const rateLimitStep: TextStep = async (e, turn) => {
   if (!e.rateLimit) return undefined;
   const key = `cmd:${identityKey(turn.input.identity)}`;
@@ -71,6 +74,10 @@ export const rateLimitStep: TextStep = async (e, turn) => {
     turn.input.text,
     (name, args) => e.byName.get(name)?.secretArgs?.(args) ?? false,
   ).catch(() => true);
+  if (!r.noticeDue) {
+    turn.outcome = 'rate-limited-silent';
+    return [];
+  }
   return ends(turn, 'rate-limited', { text: turn.t.rateLimited(seconds), tone: 'warning' });
 };
 
@@ -112,10 +119,12 @@ export const lookupStep: TextStep = async (e, turn) => {
     tokens = [];
   }
   turn.tokens = tokens;
-  const { sentAt } = turn.input;
-  if (sentAt && e.clock().getTime() - sentAt.getTime() > e.maxCommandAgeMs)
-    return ends(turn, 'too-old', { text: turn.t.commandTooOld(`/${name.slice(0, 40)}`), tone: 'warning' });
   const spec = e.byName.get(name);
+  // The age rule is for what must not act late (a call, a top-up redelivered after an outage);
+  // a read answers now whatever its age, so a backlog never turns it away (README "Operations").
+  const { sentAt } = turn.input;
+  if (sentAt && spec?.changesState && e.clock().getTime() - sentAt.getTime() > e.maxCommandAgeMs)
+    return ends(turn, 'too-old', { text: turn.t.commandTooOld(`/${name.slice(0, 40)}`), tone: 'warning' });
   if (!spec) {
     // In a group, `/stats` with no @name may be another bot's command: not ours to answer (issue 16).
     const { input } = turn;

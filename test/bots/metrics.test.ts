@@ -91,9 +91,7 @@ describe('/metrics', () => {
     const client = stack.clientFactory({ account: { username: 'demo', password: 'wrong' } });
     await expect(client.account()).rejects.toMatchObject({ code: 'TEL_AUTH' });
     const m = samples((await scrape()).text);
-    expect(m.get('telephony_bot_provider_requests_total{operation="account",outcome="TEL_AUTH"}')).toBe(
-      1,
-    );
+    expect(m.get('telephony_bot_provider_requests_total{operation="account",outcome="TEL_AUTH"}')).toBe(1);
   });
 
   it('queue depths come from the registered sources at scrape time; a failing one is left out', async () => {
