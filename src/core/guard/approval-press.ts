@@ -124,7 +124,7 @@ async function execute(
   const t = messagesFor(request.requesterLocale);
   if (!spec || roleFor(spec, asker, settings) !== request.role)
     return { ok: false, here: [{ text: t.approvalNoLongerAllowed, tone: 'warning', audience: 'chat' }] };
-  const turn = newTurn(asker, requestId, { approved: true });
+  const turn = newTurn(asker, requestId);
   turn.loc = await localeOf(e, asker);
   const parsed = parseArgs(e, spec, request.args, turn.loc);
   if (!parsed.success)
