@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatRef, Identity } from '../../../src/core/identity.js';
 import type { Reply } from '../../../src/core/reply.js';
+import { md5Hex } from '../../../src/telephony/signature.js';
 import { textOf } from '../core-harness.js';
 import { type GuardHarness, startGuard } from './guard-harness.js';
 
@@ -137,6 +138,34 @@ describe('approvals', () => {
     expect(h.stack.sandbox.state.calls().map((c) => c.username)).toEqual(['demo']);
     // A cheap call is not held.
     expect(textOf(await say(bob, '/call +4930111222 +4930555666'))).not.toContain('asks to');
+  });
+
+  it('in a support channel the agents approve, for the team’s card, and the channel sees the whole number', async () => {
+    await setUp();
+    await h.stack.stores.credentials.set('telegram::-100', {
+      credentials: [
+        { label: 'team', kind: 'account', username: 'demo', md5: md5Hex('demo'), linkedAt: '' },
+        { label: 'team-cards', kind: 'card', username: 'cards', md5: md5Hex('cards'), linkedAt: '' },
+      ],
+      active: 'team',
+    });
+    await h.stack.stores.settings.updateChat('telegram::-100', {
+      support: { agents: ['2', '4'], setupBy: 'telegram::1', setupAt: '' },
+    });
+    expect(textOf(await say(alice, '/approvals approvers agents'))).toContain(
+      'Who may approve: the support channel’s agents.',
+    );
+    const asked = await say(bob, `/card block +${CARD}`);
+    expect(textOf(asked)).toContain(`Bob asks to block the card +${CARD}.`);
+    expect(await press(alice, button(asked, 'Approve'))).toEqual({
+      notice: 'Only the support channel’s agents can decide this request.',
+    });
+    const done = await press(dave, button(asked, 'Approve'));
+    expect(done.update!.text).toContain('Approved by Dave. Done.');
+    expect(cardState()).toBe('blocked');
+    const log = await h.stack.stores.audit.recent(20, { chat: 'telegram::-100' });
+    const block = log.find((e) => e.command === 'card block' && e.outcome === 'ok')!;
+    expect(block).toMatchObject({ actor: 'telegram::2', account: 'cards', role: 'agent' });
   });
 
   it('a private chat and the console have no approvals, and say so', async () => {

@@ -19,8 +19,6 @@ export const guardDe: typeof guardEn = {
   limitOff: 'Ausgabenlimits und Preisobergrenze ausgeschaltet.',
   limitOffOne: (kind: string) => `${kind} ausgeschaltet.`,
   limitOffNone: 'Es gab kein Limit zum Ausschalten.',
-  limitCurrencyMismatch: (given: string, account: string) =>
-    `Dieses Konto führt ${account}, nicht ${given}. Geben Sie den Betrag in ${account} an, z. B. /limit daily 5.`,
   limitAlertTitle: (percent: number) => `Ausgaben bei ${percent} % des Limits`,
   limitAlert: (label: string, kind: string, spent: string, limit: string, percent: number) =>
     `„${label}“: ${kind}: ${spent} von ${limit} ausgegeben (${percent} %).`,
@@ -110,6 +108,5 @@ export const guardDe: typeof guardEn = {
   approvalExpired: 'Verfallen: Niemand hat rechtzeitig entschieden. Es wurde nichts getan.',
   approvalNoLongerAllowed:
     'Freigegeben, aber der Anfragende darf das hier nicht mehr ausführen. Es wurde nichts getan.',
-  approvalResultTitle: (what: string) => `Ihre Anfrage, ${what}, wurde freigegeben`,
   approvalSomeone: 'jemand',
 };

@@ -17,8 +17,6 @@ export const guardEn = {
   limitOff: 'Spend limits and price ceiling switched off.',
   limitOffOne: (kind: string) => `${kind} switched off.`,
   limitOffNone: 'There was no limit to switch off.',
-  limitCurrencyMismatch: (given: string, account: string) =>
-    `This account is in ${account}, not ${given}. Give the amount in ${account}, e.g. /limit daily 5.`,
   limitAlertTitle: (percent: number) => `Spend at ${percent} % of the limit`,
   limitAlert: (label: string, kind: string, spent: string, limit: string, percent: number) =>
     `"${label}": ${kind.toLowerCase()} spend is ${spent} of ${limit} (${percent} %).`,
@@ -106,6 +104,5 @@ export const guardEn = {
   approvalWithdrawn: (who: string) => `Withdrawn by ${who}. Nothing was done.`,
   approvalExpired: 'Expired: nobody decided in time. Nothing was done.',
   approvalNoLongerAllowed: 'Approved, but the requester may no longer run this here. Nothing was done.',
-  approvalResultTitle: (what: string) => `Your request to ${what} was approved`,
   approvalSomeone: 'someone',
 };
