@@ -1,10 +1,12 @@
 import {
+  createInstallationStore,
   createKeyValueStoreFromConfig,
   createStores,
   keyringFromKeys,
   parseMasterKey,
   rotateCredentials,
 } from '../store/index.js';
+import { HELP } from './cli-usage.js';
 import { loadConfig } from './config.js';
 import { resolveKeyring, storeConfigOf } from './store-config.js';
 
@@ -55,4 +57,48 @@ export async function keysRotate(out: NodeJS.WritableStream): Promise<number> {
   );
   for (const f of result.failed) out.write(`  ${f.owner}: ${f.code} ${f.message}\n`);
   return result.failed.length ? 1 : 0;
+}
+
+/**
+ * `telephony-bot slack installations list|remove <id>`: the workspaces the app is installed in
+ * through OAuth (issue 16), and removing one (its tokens leave the store). Listing is a reader and
+ * may run beside the live instance; removing writes, so with SQLite it waits for the bot to stop
+ * (the single-writer lock); with Redis it runs beside the instances.
+ */
+export async function slackInstallations(args: string[], out: NodeJS.WritableStream): Promise<number> {
+  const [action, id] = args;
+  if (action !== 'list' && !(action === 'remove' && id)) {
+    process.stderr.write(HELP.slack!);
+    return 2;
+  }
+  const { listSlackInstallations, removeSlackInstallation } = await import(
+    '../adapters/slack/installations.js'
+  );
+  const config = loadConfig();
+  const { keyring } = await resolveKeyring(config);
+  const where = storeConfigOf(config);
+  const kv = await createKeyValueStoreFromConfig(
+    where.kind === 'sqlite' && action === 'list' ? { ...where, exclusive: false } : where,
+  );
+  try {
+    const records = createInstallationStore({ kv, keyring });
+    if (action === 'remove') {
+      const removed = await removeSlackInstallation(records, id!);
+      out.write(
+        removed
+          ? `removed the installation ${id}: its tokens are deleted. Remove the app in that workspace too (Settings → Manage apps), or it stays listed there.\n`
+          : `no installation ${id}; \`telephony-bot slack installations list\` shows the ids\n`,
+      );
+      return removed ? 0 : 1;
+    }
+    const all = await listSlackInstallations(records);
+    if (all.length === 0) out.write('no Slack installations (install through /slack/install)\n');
+    for (const i of all)
+      out.write(
+        `${i.id}\t${i.orgWide ? `org ${i.enterpriseName ?? ''}` : `workspace ${i.teamName ?? ''}`}\tbot ${i.botUserId ?? '-'}\tscopes ${i.scopes.join(',') || '-'}${i.userToken ? '\tuser token' : ''}\n`,
+      );
+    return 0;
+  } finally {
+    await kv.close();
+  }
 }

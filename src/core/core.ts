@@ -3,7 +3,8 @@ import type { ChatRef, Identity } from './identity.js';
 import type { Language } from './messages.js';
 import type { TrackedMessage } from './notify/notifier.js';
 import type { ChannelCapabilities, Conversation } from './ports/channel.js';
-import type { PlacedOutcome, PlacedReply, Reply } from './reply.js';
+import type { AuditEntry } from './ports/records.js';
+import type { ActionOutcome, PlacedOutcome, PlacedReply, Reply } from './reply.js';
 import type { Role } from './roles.js';
 
 /** A line of text from a chat: `/balance`, `balance`, `/rate +4930123`, or an answer in a conversation. */
@@ -18,6 +19,11 @@ export interface IncomingText {
   timeZone?: string;
   /** Correlates log lines. */
   requestId?: string;
+  /**
+   * The platform's own id of this delivery (`telegram:<bot>:<update_id>`, a Slack trigger id): the
+   * same on a redelivery. A never-retry operation it starts is keyed by it durably (`audited`).
+   */
+  deliveryId?: string;
   /** When the user sent it, when the platform says (a Telegram message's `date`); see `maxCommandAgeMs`. */
   sentAt?: Date;
   /**
@@ -50,6 +56,8 @@ export interface IncomingAction {
   locale?: string;
   timeZone?: string;
   requestId?: string;
+  /** As {@link IncomingText.deliveryId}: the press's update or interaction id. */
+  deliveryId?: string;
 }
 
 /** What menus and help need to know about a command; derived from the command table. */
@@ -141,4 +149,14 @@ export interface Core {
    * true when they all finished, false when some were still running at the deadline.
    */
   drain(timeoutMs: number): Promise<boolean>;
+  /**
+   * True while the provider's backlog is full: an entry point turns new work away then (Telegram's
+   * webhook 503, so Telegram delivers it again later; Slack "busy, try again"). Absent: never busy.
+   */
+  busy?(): boolean;
+  /**
+   * The never-retry operations this process sent and still waits on (their `attempted` audit
+   * entries): what a shutdown that gives up on them must close and tell their users about.
+   */
+  attemptsInFlight?(): AuditEntry[];
 }

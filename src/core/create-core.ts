@@ -4,13 +4,18 @@ import { builtInCommands } from './commands/index.js';
 import type { CommandInfo, Core } from './core.js';
 import { DeliveryExecutor } from './delivery-executor.js';
 import type { Engine } from './engine.js';
+import { recordApprovalMessage } from './guard/approval-request.js';
 import { createHandlers } from './handlers.js';
 import { homeScreen } from './home-screen.js';
 import type { Platform } from './identity.js';
 import { InFlight } from './in-flight.js';
+import { createLabelCache } from './label-cache.js';
 import { linkSurface } from './link-surface.js';
 import { type CoreLogger, silentLogger } from './logger.js';
 import { type Language, messagesFor } from './messages.js';
+import type { TrackedMessage } from './notify/notifier.js';
+import type { Outbox } from './notify/outbox.js';
+import { type CoreMetrics, noMetrics } from './ports/metrics.js';
 import type { Stores } from './ports/stores.js';
 import { recordCallCard } from './proactive/call-report.js';
 import type { ClientFactory } from './services.js';
@@ -27,6 +32,8 @@ export interface CoreOptions {
   /** Per-user command rate limit, shared across instances through the store. `false` turns it off. */
   rateLimit?: { limit: number; windowMs: number } | false;
   logger?: CoreLogger;
+  /** Counts every finished command and button press (`/metrics`). Default: none. */
+  metrics?: CoreMetrics;
   /** Rows per page of a long list (issue 16). Default 20. */
   pageRows?: number;
   /** A message holding a PIN or SIP password is deleted after this long (issue 16). Default 10 minutes. */
@@ -47,12 +54,22 @@ export interface CoreOptions {
    * shows it this way (issue 11).
    */
   commandPrefix?: Partial<Record<Platform, string>>;
+  /**
+   * Sends to a person other than the one who acted: an approved request's result goes to its
+   * requester (README "Money guard"). A function, since the outbox is built after the core.
+   */
+  outbox?: () => Outbox | undefined;
+  /**
+   * Whether the provider's backlog is full (admission control, src/telephony/admission.ts): the
+   * entry points turn new work away meanwhile. Default: never busy.
+   */
+  busy?: () => boolean;
 }
 
 /**
  * Builds the channel-agnostic core. A line of text runs through the dispatcher's steps in order
  * (rate limit, attachment, conversation, question, lookup, chat rules, roles, arguments,
- * credentials, confirmation, run); a button press through its own (parse, owner, load, take, run),
+ * credentials, guard, confirmation, run); a button press through its own (parse, owner, load, take, run),
  * or through navigation (menu, pages). Every answer, early or late, is placed by the one delivery
  * rule (delivery.ts).
  */
@@ -68,6 +85,7 @@ export function createCore(options: CoreOptions): Core {
     confirmTtlMs: options.confirmTtlMs ?? 5 * 60_000,
     rateLimit: options.rateLimit === undefined ? { limit: 30, windowMs: 60_000 } : options.rateLimit,
     logger: options.logger ?? silentLogger,
+    metrics: options.metrics ?? noMetrics,
     table,
     byName,
     pageRows: options.pageRows ?? 20,
@@ -77,27 +95,16 @@ export function createCore(options: CoreOptions): Core {
         : undefined,
     maxCommandAgeMs: options.maxCommandAgeMs ?? 30_000,
     refsFor: refsForPlatforms(options.commandPrefix ?? {}, byName.keys()),
+    ...(options.outbox ? { outbox: options.outbox } : {}),
+    labels: createLabelCache({ now: () => clock().getTime() }),
+    attempts: new Map(),
   };
   const inFlight = new InFlight();
   const { handleText, handleAction } = createHandlers(e, inFlight);
   const executor = executorOf(e);
 
-  const en = messagesFor('en');
-  const commands: CommandInfo[] = table.map((s) => ({
-    name: s.name,
-    aliases: s.aliases ?? [],
-    summary: s.summary(en),
-    usage: s.usage(en),
-    example: s.example(en),
-    roles: s.roles,
-    privateOnly: s.privateOnly ?? false,
-    personal: s.output !== 'public',
-    confirm: s.confirm !== undefined,
-    hidden: s.hidden ?? false,
-  }));
-
   return {
-    commands,
+    commands: commandInfos(table),
     menu(scope, language: Language = 'en') {
       const t = messagesFor(language);
       return table
@@ -111,8 +118,10 @@ export function createCore(options: CoreOptions): Core {
     home: homeScreen(e),
     ...linkSurface(e, e.refsFor),
     refsFor: e.refsFor,
-    messageSent: (tracked) => recordCallCard({ stores: e.stores }, tracked),
+    messageSent: (tracked) => recordTracked(e.stores, tracked),
     drain: (timeoutMs) => inFlight.drain(timeoutMs),
+    busy: options.busy ?? (() => false),
+    attemptsInFlight: () => [...e.attempts.values()],
   };
 }
 
@@ -120,6 +129,28 @@ export function createCore(options: CoreOptions): Core {
 function executorOf(e: Engine): DeliveryExecutor {
   return new DeliveryExecutor({
     logger: e.logger,
-    tracked: (tracked) => recordCallCard({ stores: e.stores }, tracked),
+    tracked: (tracked) => recordTracked(e.stores, tracked),
   });
+}
+
+/** What the adapters learn of each command (help, menus), in English. */
+function commandInfos(table: readonly CommandSpec[]): CommandInfo[] {
+  const en = messagesFor('en');
+  return table.map((s) => ({
+    name: s.name,
+    aliases: s.aliases ?? [],
+    summary: s.summary(en),
+    usage: s.usage(en),
+    example: s.example(en),
+    roles: s.roles,
+    privateOnly: s.privateOnly ?? false,
+    personal: s.output !== 'public',
+    confirm: s.confirm !== undefined,
+    hidden: s.hidden ?? false,
+  }));
+}
+
+/** Where a tracked reply landed: a held request's message (README "Money guard") or a call card. */
+async function recordTracked(stores: Stores, tracked: TrackedMessage): Promise<void> {
+  if (!(await recordApprovalMessage(stores, tracked))) await recordCallCard({ stores }, tracked);
 }

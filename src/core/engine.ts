@@ -4,10 +4,13 @@ import type { RefsFor } from './command-refs.js';
 import type { CommandSpec } from './command-spec.js';
 import { errorReply } from './error-replies.js';
 import { type ChatRef, chatKey, type Identity, identityKey, type Platform } from './identity.js';
+import type { LabelCache } from './label-cache.js';
 import type { CoreLogger } from './logger.js';
 import type { Messages } from './messages.js';
+import type { Outbox } from './notify/outbox.js';
 import type { ChannelCapabilities } from './ports/channel.js';
-import type { ChatSettings } from './ports/records.js';
+import type { CoreMetrics } from './ports/metrics.js';
+import type { AuditEntry, ChatSettings } from './ports/records.js';
 import type { Stores } from './ports/stores.js';
 import type { Reply } from './reply.js';
 import { errorSummary } from './safe-error.js';
@@ -22,6 +25,8 @@ export interface Engine {
   confirmTtlMs: number;
   rateLimit: { limit: number; windowMs: number } | false;
   logger: CoreLogger;
+  /** Where each finished command is counted (`/metrics`). */
+  metrics: CoreMetrics;
   table: readonly CommandSpec[];
   /** Every name and alias → its command. */
   byName: ReadonlyMap<string, CommandSpec>;
@@ -36,6 +41,15 @@ export interface Engine {
   maxCommandAgeMs: number;
   /** Rewrites command references as this platform's users type them (`/balance`, `/tel balance`). */
   refsFor: RefsFor;
+  /**
+   * The core speaking to someone other than the presser (an approved request's result goes to its
+   * requester, README "Money guard"); absent where no channel can send first.
+   */
+  outbox?: () => Outbox | undefined;
+  /** Labels a command reads only to name things in its answer, remembered briefly (label-cache.ts). */
+  labels: LabelCache;
+  /** Never-retry attempts of this process waiting on the provider, by audit id (for a shutdown). */
+  attempts: Map<string, AuditEntry>;
 }
 
 /** The user's language and zone: what they chose (`/language`, `/timezone`) wins over the platform's hint. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InFlight } from '../../core/in-flight.js';
+import { messagesFor } from '../../core/messages.js';
 import { boltLogger } from './bolt-logger.js';
 import { SlackHttpReceiver } from './http-receiver.js';
 import { type ResolvedSlackOptions, SLACK_MAX_BODY_BYTES } from './options.js';
@@ -21,6 +22,8 @@ export function createHttpEndpoint(
   inFlight: InFlight,
   accepting: () => boolean,
 ): HttpEndpoint {
+  // Acknowledged and not yet handled: what a burst leaves waiting in this instance.
+  let waiting = 0;
   const receiver = new SlackHttpReceiver({
     signingSecret: options.signingSecret!,
     command: options.command,
@@ -28,10 +31,19 @@ export function createHttpEndpoint(
     // Ack first: the command is answered on arrival, everything else the moment a listener acks;
     // the listeners go on to call the core. Slack's 3 s budget never waits for the provider.
     dispatchWhen: () => gate.whenQuiet(),
-    pending: (dispatch) => inFlight.track(dispatch),
+    pending: (dispatch) => {
+      waiting += 1;
+      void dispatch.finally(() => {
+        waiting -= 1;
+      });
+      inFlight.track(dispatch);
+    },
     logger: boltLogger(options.logger),
     // A request that no listener acknowledged (an unknown command) is answered before Slack's 3 s.
     unhandledRequestTimeoutMs: 2_500,
+    // Slack's command carries no locale; the busy prompt is in the default language.
+    busy: () =>
+      waiting >= options.backlog || options.core.busy?.() ? messagesFor(undefined).busyTryAgain : undefined,
   });
   // HTTP requests are counted from arrival to response, so work after an ack waits for a quiet receiver.
   const handler = (req: IncomingMessage, res: ServerResponse) => {

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Update } from 'grammy/types';
 import { errorSummary } from '../../core/safe-error.js';
+import { createSampler } from '../../core/sampler.js';
 import type { TelegramLogger } from './options.js';
 
 /** The local path the webhook is served on when the URL's own path is not used (issue 5). */
@@ -21,6 +22,12 @@ export interface WebhookHandlerOptions {
   accept(update: Update): void;
   /** Whether updates are taken now: false before start and while stopping (503, Telegram redelivers). */
   accepting(): boolean | Promise<boolean>;
+  /**
+   * This update must wait (admission control: the instance's backlog is full, or its sender already
+   * has updates waiting): 503, and Telegram delivers it again later (Bot API `setWebhook`: a failed
+   * request is repeated).
+   */
+  busy?(update: Update): boolean;
   logger: TelegramLogger;
 }
 
@@ -34,6 +41,8 @@ export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => void;
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): HttpHandler {
   const expected = digest(options.secret);
+  // A backlog turns many updates away at once: one line a minute, counting the rest.
+  const turnedAway = createSampler({ windowMs: 60_000 });
   return (req, res) => {
     if (req.method !== 'POST') return reply(res, 405, { error: 'method not allowed' });
     const header = req.headers['x-telegram-bot-api-secret-token'];
@@ -48,6 +57,16 @@ export function createWebhookHandler(options: WebhookHandlerOptions): HttpHandle
         // Not ready yet (or stopping): 503 makes Telegram deliver the update again later.
         const accepting = await Promise.resolve(options.accepting()).catch(() => false);
         if (!accepting) return reply(res, 503, { error: 'not ready' });
+        if (options.busy?.(update)) {
+          const sampled = turnedAway.take('busy');
+          if (sampled)
+            options.logger.warn(
+              { skipped: sampled.skipped },
+              'telegram: backlog full, updates answered 503 (Telegram delivers them again)',
+            );
+          res.setHeader('retry-after', '1');
+          return reply(res, 503, { error: 'busy' });
+        }
         reply(res, 200, {});
         options.accept(update);
       },

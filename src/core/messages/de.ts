@@ -9,6 +9,7 @@ import { confirmationsDe } from './de/confirmations.js';
 import { deliveryDe } from './de/delivery.js';
 import { failuresDe } from './de/failures.js';
 import { generalDe } from './de/general.js';
+import { guardDe } from './de/guard.js';
 import { linkingDe } from './de/linking.js';
 import { menuDe } from './de/menu.js';
 import { preferencesDe } from './de/preferences.js';
@@ -31,6 +32,7 @@ export const de: Messages = {
   ...menuDe,
   ...failuresDe,
   ...proactiveDe,
+  ...guardDe,
   ...adaptersDe,
   ...deliveryDe,
 };

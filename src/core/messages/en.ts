@@ -8,6 +8,7 @@ import { confirmationsEn } from './en/confirmations.js';
 import { deliveryEn } from './en/delivery.js';
 import { failuresEn } from './en/failures.js';
 import { generalEn } from './en/general.js';
+import { guardEn } from './en/guard.js';
 import { linkingEn } from './en/linking.js';
 import { menuEn } from './en/menu.js';
 import { preferencesEn } from './en/preferences.js';
@@ -30,6 +31,7 @@ export const en = {
   ...menuEn,
   ...failuresEn,
   ...proactiveEn,
+  ...guardEn,
   ...adaptersEn,
   ...deliveryEn,
 };

@@ -11,7 +11,8 @@ export const deliveryEn = {
     'Passwords go into a private form here, never into a message: send /link and fill in the form that opens.',
   cardConfirmCreate: (cli: string, amount: string) =>
     `Create a card for +${cli} with ${amount}? The amount is charged to your account.`,
-  cardConfirmCreateNoAmount: (cli: string) => `Create a card for +${cli}? Its amount is charged to your account.`,
+  cardConfirmCreateNoAmount: (cli: string) =>
+    `Create a card for +${cli}? Its amount is charged to your account.`,
   helpConfirmSome: (which: string) => `Asks for confirmation first: ${which}.`,
   promptPinKept: 'Send me the PIN from your card. /cancel to stop.',
   promptPinHidden: 'Type the PIN from your card; it is not shown as you type. /cancel to stop.',
