@@ -51,6 +51,10 @@ export function makeContext(
     language: input.loc.language,
     fmt: input.loc.fmt,
     now,
+    clock: e.clock,
+    async editMessage(message, reply) {
+      await e.outbox?.()?.edit(message, reply);
+    },
     stores: e.stores,
     labels: e.labels,
     inputIsPrivate: input.inputIsPrivate ?? false,
@@ -72,8 +76,11 @@ export function makeContext(
         role,
         ...entry,
       };
+      // Known while it waits on the provider, so a shutdown that gives up on it can tell its user.
+      if (full.id && full.outcome !== 'attempted') e.attempts.delete(full.id);
       await e.stores.audit.append(full);
       input.audited.push(full);
+      if (full.id && full.outcome === 'attempted') e.attempts.set(full.id, full);
     },
     pending: (kind, command, pendingArgs, extra) =>
       createPending(e, kind, command, pendingArgs, { ...input, role }, extra),

@@ -96,26 +96,13 @@ export function createCore(options: CoreOptions): Core {
     refsFor: refsForPlatforms(options.commandPrefix ?? {}, byName.keys()),
     ...(options.outbox ? { outbox: options.outbox } : {}),
     labels: createLabelCache({ now: () => clock().getTime() }),
+    attempts: new Map(),
   };
   const inFlight = new InFlight();
   const { handleText, handleAction } = createHandlers(e, inFlight);
 
-  const en = messagesFor('en');
-  const commands: CommandInfo[] = table.map((s) => ({
-    name: s.name,
-    aliases: s.aliases ?? [],
-    summary: s.summary(en),
-    usage: s.usage(en),
-    example: s.example(en),
-    roles: s.roles,
-    privateOnly: s.privateOnly ?? false,
-    personal: s.output !== 'public',
-    confirm: s.confirm !== undefined,
-    hidden: s.hidden ?? false,
-  }));
-
   return {
-    commands,
+    commands: commandInfos(table),
     menu(scope, language: Language = 'en') {
       const t = messagesFor(language);
       return table
@@ -130,7 +117,25 @@ export function createCore(options: CoreOptions): Core {
     messageSent: (tracked) => recordTracked(e.stores, tracked),
     drain: (timeoutMs) => inFlight.drain(timeoutMs),
     busy: options.busy ?? (() => false),
+    attemptsInFlight: () => [...e.attempts.values()],
   };
+}
+
+/** What the adapters learn of each command (help, menus), in English. */
+function commandInfos(table: readonly CommandSpec[]): CommandInfo[] {
+  const en = messagesFor('en');
+  return table.map((s) => ({
+    name: s.name,
+    aliases: s.aliases ?? [],
+    summary: s.summary(en),
+    usage: s.usage(en),
+    example: s.example(en),
+    roles: s.roles,
+    privateOnly: s.privateOnly ?? false,
+    personal: s.output !== 'public',
+    confirm: s.confirm !== undefined,
+    hidden: s.hidden ?? false,
+  }));
 }
 
 /** Where a tracked reply landed: a held request's message (README "Money guard") or a call card. */
