@@ -188,6 +188,26 @@ describe('approvals', () => {
     expect(block).toMatchObject({ actor: 'telegram::2', account: 'cards', role: 'agent' });
   });
 
+  it('in German: the request and its outcome in the requester’s language, the notice in the presser’s', async () => {
+    await setUp();
+    await h.stack.core.handleText({
+      identity: bob,
+      chat: { id: 'dm-bob', kind: 'private' },
+      text: '/language de',
+    });
+    const asked = await say(bob, `/card block +${CARD}`);
+    expect(textOf(asked)).toContain('Bob möchte die Karte …5678 sperren.');
+    expect(textOf(asked)).toContain('Freigeben dürfen die Admins des Chats; nicht Bob.');
+    const approve = asked.flatMap((r) => r.actions ?? []).find((a) => a.label === 'Freigeben')!.actionId;
+    expect(await press(bob, approve)).toEqual({
+      notice: 'Sie können Ihre eigene Anfrage nicht freigeben: Das muss eine andere Person tun.',
+    });
+    const done = await press(alice, approve);
+    expect(done.notice).toBe('Approved by Alice. Done.');
+    expect(done.update!.text).toContain('Freigegeben von Alice. Erledigt.');
+    expect(done.update!.language).toBe('de');
+  });
+
   it('a private chat and the console have no approvals, and say so', async () => {
     h = await startGuard('console', '2026-11-20T08:00:00Z');
     expect(await h.send('/approvals on card block')).toMatch(/Approvals work in team chats only/);
