@@ -41,8 +41,6 @@ export function makeContext(
   // Agents act with the support channel's credentials (issue 6).
   const owner = role === 'agent' ? cKey : idKey;
   const now = e.clock();
-  let account: ReturnType<CommandContext<unknown>['account']> | undefined;
-  let card: ReturnType<CommandContext<unknown>['card']> | undefined;
   return {
     args,
     tokens,
@@ -64,18 +62,21 @@ export function makeContext(
     inputIsPrivate: input.inputIsPrivate ?? false,
     can: capabilitiesOf(input),
     ...(input.deliveryId === undefined ? {} : { deliveryId: input.deliveryId }),
-    account: () => {
-      account ??= accountClientFor(e.stores, e.clientFactory, owner);
-      return account;
-    },
-    card: () => {
-      card ??= cardClientFor(e.stores, e.clientFactory, owner);
-      return card;
-    },
+    account: once(() => accountClientFor(e.stores, e.clientFactory, owner)),
+    card: once(() => cardClientFor(e.stores, e.clientFactory, owner)),
     audit: (entry) => recordAudit(e, input, { actor: idKey, chat: cKey, role }, entry),
     pending: (kind, command, pendingArgs, extra) =>
       createPending(e, kind, command, pendingArgs, { ...input, role }, extra),
     commandsHere,
+  };
+}
+
+/** Made at the first call, then the same (a client is built at most once per command). */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
   };
 }
 

@@ -146,11 +146,9 @@ function createBot(o: ResolvedTelegramOptions): Bot {
  * The middleware before the handlers, in this order, and why:
  * 1. tracking: every update counts as in flight from its first middleware on, whether it came from
  *    the runner or the webhook: the runner's stop() does not wait for the updates it handed out.
- * 2. `sequentialize` by chat: updates of one chat run in order, other chats run concurrently, so a
- *    slow provider stalls only its own chat. Presses keep an order of their own (`orderKey`): a
- *    press is answered within its budget even while the chat's previous command still runs. It comes before the dedupe claim because the claim is
- *    asynchronous: two updates of one chat could otherwise overtake each other while claiming. It
- *    has no side effect.
+ * 2. `sequentialize` by chat (presses apart, `orderKey`): a slow provider stalls only its own
+ *    chat. Before the dedupe claim, which is asynchronous: two updates of one chat could otherwise
+ *    overtake each other while claiming. It has no side effect.
  * 3. the `update_id` claim: before any side effect, a redelivered update is dropped.
  * The handlers come next: normalise, call the core, render.
  */
@@ -167,10 +165,9 @@ function installPipeline(bot: Bot, o: ResolvedTelegramOptions, inFlight: InFligh
 }
 
 /**
- * Messages of one chat run one after another; presses of one chat too, but beside the messages:
- * a press waiting behind a slow command would miss Telegram's short answer deadline (README: a
- * press is answered within 0.5 s). A press acts on server-side state of its own (a pending action,
- * a page), single-use, so it needs no order against the chat's commands.
+ * Messages of one chat run in order; presses of one chat too, beside them: a press behind a slow
+ * command would miss Telegram's answer deadline (README: within 0.5 s). A press acts on single-use
+ * state of its own (a pending action, a page), so it needs no order against the chat's commands.
  */
 function orderKey(ctx: Context): string | undefined {
   const chat = (ctx.chat ?? ctx.from)?.id.toString();
