@@ -21,6 +21,7 @@ import { takeInterruptedNotices } from './interrupted.js';
 import { languageOf, messagesFor } from './messages.js';
 import { navigate } from './navigate.js';
 import type { ActionOutcome, PlacedOutcome, PlacedReply, Reply } from './reply.js';
+import { askOnButton, runButtonOf } from './run-buttons.js';
 import { createSampler, type Sampler } from './sampler.js';
 import { conversationStep, lookupStep, rateLimitStep, type TextStep } from './text-steps.js';
 import { userLocale } from './user-locale.js';
@@ -36,17 +37,14 @@ export function createHandlers(e: Engine, inFlight: InFlight) {
     async handleAction(input: IncomingAction): Promise<PlacedOutcome> {
       // A button that runs a command as whoever presses it (an alert's Top up / Change threshold,
       // issue 15): no server state, the command applies its own rules to the presser.
-      const [verb, id] = input.actionId.split(':', 2);
-      if (verb === 'run' && id && RUN_BUTTONS.has(id))
-        return { followUps: await handleText({ ...input, text: `/${id}` }) };
+      const run = runButtonOf(input.actionId);
+      if (run?.mode === 'run') return { followUps: await handleText({ ...input, text: `/${run.command}` }) };
+      if (run) return { followUps: await askOnButton(e, input, run.command, run.mode) };
       return handleAction(input);
     },
     refsFor,
   };
 }
-
-/** Commands a `run:<name>` button may start: argument-free ones the presser runs as themselves. */
-const RUN_BUTTONS = new Set(['topup', 'alert', 'limit']);
 
 type Notices = (input: {
   identity: Identity;

@@ -13,6 +13,8 @@ export const deliveryDe: typeof deliveryEn = {
   cardConfirmCreateNoAmount: (cli: string) =>
     `Eine Karte für +${cli} anlegen? Ihr Betrag wird Ihrem Konto belastet.`,
   helpConfirmSome: (which: string) => `Fragt vorher nach einer Bestätigung: ${which}.`,
+  promptThreshold:
+    'Senden Sie die neue Schwelle, z. B. 5,00, oder off, um den Alarm zu beenden. /cancel bricht ab.',
   promptPinKept: 'Senden Sie mir die PIN von Ihrer Karte. /cancel bricht ab.',
   promptPinHidden:
     'Geben Sie die PIN von Ihrer Karte ein; sie wird beim Tippen nicht angezeigt. /cancel bricht ab.',

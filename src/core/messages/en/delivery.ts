@@ -14,6 +14,7 @@ export const deliveryEn = {
   cardConfirmCreateNoAmount: (cli: string) =>
     `Create a card for +${cli}? Its amount is charged to your account.`,
   helpConfirmSome: (which: string) => `Asks for confirmation first: ${which}.`,
+  promptThreshold: 'Send the new threshold, e.g. 5.00, or off to stop the alert. /cancel to stop.',
   promptPinKept: 'Send me the PIN from your card. /cancel to stop.',
   promptPinHidden: 'Type the PIN from your card; it is not shown as you type. /cancel to stop.',
   promptPinInCommand:
