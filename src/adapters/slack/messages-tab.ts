@@ -92,7 +92,7 @@ async function answer(
     case 'link-modal':
     case 'setup-modal':
       // Forms need a trigger_id, which only the slash command and buttons carry.
-      await responder.notice(target, messagesFor(undefined).formsNeedCommand(options.command));
+      await responder.notice(target, messagesFor(locale).formsNeedCommand(options.command));
       return;
   }
 }
