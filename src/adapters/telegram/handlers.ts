@@ -90,8 +90,10 @@ async function onMessage(
       requestId: requestIdOf(ctx),
       deliveryId: requestIdOf(ctx),
     });
-    // A slow provider: the chat shows "typing…" meanwhile (issue 12).
-    typingWhile(work, busyScheduler, () => ctx.api.sendChatAction(msg.chat.id, 'typing'));
+    // A slow provider: a private chat shows "typing…" meanwhile (issue 12). Not a group: the answer
+    // may go privately, and the group would see someone's personal question being worked on.
+    if (kind === 'private')
+      typingWhile(work, busyScheduler, () => ctx.api.sendChatAction(msg.chat.id, 'typing'));
     replies = await work;
   } catch (error) {
     logger.error(
@@ -120,7 +122,8 @@ async function onPress(ctx: Context, options: HandlerOptions): Promise<void> {
   const chat = message?.chat ?? { id: query.from.id, type: 'private' as const };
   const work = pressOutcome(ctx, options, chat, query.data);
   const answer = createPressAnswer(ctx, options);
-  typingWhile(work, options.busyScheduler, () => ctx.api.sendChatAction(chat.id, 'typing'));
+  if (chat.type === 'private')
+    typingWhile(work, options.busyScheduler, () => ctx.api.sendChatAction(chat.id, 'typing'));
   const outcome = await work;
   const answeredEarly = answer.settle();
   await answer.send(outcome.notice);

@@ -167,6 +167,23 @@ describe('typing while a command waits', () => {
     expect(telegram.callsOf('sendChatAction')).toHaveLength(1);
   });
 
+  it('a group shows no typing: the answer may go privately (README "One road out")', async () => {
+    const { telegram } = await start();
+    const provider = gate();
+    const entered = gate();
+    core.onText = async () => {
+      entered.open();
+      await provider.promise;
+      return [{ text: 'Balance €18.40', audience: 'actor' }];
+    };
+    telegram.message(alice, '/balance', group);
+    await entered.promise;
+    await busy.advance(5_000);
+    provider.open();
+    await telegram.waitForCall('sendMessage');
+    expect(telegram.callsOf('sendChatAction')).toHaveLength(0);
+  });
+
   it('a quick command shows no typing', async () => {
     const { telegram } = await start();
     telegram.message(alice, '/balance');
