@@ -40,11 +40,30 @@ export function asksInForm(can: ChannelCapabilities): boolean {
  */
 export function honestWords(t: Messages, can: ChannelCapabilities): Messages {
   if (can.deleteIncoming) return t;
+  if (asksInForm(can)) return { ...formWords(t), promptPin: t.promptPinInCommand };
   const hidden = can.hiddenInput;
   return {
     ...t,
     linkAskPassword: hidden ? t.linkAskPasswordHidden : t.linkAskPasswordKept,
     linkPasswordDeleted: '',
     promptPin: asksInForm(can) ? t.promptPinInCommand : hidden ? t.promptPinHidden : t.promptPinKept,
+  };
+}
+
+/**
+ * Where a password goes into a form (Slack), the way to link is the form, not "a private chat with
+ * me": the words name what this channel has.
+ */
+function formWords(t: Messages): Messages {
+  return {
+    ...t,
+    linkAskPassword: t.linkAskPasswordKept,
+    linkPasswordDeleted: '',
+    notLinked: t.formNotLinked,
+    notLinkedCard: t.formNotLinkedCard,
+    linkTypedInShared: t.formLinkTypedInShared,
+    accountsNone: t.formAccountsNone,
+    homeNotLinked: t.formHomeNotLinked,
+    welcomeNotLinked: t.formWelcomeNotLinked,
   };
 }

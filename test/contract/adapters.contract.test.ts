@@ -10,6 +10,6 @@ adapterContract('slack', slackDriver, { shared: true, deletes: false, thread: tr
 adapterContract('console', consoleDriver, { shared: false, deletes: false, thread: false });
 
 /** The surfaces added since (README "One road out"): the same promises, on every channel. */
-promisesContract('telegram', telegramDriver, { shared: true, deletes: true });
-promisesContract('slack', slackDriver, { shared: true, deletes: false });
-promisesContract('console', consoleDriver, { shared: false, deletes: false });
+promisesContract('telegram', telegramDriver, { shared: true, deletes: true, forms: false });
+promisesContract('slack', slackDriver, { shared: true, deletes: false, forms: true });
+promisesContract('console', consoleDriver, { shared: false, deletes: false, forms: false });

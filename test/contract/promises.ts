@@ -34,7 +34,7 @@ const times = (text: string, sentence: string) =>
 export function promisesContract(
   name: string,
   start: DriverFactory,
-  has: { shared: boolean; deletes: boolean },
+  has: { shared: boolean; deletes: boolean; forms: boolean },
 ): void {
   describe(`promises of every surface: ${name}`, () => {
     let d: ChannelDriver;
@@ -79,6 +79,18 @@ export function promisesContract(
       expect(d.privateView(who)).not.toMatch(/[0-9]+[.,][0-9]{2} ?€|€[0-9]/);
       await d.press(who, 'private', '⬅️ Back');
     });
+
+    it.skipIf(!has.forms)(
+      'where passwords go into a form, no message sends people to “a private chat”',
+      async () => {
+        for (const text of ['balance', 'accounts', 'start', 'card show +4917012345678'])
+          await d.say('bob', 'private', cmd(d, text));
+        await d.say('bob', 'shared', cmd(d, 'balance'));
+        const seen = [d.sharedView(), d.privateView('bob')].join('\n');
+        expect(seen).toMatch(/not linked|No account/i);
+        expect(seen).not.toMatch(/private chat/i);
+      },
+    );
 
     it('an alert speaks the language its recipient chose after setting it', async () => {
       await d.say('alice', 'private', cmd(d, 'alert 5'));

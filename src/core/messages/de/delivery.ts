@@ -15,6 +15,17 @@ export const deliveryDe: typeof deliveryEn = {
   helpConfirmSome: (which: string) => `Fragt vorher nach einer Bestätigung: ${which}.`,
   promptThreshold:
     'Senden Sie die neue Schwelle, z. B. 5,00, oder off, um den Alarm zu beenden. /cancel bricht ab.',
+  formNotLinked:
+    'Sie haben noch kein Konto verknüpft. Senden Sie /link: Ein privates Formular für das Passwort öffnet sich.',
+  formNotLinkedCard:
+    'Kartenbefehle brauchen das Konto zur PIN-Erstellung Ihres Anbieters. Senden Sie /link card: Ein privates Formular öffnet sich.',
+  formLinkTypedInShared:
+    'Tippen Sie nie ein Passwort in eine Nachricht. Senden Sie /link und nutzen Sie das private Formular, das sich öffnet.',
+  formAccountsNone: 'Noch keine Konten verknüpft. Senden Sie /link: Ein privates Formular öffnet sich.',
+  formHomeNotLinked:
+    'Noch kein Konto verknüpft: Tippen Sie auf Einstellungen, dann auf Konto verknüpfen (ein privates Formular öffnet sich).',
+  formWelcomeNotLinked:
+    'Verknüpfen Sie zuerst Ihr Konto mit /link (ein privates Formular öffnet sich). Versuchen Sie dann /balance.',
   promptPinKept: 'Senden Sie mir die PIN von Ihrer Karte. /cancel bricht ab.',
   promptPinHidden:
     'Geben Sie die PIN von Ihrer Karte ein; sie wird beim Tippen nicht angezeigt. /cancel bricht ab.',

@@ -15,6 +15,14 @@ export const deliveryEn = {
     `Create a card for +${cli}? Its amount is charged to your account.`,
   helpConfirmSome: (which: string) => `Asks for confirmation first: ${which}.`,
   promptThreshold: 'Send the new threshold, e.g. 5.00, or off to stop the alert. /cancel to stop.',
+  formNotLinked: 'You have not linked an account yet. Send /link: a private form opens for the password.',
+  formNotLinkedCard:
+    'Card commands need the PIN-creation account from your provider. Send /link card: a private form opens.',
+  formLinkTypedInShared:
+    'Never type a password in a message. Send /link and use the private form that opens.',
+  formAccountsNone: 'No accounts linked yet. Send /link: a private form opens.',
+  formHomeNotLinked: 'No account linked yet: press Settings, then Link account (a private form opens).',
+  formWelcomeNotLinked: 'First link your account with /link (a private form opens). Then try /balance.',
   promptPinKept: 'Send me the PIN from your card. /cancel to stop.',
   promptPinHidden: 'Type the PIN from your card; it is not shown as you type. /cancel to stop.',
   promptPinInCommand:
