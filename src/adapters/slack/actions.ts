@@ -2,6 +2,7 @@ import type { App, BlockAction, ButtonAction, webApi } from '@slack/bolt';
 import { pressedOnHome } from './app-home.js';
 import { claimRequest } from './claim.js';
 import { type SlackHandlerDeps, userLocale, whoAndWhere } from './deps.js';
+import { linkModal } from './modals.js';
 import { slackIdentity } from './normalise.js';
 import { type ReplyTarget, SLACK_CAN } from './responder.js';
 
@@ -59,6 +60,21 @@ async function pressOnHomeTab(
     can: SLACK_CAN,
     ...(await userLocale(deps, client, p.team, body.user.id)),
   });
+  // The core asks for a password (Link account): on the Home tab too it goes into the link form,
+  // never into a message (README "One road out"); the tab shows the core's words beside it.
+  const asks = [outcome.update, ...(outcome.followUps ?? [])].find((r) => r?.asksSecret)?.asksSecret;
+  if (asks && asks !== 'topup' && body.trigger_id) {
+    const dm = await client.conversations.open({ users: body.user.id });
+    const language = outcome.update?.language ?? outcome.followUps?.[0]?.language;
+    await client.views.open({
+      trigger_id: body.trigger_id,
+      view: linkModal({
+        channel: dm.channel?.id ?? '',
+        credential: asks === 'link-card' ? 'card' : 'account',
+        ...(language ? { language } : {}),
+      }),
+    });
+  }
   await pressedOnHome(deps, client, p.team, body.user.id, p.action.action_id, outcome);
 }
 
