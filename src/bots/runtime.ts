@@ -20,9 +20,9 @@ import {
   createTransport,
   type Transport,
 } from '../telephony/index.js';
+import { type BotMetrics, noBotMetrics } from './bot-metrics.js';
 import type { Config } from './config.js';
 import { linkDemoAccounts } from './demo-link.js';
-import { type BotMetrics, createBotMetrics } from './metrics.js';
 import { startRecovery } from './recovery.js';
 import { resolveKeyring, storeConfigOf } from './store-config.js';
 
@@ -39,7 +39,10 @@ export interface Runtime {
   baseUrl: string;
   keyCreatedAt: string | undefined;
   logger: Logger;
-  /** Commands, provider calls, queue depths and store health for `/metrics` (README "Operations"). */
+  /**
+   * Commands, provider calls, queue depths and store health for `/metrics` (README "Operations"):
+   * `addQueueDepth(queue, depth)` shows a queue there. A no-op where no HTTP server serves them.
+   */
   metrics: BotMetrics;
   /** Links the sandbox demo accounts to an identity, so `/balance` works at once (issue 4). */
   linkDemo(identity: Identity): Promise<void>;
@@ -76,15 +79,21 @@ export async function createRuntime(
   const openedStores = overrides.stores ? undefined : stores;
   const provider = await providerOf(config, logger, overrides.sandbox, openedStores);
   const transport: Transport = createTransport({ connections: config.TELEPHONY_CONNECTIONS });
-  // Process metrics (CPU, memory, GC) only where main asks: they start monitors per registry.
-  const metrics = overrides.metrics ?? createBotMetrics({ processMetrics: false });
+  // main hands in prom-client's metrics when there is an HTTP server to serve them.
+  const metrics = overrides.metrics ?? noBotMetrics;
   metrics.setStoreCheck(config.REDIS_URL ? 'redis' : 'sqlite', () => stores.reachable());
   // One admission per provider, as one transport: fair turns by account, identical reads shared.
   const admission = createAdmission({
     slots: config.TELEPHONY_CONNECTIONS,
     maxQueued: config.TELEPHONY_BACKLOG,
   });
-  const clientFactory = createClientFactory(config, provider, { transport, admission }, logger, metrics);
+  const clientFactory = createClientFactory(
+    config,
+    provider,
+    { transport, admission, clock: overrides.clock },
+    logger,
+    metrics,
+  );
   const { core, proactive } = createCoreAndProactive(
     config,
     logger,
@@ -248,11 +257,11 @@ async function providerOf(
 function createClientFactory(
   config: Config,
   provider: Provider,
-  shared: { transport: Transport; admission: Admission },
+  shared: { transport: Transport; admission: Admission; clock: (() => Date) | undefined },
   logger: Logger,
   metrics: BotMetrics,
 ): ClientFactory {
-  const { transport, admission } = shared;
+  const { transport, admission, clock } = shared;
   const clientLogger = logger.child({ component: 'telephony' });
   // One provider, one clock: every per-user client shares what any of them learned (provider-notes 1.2).
   const clockSkew = { offsetMs: 0 };
@@ -265,6 +274,9 @@ function createClientFactory(
       transport,
       admission,
       clockSkew,
+      // The core's clock: the learned offset then relates the provider's times (a call record's)
+      // to the ones the core writes down (call-match.ts).
+      ...(clock ? { clock } : {}),
       timeoutMs: config.TELEPHONY_TIMEOUT_MS,
       logger: clientLogger,
     }).use(metrics.providerLayer);
