@@ -11,7 +11,7 @@ import { markSecret } from './menu/secrets.js';
 import type { Messages } from './messages.js';
 import type { AuditEntry, ChatSettings } from './ports/records.js';
 import type { Reply } from './reply.js';
-import { isAgent, type Role } from './roles.js';
+import { type Role, roleFor } from './roles.js';
 import { errorSummary } from './safe-error.js';
 import { suggest } from './suggest.js';
 import { tokenize } from './tokenize.js';
@@ -45,8 +45,6 @@ export interface View {
   fromMenu?: boolean;
   pageId?: string;
   page?: number;
-  /** The run of a request a second person approved (src/core/guard): the guard does not ask again. */
-  approved?: boolean;
 }
 
 /** A step either answers (and the turn ends) or returns `undefined` to pass the turn on. */
@@ -159,22 +157,6 @@ export const chatRulesStep: TextStep = async (_e, turn) => {
     return ends(turn, 'shared-only', { text: t.sharedOnly(spec.name), tone: 'warning' });
   return undefined;
 };
-
-/** Who the asker is here, or why they may not run it. */
-export function roleFor(
-  spec: CommandSpec,
-  input: Pick<IncomingText, 'identity' | 'chat'>,
-  settings: ChatSettings,
-): Role | 'not-agent' | 'not-allowed' {
-  const support = input.chat.kind === 'shared' ? settings.support : undefined;
-  const agent = isAgent(support, input.identity);
-  const admin = spec.roles.includes('admin') && input.chat.userIsAdmin === true;
-  if (agent && spec.roles.includes('agent')) return 'agent';
-  // In a support channel, only agents act on accounts (the team's); admins keep their admin commands.
-  if (support && spec.needs !== 'none') return admin ? 'admin' : agent ? 'not-allowed' : 'not-agent';
-  if (spec.roles.includes('holder')) return 'holder';
-  return admin ? 'admin' : 'not-allowed';
-}
 
 export const rolesStep: TextStep = async (_e, turn) => {
   const { spec, t } = turn;

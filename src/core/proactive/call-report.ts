@@ -82,6 +82,8 @@ export async function checkCallReports(ctx: ProactiveContext): Promise<CallRepor
   for await (const r of ctx.stores.proactive.callReports.list()) pending.push(r);
   const due = pending.filter((r) => Date.parse(r.nextCheckAt) <= now.getTime());
   for (const report of due) {
+    // Stopping: the rest stay due and the next run (here or on another instance) takes them.
+    if (ctx.cancelled?.()) break;
     try {
       const others = pending.filter(
         (o) => o.id !== report.id && o.username === report.username && o.bNumber === report.bNumber,

@@ -47,6 +47,8 @@ export async function sendDigests(ctx: ProactiveContext): Promise<{ sent: number
   const now = ctx.clock();
   const result = { sent: 0, failed: 0 };
   for await (const sub of ctx.stores.proactive.digests.list()) {
+    // Stopping: unclaimed digests are sent by the next run (the job is hourly and catches up).
+    if (ctx.cancelled?.()) break;
     const { week, period, due } = digestWeek(now, sub.timeZone ?? 'UTC');
     if (sub.paused || sub.lastWeek === week || !due) continue;
     const claim = `digest:${sub.id}:${week}`;
