@@ -87,13 +87,8 @@ export async function createRuntime(
     slots: config.TELEPHONY_CONNECTIONS,
     maxQueued: config.TELEPHONY_BACKLOG,
   });
-  const clientFactory = createClientFactory(
-    config,
-    provider,
-    { transport, admission, clock: overrides.clock },
-    logger,
-    metrics,
-  );
+  const shared = { transport, admission, clock: overrides.clock };
+  const clientFactory = createClientFactory(config, provider, shared, logger, metrics);
   const { core, proactive } = createCoreAndProactive(
     config,
     logger,
