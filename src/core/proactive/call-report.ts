@@ -6,7 +6,13 @@ import type { TrackedMessage } from '../notify/notifier.js';
 import type { CallReport } from '../ports/proactive.js';
 import type { Reply } from '../reply.js';
 import { errorSummary } from '../safe-error.js';
-import { clientFor, type ProactiveContext } from './context.js';
+import {
+  CLAIM_HOLD_MS,
+  ClaimHeldError,
+  clientFor,
+  DeliveryFailedError,
+  type ProactiveContext,
+} from './context.js';
 
 /**
  * When to look for a call's record (provider-notes D10: no events, so the CDRs are read). A call
@@ -54,23 +60,45 @@ export interface CallReportResult {
   failed: number;
 }
 
+/** The ids of the call reports due now (a queue job each). */
+export async function dueCallReports(ctx: ProactiveContext): Promise<CallReport[]> {
+  const now = ctx.clock().getTime();
+  const due: CallReport[] = [];
+  for await (const r of ctx.stores.proactive.callReports.list())
+    if (Date.parse(r.nextCheckAt) <= now) due.push(r);
+  return due;
+}
+
 /** Looks for the records of due calls and edits each call card once (one claim per call). */
 export async function checkCallReports(ctx: ProactiveContext): Promise<CallReportResult> {
   const result: CallReportResult = { reported: 0, gaveUp: 0, waiting: 0, failed: 0 };
-  const now = ctx.clock();
-  const due: CallReport[] = [];
-  for await (const r of ctx.stores.proactive.callReports.list())
-    if (Date.parse(r.nextCheckAt) <= now.getTime()) due.push(r);
-  for (const report of due) {
+  for (const report of await dueCallReports(ctx)) {
     try {
-      await checkOne(ctx, report, now, result);
-    } catch (err) {
+      await checkCallReport(ctx, report, result);
+    } catch {
       result.failed += 1;
-      ctx.logger.warn({ callId: report.callId, err: errorSummary(err) }, 'call report: check failed');
-      await reschedule(ctx, report, now);
     }
   }
   return result;
+}
+
+/**
+ * One call's report (a queue job, or one step of {@link checkCallReports}). Throws after
+ * rescheduling it when the provider or the delivery failed, so a queue retries it with backoff.
+ */
+export async function checkCallReport(
+  ctx: ProactiveContext,
+  report: CallReport,
+  result: CallReportResult = { reported: 0, gaveUp: 0, waiting: 0, failed: 0 },
+): Promise<void> {
+  const now = ctx.clock();
+  try {
+    await checkOne(ctx, report, now, result);
+  } catch (err) {
+    ctx.logger.warn({ callId: report.callId, err: errorSummary(err) }, 'call report: check failed');
+    await reschedule(ctx, report, now);
+    throw err;
+  }
 }
 
 async function checkOne(ctx: ProactiveContext, report: CallReport, now: Date, result: CallReportResult) {
@@ -93,19 +121,22 @@ async function checkOne(ctx: ProactiveContext, report: CallReport, now: Date, re
     await reschedule(ctx, report, now);
     return;
   }
-  // Once per call across instances: whoever claims it edits the card.
-  if (!(await ctx.stores.proactive.claims.claim(`callreport:${report.id}`, 86_400_000))) return;
-  const currency = res.account?.currency ?? '';
-  const ok = record ? await reportRecord(ctx, report, record, currency) : await noRecord(ctx, report);
-  if (!ok) {
-    await ctx.stores.proactive.claims.release(`callreport:${report.id}`);
-    result.failed += 1;
-    await reschedule(ctx, report, now);
-    return;
+  // Once per call across instances and redelivered jobs: whoever claims it edits the card.
+  const claim = `callreport:${report.id}`;
+  const state = await ctx.stores.proactive.claims.begin(claim, CLAIM_HOLD_MS);
+  if (state === 'held') throw new ClaimHeldError(claim);
+  if (state === 'won') {
+    const currency = res.account?.currency ?? '';
+    const ok = record ? await reportRecord(ctx, report, record, currency) : await noRecord(ctx, report);
+    if (!ok) {
+      await ctx.stores.proactive.claims.release(claim);
+      throw new DeliveryFailedError();
+    }
+    await ctx.stores.proactive.claims.confirm(claim, 86_400_000);
+    if (record) result.reported += 1;
+    else result.gaveUp += 1;
   }
   await store.delete(report.id);
-  if (record) result.reported += 1;
-  else result.gaveUp += 1;
 }
 
 /** The earliest record to the same destination that started after the call was placed. */

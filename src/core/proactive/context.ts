@@ -26,3 +26,27 @@ export async function clientFor(
   const cred = record?.credentials.find((c) => c.kind === 'account' && c.username === sub.username);
   return cred ? ctx.clientFactory({ account: { username: cred.username, md5: cred.md5 } }) : undefined;
 }
+
+/**
+ * How long the claim of a side effect being sent is held before a retry may take it: far longer
+ * than a send takes, and short enough that a killed worker's alert still goes out within minutes.
+ */
+export const CLAIM_HOLD_MS = 2 * 60_000;
+
+/** Another run holds this side effect's claim (or died holding it): try again once it is released or expired. */
+export class ClaimHeldError extends Error {
+  override name = 'ClaimHeldError';
+  readonly code = 'CLAIM_HELD';
+  constructor(readonly claim: string) {
+    super('another run holds the claim; retry later');
+  }
+}
+
+/** The notifier could not deliver now (a passing outage); the claim was given back for a retry. */
+export class DeliveryFailedError extends Error {
+  override name = 'DeliveryFailedError';
+  readonly code = 'DELIVERY_FAILED';
+  constructor() {
+    super('the message could not be delivered; retry later');
+  }
+}

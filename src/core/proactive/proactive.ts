@@ -4,12 +4,13 @@ import type { RefsFor } from '../command-refs.js';
 import { type CoreLogger, silentLogger } from '../logger.js';
 import type { Notifier } from '../notify/notifier.js';
 import { Outbox } from '../notify/outbox.js';
+import type { JobKind } from '../ports/jobs.js';
 import type { Stores } from '../ports/stores.js';
 import type { ClientFactory } from '../services.js';
-import { type SweepResult, sweepAlerts } from './alert-sweep.js';
-import { type CallReportResult, checkCallReports } from './call-report.js';
+import { checkAlert, type SweepResult, sweepAlerts } from './alert-sweep.js';
+import { type CallReportResult, checkCallReport, checkCallReports, dueCallReports } from './call-report.js';
 import type { ProactiveContext } from './context.js';
-import { sendDigests } from './digest-job.js';
+import { dueDigests, isoWeek, sendDigest, sendDigests } from './digest-job.js';
 import type { PaceOptions } from './paced.js';
 import { createScheduler, type Scheduler } from './scheduler.js';
 
@@ -45,6 +46,8 @@ export interface Proactive {
   checkCallReports(): Promise<CallReportResult>;
   sendDigests(): Promise<{ sent: number; failed: number }>;
   schedule(options?: ScheduleOptions): Scheduler;
+  /** The same three jobs item by item, for a queue shared by every instance (`src/jobs`, with Redis). */
+  jobKinds(options?: Pick<ScheduleOptions, 'alerts' | 'callReports' | 'digests'>): JobKind[];
 }
 
 export function createProactive(options: ProactiveOptions): Proactive {
@@ -84,12 +87,62 @@ export function createProactive(options: ProactiveOptions): Proactive {
     },
     checkCallReports: () => checkCallReports(ctx),
     sendDigests: () => sendDigests(ctx),
+    jobKinds: (s = {}) => jobKinds(ctx, sweepOptions.marginPercent, s),
     schedule: (s = {}) =>
       scheduleJobs(api, options, s, () => {
         stopping = true;
       }),
   };
   return api;
+}
+
+/** The default schedules: alerts every 15 minutes, call reports every 15 s, digests hourly. */
+const PATTERNS = { alerts: '*/15 * * * *', callReports: '*/15 * * * * *', digests: '5 * * * *' };
+
+/**
+ * Each job kind as items and one item's work (README "The bot speaks first"): a sweep becomes one
+ * job per watched account. An item reads its record afresh, so a job carries only an id, and one
+ * that is gone (unlinked, paused, sent meanwhile) ends quietly.
+ */
+function jobKinds(
+  ctx: ProactiveContext,
+  marginPercent: number,
+  s: Pick<ScheduleOptions, 'alerts' | 'callReports' | 'digests'>,
+): JobKind[] {
+  const { alerts, callReports, digests } = ctx.stores.proactive;
+  return [
+    {
+      name: 'alerts',
+      pattern: s.alerts ?? PATTERNS.alerts,
+      async items() {
+        const ids: string[] = [];
+        for await (const sub of alerts.list()) if (!sub.paused) ids.push(sub.id);
+        return ids;
+      },
+      async run(id) {
+        const sub = await alerts.get(id);
+        if (sub && !sub.paused) await checkAlert(ctx, marginPercent, sub);
+      },
+    },
+    {
+      name: 'call-reports',
+      pattern: s.callReports ?? PATTERNS.callReports,
+      items: async () => (await dueCallReports(ctx)).map((r) => r.id),
+      async run(id) {
+        const report = await callReports.get(id);
+        if (report) await checkCallReport(ctx, report);
+      },
+    },
+    {
+      name: 'digests',
+      pattern: s.digests ?? PATTERNS.digests,
+      items: async () => (await dueDigests(ctx)).map((d) => d.id),
+      async run(id) {
+        const sub = await digests.get(id);
+        if (sub && !sub.paused && sub.lastWeek !== isoWeek(ctx.clock())) await sendDigest(ctx, sub);
+      },
+    },
+  ];
 }
 
 /**
@@ -109,9 +162,13 @@ function scheduleJobs(
     leaseMs: s.leaseMs ?? 60_000,
     logger: options.logger ?? silentLogger,
     jobs: [
-      { name: 'alerts', pattern: s.alerts ?? '*/15 * * * *', run: () => api.sweepAlerts() },
-      { name: 'call-reports', pattern: s.callReports ?? '*/15 * * * * *', run: () => api.checkCallReports() },
-      { name: 'digests', pattern: s.digests ?? '5 * * * *', run: () => api.sendDigests() },
+      { name: 'alerts', pattern: s.alerts ?? PATTERNS.alerts, run: () => api.sweepAlerts() },
+      {
+        name: 'call-reports',
+        pattern: s.callReports ?? PATTERNS.callReports,
+        run: () => api.checkCallReports(),
+      },
+      { name: 'digests', pattern: s.digests ?? PATTERNS.digests, run: () => api.sendDigests() },
     ],
   });
   return {
