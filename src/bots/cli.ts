@@ -5,6 +5,8 @@ const USAGE = `Usage: telephony-bot <command>
                               run the provider emulator on its own
   audit export                print the audit log as JSON lines
   keys rotate                 re-encrypt stored credentials under BOT_ENCRYPTION_KEY
+  jobs failed [--limit 50]    list the proactive jobs that kept failing (REDIS_URL)
+  jobs retry <id|all>         run failed proactive jobs again
   config reference            print the configuration table
 `;
 
@@ -33,6 +35,10 @@ export async function cli(argv: string[]): Promise<number> {
       const { keysRotate } = await import('./ops-commands.js');
       if (rest[0] !== 'rotate') break;
       return keysRotate(process.stdout);
+    }
+    case 'jobs': {
+      const { jobsCommand } = await import('./jobs-commands.js');
+      return jobsCommand(rest, process.stdout);
     }
     case 'config': {
       const { configReferenceMarkdown } = await import('./config.js');

@@ -8,6 +8,7 @@ import { type ChatChannel, createChatChannels } from './channels.js';
 import { slackEnabled } from './config/slack.js';
 import { type Config, ConfigError, httpPortOf, loadConfig } from './config.js';
 import { createHealthServer, type HealthServer } from './health-server.js';
+import { type StartedJobs, startJobs } from './jobs.js';
 import { createLogger } from './logger.js';
 import { createRuntime, type Runtime } from './runtime.js';
 import {
@@ -47,8 +48,12 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
   const opened: Opened[] = [];
   const readiness = { started: false };
   let started: Started;
+  let scheduler: StartedJobs;
   try {
     started = await startServices(config, logger, opened, readiness);
+    // Alerts, call reports and digests: BullMQ jobs with REDIS_URL, else in process (src/bots/jobs.ts).
+    scheduler = await startJobs(config, started.runtime, logger, started.health);
+    opened.push({ name: 'proactive jobs', close: () => scheduler.stop() });
   } catch (err) {
     await closeAll(opened, START_CLEANUP_MS, logger);
     logger.error({ err: errorSummary(err) }, 'start failed');
@@ -57,9 +62,6 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
     return EXIT.failed;
   }
   const { health, runtime, channels } = started;
-  // Alerts, call reports and digests: once per tick across instances (lease in the shared store).
-  const scheduler = runtime.proactive.schedule({ alerts: config.ALERT_SWEEP_CRON });
-  scheduler.start();
   const banner = bannerLines({ config, started, consoleOn, chatTokens, logFile });
   const consoleHandle: ConsoleHandle = {};
   const shutdown = createShutdown({

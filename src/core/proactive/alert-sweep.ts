@@ -92,7 +92,7 @@ export async function checkAlert(
   // alert's generation, held while sending and confirmed once sent.
   const claims = ctx.stores.proactive.claims;
   const claim = `alert:${sub.id}:${sub.generation}`;
-  const state = await claims.begin(claim, CLAIM_HOLD_MS);
+  const state = await claims.begin(claim, ctx.claimHoldMs ?? CLAIM_HOLD_MS);
   if (state === 'held') throw new ClaimHeldError(claim);
   if (state === 'done') {
     await store.put({ ...sub, armed: false, generation: sub.generation + 1 });

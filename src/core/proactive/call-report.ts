@@ -123,7 +123,7 @@ async function checkOne(ctx: ProactiveContext, report: CallReport, now: Date, re
   }
   // Once per call across instances and redelivered jobs: whoever claims it edits the card.
   const claim = `callreport:${report.id}`;
-  const state = await ctx.stores.proactive.claims.begin(claim, CLAIM_HOLD_MS);
+  const state = await ctx.stores.proactive.claims.begin(claim, ctx.claimHoldMs ?? CLAIM_HOLD_MS);
   if (state === 'held') throw new ClaimHeldError(claim);
   if (state === 'won') {
     const currency = res.account?.currency ?? '';

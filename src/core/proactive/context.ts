@@ -12,6 +12,8 @@ export interface ProactiveContext {
   outbox: Outbox;
   clock: () => Date;
   logger: CoreLogger;
+  /** How long a side effect's claim is held while sending; default {@link CLAIM_HOLD_MS}. */
+  claimHoldMs?: number;
 }
 
 /**

@@ -57,7 +57,7 @@ export async function sendDigest(ctx: ProactiveContext, sub: DigestSubscription)
   const now = ctx.clock();
   const week = isoWeek(now);
   const claim = `digest:${sub.id}:${week}`;
-  const state = await ctx.stores.proactive.claims.begin(claim, CLAIM_HOLD_MS);
+  const state = await ctx.stores.proactive.claims.begin(claim, ctx.claimHoldMs ?? CLAIM_HOLD_MS);
   if (state === 'held') throw new ClaimHeldError(claim);
   if (state === 'done') return false;
   try {

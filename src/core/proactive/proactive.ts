@@ -23,6 +23,8 @@ export interface ProactiveOptions {
   alertMarginPercent?: number;
   /** Names commands as each platform's users type them (`/tel alert` in Slack); see `refsForPlatforms`. */
   refsFor?: RefsFor;
+  /** How long a side effect's claim is held while it is sent (a dead sender's is retried after). Default 2 min. */
+  claimHoldMs?: number;
   /** Sweep pacing. Defaults: 16 in flight, 25 calls/s, jitter 1 (± half a slot). */
   pace?: Partial<PaceOptions>;
 }
@@ -63,6 +65,7 @@ export function createProactive(options: ProactiveOptions): Proactive {
     outbox,
     clock: options.clock ?? (() => new Date()),
     logger,
+    ...(options.claimHoldMs ? { claimHoldMs: options.claimHoldMs } : {}),
   };
   let stopping = false;
   const pace: PaceOptions = {
