@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ArgsEnv } from './args.js';
 import type { Formatter } from './format.js';
+import type { GuardCheck } from './guard/types.js';
 import type { ChatRef, Identity } from './identity.js';
 import type { Language, Messages } from './messages.js';
 import type { Stores } from './ports/stores.js';
@@ -106,6 +107,12 @@ export interface CommandSpec<A = unknown> {
   target?: (args: A) => string | undefined;
   /** The refusal when the asker's role may not run it. Default `notAllowed`. */
   refusal?: (t: Messages) => string;
+  /**
+   * The money guard (src/core/guard, README "Money guard"): whether this run is refused before
+   * anything is sent (a price ceiling, a spend limit reached) or needs a second person's approval
+   * in this team chat. Asked after the credentials, before the confirmation.
+   */
+  guarded?: (ctx: CommandContext<A>) => Promise<GuardCheck | undefined>;
   /** Which credentials it needs, for the "link first" check and support channels. */
   needs: 'none' | 'account' | 'card';
   hidden?: boolean;

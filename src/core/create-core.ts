@@ -3,6 +3,7 @@ import type { CommandSpec } from './command-spec.js';
 import { builtInCommands } from './commands/index.js';
 import type { CommandInfo, Core } from './core.js';
 import type { Engine } from './engine.js';
+import { recordApprovalMessage } from './guard/approval-request.js';
 import { createHandlers } from './handlers.js';
 import { homeScreen } from './home-screen.js';
 import type { Platform } from './identity.js';
@@ -10,6 +11,8 @@ import { InFlight } from './in-flight.js';
 import { linkSurface } from './link-surface.js';
 import { type CoreLogger, silentLogger } from './logger.js';
 import { type Language, messagesFor } from './messages.js';
+import type { Outbox } from './notify/outbox.js';
+import { type CoreMetrics, noMetrics } from './ports/metrics.js';
 import type { Stores } from './ports/stores.js';
 import { recordCallCard } from './proactive/call-report.js';
 import type { ClientFactory } from './services.js';
@@ -26,6 +29,8 @@ export interface CoreOptions {
   /** Per-user command rate limit, shared across instances through the store. `false` turns it off. */
   rateLimit?: { limit: number; windowMs: number } | false;
   logger?: CoreLogger;
+  /** Counts every finished command and button press (`/metrics`). Default: none. */
+  metrics?: CoreMetrics;
   /** Rows per page of a long list (issue 16). Default 20. */
   pageRows?: number;
   /** A message holding a PIN or SIP password is deleted after this long (issue 16). Default 10 minutes. */
@@ -46,6 +51,11 @@ export interface CoreOptions {
    * shows it this way (issue 11).
    */
   commandPrefix?: Partial<Record<Platform, string>>;
+  /**
+   * Sends to a person other than the one who acted: an approved request's result goes to its
+   * requester (README "Money guard"). A function, since the outbox is built after the core.
+   */
+  outbox?: () => Outbox | undefined;
 }
 
 /**
@@ -67,6 +77,7 @@ export function createCore(options: CoreOptions): Core {
     confirmTtlMs: options.confirmTtlMs ?? 5 * 60_000,
     rateLimit: options.rateLimit === undefined ? { limit: 30, windowMs: 60_000 } : options.rateLimit,
     logger: options.logger ?? silentLogger,
+    metrics: options.metrics ?? noMetrics,
     table,
     byName,
     pageRows: options.pageRows ?? 20,
@@ -76,6 +87,7 @@ export function createCore(options: CoreOptions): Core {
         : undefined,
     maxCommandAgeMs: options.maxCommandAgeMs ?? 30_000,
     refsFor: refsForPlatforms(options.commandPrefix ?? {}, byName.keys()),
+    ...(options.outbox ? { outbox: options.outbox } : {}),
   };
   const inFlight = new InFlight();
   const { handleText, handleAction } = createHandlers(e, inFlight);
@@ -107,7 +119,10 @@ export function createCore(options: CoreOptions): Core {
     home: homeScreen(e),
     ...linkSurface(e, e.refsFor),
     refsFor: e.refsFor,
-    messageSent: (tracked) => recordCallCard({ stores: e.stores }, tracked),
+    messageSent: async (tracked) => {
+      if (!(await recordApprovalMessage(e.stores, tracked)))
+        await recordCallCard({ stores: e.stores }, tracked);
+    },
     drain: (timeoutMs) => inFlight.drain(timeoutMs),
   };
 }

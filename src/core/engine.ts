@@ -5,6 +5,8 @@ import { errorReply } from './error-replies.js';
 import { type ChatRef, chatKey, type Identity, identityKey, type Platform } from './identity.js';
 import type { CoreLogger } from './logger.js';
 import type { Messages } from './messages.js';
+import type { Outbox } from './notify/outbox.js';
+import type { CoreMetrics } from './ports/metrics.js';
 import type { ChatSettings } from './ports/records.js';
 import type { Stores } from './ports/stores.js';
 import type { Reply } from './reply.js';
@@ -20,6 +22,8 @@ export interface Engine {
   confirmTtlMs: number;
   rateLimit: { limit: number; windowMs: number } | false;
   logger: CoreLogger;
+  /** Where each finished command is counted (`/metrics`). */
+  metrics: CoreMetrics;
   table: readonly CommandSpec[];
   /** Every name and alias → its command. */
   byName: ReadonlyMap<string, CommandSpec>;
@@ -34,6 +38,11 @@ export interface Engine {
   maxCommandAgeMs: number;
   /** Rewrites command references as this platform's users type them (`/balance`, `/tel balance`). */
   refsFor: RefsFor;
+  /**
+   * The core speaking to someone other than the presser (an approved request's result goes to its
+   * requester, README "Money guard"); absent where no channel can send first.
+   */
+  outbox?: () => Outbox | undefined;
 }
 
 /** The user's language and zone: what they chose (`/language`, `/timezone`) wins over the platform's hint. */

@@ -14,10 +14,10 @@ import type { IncomingAction, IncomingText } from './core.js';
 import { place } from './delivery.js';
 import { commandSteps, inLanguage, newTurn, runTurn } from './dispatch.js';
 import { chatSettingsOf, type Engine, failure, localeOf } from './engine.js';
+import { isApprovalAction, pressApproval } from './guard/approval-press.js';
 import { type ChatRef, type Identity, identityKey } from './identity.js';
 import type { InFlight } from './in-flight.js';
 import { takeInterruptedNotices } from './interrupted.js';
-import type { CoreLogger } from './logger.js';
 import { languageOf, messagesFor } from './messages.js';
 import { navigate } from './navigate.js';
 import type { ActionOutcome, Reply } from './reply.js';
@@ -45,7 +45,7 @@ export function createHandlers(e: Engine, inFlight: InFlight) {
 }
 
 /** Commands a `run:<name>` button may start: argument-free ones the presser runs as themselves. */
-const RUN_BUTTONS = new Set(['topup', 'alert']);
+const RUN_BUTTONS = new Set(['topup', 'alert', 'limit']);
 
 type Notices = (input: {
   identity: Identity;
@@ -102,7 +102,7 @@ function textHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices: N
       return [{ ...failure(e, err, t, requestId), audience: 'actor', visibility: 'personal' }];
     } finally {
       release();
-      logLine(e.logger, 'command', requestId, input.identity, turn.name, started, turn.outcome);
+      logLine(e, 'command', requestId, input.identity, turn.name, started, turn.outcome);
     }
   };
 }
@@ -124,6 +124,10 @@ function actionHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices:
       if (/^[mpk]:/.test(input.actionId)) {
         turn.name = input.actionId.startsWith('m:') ? 'menu' : 'navigate';
         outcome = await navigate(e, { ...input, requestId }, turn.t);
+      } else if (isApprovalAction(input.actionId)) {
+        // A second person's decision on a held request (README "Money guard").
+        turn.name = 'approval';
+        outcome = await pressApproval(e, { ...input, requestId }, turn.t);
       }
       for (const step of outcome ? [] : actionSteps) {
         outcome = await step(e, turn);
@@ -141,7 +145,7 @@ function actionHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices:
       return { notice: failure(e, err, turn.t, requestId).text };
     } finally {
       release();
-      logLine(e.logger, 'action', requestId, input.identity, turn.name, started, turn.outcome);
+      logLine(e, 'action', requestId, input.identity, turn.name, started, turn.outcome);
     }
   };
 }
@@ -155,9 +159,12 @@ function withRefs(outcome: ActionOutcome, fix: (r: Reply) => Reply): ActionOutco
   };
 }
 
-/** One structured line per command or button press (issue 7): never arguments, never replies. */
+/**
+ * One structured line per command or button press (issue 7): never arguments, never replies. The
+ * same facts are counted for `/metrics`.
+ */
 function logLine(
-  logger: CoreLogger,
+  e: Engine,
   kind: 'command' | 'action',
   requestId: string,
   identity: Identity,
@@ -166,5 +173,6 @@ function logLine(
   outcome: string,
 ) {
   const durationMs = Math.round(performance.now() - started);
-  logger.info({ requestId, platform: identity.platform, command, durationMs, outcome }, kind);
+  e.logger.info({ requestId, platform: identity.platform, command, durationMs, outcome }, kind);
+  e.metrics.commandFinished({ kind, platform: identity.platform, command, outcome, durationMs });
 }

@@ -51,21 +51,10 @@ export function createDepthWatch(o: DepthWatchOptions): DepthWatch {
     const d = await read();
     const now = Date.now();
     if (now - logged.at < LOG_EVERY_MS) return;
-    const minutes = (now - logged.at) / 60_000;
-    const done = here.completed - logged.completed;
-    const failed = here.failed - logged.failed;
-    if (done > 0 || failed > 0 || d.waiting > 0 || d.active > 0)
-      o.logger.info(
-        {
-          waiting: d.waiting,
-          active: d.active,
-          delayed: d.delayed,
-          failed: d.failed,
-          completedPerMinute: Math.round(done / minutes),
-          failedForGoodPerMinute: Math.round(failed / minutes),
-        },
-        'proactive jobs',
-      );
+    logMinute(o.logger, d, (now - logged.at) / 60_000, {
+      completed: here.completed - logged.completed,
+      failed: here.failed - logged.failed,
+    });
     logged = { at: now, completed: here.completed, failed: here.failed, failedLogged: false };
   };
 
@@ -97,4 +86,25 @@ export function createDepthWatch(o: DepthWatchOptions): DepthWatch {
     current: () => last,
     read,
   };
+}
+
+/** The minute's line, only while there is work: depths, and this instance's jobs per minute. */
+function logMinute(
+  logger: CoreLogger,
+  d: JobDepths,
+  minutes: number,
+  since: { completed: number; failed: number },
+): void {
+  if (since.completed === 0 && since.failed === 0 && d.waiting === 0 && d.active === 0) return;
+  logger.info(
+    {
+      waiting: d.waiting,
+      active: d.active,
+      delayed: d.delayed,
+      failed: d.failed,
+      completedPerMinute: Math.round(since.completed / minutes),
+      failedForGoodPerMinute: Math.round(since.failed / minutes),
+    },
+    'proactive jobs',
+  );
 }

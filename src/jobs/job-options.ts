@@ -15,7 +15,10 @@ export type JobName = 'tick' | 'item';
 export const PRIORITY: Record<JobKindName | 'tick', number> = {
   tick: 1,
   'call-reports': 2,
+  approvals: 2,
   alerts: 3,
+  limits: 3,
+  'card-caps': 3,
   digests: 4,
 };
 

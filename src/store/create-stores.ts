@@ -1,6 +1,7 @@
 import { createAuditLog } from './audit-log.js';
 import { createCredentialStore } from './credential-store.js';
 import { createDedupeStore } from './dedupe-store.js';
+import { createGuardStores } from './guard-store.js';
 import type { KeyValueStore } from './key-value-store.js';
 import type { Keyring } from './master-key.js';
 import { createMemoryKeyValueStore } from './memory-key-value-store.js';
@@ -41,6 +42,7 @@ export function createStores(options: StoresOptions): Stores {
     rateLimit: createRateLimiter({ kv, ...clock }),
     reachable: () => kv.reachable?.() ?? true,
     proactive: createProactiveStores({ kv }),
+    guard: createGuardStores({ kv }),
     close: () => kv.close(),
   };
 }

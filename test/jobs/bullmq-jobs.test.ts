@@ -141,12 +141,13 @@ describe.skipIf(redisSkipped)('proactive jobs on BullMQ', () => {
     const [a, b] = [await instance(), await instance()];
     await Promise.all([a.jobs.start(), b.jobs.start()]);
     await b.jobs.start(); // a restart declares them again
+    const kinds = ['alerts', 'approvals', 'call-reports', 'card-caps', 'digests', 'limits'];
     const schedulers = await a.jobs.queue.getJobSchedulers();
-    expect(schedulers.map((s) => s.key).sort()).toEqual(['alerts', 'call-reports', 'digests']);
+    expect(schedulers.map((s) => s.key).sort()).toEqual(kinds);
     expect(schedulers.find((s) => s.key === 'alerts')?.pattern).toBe('*/15 * * * *');
     // Each schedule has exactly one tick waiting for its time, not one per instance.
     const ticks = await a.jobs.queue.getDelayed();
-    expect(ticks.map((j) => j.data.kind).sort()).toEqual(['alerts', 'call-reports', 'digests']);
+    expect(ticks.map((j) => j.data.kind).sort()).toEqual(kinds);
   });
 
   it('a sweep fans out into one job per watched account over both workers; each alert once', async () => {

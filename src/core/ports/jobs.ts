@@ -4,7 +4,7 @@
  * the in-process scheduler (memory, SQLite) and the BullMQ backend (with `REDIS_URL`) both run it.
  */
 export interface JobKind {
-  /** `alerts`, `call-reports` or `digests`: the schedule's id, the same on every instance. */
+  /** The schedule's id, the same on every instance. */
   readonly name: JobKindName;
   /** A cron pattern, UTC (5 or 6 fields). */
   readonly pattern: string;
@@ -18,7 +18,11 @@ export interface JobKind {
   run(item: string): Promise<void>;
 }
 
-export type JobKindName = 'alerts' | 'call-reports' | 'digests';
+/**
+ * `alerts`, `call-reports` and `digests` fan out, one item per account, call or digest; the money
+ * guard's sweeps (`limits`, `card-caps`, `approvals`) are one item each, the whole pass.
+ */
+export type JobKindName = 'alerts' | 'call-reports' | 'digests' | 'limits' | 'card-caps' | 'approvals';
 
 /** What runs the jobs on their schedules: in process, or a queue shared by every instance. */
 export interface JobScheduler {

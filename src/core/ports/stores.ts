@@ -1,3 +1,4 @@
+import type { GuardStores } from './guard.js';
 import type { ProactiveStores } from './proactive.js';
 import type { AuditEntry, ChatSettings, CredentialRecord, PendingAction, UserSettings } from './records.js';
 
@@ -65,5 +66,7 @@ export interface Stores {
   reachable(): boolean;
   /** Alerts, call reports, digests and scheduler leases (issue 15). */
   proactive: ProactiveStores;
+  /** Spend limits, card caps and four-eyes approvals (README "Money guard"). */
+  guard: GuardStores;
   close(): Promise<void>;
 }

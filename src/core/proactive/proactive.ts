@@ -4,13 +4,16 @@ import type { RefsFor } from '../command-refs.js';
 import { type CoreLogger, silentLogger } from '../logger.js';
 import type { Notifier } from '../notify/notifier.js';
 import { Outbox } from '../notify/outbox.js';
-import type { JobKind } from '../ports/jobs.js';
+import type { JobKind, JobKindName } from '../ports/jobs.js';
 import type { Stores } from '../ports/stores.js';
 import type { ClientFactory } from '../services.js';
 import { checkAlert, type SweepResult, sweepAlerts } from './alert-sweep.js';
+import { expireApprovals } from './approval-expiry.js';
 import { type CallReportResult, checkCallReport, checkCallReports, dueCallReports } from './call-report.js';
+import { type CardCapSweepResult, sweepCardCaps } from './card-cap-sweep.js';
 import type { ProactiveContext } from './context.js';
 import { dueDigests, isoWeek, sendDigest, sendDigests } from './digest-job.js';
+import { type LimitSweepResult, sweepLimits } from './limit-sweep.js';
 import type { PaceOptions } from './paced.js';
 import { createScheduler, type Scheduler } from './scheduler.js';
 
@@ -47,8 +50,12 @@ export interface Proactive {
   sweepAlerts(): Promise<SweepResult>;
   checkCallReports(): Promise<CallReportResult>;
   sendDigests(): Promise<{ sent: number; failed: number }>;
+  /** The money guard (README "Money guard"): spend-limit alerts, card caps, expired approvals. */
+  sweepLimits(): Promise<LimitSweepResult>;
+  sweepCardCaps(): Promise<CardCapSweepResult>;
+  expireApprovals(): Promise<{ expired: number }>;
   schedule(options?: ScheduleOptions): Scheduler;
-  /** The same three jobs item by item, for a queue shared by every instance (`src/jobs`, with Redis). */
+  /** The same jobs item by item, for a queue shared by every instance (`src/jobs`, with Redis). */
   jobKinds(options?: Pick<ScheduleOptions, 'alerts' | 'callReports' | 'digests'>): JobKind[];
 }
 
@@ -91,6 +98,9 @@ export function createProactive(options: ProactiveOptions): Proactive {
     checkCallReports: () => checkCallReports(ctx),
     sendDigests: () => sendDigests(ctx),
     jobKinds: (s = {}) => jobKinds(ctx, sweepOptions.marginPercent, s),
+    sweepLimits: () => sweepLimits(ctx),
+    sweepCardCaps: () => sweepCardCaps(ctx),
+    expireApprovals: () => expireApprovals(ctx),
     schedule: (s = {}) =>
       scheduleJobs(api, options, s, () => {
         stopping = true;
@@ -99,8 +109,13 @@ export function createProactive(options: ProactiveOptions): Proactive {
   return api;
 }
 
-/** The default schedules: alerts every 15 minutes, call reports every 15 s, digests hourly. */
-const PATTERNS = { alerts: '*/15 * * * *', callReports: '*/15 * * * * *', digests: '5 * * * *' };
+/** The default schedules: alerts (and the money guard) every 15 minutes, call reports every 15 s, digests hourly, approvals every minute. */
+const PATTERNS = {
+  alerts: '*/15 * * * *',
+  callReports: '*/15 * * * * *',
+  digests: '5 * * * *',
+  approvals: '* * * * *',
+};
 
 /**
  * Each job kind as items and one item's work (README "The bot speaks first"): a sweep becomes one
@@ -145,7 +160,23 @@ function jobKinds(
         if (sub && !sub.paused && sub.lastWeek !== isoWeek(ctx.clock())) await sendDigest(ctx, sub);
       },
     },
+    // The money guard's passes (README "Money guard"), one job each: they take their own claims.
+    whole('limits', s.alerts ?? PATTERNS.alerts, () => sweepLimits(ctx)),
+    whole('card-caps', s.alerts ?? PATTERNS.alerts, () => sweepCardCaps(ctx)),
+    whole('approvals', PATTERNS.approvals, () => expireApprovals(ctx)),
   ];
+}
+
+/** A kind whose one item is the whole pass. */
+function whole(name: JobKindName, pattern: string, pass: () => Promise<unknown>): JobKind {
+  return {
+    name,
+    pattern,
+    items: async () => ['all'],
+    async run() {
+      await pass();
+    },
+  };
 }
 
 /**
@@ -172,6 +203,10 @@ function scheduleJobs(
         run: () => api.checkCallReports(),
       },
       { name: 'digests', pattern: s.digests ?? PATTERNS.digests, run: () => api.sendDigests() },
+      // The money guard runs with the balance sweep; expired approvals are closed every minute.
+      { name: 'limits', pattern: s.alerts ?? PATTERNS.alerts, run: () => api.sweepLimits() },
+      { name: 'card-caps', pattern: s.alerts ?? PATTERNS.alerts, run: () => api.sweepCardCaps() },
+      { name: 'approvals', pattern: PATTERNS.approvals, run: () => api.expireApprovals() },
     ],
   });
   return {
