@@ -10,7 +10,7 @@ export interface StartedJobs extends JobScheduler {
   readonly backend: 'bullmq' | 'in-process';
   /**
    * The queue's depths as last read (every 5 s), without a round trip; in process there is no queue
-   * and everything is zero. A Prometheus endpoint can export these as gauges.
+   * and everything is zero. `/metrics` exports them (`telephony_bot_queue_depth`).
    */
   depths(): JobDepths;
 }
@@ -49,6 +49,9 @@ export async function startJobs(
     throw err;
   }
   health?.addDetail('jobs', () => describeDepths(jobs.depths()));
+  // `/metrics`: `telephony_bot_queue_depth{queue="proactive"}` (waiting + delayed) and the failed set.
+  runtime.metrics.addQueueDepth('proactive', () => jobs.depths().waiting + jobs.depths().delayed);
+  runtime.metrics.addQueueDepth('proactive-failed', () => jobs.depths().failed);
   return { backend: 'bullmq', start() {}, stop: () => jobs.stop(), depths: () => jobs.depths() };
 }
 
