@@ -49,15 +49,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
   if (!config) return EXIT.config;
   const chatTokens = Boolean(config.TELEGRAM_BOT_TOKEN || slackEnabled(config));
   const consoleOn = config.CONSOLE ?? !chatTokens;
-  // Owner-only from here on, whatever umask the bot was started with (see openLog).
-  process.umask(0o077);
-  try {
-    prepareDataDir(config.DATA_DIR);
-  } catch (err) {
-    if (!(err instanceof DataDirError)) throw err;
-    process.stderr.write(`${err.message}\n`);
-    return EXIT.failed;
-  }
+  if (!dataDirReady(config.DATA_DIR)) return EXIT.failed;
   const { logger, logFile, logOpen } = openLog(config, consoleOn);
   // Closed in reverse order on a failed start; the shutdown runs the same list.
   const opened: Opened[] = [];
@@ -107,6 +99,22 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
   return new Promise<number>(() => {});
 }
 
+/**
+ * Makes files owner-only from here on, whatever umask the bot was started with (see openLog), and
+ * checks that the data directory can be written; false after printing the owner it needs.
+ */
+function dataDirReady(dir: string): boolean {
+  process.umask(0o077);
+  try {
+    prepareDataDir(dir);
+    return true;
+  } catch (err) {
+    if (!(err instanceof DataDirError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    return false;
+  }
+}
+
 /** The checked configuration, or undefined after printing what to fix (exit code 2). */
 function configOrUndefined(env: NodeJS.ProcessEnv): Config | undefined {
   try {
@@ -143,6 +151,9 @@ function openLog(
   return { logger, logFile, logOpen };
 }
 
+/** How long `/readyz` names a data loss of the shared store after it was found. */
+const DATA_LOSS_UNREADY_MS = 10 * 60_000;
+
 /** Opens the HTTP server, the runtime and the chat channels, registering each in `opened`. */
 async function startServices(
   config: Config,
@@ -160,6 +171,11 @@ async function startServices(
   health?.addCheck('store', () => stores.reachable());
   // Prometheus scrapes the same port (README "Operations", metrics).
   health?.mount('/metrics', runtime.metrics.handler, { maxBodyBytes: 0 });
+  // Loud for ten minutes after the shared store was found empty (data-marker.ts), then ready again.
+  health?.addCheck('store data lost', () => {
+    const lost = stores.dataLostAt?.();
+    return lost === undefined || Date.now() - lost.getTime() > DATA_LOSS_UNREADY_MS;
+  });
   opened.push({ name: 'provider connections and stores', close: () => runtime.close() });
   const channels = await createChatChannels(config, runtime);
   for (const channel of channels) {

@@ -8,6 +8,7 @@ import { createHandlers } from './handlers.js';
 import { homeScreen } from './home-screen.js';
 import type { Platform } from './identity.js';
 import { InFlight } from './in-flight.js';
+import { createLabelCache } from './label-cache.js';
 import { linkSurface } from './link-surface.js';
 import { type CoreLogger, silentLogger } from './logger.js';
 import { type Language, messagesFor } from './messages.js';
@@ -56,6 +57,11 @@ export interface CoreOptions {
    * requester (README "Money guard"). A function, since the outbox is built after the core.
    */
   outbox?: () => Outbox | undefined;
+  /**
+   * Whether the provider's backlog is full (admission control, src/telephony/admission.ts): the
+   * entry points turn new work away meanwhile. Default: never busy.
+   */
+  busy?: () => boolean;
 }
 
 /**
@@ -88,26 +94,13 @@ export function createCore(options: CoreOptions): Core {
     maxCommandAgeMs: options.maxCommandAgeMs ?? 30_000,
     refsFor: refsForPlatforms(options.commandPrefix ?? {}, byName.keys()),
     ...(options.outbox ? { outbox: options.outbox } : {}),
+    labels: createLabelCache({ now: () => clock().getTime() }),
   };
   const inFlight = new InFlight();
   const { handleText, handleAction } = createHandlers(e, inFlight);
 
-  const en = messagesFor('en');
-  const commands: CommandInfo[] = table.map((s) => ({
-    name: s.name,
-    aliases: s.aliases ?? [],
-    summary: s.summary(en),
-    usage: s.usage(en),
-    example: s.example(en),
-    roles: s.roles,
-    privateOnly: s.privateOnly ?? false,
-    personal: s.output !== 'public',
-    confirm: s.confirm !== undefined,
-    hidden: s.hidden ?? false,
-  }));
-
   return {
-    commands,
+    commands: commandInfos(table),
     menu(scope, language: Language = 'en') {
       const t = messagesFor(language);
       return table
@@ -124,5 +117,23 @@ export function createCore(options: CoreOptions): Core {
         await recordCallCard({ stores: e.stores }, tracked);
     },
     drain: (timeoutMs) => inFlight.drain(timeoutMs),
+    busy: options.busy ?? (() => false),
   };
+}
+
+/** What the adapters learn of each command (help, menus), in English. */
+function commandInfos(table: readonly CommandSpec[]): CommandInfo[] {
+  const en = messagesFor('en');
+  return table.map((s) => ({
+    name: s.name,
+    aliases: s.aliases ?? [],
+    summary: s.summary(en),
+    usage: s.usage(en),
+    example: s.example(en),
+    roles: s.roles,
+    privateOnly: s.privateOnly ?? false,
+    personal: s.output !== 'public',
+    confirm: s.confirm !== undefined,
+    hidden: s.hidden ?? false,
+  }));
 }

@@ -7,13 +7,13 @@ import { guardStep } from './guard/guard-step.js';
 import { lineMayHoldSecret } from './linking.js';
 import { type Language, languageOf, messagesFor } from './messages.js';
 import type { Reply } from './reply.js';
+import { roleFor } from './roles.js';
 import {
   argumentsStep,
   askStep,
   chatRulesStep,
   confirmationStep,
   credentialsStep,
-  roleFor,
   rolesStep,
   runStep,
   type TextStep,

@@ -3,6 +3,7 @@ import type { RefsFor } from './command-refs.js';
 import type { CommandSpec } from './command-spec.js';
 import { errorReply } from './error-replies.js';
 import { type ChatRef, chatKey, type Identity, identityKey, type Platform } from './identity.js';
+import type { LabelCache } from './label-cache.js';
 import type { CoreLogger } from './logger.js';
 import type { Messages } from './messages.js';
 import type { Outbox } from './notify/outbox.js';
@@ -43,6 +44,8 @@ export interface Engine {
    * requester, README "Money guard"); absent where no channel can send first.
    */
   outbox?: () => Outbox | undefined;
+  /** Labels a command reads only to name things in its answer, remembered briefly (label-cache.ts). */
+  labels: LabelCache;
 }
 
 /** The user's language and zone: what they chose (`/language`, `/timezone`) wins over the platform's hint. */

@@ -57,7 +57,7 @@ export const serviceSettings = z.object({
   COMMAND_MAX_AGE_MS: intIn(1000, 3_600_000)
     .default(30_000)
     .describe(
-      'A command older than this when it reaches the bot (redelivered after an outage) is not run; its user is asked to send it again.',
+      'A command that changes something (a call, a top-up) older than this when it reaches the bot (redelivered after an outage) is not run; its user is asked to send it again. Reads always run.',
     ),
   HEALTH_PORT: port()
     .optional()

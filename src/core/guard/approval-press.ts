@@ -5,7 +5,8 @@ import { chatKey, identityKey } from '../identity.js';
 import { type Messages, messagesFor } from '../messages.js';
 import type { ApprovalRequest } from '../ports/guard.js';
 import type { ActionOutcome, Reply } from '../reply.js';
-import { credentialsStep, parseArgs, roleFor, runStep } from '../text-steps.js';
+import { roleFor } from '../roles.js';
+import { credentialsStep, parseArgs, runStep } from '../text-steps.js';
 import { requestMessage } from './approval-request.js';
 import { APPROVAL_TTL_MS, mayDecide } from './policy.js';
 
