@@ -13,9 +13,9 @@ export const jobSettings = z.object({
       'With REDIS_URL: proactive jobs (about one provider call each) started per second across all instances.',
     ),
   JOBS_CONCURRENCY: intIn(1, 1024)
-    .default(64)
+    .default(48)
     .describe(
-      'With REDIS_URL: proactive jobs one instance runs at once (its share of TELEPHONY_CONNECTIONS).',
+      'With REDIS_URL: proactive jobs one instance runs at once; the default leaves 16 of the 64 TELEPHONY_CONNECTIONS to commands.',
     ),
   JOBS_ATTEMPTS: intIn(1, 50)
     .default(6)
