@@ -1,17 +1,19 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/core/logger.js';
-import { createBullmqJobs } from '../../src/jobs/bullmq-jobs.js';
-import { runBot } from '../bots/cli-process.js';
+import { createBullmqJobs, QUEUE_NAME, QUEUE_PREFIX } from '../../src/jobs/bullmq-jobs.js';
+import { freePort, runBot } from '../bots/cli-process.js';
 import { type RedisServer, redisSkipped, startRedisServer } from '../helpers/redis-server.js';
 
 /**
- * `telephony-bot jobs failed` and `jobs retry <id|all>` from outside (README "Operations"): a job
- * that failed all its tries is listed with its safe reason, and a retry moves it back to waiting.
+ * The proactive jobs from outside (README "Operations"): a bot started on Redis declares its
+ * schedules, shows the queue on `/readyz` and stops its worker on SIGTERM; `telephony-bot jobs
+ * failed` lists a job that failed all its tries with its safe reason, and `jobs retry` runs it again.
  */
-describe.skipIf(redisSkipped)('telephony-bot jobs', () => {
+describe.skipIf(redisSkipped)('telephony-bot on Redis: jobs', () => {
   let redis: RedisServer;
   let dir: string;
   beforeAll(async () => {
@@ -27,6 +29,46 @@ describe.skipIf(redisSkipped)('telephony-bot jobs', () => {
     const { code } = await bot.exited;
     return { code, out: bot.stdout(), err: bot.stderr() };
   };
+
+  it('`start` declares the schedules, shows the queue on /readyz, and exits 0 on SIGTERM', async () => {
+    const port = await freePort();
+    const bot = runBot(['start'], {
+      DATA_DIR: join(dir, 'bot'),
+      SANDBOX_PORT: '0',
+      CONSOLE: 'false',
+      HEALTH_PORT: String(port),
+      REDIS_URL: redis.url,
+    });
+    const queue = new Queue(QUEUE_NAME, { connection: { url: redis.url }, prefix: QUEUE_PREFIX });
+    try {
+      await bot.waitFor('telephony-bot is running');
+      let body = '';
+      for (let i = 0; i < 200 && !body.includes('jobs: '); i++) {
+        body = await (await fetch(`http://127.0.0.1:${port}/readyz`)).text();
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(body).toMatch(
+        /^ready\njobs: \d+ waiting, \d+ active, \d+ delayed, 0 failed; here \d+ done, 0 failed\n$/,
+      );
+      expect((await queue.getJobSchedulers()).map((s) => s.key).sort()).toEqual([
+        'alerts',
+        'approvals',
+        'call-reports',
+        'card-caps',
+        'digests',
+        'limits',
+      ]);
+      bot.child.kill('SIGTERM');
+      expect(await bot.exited).toEqual({ code: 0, signal: null });
+      expect(bot.stderr()).toContain('"msg":"stopped"');
+      expect(bot.stderr()).not.toContain('abandoned');
+    } finally {
+      if (bot.child.exitCode === null) bot.child.kill('SIGKILL');
+      // The next test starts from an empty queue: none of this bot's schedules or ticks.
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
+  }, 30_000);
 
   it('lists a job that kept failing and retries it; explains itself without Redis', async () => {
     // One digest job that fails on its only try (the kind throws), in the bot's own queue.
