@@ -12,7 +12,6 @@ import { envFileRead } from './env-file.js';
 import { createHealthServer, type HealthServer } from './health-server.js';
 import { type StartedJobs, startJobs } from './jobs.js';
 import { createLogger } from './logger.js';
-import { createBotMetrics } from './metrics.js';
 import { createRuntime, type Runtime } from './runtime.js';
 import {
   type ConsoleHandle,
@@ -44,12 +43,11 @@ interface Started {
  * returned code is non-zero. The CLI then exits, so no half-started process lingers.
  */
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  for (const warning of unknownVariableWarnings(env)) process.stderr.write(`${warning}\n`);
-  const config = configOrUndefined(env);
-  if (!config) return EXIT.config;
+  const checked = preflight(env);
+  if (typeof checked === 'number') return checked;
+  const config = checked;
   const chatTokens = Boolean(config.TELEGRAM_BOT_TOKEN || slackEnabled(config));
   const consoleOn = config.CONSOLE ?? !chatTokens;
-  if (!dataDirReady(config.DATA_DIR)) return EXIT.failed;
   const { logger, logFile, logOpen } = openLog(config, consoleOn);
   // Closed in reverse order on a failed start; the shutdown runs the same list.
   const opened: Opened[] = [];
@@ -100,19 +98,23 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
 }
 
 /**
- * Makes files owner-only from here on, whatever umask the bot was started with (see openLog), and
- * checks that the data directory can be written; false after printing the owner it needs.
+ * What is checked before anything opens: the settings (a refusal exits 2) and the data directory
+ * (exit 1). Returns the configuration, or the exit code after printing what to fix.
  */
-function dataDirReady(dir: string): boolean {
+function preflight(env: NodeJS.ProcessEnv): Config | number {
+  for (const warning of unknownVariableWarnings(env)) process.stderr.write(`${warning}\n`);
+  const config = configOrUndefined(env);
+  if (!config) return EXIT.config;
+  // Owner-only from here on, whatever umask the bot was started with (see openLog).
   process.umask(0o077);
   try {
-    prepareDataDir(dir);
-    return true;
+    prepareDataDir(config.DATA_DIR);
   } catch (err) {
     if (!(err instanceof DataDirError)) throw err;
     process.stderr.write(`${err.message}\n`);
-    return false;
+    return EXIT.failed;
   }
+  return config;
 }
 
 /** The checked configuration, or undefined after printing what to fix (exit code 2). */
@@ -165,7 +167,9 @@ async function startServices(
   // Up first, so liveness answers during start-up; `/readyz` waits for every check below.
   const health = port === undefined ? undefined : createHealthServer({ port });
   health?.addCheck('starting', () => readiness.started);
-  const runtime = await createRuntime(config, logger, { metrics: createBotMetrics() });
+  // prom-client only where /metrics is served (it costs the console's start for nothing).
+  const metrics = health ? (await import('./metrics.js')).createBotMetrics() : undefined;
+  const runtime = await createRuntime(config, logger, metrics ? { metrics } : {});
   // Issue 10: not ready while the shared store (Redis) cannot be reached.
   const stores = runtime.stores;
   health?.addCheck('store', () => stores.reachable());
@@ -216,7 +220,9 @@ function bannerLines(o: {
     `  provider: ${runtime.sandbox ? `embedded sandbox at ${runtime.baseUrl} (demo data)` : runtime.baseUrl}`,
     // The sandbox's fault and balance controls (provider-notes D9), for trying failures by hand.
     ...(runtime.sandbox
-      ? [`  admin:    ${runtime.sandbox.adminUrl} (loopback; GET|PUT|DELETE /faults, GET /stats)`]
+      ? [
+          `  admin:    ${runtime.sandbox.adminUrl} (loopback; GET|PUT|DELETE /faults, GET /stats, PUT /accounts/<user>/balance, PUT /cards/<number>/amount)`,
+        ]
       : []),
     `  store:    ${config.REDIS_URL ? 'Redis' : `SQLite in ${join(config.DATA_DIR, 'telephony-bot.sqlite')}`}`,
     `  channels: ${[...channels.map((c) => c.name), ...(consoleOn ? ['console'] : [])].join(', ') || 'none'}`,

@@ -75,9 +75,10 @@ describe('the compiled build', () => {
     expect([...packagesIn(staticInputs(cli))]).toEqual([]);
   });
 
-  it('a console start loads neither grammY, bolt, the Redis client nor BullMQ', () => {
+  it('a console start loads neither grammY, bolt, the Redis client, BullMQ nor prom-client', () => {
     const packages = packagesIn(staticInputs(chunkOf('src/bots/main.ts')));
     expect(packages.has('zod')).toBe(true); // the check can see packages
+    // prom-client is loaded only with an HTTP server to serve /metrics on.
     for (const heavy of [
       'grammy',
       '@slack/bolt',
@@ -86,6 +87,7 @@ describe('the compiled build', () => {
       '@grammyjs/runner',
       'bullmq',
       'ioredis',
+      'prom-client',
     ])
       expect(packages.has(heavy), heavy).toBe(false);
   });

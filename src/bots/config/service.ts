@@ -10,8 +10,12 @@ const masterKeys = (name: string) => (value: string, ctx: z.RefinementCtx) => {
   for (const key of value.split(',').filter((k) => k.trim())) {
     try {
       parseMasterKey(key, name);
-    } catch (err) {
-      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+    } catch {
+      // The value is not shown: it may be a real key pasted incompletely.
+      ctx.addIssue({
+        code: 'custom',
+        message: `${name} must be 32 random bytes written as base64 (44 characters) or hex (64 characters); got ${key.trim().length} characters. Generate one, e.g. ${name}="$(openssl rand -base64 32)"`,
+      });
       return;
     }
   }

@@ -77,17 +77,18 @@ export async function checkAlert(
   const store = ctx.stores.proactive.alerts;
   const client = await clientFor(ctx, sub);
   if (!client) {
-    // The account was unlinked: its alert goes with it.
-    await store.delete(sub.id);
+    // The account was unlinked: its alert goes with it (unless it was set again meanwhile).
+    await store.update(sub.id, (cur) => (cur?.rev === sub.rev ? undefined : cur));
     return 'gone';
   }
   const { account } = await client.onlinecallthrough();
   const next = nextAlertState(sub, account.balance, marginPercent);
   if (!next.fire) {
     if (!next.armed || sub.armed) return 'checked';
-    await store.put({ ...sub, armed: true });
-    return 'rearmed';
+    return (await writeState(store, sub, { armed: true })) ? 'rearmed' : 'checked';
   }
+  // The balance took a while to read: a threshold changed or switched off meanwhile is not alerted.
+  if ((await store.get(sub.id))?.rev !== sub.rev) return 'checked';
   // Once per crossing across instances, restarts and redelivered jobs: the claim is keyed by the
   // alert's generation, held while sending and confirmed once sent.
   const claims = ctx.stores.proactive.claims;
@@ -95,7 +96,7 @@ export async function checkAlert(
   const state = await claims.begin(claim, ctx.claimHoldMs ?? CLAIM_HOLD_MS);
   if (state === 'held') throw new ClaimHeldError(claim);
   if (state === 'done') {
-    await store.put({ ...sub, armed: false, generation: sub.generation + 1 });
+    await writeState(store, sub, { armed: false, generation: sub.generation + 1 });
     return 'checked';
   }
   const { full, publicVersion } = alertReplies(sub, account.balance);
@@ -107,14 +108,31 @@ export async function checkAlert(
   }
   await claims.confirm(claim, ALERT_CLAIM_TTL_MS);
   const now = ctx.clock().toISOString();
-  await store.put({
-    ...sub,
+  await writeState(store, sub, {
     armed: false,
     generation: sub.generation + 1,
     lastAlertAt: now,
     ...(sent.status === 'refused' ? { paused: { reason: sent.reason, at: now } } : {}),
   });
   return sent.status === 'refused' ? 'paused' : 'alerted';
+}
+
+/**
+ * The sweep's own fields, written onto the subscription as it is now, and only while it is the
+ * setting the sweep read (`rev`): a user's `/alert off` or new threshold during a sweep wins.
+ */
+async function writeState(
+  store: ProactiveContext['stores']['proactive']['alerts'],
+  seen: AlertSubscription,
+  state: Partial<Pick<AlertSubscription, 'armed' | 'generation' | 'lastAlertAt' | 'paused'>>,
+): Promise<boolean> {
+  let written = false;
+  await store.update(seen.id, (cur) => {
+    if (!cur || cur.rev !== seen.rev) return cur;
+    written = true;
+    return { ...cur, ...state };
+  });
+  return written;
 }
 
 function alertReplies(sub: AlertSubscription, balance: AlertSubscription['threshold']) {

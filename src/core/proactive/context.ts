@@ -14,6 +14,11 @@ export interface ProactiveContext {
   logger: CoreLogger;
   /** How long a side effect's claim is held while sending; default {@link CLAIM_HOLD_MS}. */
   claimHoldMs?: number;
+  /**
+   * True once the bot is stopping: a job ends between items (a call report, a digest, an account),
+   * never in the middle of one, so a shutdown is not held up by a long run (README "Operations").
+   */
+  cancelled?: () => boolean;
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { TelephonyClientWithMethods } from '../../telephony/client.js';
-import { fromDate, toIsoDate } from '../../telephony/dates.js';
+import type { CalendarDate } from '../../telephony/dates.js';
 import { spendReply } from '../commands/spend.js';
 import { createFormatter } from '../format.js';
 import { messagesFor } from '../messages.js';
+import { addDays, todayIn } from '../natural-date.js';
 import type { DigestSubscription } from '../ports/proactive.js';
 import { errorSummary } from '../safe-error.js';
 import {
@@ -13,9 +13,12 @@ import {
   type ProactiveContext,
 } from './context.js';
 
-/** ISO 8601 week of a date, `2026-W48`: the digest's once-per-week key. */
-export function isoWeek(date: Date): string {
-  const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+/** ISO 8601 week of a day, `2026-W48`: the digest's once-per-week key. */
+export function isoWeek(date: Date | CalendarDate): string {
+  const d =
+    date instanceof Date
+      ? new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()))
+      : new Date(Date.UTC(date.year, date.month - 1, date.day));
   const day = d.getUTCDay() || 7;
   d.setUTCDate(d.getUTCDate() + 4 - day);
   const yearStart = Date.UTC(d.getUTCFullYear(), 0, 1);
@@ -23,23 +26,47 @@ export function isoWeek(date: Date): string {
   return `${d.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
 }
 
-/** The digests due now: Monday 08:00 UTC or later in the ISO week, not yet sent this week. */
+/** The hour a digest goes out on Monday, in the user's zone (the job runs hourly, and catches up later in the week). */
+const DIGEST_HOUR = 8;
+
+/**
+ * Where a subscriber's week stands now, in their zone: this week's key, and the week before it,
+ * Monday 00:00 to Sunday 24:00 (whole days of the zone, so two digests never share a day).
+ * `due` once it is Monday 08:00 there or later.
+ */
+export function digestWeek(now: Date, timeZone: string) {
+  const today = todayIn(now, timeZone);
+  const weekday = (new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay() + 6) % 7;
+  const monday = addDays(today, -weekday);
+  const hour = Number(
+    new Intl.DateTimeFormat('en', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(now),
+  );
+  return {
+    week: isoWeek(today),
+    period: { from: addDays(monday, -7), to: addDays(monday, -1) },
+    due: weekday > 0 || hour >= DIGEST_HOUR,
+  };
+}
+
+/** The digests due now: Monday 08:00 or later in the subscriber's zone, not yet sent this week. */
 export async function dueDigests(ctx: ProactiveContext): Promise<DigestSubscription[]> {
   const now = ctx.clock();
-  const week = isoWeek(now);
-  // The job runs hourly, so a stopped bot catches up later in the week.
-  const day = (now.getUTCDay() + 6) % 7;
-  if (day === 0 && now.getUTCHours() < 8) return [];
   const due: DigestSubscription[] = [];
-  for await (const sub of ctx.stores.proactive.digests.list())
-    if (!sub.paused && sub.lastWeek !== week) due.push(sub);
+  for await (const sub of ctx.stores.proactive.digests.list()) if (isDue(sub, now)) due.push(sub);
   return due;
 }
 
-/** Sends each weekly digest once per ISO week (claimed across instances), with the chart and the balance. */
+function isDue(sub: DigestSubscription, now: Date): boolean {
+  const { week, due } = digestWeek(now, sub.timeZone ?? 'UTC');
+  return !sub.paused && sub.lastWeek !== week && due;
+}
+
+/** Sends each weekly digest once per week of its zone (claimed across instances), with the chart and the balance. */
 export async function sendDigests(ctx: ProactiveContext): Promise<{ sent: number; failed: number }> {
   const result = { sent: 0, failed: 0 };
   for (const sub of await dueDigests(ctx)) {
+    // Stopping: unclaimed digests are sent by the next run (the job is hourly and catches up).
+    if (ctx.cancelled?.()) break;
     try {
       if (await sendDigest(ctx, sub)) result.sent += 1;
     } catch {
@@ -50,56 +77,70 @@ export async function sendDigests(ctx: ProactiveContext): Promise<{ sent: number
 }
 
 /**
- * One digest (a queue job, or one step of {@link sendDigests}): `true` when it was sent now. Throws
- * when it should be tried again (the provider or the delivery failed, its claim is held elsewhere).
+ * One digest (a queue job, or one step of {@link sendDigests}): `true` when it was sent now. Its
+ * claim is held while it is sent and confirmed after; throws when it should be tried again (the
+ * provider or the delivery failed, the claim is held elsewhere).
  */
 export async function sendDigest(ctx: ProactiveContext, sub: DigestSubscription): Promise<boolean> {
   const now = ctx.clock();
-  const week = isoWeek(now);
+  if (!isDue(sub, now)) return false;
+  const { week, period } = digestWeek(now, sub.timeZone ?? 'UTC');
+  const claims = ctx.stores.proactive.claims;
   const claim = `digest:${sub.id}:${week}`;
-  const state = await ctx.stores.proactive.claims.begin(claim, ctx.claimHoldMs ?? CLAIM_HOLD_MS);
+  const state = await claims.begin(claim, ctx.claimHoldMs ?? CLAIM_HOLD_MS);
   if (state === 'held') throw new ClaimHeldError(claim);
   if (state === 'done') return false;
   try {
-    const client = await clientFor(ctx, sub);
-    if (!client) {
-      await ctx.stores.proactive.digests.delete(sub.id);
-      await ctx.stores.proactive.claims.release(claim);
+    const outcome = await sendOne(ctx, sub, period);
+    if (outcome === 'failed') throw new DeliveryFailedError();
+    if (outcome === 'unlinked') {
+      await claims.release(claim);
+      await ctx.stores.proactive.digests.update(sub.id, (cur) => (cur?.rev === sub.rev ? undefined : cur));
       return false;
     }
-    const digest = await digestReply(client, sub, now);
-    const sent = await ctx.outbox.deliver(sub.destination, sub.setBy, digest);
-    if (sent.status === 'failed') throw new DeliveryFailedError();
-    await ctx.stores.proactive.claims.confirm(claim, 14 * 86_400_000);
-    await ctx.stores.proactive.digests.put({
-      ...sub,
-      lastWeek: week,
-      ...(sent.status === 'refused' ? { paused: { reason: sent.reason, at: now.toISOString() } } : {}),
-    });
-    return sent.status === 'sent';
+    await claims.confirm(claim, 14 * 86_400_000);
+    // Field-level, and only onto the setting it read: a /digest off meanwhile stays off.
+    await ctx.stores.proactive.digests.update(sub.id, (cur) =>
+      cur && cur.rev === sub.rev
+        ? {
+            ...cur,
+            lastWeek: week,
+            ...(outcome.refused ? { paused: { reason: outcome.refused, at: now.toISOString() } } : {}),
+          }
+        : cur,
+    );
+    return !outcome.refused;
   } catch (err) {
-    await ctx.stores.proactive.claims.release(claim);
+    await claims.release(claim);
     ctx.logger.warn({ digest: sub.id, err: errorSummary(err) }, 'digest failed; the next run retries');
     throw err;
   }
 }
 
-/** The week's spend, chart and balance of one digest's account. */
-async function digestReply(client: TelephonyClientWithMethods, sub: DigestSubscription, now: Date) {
+/** One digest: the week's spend (chart titled with the week, dates in the user's format) and the balance. */
+async function sendOne(
+  ctx: ProactiveContext,
+  sub: DigestSubscription,
+  period: { from: CalendarDate; to: CalendarDate },
+): Promise<'failed' | 'unlinked' | { refused?: string }> {
+  const client = await clientFor(ctx, sub);
+  if (!client) return 'unlinked';
   const t = messagesFor(sub.locale);
-  const fmt = createFormatter(sub.locale ?? 'en');
-  const period = { from: fromDate(new Date(now.getTime() - 7 * 86_400_000)), to: fromDate(now) };
+  const fmt = createFormatter({
+    locale: sub.locale ?? 'en',
+    ...(sub.timeZone ? { timeZone: sub.timeZone } : {}),
+  });
+  const title = t.digestTitle(fmt.calendarDate(period.from), fmt.calendarDate(period.to));
   const { account } = await client.onlinecallthrough();
   const { reply, total, calls } = await spendReply(
     { client, username: sub.username, label: sub.label },
     period,
     t,
     fmt,
-    account.balance.currency,
+    { currency: account.balance.currency, title },
   );
-  return {
-    ...reply,
-    title: t.digestTitle(toIsoDate(period.from), toIsoDate(period.to)),
-    text: t.digestText(total, calls, fmt.money(account.balance)),
-  };
+  const digest = { ...reply, title, text: t.digestText(total, calls, fmt.money(account.balance)) };
+  const sent = await ctx.outbox.deliver(sub.destination, sub.setBy, digest);
+  if (sent.status === 'failed') return 'failed';
+  return sent.status === 'refused' ? { refused: sent.reason } : {};
 }

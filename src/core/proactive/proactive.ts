@@ -12,7 +12,7 @@ import { expireApprovals } from './approval-expiry.js';
 import { type CallReportResult, checkCallReport, checkCallReports, dueCallReports } from './call-report.js';
 import { type CardCapSweepResult, sweepCardCaps } from './card-cap-sweep.js';
 import type { ProactiveContext } from './context.js';
-import { dueDigests, isoWeek, sendDigest, sendDigests } from './digest-job.js';
+import { dueDigests, sendDigest, sendDigests } from './digest-job.js';
 import { type LimitSweepResult, sweepLimits } from './limit-sweep.js';
 import type { PaceOptions } from './paced.js';
 import { createScheduler, type Scheduler } from './scheduler.js';
@@ -66,6 +66,7 @@ export function createProactive(options: ProactiveOptions): Proactive {
     logger,
     ...(options.refsFor ? { refsFor: options.refsFor } : {}),
   });
+  let stopping = false;
   const ctx: ProactiveContext = {
     stores: options.stores,
     clientFactory: options.clientFactory,
@@ -73,8 +74,8 @@ export function createProactive(options: ProactiveOptions): Proactive {
     clock: options.clock ?? (() => new Date()),
     logger,
     ...(options.claimHoldMs ? { claimHoldMs: options.claimHoldMs } : {}),
+    cancelled: () => stopping,
   };
-  let stopping = false;
   const pace: PaceOptions = {
     cancelled: () => stopping,
     concurrency: 16,
@@ -157,7 +158,7 @@ function jobKinds(
       items: async () => (await dueDigests(ctx)).map((d) => d.id),
       async run(id) {
         const sub = await digests.get(id);
-        if (sub && !sub.paused && sub.lastWeek !== isoWeek(ctx.clock())) await sendDigest(ctx, sub);
+        if (sub) await sendDigest(ctx, sub);
       },
     },
     // The money guard's passes (README "Money guard"), one job each: they take their own claims.
