@@ -3,7 +3,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatRef, Identity } from '../../src/core/identity.js';
 import { silentLogger } from '../../src/core/logger.js';
 import type { Notifier } from '../../src/core/notify/notifier.js';
-import type { AlertSubscription } from '../../src/core/ports/proactive.js';
 import { createProactive } from '../../src/core/proactive/proactive.js';
 import { type BullmqJobs, createBullmqJobs } from '../../src/jobs/bullmq-jobs.js';
 import { openFailedJobs } from '../../src/jobs/failed-jobs.js';
