@@ -12,6 +12,7 @@ import { type Config, ConfigError, httpPortOf, loadConfig, unknownVariableWarnin
 import { DataDirError, prepareDataDir } from './data-dir.js';
 import { envFileRead } from './env-file.js';
 import { createHealthServer, type HealthServer } from './health-server.js';
+import { type StartedJobs, startJobs } from './jobs.js';
 import { createLogger } from './logger.js';
 import { createRuntime, type Runtime } from './runtime.js';
 import {
@@ -31,6 +32,8 @@ interface Started {
   health: HealthServer | undefined;
   runtime: Runtime;
   channels: ChatChannel[];
+  /** The proactive jobs (src/bots/jobs.ts); the shutdown stops them first. */
+  scheduler: StartedJobs;
 }
 
 /**
@@ -64,10 +67,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
     process.stderr.write(`${startFailureMessage(err, config)}\n`);
     return EXIT.failed;
   }
-  const { health, runtime, channels } = started;
-  // Alerts, call reports and digests: once per tick across instances (lease in the shared store).
-  const scheduler = runtime.proactive.schedule({ alerts: config.ALERT_SWEEP_CRON });
-  scheduler.start();
+  const { health, runtime, channels, scheduler } = started;
   const banner = bannerLines({ config, started, consoleOn, chatTokens, logFile });
   const consoleHandle: ConsoleHandle = {};
   const shutdown = createShutdown({
@@ -209,7 +209,10 @@ async function startServices(
     await channel.start();
     opened.push({ name: channel.name, close: () => channel.stop() });
   }
-  return { health, runtime, channels };
+  // Alerts, call reports, digests, the money guard: BullMQ jobs with REDIS_URL, else in process.
+  const scheduler = await startJobs(config, runtime, logger, health);
+  opened.push({ name: 'proactive jobs', close: () => scheduler.stop() });
+  return { health, runtime, channels, scheduler };
 }
 
 /** The start-up banner: where the provider, the store, the channels and the logs are. */

@@ -12,6 +12,8 @@ export interface ProactiveContext {
   outbox: Outbox;
   clock: () => Date;
   logger: CoreLogger;
+  /** How long a side effect's claim is held while sending; default {@link CLAIM_HOLD_MS}. */
+  claimHoldMs?: number;
   /**
    * True once the bot is stopping: a job ends between items (a call report, a digest, an account),
    * never in the middle of one, so a shutdown is not held up by a long run (README "Operations").
@@ -30,4 +32,28 @@ export async function clientFor(
   const record = await ctx.stores.credentials.get(sub.owner);
   const cred = record?.credentials.find((c) => c.kind === 'account' && c.username === sub.username);
   return cred ? ctx.clientFactory({ account: { username: cred.username, md5: cred.md5 } }) : undefined;
+}
+
+/**
+ * How long the claim of a side effect being sent is held before a retry may take it: far longer
+ * than a send takes, and short enough that a killed worker's alert still goes out within minutes.
+ */
+export const CLAIM_HOLD_MS = 2 * 60_000;
+
+/** Another run holds this side effect's claim (or died holding it): try again once it is released or expired. */
+export class ClaimHeldError extends Error {
+  override name = 'ClaimHeldError';
+  readonly code = 'CLAIM_HELD';
+  constructor(readonly claim: string) {
+    super('another run holds the claim; retry later');
+  }
+}
+
+/** The notifier could not deliver now (a passing outage); the claim was given back for a retry. */
+export class DeliveryFailedError extends Error {
+  override name = 'DeliveryFailedError';
+  readonly code = 'DELIVERY_FAILED';
+  constructor() {
+    super('the message could not be delivered; retry later');
+  }
 }
