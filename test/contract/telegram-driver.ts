@@ -2,7 +2,13 @@ import type { Update } from 'grammy/types';
 import { createTelegramChannel } from '../../src/adapters/telegram/index.js';
 import type { Identity } from '../../src/core/identity.js';
 import { md5Hex } from '../../src/telephony/signature.js';
-import { type FakeChat, type FakeMessage, FakeTelegram, type FakeUser } from '../helpers/fake-telegram.js';
+import {
+  type FakeChat,
+  type FakeMessage,
+  FakeTelegram,
+  type FakeUser,
+  shownText,
+} from '../helpers/fake-telegram.js';
 import { createTestStack } from '../helpers/stack.js';
 import type { ChannelDriver, Person, Where } from './driver.js';
 import { plainHtml } from './views.js';
@@ -38,7 +44,7 @@ export async function telegramDriver(): Promise<ChannelDriver> {
   const chatId = (who: Person, where: Where) => (where === 'shared' ? group.id : people[who].id);
   const view = (id: number) =>
     [
-      ...telegram.botMessages(id).map((m) => plainHtml(m.text ?? m.document?.file_name ?? '')),
+      ...telegram.botMessages(id).map((m) => plainHtml(shownText(m) || (m.document?.file_name ?? ''))),
       ...telegram
         .callsOf('sendDocument')
         .filter((c) => Number(c.payload.chat_id) === id)

@@ -82,7 +82,7 @@ export interface FakeTelegramOptions {
 }
 
 interface Waiter {
-  method: string;
+  method: string | readonly string[];
   predicate: (call: FakeCall) => boolean;
   from: number;
   resolve: (call: FakeCall) => void;
@@ -384,12 +384,12 @@ export class FakeTelegram {
    * failure; no test asserts on time.
    */
   waitForCall(
-    method: string,
+    method: string | readonly string[],
     predicate: (call: FakeCall) => boolean = () => true,
     options: { after?: number; guardMs?: number } = {},
   ): Promise<FakeCall> {
     const from = options.after ?? 0;
-    const found = this.calls.slice(from).find((c) => c.method === method && predicate(c));
+    const found = this.calls.slice(from).find((c) => isOf(c, method) && predicate(c));
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
@@ -404,7 +404,7 @@ export class FakeTelegram {
       const timer = setTimeout(() => {
         this.#waiters.delete(waiter);
         const seen = this.calls.map((c) => c.method).join(', ');
-        reject(new Error(`no matching ${method} call was recorded; calls so far: ${seen}`));
+        reject(new Error(`no matching ${String(method)} call was recorded; calls so far: ${seen}`));
       }, options.guardMs ?? 10_000);
       this.#waiters.add(waiter);
     });
@@ -412,7 +412,7 @@ export class FakeTelegram {
 
   /** Waits until `count` calls of `method` (matching `predicate`) were recorded after `after`. */
   async waitForCalls(
-    method: string,
+    method: string | readonly string[],
     count: number,
     predicate: (call: FakeCall) => boolean = () => true,
     options: { after?: number; guardMs?: number } = {},
@@ -460,7 +460,7 @@ export class FakeTelegram {
     this.calls.push(call);
     send(res, response.ok ? 200 : (response.error_code ?? 400), response);
     for (const waiter of this.#waiters) {
-      if (waiter.method === method && call.seq >= waiter.from && waiter.predicate(call)) {
+      if (isOf(call, waiter.method) && call.seq >= waiter.from && waiter.predicate(call)) {
         this.#waiters.delete(waiter);
         waiter.resolve(call);
       }
@@ -780,6 +780,19 @@ interface EphemeralParameters {
   receiver_user_id: number;
   callback_query_id?: string;
   replace_callback_query_message?: boolean;
+}
+
+/** The methods that put a text into a chat: a plain text, or a rich message (a table). */
+export const SENDS = ['sendMessage', 'sendRichMessage'] as const;
+
+function isOf(call: FakeCall, method: string | readonly string[]): boolean {
+  return typeof method === 'string' ? call.method === method : method.includes(call.method);
+}
+
+/** What a call sent or edited in, as a reader sees it: the text, or the rich content flattened. */
+export function sentText(call: FakeCall): string {
+  const p = call.payload;
+  return p.rich_message !== undefined ? richText(p.rich_message) : String(p.text ?? p.caption ?? '');
 }
 
 /** What a message shows, as a reader sees it: its text (or caption), or its rich content flattened. */

@@ -10,7 +10,8 @@ import type { TelegramMessages } from './messages.js';
 import type { TelegramLogger } from './options.js';
 import { deepLink, NO_KEYBOARD, type RenderedReply, renderReply } from './render-html.js';
 import { type Scheduler, SecretDeletions } from './secret-deletions.js';
-import { editHtml, sendHtml, sendRendered } from './send-html.js';
+import { editHtml, sendHtml, sendRendered, withoutRich } from './send-html.js';
+import { editRich } from './send-rich.js';
 
 /** Where an update came from, and to whom a private reply goes. */
 export interface DeliveryTarget {
@@ -122,31 +123,43 @@ export class Deliverer {
       return;
     }
     const rendered = this.#render(update);
-    const [first, ...rest] = rendered.parts;
-    if (first === undefined) {
+    if (rendered.parts.length === 0 && !rendered.rich) {
       await this.#send(target.chat.id, update);
       return;
     }
-    const keyboard = rest.length === 0 && !rendered.file ? (rendered.keyboard ?? NO_KEYBOARD) : NO_KEYBOARD;
-    await editHtml(this.#o.api, target.chat.id, messageId, first, keyboard);
-    const sent = await sendRendered(this.#o.api, target.chat.id, { ...rendered, parts: rest });
+    const sent = await this.#editInPlace(target.chat.id, messageId, rendered);
     await this.#deleteLater(target.chat.id, [messageId, ...sent], update.deleteAfterMs);
+  }
+
+  /**
+   * Edits a message into `rendered`: its rich form (a page of a table, turned in place) when it has
+   * one and Telegram takes it, else the first HTML part; what does not fit follows as new messages,
+   * whose ids are returned. The keyboard stays under the edited message unless more follows.
+   */
+  async #editInPlace(chatId: number, messageId: number, rendered: RenderedReply): Promise<number[]> {
+    const { api, logger } = this.#o;
+    const text = withoutRich(rendered);
+    if (rendered.rich && !rendered.file?.photo) {
+      const keyboard = rendered.file ? NO_KEYBOARD : (rendered.keyboard ?? NO_KEYBOARD);
+      if (await editRich(api, chatId, messageId, rendered.rich, keyboard, logger))
+        return sendRendered(api, chatId, { ...text, parts: [] }, undefined, logger);
+    }
+    const [first, ...rest] = text.parts;
+    const keyboard = rest.length === 0 && !text.file ? (text.keyboard ?? NO_KEYBOARD) : NO_KEYBOARD;
+    await editHtml(api, chatId, messageId, first ?? '', keyboard);
+    return sendRendered(api, chatId, { ...text, parts: rest }, undefined, logger);
   }
 
   /** Sends a message the core wrote first (notifier.ts): no routing here, the core placed it. */
   async post(chatId: number, reply: Reply): Promise<number | undefined> {
-    const sent = await sendRendered(this.#o.api, chatId, this.#render(reply));
+    const sent = await sendRendered(this.#o.api, chatId, this.#render(reply), undefined, this.#o.logger);
     await this.#deleteLater(chatId, sent, reply.deleteAfterMs);
     return sent[0];
   }
 
   /** Replaces an earlier message's text and buttons (a call card once the call ended). */
   async replace(chatId: number, messageId: number, reply: Reply): Promise<void> {
-    const rendered = this.#render(reply);
-    const [first, ...rest] = rendered.parts;
-    await editHtml(this.#o.api, chatId, messageId, first ?? '', rendered.keyboard ?? NO_KEYBOARD);
-    if (rest.length > 0 || rendered.file)
-      await sendRendered(this.#o.api, chatId, { ...rendered, parts: rest });
+    await this.#editInPlace(chatId, messageId, this.#render(reply));
   }
 
   async #deleteIncoming(target: DeliveryTarget, replies: readonly Reply[]): Promise<void> {
@@ -179,7 +192,7 @@ export class Deliverer {
   }
 
   async #send(chatId: number, reply: Reply, replyTo?: number): Promise<void> {
-    const sent = await sendRendered(this.#o.api, chatId, this.#render(reply), replyTo);
+    const sent = await sendRendered(this.#o.api, chatId, this.#render(reply), replyTo, this.#o.logger);
     await this.#deleteLater(chatId, sent, reply.deleteAfterMs);
     const [messageId] = sent;
     if (reply.track && messageId !== undefined && this.#o.tracked) {

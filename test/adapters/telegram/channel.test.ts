@@ -110,21 +110,63 @@ describe('messages', () => {
     expect(doc.seq).toBeGreaterThan(telegram.callsOf('sendMessage')[0]!.seq);
   });
 
-  it('splits a long reply into messages within 4096 characters, keeping <pre> balanced', async () => {
+  const callRows = (n: number) =>
+    Array.from({ length: n }, (_, i) => [`2026-11-0${i % 9} 10:00`, `+4930${i}`, `${i},00 EUR`]);
+
+  it('sends a table as one rich table: a header row, numbers right-aligned, every row', async () => {
     const { telegram } = await start();
-    const rows = Array.from({ length: 300 }, (_, i) => [
-      `2026-11-0${i % 9} 10:00`,
-      `+4930${i}`,
-      `${i},00 EUR`,
+    core.onText = () => [
+      { title: 'Calls', table: { columns: ['Date', 'Number', 'Cost'], rows: callRows(300) } },
+    ];
+    telegram.message(alice, '/cdrs');
+    const sent = await telegram.waitForCall('sendRichMessage');
+    const blocks = (sent.payload.rich_message as { blocks: { type: string; cells?: unknown[][] }[] }).blocks;
+    expect(blocks[0]).toEqual({ type: 'heading', size: 3, text: 'Calls' });
+    const table = blocks.find((b) => b.type === 'table') as { cells: { text: string; align: string }[][] };
+    expect(table.cells).toHaveLength(301);
+    expect(table.cells[0]!.map((c) => c.text)).toEqual(['Date', 'Number', 'Cost']);
+    expect(table.cells[300]!.map((c) => [c.text, c.align])).toEqual([
+      ['2026-11-02 10:00', 'left'],
+      ['+4930299', 'left'],
+      ['299,00 EUR', 'right'],
     ]);
+    expect(telegram.callsOf('sendMessage')).toHaveLength(0);
+  });
+
+  it('splits a table beyond the rich limits (500 blocks) into texts within 4096, <pre> balanced, no row lost', async () => {
+    const { telegram } = await start();
+    const rows = callRows(600);
     core.onText = () => [{ title: 'Calls', table: { columns: ['Date', 'Number', 'Cost'], rows } }];
     telegram.message(alice, '/cdrs');
-    const parts = await telegram.waitForCalls('sendMessage', 3);
+    await telegram.waitForCall('sendMessage', (c) => String(c.payload.text).includes('+4930599 '));
+    const parts = telegram.callsOf('sendMessage');
+    expect(parts.length).toBeGreaterThan(5);
     for (const part of parts) {
       const text = String(part.payload.text);
       expect(text.length).toBeLessThanOrEqual(4096);
       expect(text.split('<pre>').length).toBe(text.split('</pre>').length);
     }
+    const all = telegram
+      .botMessages(alice.id)
+      .map((m) => m.text)
+      .join('\n');
+    for (const [, number] of rows) expect(all).toContain(`${number} `);
+    expect(telegram.callsOf('sendRichMessage')).toHaveLength(0);
+  });
+
+  it('sends the text form, every row, when Telegram refuses the rich table', async () => {
+    const { telegram, logs } = await start();
+    const rows = callRows(30);
+    core.onText = () => [{ title: 'Calls', table: { columns: ['Date', 'Number', 'Cost'], rows } }];
+    telegram.failNext('sendRichMessage', 1, {
+      ok: false,
+      error_code: 400,
+      description: 'Bad Request: method is unavailable',
+    });
+    telegram.message(alice, '/cdrs');
+    const text = await telegram.waitForCall('sendMessage', textTo(alice.id));
+    for (const [, number] of rows) expect(String(text.payload.text)).toContain(number);
+    expect(logs.map((l) => l.msg)).toContain('telegram: rich table refused; sending the text form');
   });
 
   it('answers with a notice when the core throws, and keeps running', async () => {
