@@ -201,3 +201,21 @@ export function viewProblem(raw: unknown): string | undefined {
   const surface = view.type === 'home' ? 'home' : 'modal';
   return blockKitProblem(view.blocks, surface, view);
 }
+
+/**
+ * A table block as its reader sees it: one line per row, cells joined by " | " (a rich_text cell
+ * by its text elements). Empty when `block` is no table.
+ */
+export function tableText(block: unknown): string {
+  const b = (block ?? {}) as Obj;
+  if (b.type !== 'table' || !Array.isArray(b.rows)) return '';
+  const cell = (raw: unknown): string => {
+    const c = (raw ?? {}) as Obj;
+    if (c.type !== 'rich_text') return String(c.text ?? '');
+    return ((c.elements ?? []) as Obj[])
+      .flatMap((section) => (section.elements ?? []) as Obj[])
+      .map((e) => String(e.text ?? ''))
+      .join('');
+  };
+  return (b.rows as unknown[][]).map((row) => row.map(cell).join(' | ')).join('\n');
+}

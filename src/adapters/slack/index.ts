@@ -90,6 +90,7 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
     notifier: createSlackNotifier({
       client: app.client,
       httpTimeoutMs: options.httpTimeoutMs,
+      logger,
       ...(auth.clientFor ? { clientFor: auth.clientFor } : {}),
     }),
     routes: auth.routes,

@@ -14,8 +14,9 @@ import type { AuditThread } from './audit-thread.js';
 import { escapeMrkdwn } from './escape.js';
 import { uploadFile } from './file-upload.js';
 import type { SlackLogger } from './options.js';
-import { type RenderedMessage, renderReply } from './render-blocks.js';
+import type { RenderedMessage } from './render-blocks.js';
 import { answerThroughWebApi, ResponseUrls } from './response-url.js';
+import { withTableFallback } from './table-fallback.js';
 
 /** Where an answer goes: the conversation, the person, and the ways Slack gave us to reach them. */
 export interface ReplyTarget {
@@ -66,12 +67,12 @@ export class SlackResponder {
 
   async reply(target: ReplyTarget, reply: Reply): Promise<void> {
     const audience = audienceIn(target, reply);
-    const message = renderReply(reply);
-    if (message.blocks.length > 0) {
+    await withTableFallback(reply, this.options.logger, async (message) => {
+      if (message.blocks.length === 0) return;
       if (audience === 'private') await this.#direct(target, message, reply);
       else if (!(reply.track && audience === 'chat' && (await this.#tracked(target, message, reply.track))))
         await this.#send(target, message, audience === 'actor');
-    }
+    });
     await this.#extras(target, reply, audience);
   }
 
@@ -113,8 +114,9 @@ export class SlackResponder {
     const update = outcome.update;
     // Only an update the core left in the chat may replace the message that is in the chat.
     if (update && audienceIn(target, update) === 'chat') {
-      const message = renderReply(update);
-      if (!(await this.#replace(target, message))) await this.#send(target, message, false);
+      await withTableFallback(update, this.options.logger, async (message) => {
+        if (!(await this.#replace(target, message))) await this.#send(target, message, false);
+      });
       await this.#extras(target, update, 'chat');
     } else if (update) {
       await this.reply(target, update);
