@@ -15,10 +15,58 @@
 //   so stack traces point at src/ lines while the maps stay small enough to load at start.
 // - The sandbox's demo-data.yaml is the one non-TypeScript asset; it is copied beside the chunks,
 //   where `new URL('./demo-data.yaml', import.meta.url)` finds it.
-import { copyFileSync, rmSync } from 'node:fs';
-import { build } from 'esbuild';
+// - `--if-changed` (what `npm start` runs first) builds only when the inputs changed: a SHA-256 of
+//   every input file (src/, this script, package.json, the lockfile, tsconfig.json) is kept in
+//   dist/.build-stamp, and when it matches, esbuild is not even loaded. Contents, not mtimes: a
+//   checkout or a `touch` that changes nothing does not rebuild, and an edit always does.
+import { createHash } from 'node:crypto';
+import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
-const outdir = process.argv[2] ?? 'dist';
+const args = process.argv.slice(2);
+const ifChanged = args.includes('--if-changed');
+const outdir = args.find((a) => !a.startsWith('--')) ?? 'dist';
+const stampFile = join(outdir, '.build-stamp');
+
+/** Every file the bundle is made from, sorted, so the fingerprint does not depend on listing order. */
+function inputFiles() {
+  const files = ['scripts/build.js', 'package.json', 'package-lock.json', 'tsconfig.json'];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files.push(path);
+    }
+  };
+  walk('src');
+  return files.sort();
+}
+
+function fingerprint() {
+  const hash = createHash('sha256');
+  for (const file of inputFiles()) {
+    hash.update(`${file}\0`);
+    try {
+      hash.update(readFileSync(file));
+    } catch {
+      hash.update('(missing)');
+    }
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+const stamp = fingerprint();
+const previous = (() => {
+  try {
+    return readFileSync(stampFile, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+})();
+if (ifChanged && previous === stamp) process.exit(0);
+
+const { build } = await import('esbuild');
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   entryPoints: ['src/bots/cli.ts'],
@@ -41,6 +89,8 @@ const result = await build({
   },
 });
 copyFileSync('src/sandbox/demo-data.yaml', `${outdir}/demo-data.yaml`);
+// Written last: an interrupted build leaves no stamp, so the next `npm start` builds again.
+writeFileSync(stampFile, `${stamp}\n`);
 if (process.env.BUILD_METAFILE) {
   const { writeFileSync } = await import('node:fs');
   writeFileSync(process.env.BUILD_METAFILE, JSON.stringify(result.metafile));

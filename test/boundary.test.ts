@@ -45,8 +45,12 @@ const FORBIDDEN_IN_CORE: [string, RegExp][] = [
   ['keyv', /^keyv(\/|$)/],
   ['keyv adapters', /^@keyv\//],
   ['node:http', /^(node:)?https?(\/|$)/],
+  // The core reports through its CoreMetrics port; prom-client lives in src/bots/metrics.ts.
+  ['prom-client', /^prom-client(\/|$)/],
 ];
-const FORBIDDEN_IN_TELEPHONY = FORBIDDEN_IN_CORE.filter(([name]) => /grammY|Slack|keyv/.test(name));
+const FORBIDDEN_IN_TELEPHONY = FORBIDDEN_IN_CORE.filter(([name]) =>
+  /grammY|Slack|keyv|prom-client/.test(name),
+);
 
 /** Where a relative specifier points, inside src; packages stay as they are. */
 function target(file: string, specifier: string): string {

@@ -1,12 +1,48 @@
-const USAGE = `Usage: telephony-bot <command>
+import { existsSync, readFileSync } from 'node:fs';
+import { readEnvFile } from './env-file.js';
+
+const USAGE = `Usage: telephony-bot <command> [--help]
 
   start                       run the bot (default; same as npm start)
   sandbox [--port 8042] [--data file] [--persist file]
                               run the provider emulator on its own
   audit export                print the audit log as JSON lines
   keys rotate                 re-encrypt stored credentials under BOT_ENCRYPTION_KEY
+  slack installations list|remove <id>
+                              the Slack workspaces the app is installed in (OAuth)
   config reference            print the configuration table
+  --version                   print the version
+
+Settings come from the environment, and from ./.env when present (the environment wins).
 `;
+
+/** Each command's own help: `telephony-bot <command> --help` prints it and starts nothing. */
+const HELP: Record<string, string> = {
+  start: `usage: telephony-bot start
+
+Runs the bot: with no tokens, the embedded sandbox and the console; with TELEGRAM_BOT_TOKEN or
+SLACK_BOT_TOKEN those channels; with TELEPHONY_BASE_URL the real provider. Every setting is an
+environment variable (or a line of ./.env); \`telephony-bot config reference\` lists them.
+Exit codes: 0 after a clean shutdown, 1 when the start or the shutdown failed, 2 for a configuration error.
+`,
+  audit: `usage: telephony-bot audit export
+
+Prints the audit log (every state-changing command) as JSON lines on stdout. A reader: it may run
+beside the live instance.
+`,
+  keys: `usage: telephony-bot keys rotate
+
+Re-encrypts every stored credential under BOT_ENCRYPTION_KEY, reading the old records with
+BOT_ENCRYPTION_KEY_PREVIOUS. Idempotent and restartable.
+`,
+  config: `usage: telephony-bot config reference
+
+Prints the table of every environment variable, its default and meaning (README "Configuration").
+`,
+};
+
+/** `--help`, `-h` or `help` anywhere after the command. */
+const wantsHelp = (args: string[]) => args.some((a) => a === '--help' || a === '-h' || a === 'help');
 
 /**
  * The `telephony-bot` command line. Every command imports only what it needs, so `--help` and the
@@ -14,39 +50,71 @@ const USAGE = `Usage: telephony-bot <command>
  */
 export async function cli(argv: string[]): Promise<number> {
   const [command = 'start', ...rest] = argv;
+  if (command === '--version' || command === '-v' || command === 'version') {
+    process.stdout.write(`telephony-bot ${version()}\n`);
+    return 0;
+  }
+  if (command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const help =
+    command === 'slack' ? (await import('./ops-commands.js')).SLACK_INSTALLATIONS_USAGE : HELP[command];
+  if (help !== undefined && wantsHelp(rest)) {
+    process.stdout.write(help.endsWith('\n') ? help : `${help}\n`);
+    return 0;
+  }
   switch (command) {
     case 'start': {
+      if (rest.length > 0) break;
+      readEnvFile();
       const { main } = await import('./main.js');
       return main();
     }
     case 'sandbox': {
+      // Its own parser answers --help (and refuses unknown options) before anything listens.
       const { runSandboxCli } = await import('../sandbox/cli.js');
-      await runSandboxCli(rest);
-      return new Promise<number>(() => {});
+      const sandbox = await runSandboxCli(rest);
+      return sandbox ? new Promise<number>(() => {}) : 0;
     }
     case 'audit': {
+      if (rest[0] !== 'export' || rest.length > 1) break;
+      readEnvFile();
       const { auditExport } = await import('./ops-commands.js');
-      if (rest[0] !== 'export') break;
       return auditExport(process.stdout);
     }
     case 'keys': {
+      if (rest[0] !== 'rotate' || rest.length > 1) break;
+      readEnvFile();
       const { keysRotate } = await import('./ops-commands.js');
-      if (rest[0] !== 'rotate') break;
       return keysRotate(process.stdout);
     }
+    case 'slack': {
+      if (rest[0] !== 'installations') break;
+      readEnvFile();
+      const { slackInstallations } = await import('./ops-commands.js');
+      return slackInstallations(rest.slice(1), process.stdout);
+    }
     case 'config': {
+      if (rest[0] !== 'reference' && rest.length > 0) break;
       const { configReferenceMarkdown } = await import('./config.js');
       process.stdout.write(`${configReferenceMarkdown()}\n`);
       return 0;
     }
-    case '--help':
-    case '-h':
-    case 'help':
-      process.stdout.write(USAGE);
-      return 0;
   }
   process.stderr.write(`Unknown command "${argv.join(' ')}".\n${USAGE}`);
   return 2;
+}
+
+/** The version of package.json: beside dist/ in the image and a checkout, two levels up from src/bots. */
+function version(): string {
+  for (const rel of ['../package.json', '../../package.json']) {
+    const file = new URL(rel, import.meta.url);
+    if (!existsSync(file)) continue;
+    const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+    if (pkg.name === 'telephony-bot' && pkg.version) return pkg.version;
+  }
+  return 'unknown';
 }
 
 cli(process.argv.slice(2)).then(
@@ -57,6 +125,7 @@ cli(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     process.stderr.write(`telephony-bot: ${(err as Error).message}\n`);
-    process.exit(1);
+    // A configuration error of a small command (`keys rotate`) exits 2, like one of `start`.
+    process.exit((err as Error).name === 'ConfigError' ? 2 : 1);
   },
 );

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { suggest } from '../core/suggest.js';
 import { alertSettings } from './config/alerts.js';
 import { consoleSettings } from './config/console.js';
 import { providerSettings } from './config/provider.js';
@@ -31,15 +32,56 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter((k) => env[k] !== undefined && env[k] !== '')
       .map((k) => [k, env[k]]),
   );
-  const parsed = configSchema.safeParse(relevant);
+  const parsed = configSchema.safeParse(relevant, { error: plainWords });
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `- ${String(i.path[0] ?? '')}: ${i.message}`);
+    const lines = parsed.error.issues.map((i) => {
+      const name = String(i.path[0] ?? '');
+      return `- ${name}: ${withExample(name, i.message)}`;
+    });
     throw new ConfigError(`The configuration is not valid:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
   const problems = [...telegramProblems(c), ...slackProblems(c), ...productionProblems(c)];
   if (problems.length) throw new ConfigError(`The configuration is not valid:\n${problems.join('\n')}`);
   return c;
+}
+
+/**
+ * zod's own wording ("Invalid input: expected number, received NaN") for a field that has no
+ * message of its own. The section files word their refusals; this is the net under them.
+ */
+function plainWords(issue: z.core.$ZodRawIssue): string {
+  switch (issue.code) {
+    case 'invalid_value':
+      return `must be one of ${issue.values.map(String).filter(Boolean).join(', ')}`;
+    case 'too_small':
+      return `must be at least ${String(issue.minimum)}`;
+    case 'too_big':
+      return `must be at most ${String(issue.maximum)}`;
+    case 'invalid_format':
+      return issue.format === 'url' ? 'must be a URL' : 'is not in the expected form';
+    default:
+      return 'is not valid';
+  }
+}
+
+/**
+ * A refusal names a valid value (style.md: "the error names the fix"): the message's own `e.g.`,
+ * else the field's `meta({ example })` or its default.
+ */
+function withExample(name: string, message: string): string {
+  if (/\be\.g\./.test(message)) return message;
+  const example = exampleOf(name);
+  return example === undefined ? message : `${message}, e.g. ${name}=${example}`;
+}
+
+export function exampleOf(name: string): string | undefined {
+  const schema = (configSchema.shape as Record<string, z.ZodType>)[name];
+  if (!schema) return undefined;
+  const meta = schema.meta() as { example?: string } | undefined;
+  if (meta?.example !== undefined) return meta.example;
+  const r = schema.safeParse(undefined);
+  return r.success && r.data !== undefined ? String(r.data) : undefined;
 }
 
 /** The image must never serve the demo by accident (issue 12): production names a provider and a channel. */
@@ -79,4 +121,30 @@ export function configReferenceMarkdown(): string {
     return `| \`${name}\` | ${def} | ${s.description ?? ''} |`;
   });
   return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
+}
+
+/**
+ * The name families the bot reads. A variable of one of them that the schema does not know is
+ * most likely misspelt (`TELEGRAM_BOT_TOKN`), and would otherwise be ignored without a word.
+ */
+const OUR_PREFIXES = ['TELEPHONY_', 'TELEGRAM_', 'SLACK_', 'SANDBOX_', 'BOT_', 'ALERT_', 'REDIS_', 'HEALTH_'];
+
+/**
+ * One warning line per variable that looks meant for the bot but is not one of its settings: it
+ * carries one of our prefixes, or it is one or two letters away from a setting's name. Names the
+ * nearest setting when there is one. Values are never shown.
+ */
+export function unknownVariableWarnings(env: NodeJS.ProcessEnv = process.env): string[] {
+  const known = Object.keys(configSchema.shape);
+  const warnings: string[] = [];
+  for (const name of Object.keys(env).sort()) {
+    if (known.includes(name)) continue;
+    const ours = OUR_PREFIXES.some((p) => name.startsWith(p));
+    const near = suggest(name, known, ours ? 6 : 2);
+    if (!ours && !near) continue;
+    warnings.push(
+      `telephony-bot: ${name} is not a setting and is ignored${near ? `; did you mean ${near}?` : ''} (README "Configuration" lists them)`,
+    );
+  }
+  return warnings;
 }

@@ -3,12 +3,15 @@ import type { Logger } from 'pino';
 import pino from 'pino';
 import { createConsoleChannel } from '../adapters/console/console-channel.js';
 import { errorSummary } from '../core/safe-error.js';
-import { ensurePrivateDir, ensurePrivateFile } from '../store/index.js';
+import { ensurePrivateFile } from '../store/index.js';
 import { type ChatChannel, createChatChannels } from './channels.js';
 import { slackEnabled } from './config/slack.js';
-import { type Config, ConfigError, httpPortOf, loadConfig } from './config.js';
+import { type Config, ConfigError, httpPortOf, loadConfig, unknownVariableWarnings } from './config.js';
+import { DataDirError, prepareDataDir } from './data-dir.js';
+import { envFileRead } from './env-file.js';
 import { createHealthServer, type HealthServer } from './health-server.js';
 import { createLogger } from './logger.js';
+import { createBotMetrics } from './metrics.js';
 import { createRuntime, type Runtime } from './runtime.js';
 import {
   type ConsoleHandle,
@@ -38,11 +41,21 @@ interface Started {
  * returned code is non-zero. The CLI then exits, so no half-started process lingers.
  */
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  for (const warning of unknownVariableWarnings(env)) process.stderr.write(`${warning}\n`);
   const config = configOrUndefined(env);
   if (!config) return EXIT.config;
   const chatTokens = Boolean(config.TELEGRAM_BOT_TOKEN || slackEnabled(config));
   const consoleOn = config.CONSOLE ?? !chatTokens;
-  const { logger, logFile } = openLog(config, consoleOn);
+  // Owner-only from here on, whatever umask the bot was started with (see openLog).
+  process.umask(0o077);
+  try {
+    prepareDataDir(config.DATA_DIR);
+  } catch (err) {
+    if (!(err instanceof DataDirError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    return EXIT.failed;
+  }
+  const { logger, logFile, logOpen } = openLog(config, consoleOn);
   // Closed in reverse order on a failed start; the shutdown runs the same list.
   const opened: Opened[] = [];
   const readiness = { started: false };
@@ -52,6 +65,9 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
   } catch (err) {
     await closeAll(opened, START_CLEANUP_MS, logger);
     logger.error({ err: errorSummary(err) }, 'start failed');
+    // pino flushes the log file synchronously at process.exit, which throws while it is still
+    // opening ("sonic boom is not ready yet") and would bury this message under a stack trace.
+    await logOpen;
     logger.flush?.();
     process.stderr.write(`${startFailureMessage(err, config)}\n`);
     return EXIT.failed;
@@ -105,19 +121,26 @@ function configOrUndefined(env: NodeJS.ProcessEnv): Config | undefined {
 /**
  * Everything the bot writes is owner-only, whatever the umask it was started with (issue 10): the
  * umask covers files created later (exports, sandbox state); DATA_DIR and the log are made private
- * here, the SQLite files and the lock by the store. On the console, log lines would garble the
+ * (prepareDataDir, before this), the SQLite files and the lock by the store. On the console, log lines would garble the
  * prompt: they go to a file instead.
  */
-function openLog(config: Config, consoleOn: boolean): { logger: Logger; logFile: string } {
-  process.umask(0o077);
-  ensurePrivateDir(config.DATA_DIR);
+function openLog(
+  config: Config,
+  consoleOn: boolean,
+): { logger: Logger; logFile: string; logOpen: Promise<void> } {
   const logFile = join(config.DATA_DIR, 'telephony-bot.log');
   if (consoleOn) ensurePrivateFile(logFile);
-  const logger = createLogger({
-    level: config.LOG_LEVEL,
-    destination: consoleOn ? pino.destination({ dest: logFile, mkdir: true, sync: false }) : undefined,
-  });
-  return { logger, logFile };
+  const destination = consoleOn ? pino.destination({ dest: logFile, mkdir: true, sync: false }) : undefined;
+  const logger = createLogger({ level: config.LOG_LEVEL, destination });
+  // Resolves once the file is open (at once for stderr); an open that fails resolves too.
+  const logOpen =
+    destination && (destination as unknown as { fd: number }).fd < 0
+      ? new Promise<void>((resolve) => {
+          destination.once('ready', () => resolve());
+          destination.once('error', () => resolve());
+        })
+      : Promise.resolve();
+  return { logger, logFile, logOpen };
 }
 
 /** Opens the HTTP server, the runtime and the chat channels, registering each in `opened`. */
@@ -131,10 +154,12 @@ async function startServices(
   // Up first, so liveness answers during start-up; `/readyz` waits for every check below.
   const health = port === undefined ? undefined : createHealthServer({ port });
   health?.addCheck('starting', () => readiness.started);
-  const runtime = await createRuntime(config, logger);
+  const runtime = await createRuntime(config, logger, { metrics: createBotMetrics() });
   // Issue 10: not ready while the shared store (Redis) cannot be reached.
   const stores = runtime.stores;
   health?.addCheck('store', () => stores.reachable());
+  // Prometheus scrapes the same port (README "Operations", metrics).
+  health?.mount('/metrics', runtime.metrics.handler, { maxBodyBytes: 0 });
   opened.push({ name: 'provider connections and stores', close: () => runtime.close() });
   const channels = await createChatChannels(config, runtime);
   for (const channel of channels) {
@@ -170,10 +195,14 @@ function bannerLines(o: {
   const banner = [
     'telephony-bot is running.',
     `  provider: ${runtime.sandbox ? `embedded sandbox at ${runtime.baseUrl} (demo data)` : runtime.baseUrl}`,
+    // The sandbox's fault and balance controls (provider-notes D9), for trying failures by hand.
+    ...(runtime.sandbox
+      ? [`  admin:    ${runtime.sandbox.adminUrl} (loopback; GET|PUT|DELETE /faults, GET /stats)`]
+      : []),
     `  store:    ${config.REDIS_URL ? 'Redis' : `SQLite in ${join(config.DATA_DIR, 'telephony-bot.sqlite')}`}`,
     `  channels: ${[...channels.map((c) => c.name), ...(consoleOn ? ['console'] : [])].join(', ') || 'none'}`,
   ];
-  if (health) banner.push(`  http:     port ${health.port} (/healthz, /readyz)`);
+  if (health) banner.push(`  http:     port ${health.port} (/healthz, /readyz, /metrics)`);
   if (health && config.SLACK_CLIENT_ID)
     banner.push(`  install:  ${installLinkOf(config, health.port)} (open it once per workspace)`);
   if (runtime.keyCreatedAt)
@@ -181,6 +210,7 @@ function bannerLines(o: {
       `  generated a master key into ${runtime.keyCreatedAt} (mode 0600); keep it safe, or set BOT_ENCRYPTION_KEY`,
     );
   if (consoleOn) banner.push(`  logs:     ${o.logFile}`);
+  if (envFileRead) banner.push(`  settings: environment, then ${envFileRead}`);
   if (!o.chatTokens) {
     banner.push(
       'Switch channels with TELEGRAM_BOT_TOKEN (Telegram) or SLACK_BOT_TOKEN + SLACK_APP_TOKEN (Slack);',

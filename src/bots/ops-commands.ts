@@ -1,4 +1,5 @@
 import {
+  createInstallationStore,
   createKeyValueStoreFromConfig,
   createStores,
   keyringFromKeys,
@@ -56,3 +57,54 @@ export async function keysRotate(out: NodeJS.WritableStream): Promise<number> {
   for (const f of result.failed) out.write(`  ${f.owner}: ${f.code} ${f.message}\n`);
   return result.failed.length ? 1 : 0;
 }
+
+/**
+ * `telephony-bot slack installations list|remove <id>`: the workspaces the app is installed in
+ * through OAuth (issue 16), and removing one (its tokens leave the store). Listing is a reader and
+ * may run beside the live instance; removing writes, so with SQLite it waits for the bot to stop
+ * (the single-writer lock); with Redis it runs beside the instances.
+ */
+export async function slackInstallations(args: string[], out: NodeJS.WritableStream): Promise<number> {
+  const [action, id] = args;
+  if (action !== 'list' && !(action === 'remove' && id)) {
+    process.stderr.write(`${SLACK_INSTALLATIONS_USAGE}\n`);
+    return 2;
+  }
+  const { listSlackInstallations, removeSlackInstallation } = await import(
+    '../adapters/slack/installations.js'
+  );
+  const config = loadConfig();
+  const { keyring } = await resolveKeyring(config);
+  const where = storeConfigOf(config);
+  const kv = await createKeyValueStoreFromConfig(
+    where.kind === 'sqlite' && action === 'list' ? { ...where, exclusive: false } : where,
+  );
+  try {
+    const records = createInstallationStore({ kv, keyring });
+    if (action === 'remove') {
+      const removed = await removeSlackInstallation(records, id!);
+      out.write(
+        removed
+          ? `removed the installation ${id}: its tokens are deleted. Remove the app in that workspace too (Settings → Manage apps), or it stays listed there.\n`
+          : `no installation ${id}; \`telephony-bot slack installations list\` shows the ids\n`,
+      );
+      return removed ? 0 : 1;
+    }
+    const all = await listSlackInstallations(records);
+    if (all.length === 0) out.write('no Slack installations (install through /slack/install)\n');
+    for (const i of all)
+      out.write(
+        `${i.id}\t${i.orgWide ? `org ${i.enterpriseName ?? ''}` : `workspace ${i.teamName ?? ''}`}\tbot ${i.botUserId ?? '-'}\tscopes ${i.scopes.join(',') || '-'}${i.userToken ? '\tuser token' : ''}\n`,
+      );
+    return 0;
+  } finally {
+    await kv.close();
+  }
+}
+
+export const SLACK_INSTALLATIONS_USAGE = `usage: telephony-bot slack installations list
+       telephony-bot slack installations remove <team or enterprise id>
+
+  list    every workspace (T…) and org-wide install (E…) the app is installed in: id, name, bot user, scopes
+  remove  deletes that installation's tokens from the store; the workspace's commands are then refused
+          until it installs again through /slack/install`;

@@ -16,6 +16,7 @@ import type { Stores } from '../store/stores.js';
 import { createTelephonyClient, createTransport, type Transport } from '../telephony/index.js';
 import type { Config } from './config.js';
 import { linkDemoAccounts } from './demo-link.js';
+import { type BotMetrics, createBotMetrics } from './metrics.js';
 import { resolveKeyring, storeConfigOf } from './store-config.js';
 
 export interface Runtime {
@@ -31,6 +32,8 @@ export interface Runtime {
   baseUrl: string;
   keyCreatedAt: string | undefined;
   logger: Logger;
+  /** Commands, provider calls, queue depths and store health for `/metrics` (README "Operations"). */
+  metrics: BotMetrics;
   /** Links the sandbox demo accounts to an identity, so `/balance` works at once (issue 4). */
   linkDemo(identity: Identity): Promise<void>;
   close(): Promise<void>;
@@ -39,6 +42,7 @@ export interface Runtime {
 /** Runtime overrides the tests pass: their own stores, sandbox or clock. */
 export interface RuntimeOverrides {
   stores?: Stores;
+  metrics?: BotMetrics;
   sandbox?: Sandbox;
   clock?: () => Date;
 }
@@ -60,8 +64,18 @@ export async function createRuntime(
   const openedStores = overrides.stores ? undefined : stores;
   const provider = await providerOf(config, logger, overrides.sandbox, openedStores);
   const transport: Transport = createTransport({ connections: config.TELEPHONY_CONNECTIONS });
-  const clientFactory = createClientFactory(config, provider, transport, logger);
-  const { core, proactive } = createCoreAndProactive(config, logger, stores, clientFactory, overrides.clock);
+  // Process metrics (CPU, memory, GC) only where main asks: they start monitors per registry.
+  const metrics = overrides.metrics ?? createBotMetrics({ processMetrics: false });
+  metrics.setStoreCheck(config.REDIS_URL ? 'redis' : 'sqlite', () => stores.reachable());
+  const clientFactory = createClientFactory(config, provider, transport, logger, metrics);
+  const { core, proactive } = createCoreAndProactive(
+    config,
+    logger,
+    stores,
+    clientFactory,
+    overrides.clock,
+    metrics,
+  );
   const stopRecovery = await startRecovery(config, logger, stores, async () => {
     // All or nothing (issue 12): nothing stays open behind a failed start.
     await transport.close();
@@ -78,6 +92,7 @@ export async function createRuntime(
     baseUrl: provider.baseUrl,
     keyCreatedAt,
     logger,
+    metrics,
     linkDemo: (identity) => linkDemoAccounts(stores, identity),
     async close() {
       stopRecovery();
@@ -98,6 +113,7 @@ function createCoreAndProactive(
   stores: Stores,
   clientFactory: ClientFactory,
   clock: (() => Date) | undefined,
+  metrics: BotMetrics,
 ): { core: Core; proactive: Proactive } {
   // Slack users type `/tel balance`; messages name commands that way there (issue 11).
   const commandPrefix = { slack: `${config.SLACK_COMMAND} ` };
@@ -111,6 +127,7 @@ function createCoreAndProactive(
     rateLimit:
       config.RATE_LIMIT_PER_MINUTE > 0 ? { limit: config.RATE_LIMIT_PER_MINUTE, windowMs: 60_000 } : false,
     clientFactory,
+    metrics,
   });
   const proactive = createProactive({
     stores,
@@ -202,6 +219,7 @@ function createClientFactory(
   provider: Provider,
   transport: Transport,
   logger: Logger,
+  metrics: BotMetrics,
 ): ClientFactory {
   const clientLogger = logger.child({ component: 'telephony' });
   // One provider, one clock: every per-user client shares what any of them learned (provider-notes 1.2).
@@ -216,7 +234,7 @@ function createClientFactory(
       clockSkew,
       timeoutMs: config.TELEPHONY_TIMEOUT_MS,
       logger: clientLogger,
-    });
+    }).use(metrics.providerLayer);
 }
 
 /**

@@ -18,14 +18,19 @@ export function startFailureMessage(err: unknown, config: Config | undefined): s
   };
   const head = 'telephony-bot could not start:';
   if (e.name === 'TelegramSetupError') {
+    // "Later" answers (429, 5xx) were retried already; they say nothing about the settings, so
+    // only a refusal of the request itself (400 on setWebhook) points at TELEGRAM_WEBHOOK_URL.
+    const later = e.errorCode === 429 || (e.errorCode !== undefined && e.errorCode >= 500);
     const fix =
       e.errorCode === 401 || e.errorCode === 404
         ? 'Check TELEGRAM_BOT_TOKEN: copy it again from @BotFather.'
-        : e.method === 'setWebhook'
-          ? 'Check TELEGRAM_WEBHOOK_URL: a public https URL on port 443, 80, 88 or 8443, e.g. https://bot.example.com/telegram/webhook.'
-          : e.errorCode === undefined
-            ? `Check the network and TELEGRAM_API_ROOT (${config?.TELEGRAM_API_ROOT ?? 'https://api.telegram.org'}).`
-            : 'Telegram kept refusing; try again later.';
+        : later
+          ? 'Telegram kept answering "later" through every retry; the settings are not the problem. Start again in a few minutes.'
+          : e.method === 'setWebhook'
+            ? 'Check TELEGRAM_WEBHOOK_URL: a public https URL on port 443, 80, 88 or 8443, e.g. https://bot.example.com/telegram/webhook.'
+            : e.errorCode === undefined
+              ? `Check the network and TELEGRAM_API_ROOT (${config?.TELEGRAM_API_ROOT ?? 'https://api.telegram.org'}).`
+              : 'Telegram kept refusing; try again later.';
     return `${head} Telegram refused ${e.method}: ${e.description}\n${fix}`;
   }
   if (e.name === 'SlackSetupError') {
@@ -41,6 +46,8 @@ export function startFailureMessage(err: unknown, config: Config | undefined): s
           : 'Check the Slack app settings (Socket Mode on, scopes installed).';
     return `${head} Slack refused ${e.method}: ${code}\n${fix}`;
   }
+  if (e.code === 'EADDRINUSE' && config?.SANDBOX_PORT && e.port === config.SANDBOX_PORT)
+    return `${head} the port ${e.port} of the embedded sandbox is in use.\nSet SANDBOX_PORT to a free port (0 picks one), or stop the other process.`;
   if (e.code === 'EADDRINUSE')
     return `${head} the port ${e.port ?? ''} is in use.\nSet HEALTH_PORT (or TELEGRAM_WEBHOOK_PORT / SLACK_PORT) to a free port, or stop the other process.`;
   if (e.code === 'EACCES' && e.port !== undefined)

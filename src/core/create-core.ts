@@ -10,6 +10,7 @@ import { InFlight } from './in-flight.js';
 import { linkSurface } from './link-surface.js';
 import { type CoreLogger, silentLogger } from './logger.js';
 import { type Language, messagesFor } from './messages.js';
+import { type CoreMetrics, noMetrics } from './ports/metrics.js';
 import type { Stores } from './ports/stores.js';
 import { recordCallCard } from './proactive/call-report.js';
 import type { ClientFactory } from './services.js';
@@ -26,6 +27,8 @@ export interface CoreOptions {
   /** Per-user command rate limit, shared across instances through the store. `false` turns it off. */
   rateLimit?: { limit: number; windowMs: number } | false;
   logger?: CoreLogger;
+  /** Counts every finished command and button press (`/metrics`). Default: none. */
+  metrics?: CoreMetrics;
   /** Rows per page of a long list (issue 16). Default 20. */
   pageRows?: number;
   /** A message holding a PIN or SIP password is deleted after this long (issue 16). Default 10 minutes. */
@@ -67,6 +70,7 @@ export function createCore(options: CoreOptions): Core {
     confirmTtlMs: options.confirmTtlMs ?? 5 * 60_000,
     rateLimit: options.rateLimit === undefined ? { limit: 30, windowMs: 60_000 } : options.rateLimit,
     logger: options.logger ?? silentLogger,
+    metrics: options.metrics ?? noMetrics,
     table,
     byName,
     pageRows: options.pageRows ?? 20,

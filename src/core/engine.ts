@@ -5,6 +5,7 @@ import { errorReply } from './error-replies.js';
 import { type ChatRef, chatKey, type Identity, identityKey, type Platform } from './identity.js';
 import type { CoreLogger } from './logger.js';
 import type { Messages } from './messages.js';
+import type { CoreMetrics } from './ports/metrics.js';
 import type { ChatSettings } from './ports/records.js';
 import type { Stores } from './ports/stores.js';
 import type { Reply } from './reply.js';
@@ -20,6 +21,8 @@ export interface Engine {
   confirmTtlMs: number;
   rateLimit: { limit: number; windowMs: number } | false;
   logger: CoreLogger;
+  /** Where each finished command is counted (`/metrics`). */
+  metrics: CoreMetrics;
   table: readonly CommandSpec[];
   /** Every name and alias → its command. */
   byName: ReadonlyMap<string, CommandSpec>;

@@ -17,7 +17,6 @@ import { chatSettingsOf, type Engine, failure, localeOf } from './engine.js';
 import { type ChatRef, type Identity, identityKey } from './identity.js';
 import type { InFlight } from './in-flight.js';
 import { takeInterruptedNotices } from './interrupted.js';
-import type { CoreLogger } from './logger.js';
 import { languageOf, messagesFor } from './messages.js';
 import { navigate } from './navigate.js';
 import type { ActionOutcome, Reply } from './reply.js';
@@ -102,7 +101,7 @@ function textHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices: N
       return [{ ...failure(e, err, t, requestId), audience: 'actor', visibility: 'personal' }];
     } finally {
       release();
-      logLine(e.logger, 'command', requestId, input.identity, turn.name, started, turn.outcome);
+      logLine(e, 'command', requestId, input.identity, turn.name, started, turn.outcome);
     }
   };
 }
@@ -141,7 +140,7 @@ function actionHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices:
       return { notice: failure(e, err, turn.t, requestId).text };
     } finally {
       release();
-      logLine(e.logger, 'action', requestId, input.identity, turn.name, started, turn.outcome);
+      logLine(e, 'action', requestId, input.identity, turn.name, started, turn.outcome);
     }
   };
 }
@@ -155,9 +154,12 @@ function withRefs(outcome: ActionOutcome, fix: (r: Reply) => Reply): ActionOutco
   };
 }
 
-/** One structured line per command or button press (issue 7): never arguments, never replies. */
+/**
+ * One structured line per command or button press (issue 7): never arguments, never replies. The
+ * same facts are counted for `/metrics`.
+ */
 function logLine(
-  logger: CoreLogger,
+  e: Engine,
   kind: 'command' | 'action',
   requestId: string,
   identity: Identity,
@@ -166,5 +168,6 @@ function logLine(
   outcome: string,
 ) {
   const durationMs = Math.round(performance.now() - started);
-  logger.info({ requestId, platform: identity.platform, command, durationMs, outcome }, kind);
+  e.logger.info({ requestId, platform: identity.platform, command, durationMs, outcome }, kind);
+  e.metrics.commandFinished({ kind, platform: identity.platform, command, outcome, durationMs });
 }

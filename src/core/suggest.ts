@@ -1,7 +1,7 @@
-/** Closest command by edit distance, for "did you mean". */
-export function suggest(name: string, names: readonly string[]): string | undefined {
+/** Closest name by edit distance, at most `maxDistance` edits away, for "did you mean". */
+export function suggest(name: string, names: readonly string[], maxDistance = 2): string | undefined {
   let best: string | undefined;
-  let bestD = 3;
+  let bestD = maxDistance + 1;
   for (const n of names) {
     const d = distance(name, n);
     if (d < bestD) {

@@ -1,17 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configReferenceMarkdown, loadConfig } from '../../src/bots/config.js';
+import { refusalOf } from '../helpers/config-refusal.js';
 
 /** Every message must name the variable and say how to fix it (style.md: "the error names the fix"). */
-function errorOf(env: Record<string, string>): string {
-  try {
-    loadConfig(env);
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return (err as Error).message;
-  }
-  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
-}
+const errorOf = refusalOf;
 
 describe('loadConfig', () => {
   it('accepts an empty environment and fills the defaults', () => {

@@ -1,6 +1,11 @@
 import type { Installation, InstallationQuery, InstallationStore } from '@slack/oauth';
 import type { SlackLogger } from './options.js';
 
+/** Record ids: a workspace's install, an org-wide install, and a workspace's pointer to its org's. */
+const TEAM_PREFIX = 'slack:team:';
+const ORG_PREFIX = 'slack:org:';
+const ORG_POINTER_PREFIX = 'slack:team-org:';
+
 /**
  * Where installations are kept: the composition root hands in the project's own store (sealed
  * records on the key-value store, src/store/installation-store.ts). This adapter only needs these
@@ -24,12 +29,12 @@ export interface InstallationKey {
  * enterprise id; any other install by its team id, which Slack keeps unique across orgs.
  */
 function installationId(key: InstallationKey): string | undefined {
-  if (key.isEnterpriseInstall) return key.enterpriseId ? `slack:org:${key.enterpriseId}` : undefined;
-  return key.teamId ? `slack:team:${key.teamId}` : undefined;
+  if (key.isEnterpriseInstall) return key.enterpriseId ? `${ORG_PREFIX}${key.enterpriseId}` : undefined;
+  return key.teamId ? `${TEAM_PREFIX}${key.teamId}` : undefined;
 }
 
 /** Which org-wide install a workspace of an Enterprise Grid org asked through (no secret in it). */
-const orgPointer = (team: string) => `slack:team-org:${team}`;
+const orgPointer = (team: string) => `${ORG_POINTER_PREFIX}${team}`;
 
 /** Not installed (never, or uninstalled since): bolt answers the request without calling a listener. */
 class NotInstalledError extends Error {
@@ -123,4 +128,70 @@ export function createSlackInstallationStore(
       logger.info({ ...described(key), component: 'slack-oauth' }, 'Slack user token revoked: dropped');
     },
   };
+}
+
+/** What the operator's overview shows of one installation: ids, names and scopes, never a token. */
+export interface SlackInstallationSummary {
+  /** The id `slack installations remove` takes: the team id, or the enterprise id of an org-wide install. */
+  id: string;
+  orgWide: boolean;
+  teamId?: string;
+  teamName?: string;
+  enterpriseId?: string;
+  enterpriseName?: string;
+  botUserId?: string;
+  scopes: string[];
+  /** Whether a user token is kept too (`user_scopes` granted). */
+  userToken: boolean;
+}
+
+/** Installation records plus the listing of their ids (the store's `ids()`). */
+export interface ListableInstallationRecords extends InstallationRecords {
+  ids(): AsyncIterable<string>;
+}
+
+/** Every Slack installation, workspaces and org-wide installs, for `telephony-bot slack installations list`. */
+export async function listSlackInstallations(
+  records: ListableInstallationRecords,
+): Promise<SlackInstallationSummary[]> {
+  const found: SlackInstallationSummary[] = [];
+  for await (const id of records.ids()) {
+    const orgWide = id.startsWith(ORG_PREFIX);
+    if (!orgWide && !id.startsWith(TEAM_PREFIX)) continue;
+    const i = await records.get<Installation<'v1' | 'v2', boolean>>(id);
+    if (!i) continue;
+    found.push({
+      id: id.slice((orgWide ? ORG_PREFIX : TEAM_PREFIX).length),
+      orgWide,
+      ...(i.team?.id ? { teamId: i.team.id } : {}),
+      ...(i.team?.name ? { teamName: i.team.name } : {}),
+      ...(i.enterprise?.id ? { enterpriseId: i.enterprise.id } : {}),
+      ...(i.enterprise?.name ? { enterpriseName: i.enterprise.name } : {}),
+      ...(i.bot?.userId ? { botUserId: i.bot.userId } : {}),
+      scopes: i.bot?.scopes ?? [],
+      userToken: Boolean(i.user?.token),
+    });
+  }
+  return found.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/**
+ * Removes the installation of a workspace (`T…`) or an org-wide one (`E…`), with the pointers of the
+ * org's workspaces. Its tokens are gone from the store; the app stays listed in Slack until an admin
+ * removes it there. Returns whether there was one.
+ */
+export async function removeSlackInstallation(
+  records: ListableInstallationRecords,
+  id: string,
+): Promise<boolean> {
+  const removed =
+    (await records.delete(`${TEAM_PREFIX}${id}`)) || (await records.delete(`${ORG_PREFIX}${id}`));
+  const pointers: string[] = [];
+  for await (const key of records.ids())
+    if (key.startsWith(ORG_POINTER_PREFIX)) {
+      const pointer = await records.get<{ enterpriseId: string }>(key);
+      if (pointer?.enterpriseId === id) pointers.push(key);
+    }
+  for (const key of pointers) await records.delete(key);
+  return removed;
 }

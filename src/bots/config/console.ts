@@ -5,6 +5,7 @@ import { bool } from './fields.js';
 export const consoleSettings = z.object({
   CONSOLE: bool
     .optional()
+    .meta({ example: '1' })
     .describe('Run the console channel. Default: on when no Telegram or Slack token is set.'),
   LANG: z
     .string()

@@ -6,17 +6,22 @@ export const providerSettings = z.object({
   NODE_ENV: z
     .string()
     .optional()
+    .meta({ example: 'production' })
     .describe(
       '`production` (the Docker image sets it): starting without `TELEPHONY_BASE_URL` or without a channel is an error, unless `SANDBOX=1`.',
     ),
   SANDBOX: bool
     .optional()
+    .meta({ example: '1' })
     .describe('`1`: run the embedded demo sandbox on purpose, even with `NODE_ENV=production`.'),
   TELEPHONY_BASE_URL: optionalUrl(
     'TELEPHONY_BASE_URL must be the provider address, e.g. https://api.example.com',
+    // The client appends api/rest/v2/ and api/rest/v3/ (spec 4): a path here would double them.
+    { protocols: ['http', 'https'], originOnly: true },
   ).describe('The provider `{base_url}`. Unset: the embedded sandbox runs in-process.'),
   TELEPHONY_CARD_URL: optionalUrl(
     'TELEPHONY_CARD_URL must be a URL, e.g. https://api.example.com/api/rest/v2/',
+    { protocols: ['http', 'https'] },
   ).describe('The card module address (D1). Default `{base_url}/api/rest/v2/`.'),
   TELEPHONY_TIMEOUT_MS: intIn(500, 120_000).default(10_000).describe('Per-attempt provider timeout, ms.'),
   TELEPHONY_CONNECTIONS: intIn(1, 4096)

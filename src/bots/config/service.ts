@@ -1,5 +1,21 @@
 import { z } from 'zod';
+import { parseMasterKey } from '../../store/master-key.js';
 import { intIn, optionalUrl, port } from './fields.js';
+
+/**
+ * Every comma-separated key must be a master key: a wrong length fails the configuration check
+ * (exit 2, one message) instead of the store's start later. The rule itself is the store's.
+ */
+const masterKeys = (name: string) => (value: string, ctx: z.RefinementCtx) => {
+  for (const key of value.split(',').filter((k) => k.trim())) {
+    try {
+      parseMasterKey(key, name);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      return;
+    }
+  }
+};
 
 /** How the bot itself runs: storage and keys, logging, limits, the HTTP server and shutdown. */
 export const serviceSettings = z.object({
@@ -9,19 +25,25 @@ export const serviceSettings = z.object({
     .describe('Where the SQLite store, the generated key and exports live.'),
   BOT_ENCRYPTION_KEY: z
     .string()
+    .superRefine(masterKeys('BOT_ENCRYPTION_KEY'))
     .optional()
+    .meta({ example: '"$(openssl rand -base64 32)"' })
     .describe(
       'Master key (32 bytes, base64 or hex) for stored credentials. Unset: generated into `<DATA_DIR>/master.key` (0600).',
     ),
   BOT_ENCRYPTION_KEY_PREVIOUS: z
     .string()
+    .superRefine(masterKeys('BOT_ENCRYPTION_KEY_PREVIOUS'))
     .optional()
+    .meta({ example: '<the old BOT_ENCRYPTION_KEY>' })
     .describe('Comma-separated older master keys that still decrypt, during a key rotation.'),
-  REDIS_URL: optionalUrl('REDIS_URL must look like redis://host:6379').describe(
-    'Switches every store to Redis, for several instances.',
-  ),
+  REDIS_URL: optionalUrl('REDIS_URL must be a Redis URL, e.g. redis://host:6379', {
+    protocols: ['redis', 'rediss'],
+  }).describe('Switches every store to Redis, for several instances.'),
   LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
     .default('info')
     .describe('pino log level.'),
   RATE_LIMIT_PER_MINUTE: intIn(0, 10_000)
@@ -39,6 +61,7 @@ export const serviceSettings = z.object({
     ),
   HEALTH_PORT: port()
     .optional()
+    .meta({ example: '8081' })
     .describe(
       'Port of the one HTTP server (`/healthz`, `/readyz`, and the webhook or Slack receiver if any). Default: `TELEGRAM_WEBHOOK_PORT` in webhook mode, else `SLACK_PORT` in Slack HTTP mode, else none.',
     ),

@@ -7,16 +7,19 @@ export const slackSettings = z.object({
     .string()
     .regex(/^xoxb-/, 'SLACK_BOT_TOKEN must start with xoxb- (OAuth & Permissions page)')
     .optional()
+    .meta({ example: 'xoxb-1234567890-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx' })
     .describe('Enables the Slack channel.'),
   SLACK_APP_TOKEN: z
     .string()
     .regex(/^xapp-/, 'SLACK_APP_TOKEN must start with xapp- (Basic Information → App-Level Tokens)')
     .optional()
+    .meta({ example: 'xapp-1-A0123456789-1234567890123-0123abcd' })
     .describe('Socket Mode (the default).'),
   SLACK_SIGNING_SECRET: z
     .string()
     .min(16, 'SLACK_SIGNING_SECRET is on the Basic Information page')
     .optional()
+    .meta({ example: '8f742231b10e8888abcd99yyyzzz85a5' })
     .describe('HTTP mode: verifies Slack signatures.'),
   SLACK_COMMAND: z
     .string()
@@ -26,9 +29,9 @@ export const slackSettings = z.object({
   SLACK_PORT: port()
     .default(3000)
     .describe('Port of the HTTP server in Slack HTTP mode, unless `HEALTH_PORT` or a webhook port is set.'),
-  SLACK_API_URL: optionalUrl('SLACK_API_URL must be a URL ending in /api/').describe(
-    'Slack Web API base; the tests point it at a fake.',
-  ),
+  SLACK_API_URL: optionalUrl('SLACK_API_URL must be a URL ending in /api/, e.g. https://slack.com/api/', {
+    protocols: ['http', 'https'],
+  }).describe('Slack Web API base; the tests point it at a fake.'),
   SLACK_CLIENT_ID: z
     .string()
     .trim()
@@ -37,6 +40,7 @@ export const slackSettings = z.object({
       'SLACK_CLIENT_ID looks like 1234567890.1234567890 (Basic Information → App Credentials)',
     )
     .optional()
+    .meta({ example: '1234567890.1234567890' })
     .describe(
       'Installation in many workspaces (HTTP mode): with `SLACK_CLIENT_SECRET`, serves `/slack/install` and `/slack/oauth_redirect`; each workspace gets its own token, so `SLACK_BOT_TOKEN` stays unset.',
     ),
@@ -45,6 +49,7 @@ export const slackSettings = z.object({
     .trim()
     .min(16, 'SLACK_CLIENT_SECRET is on the Basic Information page (App Credentials)')
     .optional()
+    .meta({ example: '0123456789abcdef0123456789abcdef' })
     .describe('The OAuth client secret, with `SLACK_CLIENT_ID`.'),
   SLACK_STATE_SECRET: z
     .string()

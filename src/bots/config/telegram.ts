@@ -10,16 +10,18 @@ export const telegramSettings = z.object({
       'TELEGRAM_BOT_TOKEN looks wrong: copy it from @BotFather, it looks like 123456:ABC-DEF…',
     )
     .optional()
+    .meta({ example: '123456789:AAEhBOweik9ai2o4a5o6i7aAbCdEfGhIjKl' })
     .describe('Enables the Telegram channel.'),
   TELEGRAM_MODE: z
-    .enum(['polling', 'webhook'])
+    .enum(['polling', 'webhook'], { error: 'must be polling or webhook' })
     .default('polling')
     .describe('`polling` (default) or `webhook`.'),
   TELEGRAM_WEBHOOK_URL: optionalUrl(
     'TELEGRAM_WEBHOOK_URL must be the public https URL Telegram posts to, e.g. https://bot.example.com/telegram/webhook',
   )
     // Telegram refuses anything else ("An HTTPS URL must be provided for webhook", Bot API setWebhook).
-    .refine((v) => v === undefined || v.startsWith('https://'), {
+    // zod runs it after a failed URL check too: one message per problem.
+    .refine((v) => v === undefined || !URL.canParse(v) || v.startsWith('https://'), {
       message:
         'TELEGRAM_WEBHOOK_URL must start with https:// (Telegram posts only to HTTPS), e.g. https://bot.example.com/telegram/webhook',
     })
@@ -28,6 +30,7 @@ export const telegramSettings = z.object({
     .string()
     .regex(/^\/[\w./-]*$/, 'TELEGRAM_WEBHOOK_PATH must be a path such as /telegram/webhook')
     .optional()
+    .meta({ example: '/telegram/webhook' })
     .describe(
       'The local path the webhook is served on, when a proxy rewrites it. Default: the path of `TELEGRAM_WEBHOOK_URL`.',
     ),
@@ -38,13 +41,14 @@ export const telegramSettings = z.object({
       'TELEGRAM_WEBHOOK_SECRET must be 16-256 characters of A-Z, a-z, 0-9, _ and -',
     )
     .optional()
+    .meta({ example: '"$(openssl rand -hex 32)"' })
     .describe('Checked against `X-Telegram-Bot-Api-Secret-Token` (webhook mode).'),
   TELEGRAM_WEBHOOK_PORT: port()
     .default(8080)
     .describe('Port of the HTTP server in webhook mode, unless `HEALTH_PORT` is set.'),
-  TELEGRAM_API_ROOT: optionalUrl('TELEGRAM_API_ROOT must be a URL such as http://127.0.0.1:8081').describe(
-    'A local Bot API server (and the tests). Default `https://api.telegram.org`.',
-  ),
+  TELEGRAM_API_ROOT: optionalUrl('TELEGRAM_API_ROOT must be a URL, e.g. http://127.0.0.1:8081', {
+    protocols: ['http', 'https'],
+  }).describe('A local Bot API server (and the tests). Default `https://api.telegram.org`.'),
 });
 
 /** Webhook mode needs the public URL and the secret Telegram echoes back (Bot API setWebhook). */

@@ -2,6 +2,7 @@ import { compareDates, toIsoDate } from '../../telephony/dates.js';
 import { addMoney, type Money, moneyToDecimalString } from '../../telephony/money.js';
 import { type CdrQuery, cdrQueryArgs } from '../args.js';
 import { commandText, defineCommand } from '../command-spec.js';
+import { csv } from '../csv.js';
 import { addDays, todayIn } from '../natural-date.js';
 import type { Reply, ReplyTable } from '../reply.js';
 
@@ -196,13 +197,4 @@ function recordsReply(
     };
   }
   return reply;
-}
-
-/** RFC 4180 CSV; cells that a spreadsheet would run as formulas are prefixed with `'`. */
-function csv(header: string[], rows: string[][]): string {
-  const cell = (v: string) => {
-    const safe = /^[=+\-@]/.test(v) && !/^[+-]?\d/.test(v) ? `'${v}` : v;
-    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  return `${[header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }

@@ -1,0 +1,22 @@
+import type { Platform } from '../identity.js';
+
+/** One command or button press as it ended: what the core's log line says, without the request id. */
+export interface CommandEvent {
+  kind: 'command' | 'action';
+  platform: Platform;
+  /** The command's name (`balance`), or `text`, `menu`, `navigate`, `action` before one is known. */
+  command: string;
+  /** `ok`, `error`, `failed`, `rate-limited`, … as the dispatcher's steps set it. */
+  outcome: string;
+  durationMs: number;
+}
+
+/**
+ * What the core reports for monitoring. The core calls this port; `src/bots/metrics.ts` implements
+ * it with prom-client, so the core needs no metrics library (boundary.test.ts).
+ */
+export interface CoreMetrics {
+  commandFinished(event: CommandEvent): void;
+}
+
+export const noMetrics: CoreMetrics = { commandFinished() {} };
