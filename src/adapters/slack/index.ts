@@ -88,9 +88,8 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
   return {
     app,
     notifier: createSlackNotifier({
+      ...options,
       client: app.client,
-      httpTimeoutMs: options.httpTimeoutMs,
-      logger,
       ...(auth.clientFor ? { clientFor: auth.clientFor } : {}),
     }),
     routes: auth.routes,

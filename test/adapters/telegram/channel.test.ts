@@ -188,16 +188,44 @@ describe('messages', () => {
 });
 
 describe('private delivery from a group', () => {
-  it('sends a reply placed for the actor to the private chat and a notice in the group', async () => {
+  it('shows a reply placed for the actor to them alone, in the group, in reply to their message', async () => {
     const { telegram } = await start();
     core.onText = () => [{ title: 'Balance', text: '12,00 EUR', audience: 'actor', visibility: 'personal' }];
+    const asked = telegram.message(bob, '/balance', group) as unknown as { message: { message_id: number } };
+    const shown = await telegram.waitForCall('sendMessage', textTo(group.id));
+    expect(shown.payload.ephemeral_message_parameters).toEqual({ receiver_user_id: bob.id });
+    expect(shown.payload.reply_parameters).toMatchObject({ message_id: asked.message.message_id });
+    expect(String(shown.payload.text)).toContain('12,00 EUR');
+    // Bob reads it where he asked; Alice, in the same group, does not; nothing went private.
+    expect(telegram.visibleTo(group.id, bob.id).some((m) => m.text?.includes('12,00'))).toBe(true);
+    expect(telegram.visibleTo(group.id, alice.id).some((m) => m.text?.includes('12,00'))).toBe(false);
+    expect(telegram.callsOf('sendMessage').filter(textTo(bob.id))).toEqual([]);
+  });
+
+  it('reaches a member who never started the bot: the answer is shown in the group, no deep link needed', async () => {
+    const { telegram } = await start();
+    telegram.blockPrivate(bob.id);
+    core.onText = () => [{ text: 'Balance 12,00 EUR', audience: 'actor', visibility: 'personal' }];
     telegram.message(bob, '/balance', group);
-    const notice = await telegram.waitForCall('sendMessage', textTo(group.id));
+    await telegram.waitForCall('sendMessage', textTo(group.id));
+    expect(telegram.visibleTo(group.id, bob.id).map((m) => m.text)).toContain('Balance 12,00 EUR');
+    expect(telegram.calls.filter((c) => !c.response.ok)).toEqual([]);
+  });
+
+  it('takes the private chat, and says so in the group, when Telegram refuses the ephemeral message', async () => {
+    const { telegram, logs } = await start();
+    core.onText = () => [{ title: 'Balance', text: '12,00 EUR', audience: 'actor', visibility: 'personal' }];
+    telegram.message(bob, '/balance', group);
+    // Bob left before the answer: Telegram refuses a receiver who is not in the group.
+    telegram.leave(group.id, bob.id);
+    const notice = await telegram.waitForCall('sendMessage', (c) => textTo(group.id)(c) && c.response.ok);
     const privately = telegram.callsOf('sendMessage').find(textTo(bob.id));
     expect(privately?.payload.text).toContain('12,00 EUR');
     expect(privately!.seq).toBeLessThan(notice.seq);
     expect(String(notice.payload.text)).toContain('<a href="tg://user?id=1002">Bob &lt;b&gt;</a>');
     expect(String(notice.payload.text)).not.toContain('12,00');
+    expect(notice.payload.ephemeral_message_parameters).toBeUndefined();
+    expect(logs.map((l) => l.msg)).toContain('telegram: ephemeral message refused; using the private chat');
   });
 
   it('offers a deep link in the group when the user never started the bot', async () => {
@@ -216,12 +244,12 @@ describe('private delivery from a group', () => {
     expect(telegram.messages(group.id).some((m) => m.text?.includes('secret stuff'))).toBe(false);
   });
 
-  it('obeys the core: an `actor` reply leaves the group, a `chat` one stays (no rule of its own)', async () => {
+  it('obeys the core: an `actor` reply is for the actor alone, a `chat` one for the group (no rule of its own)', async () => {
     const { telegram } = await start();
     core.onText = () => [{ text: 'Balance 12,00 EUR', visibility: 'personal', audience: 'actor' }];
     telegram.message(bob, '/balance', group);
-    await telegram.waitForCall('sendMessage', textTo(group.id));
-    expect(telegram.callsOf('sendMessage').find(textTo(bob.id))?.payload.text).toBe('Balance 12,00 EUR');
+    const one = await telegram.waitForCall('sendMessage', textTo(group.id));
+    expect(one.payload.ephemeral_message_parameters).toEqual({ receiver_user_id: bob.id });
 
     // The core placed it in the chat (the group allowed personal data): the adapter does not second-guess.
     core.onText = () => [{ text: 'Balance 12,00 EUR', visibility: 'personal', audience: 'chat' }];
@@ -229,6 +257,7 @@ describe('private delivery from a group', () => {
     telegram.message(bob, '/balance', group);
     const inGroup = await telegram.waitForCall('sendMessage', textTo(group.id), { after: mark });
     expect(inGroup.payload.text).toBe('Balance 12,00 EUR');
+    expect(inGroup.payload.ephemeral_message_parameters).toBeUndefined();
   });
 
   it('renders a private redirect with a deep-link button', async () => {

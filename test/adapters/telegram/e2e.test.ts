@@ -197,13 +197,14 @@ describe('groups', () => {
     },
   );
 
-  it('sends personal data privately unless a group admin allowed it', async () => {
+  it('shows personal data to its owner alone unless a group admin allowed it for the group', async () => {
     h.telegram.setAdmins(group.id, [alice.id]);
-    const { text: notice, mark } = await ask('/balance', { chat: group });
-    expect(notice).toMatch(/private chat/);
-    const privately = h.telegram.callsOf('sendMessage').filter((c) => c.seq >= mark && inChat(alice.id)(c));
-    expect(String(privately[0]?.payload.text)).toMatch(/€18\.40/);
-    expect(notice).not.toMatch(/18\.40/);
+    const { text, call } = await ask('/balance', { chat: group });
+    // An ephemeral message (Bot API 10.2): in the group, for Alice's eyes only.
+    expect(call.payload.ephemeral_message_parameters).toEqual({ receiver_user_id: alice.id });
+    expect(text).toMatch(/€18\.40/);
+    expect(h.telegram.visibleTo(group.id, bob.id).some((m) => /18\.40/.test(m.text ?? ''))).toBe(false);
+    expect(h.telegram.callsOf('sendMessage').filter(inChat(alice.id))).toEqual([]);
 
     // A member who is not an admin cannot change it.
     expect((await ask('/groupdata on', { chat: group, from: bob })).text).not.toMatch(/18\.40/);
@@ -211,6 +212,7 @@ describe('groups', () => {
     expect(on.text).toMatch(/may now be shown/);
     const shown = await ask('/balance', { chat: group });
     expect(shown.text).toMatch(/Balance: <code>€18\.40<\/code>/);
+    expect(shown.call.payload.ephemeral_message_parameters).toBeUndefined();
   });
 
   it('refuses a confirmation pressed by someone else, then accepts the asker', async () => {

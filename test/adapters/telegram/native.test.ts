@@ -387,3 +387,71 @@ describe('chat etiquette', () => {
     expect(h.telegram.callsOf('sendMessage')).toHaveLength(1);
   });
 });
+
+describe('in a group: personal answers shown to their asker alone, in place (ephemeral messages)', () => {
+  it("/menu in a group is the asker's alone, and its buttons turn that message in place", async () => {
+    const { call } = await say(h.telegram, alice, '/menu', group);
+    expect(call.payload.ephemeral_message_parameters).toEqual({
+      receiver_user_id: alice.id,
+    });
+    const menu = h.telegram.visibleTo(group.id, alice.id).find((m) => m.ephemeral_message_id)!;
+    const { mark } = await press(h.telegram, alice, '💰 Balance', group.id);
+    const shown = await h.telegram.waitForCall('editEphemeralMessageText', () => true, { after: mark });
+    expect(shown.payload).toMatchObject({
+      receiver_user_id: alice.id,
+      ephemeral_message_id: menu.ephemeral_message_id,
+    });
+    expect(sentText(shown)).toMatch(/18[.,]40/);
+    // Bob sees neither the menu nor the balance; nothing went to the private chat.
+    expect(h.telegram.visibleTo(group.id, bob.id).filter((m) => m.from?.id === h.telegram.bot.id)).toEqual(
+      [],
+    );
+    expect(h.telegram.messages(alice.id)).toEqual([]);
+  });
+
+  it('call records asked in a group are a rich table only the asker sees, paged in place in that message', async () => {
+    const { call } = await say(h.telegram, alice, '/cdrs 7d today 500', group);
+    expect(call.method).toBe('sendRichMessage');
+    expect(call.payload.ephemeral_message_parameters).toMatchObject({ receiver_user_id: alice.id });
+    const list = h.telegram.visibleTo(group.id, alice.id).find((m) => m.rich_message)!;
+    expect(list.ephemeral_message_id).toBeGreaterThan(0);
+    expect(h.telegram.visibleTo(group.id, bob.id).some((m) => m.rich_message)).toBe(false);
+
+    const next = await press(h.telegram, alice, '▶', group.id);
+    const page2 = await h.telegram.waitForCall('editEphemeralMessageText', () => true, { after: next.mark });
+    expect(page2.payload).toMatchObject({
+      chat_id: group.id,
+      receiver_user_id: alice.id,
+      ephemeral_message_id: list.ephemeral_message_id,
+    });
+    expect(sentText(page2)).toMatch(/Page 2 of 8/);
+    expect(tableRows(page2)).toHaveLength(21);
+    // One message all along, for Alice alone.
+    expect(h.telegram.callsOf('sendRichMessage')).toHaveLength(1);
+    expect(h.telegram.callsOf('editMessageText')).toEqual([]);
+  });
+
+  it('a secret asked for in a group still goes to the private chat only, and is deleted there', async () => {
+    const mark = h.telegram.mark();
+    h.telegram.message(alice, '/card show +4917012345678', group);
+    const pin = await h.telegram.waitForCall(
+      'sendMessage',
+      (c) => /PIN: <tg-spoiler>/.test(String(c.payload.text)),
+      {
+        after: mark,
+      },
+    );
+    expect(Number(pin.payload.chat_id)).toBe(alice.id);
+    expect(pin.payload.ephemeral_message_parameters).toBeUndefined();
+    // The card's details (personal, no secret) are shown to Alice alone in the group.
+    expect(h.telegram.visibleTo(group.id, alice.id).some((m) => /Max Mustermann/.test(m.text ?? ''))).toBe(
+      true,
+    );
+    expect(h.telegram.visibleTo(group.id, bob.id).some((m) => /Max Mustermann|PIN/.test(m.text ?? ''))).toBe(
+      false,
+    );
+    await scheduler.scheduled(1);
+    await scheduler.advance(10 * 60_000);
+    expect(h.telegram.callsOf('deleteMessage').map((c) => Number(c.payload.chat_id))).toEqual([alice.id]);
+  });
+});
