@@ -1,8 +1,10 @@
 # syntax=docker/dockerfile:1
 #
-# telephony-bot in a container (issues 7 and 12). Build: docker build -t telephony-bot .
-# Run:   docker run --rm -e BOT_ENCRYPTION_KEY=... -e TELEPHONY_BASE_URL=https://... \
-#          -e TELEGRAM_BOT_TOKEN=... -v tbot-data:/app/data telephony-bot
+# telephony-bot in a container (issues 7 and 12; README "Docker" has the lines to run it).
+# Build: docker build -t telephony-bot .
+# Try:   docker run --rm -it -e SANDBOX=1 -e CONSOLE=1 telephony-bot
+# Run:   docker run -d -e BOT_ENCRYPTION_KEY -e TELEPHONY_BASE_URL=https://api.example.com \
+#          -e TELEGRAM_BOT_TOKEN -v tbot-data:/app/data -p 127.0.0.1:8081:8081 telephony-bot
 #
 # The build stage compiles the TypeScript into dist/ (npm run build: one esbuild bundle with source
 # maps) and keeps the production dependencies; the runtime stage gets dist/, those dependencies and
@@ -15,13 +17,22 @@ ARG NODE_IMAGE=node:22.14.0-bookworm-slim
 
 # ---- build: compile, and the toolchain for sqlite3's native binding ------------------------------
 FROM ${NODE_IMAGE} AS build
+# Debian's compiler for sqlite3's binding: only the npm registry and Debian's mirrors need be
+# reachable to build this image.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
+# sqlite3's install script is `prebuild-install -r napi || node-gyp rebuild`: the first downloads a
+# binary from GitHub, and node-gyp downloads Node's headers from nodejs.org. Neither is needed:
+# build_from_source makes prebuild-install step aside at once, and nodedir points node-gyp at the
+# headers the official image ships in /usr/local/include/node (node-gyp reads npm_config_* from the
+# environment). sqlite3 itself comes with its SQLite source (deps/), so nothing else is fetched.
+ENV npm_config_build_from_source=true \
+    npm_config_nodedir=/usr/local
 WORKDIR /app
 COPY package.json package-lock.json ./
 # All dependencies (esbuild is a dev dependency); --ignore-scripts skips `prepare`, which needs the
-# sources, so sqlite3's install script is run on its own (prebuilt N-API binary, else compiled).
+# sources, so sqlite3's install script is run on its own, compiled here.
 RUN npm ci --ignore-scripts \
  && npm rebuild sqlite3 \
  && node -e "require('sqlite3')"
@@ -47,15 +58,17 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY bin/telephony-bot.js ./bin/
 # The store, the generated master key (when BOT_ENCRYPTION_KEY is unset) and exports live here.
-# Created before VOLUME and owned by `node`, so a fresh named volume inherits that owner.
+# Created before VOLUME and owned by `node` (uid 1000, gid 1000), so a fresh named volume inherits
+# that owner. A bind mount keeps its host owner: give it to 1000:1000 (`chown -R 1000:1000 ./data`)
+# or run with `--user` of its owner; otherwise the start is refused, naming the uid and gid it needs.
 RUN mkdir -p /app/data && chown node:node /app/data \
  && chmod 0700 /app/data \
  && node -e "require('sqlite3')" \
- && node bin/telephony-bot.js --help >/dev/null
+ && node bin/telephony-bot.js --version
 VOLUME ["/app/data"]
 
-# One HTTP server on HEALTH_PORT: /healthz, /readyz, and the Telegram webhook or the Slack HTTP
-# receiver when configured (TELEGRAM_WEBHOOK_PORT and SLACK_PORT apply only without HEALTH_PORT).
+# One HTTP server on HEALTH_PORT: /healthz, /readyz, /metrics, and the Telegram webhook or the Slack
+# HTTP receiver when configured (TELEGRAM_WEBHOOK_PORT and SLACK_PORT apply only without HEALTH_PORT).
 EXPOSE 8081
 USER node
 

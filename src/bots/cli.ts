@@ -1,45 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { HELP, USAGE } from './cli-usage.js';
 import { readEnvFile } from './env-file.js';
-
-const USAGE = `Usage: telephony-bot <command> [--help]
-
-  start                       run the bot (default; same as npm start)
-  sandbox [--port 8042] [--data file] [--persist file]
-                              run the provider emulator on its own
-  audit export                print the audit log as JSON lines
-  keys rotate                 re-encrypt stored credentials under BOT_ENCRYPTION_KEY
-  slack installations list|remove <id>
-                              the Slack workspaces the app is installed in (OAuth)
-  config reference            print the configuration table
-  --version                   print the version
-
-Settings come from the environment, and from ./.env when present (the environment wins).
-`;
-
-/** Each command's own help: `telephony-bot <command> --help` prints it and starts nothing. */
-const HELP: Record<string, string> = {
-  start: `usage: telephony-bot start
-
-Runs the bot: with no tokens, the embedded sandbox and the console; with TELEGRAM_BOT_TOKEN or
-SLACK_BOT_TOKEN those channels; with TELEPHONY_BASE_URL the real provider. Every setting is an
-environment variable (or a line of ./.env); \`telephony-bot config reference\` lists them.
-Exit codes: 0 after a clean shutdown, 1 when the start or the shutdown failed, 2 for a configuration error.
-`,
-  audit: `usage: telephony-bot audit export
-
-Prints the audit log (every state-changing command) as JSON lines on stdout. A reader: it may run
-beside the live instance.
-`,
-  keys: `usage: telephony-bot keys rotate
-
-Re-encrypts every stored credential under BOT_ENCRYPTION_KEY, reading the old records with
-BOT_ENCRYPTION_KEY_PREVIOUS. Idempotent and restartable.
-`,
-  config: `usage: telephony-bot config reference
-
-Prints the table of every environment variable, its default and meaning (README "Configuration").
-`,
-};
 
 /** `--help`, `-h` or `help` anywhere after the command. */
 const wantsHelp = (args: string[]) => args.some((a) => a === '--help' || a === '-h' || a === 'help');
@@ -58,10 +19,9 @@ export async function cli(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  const help =
-    command === 'slack' ? (await import('./ops-commands.js')).SLACK_INSTALLATIONS_USAGE : HELP[command];
+  const help = HELP[command];
   if (help !== undefined && wantsHelp(rest)) {
-    process.stdout.write(help.endsWith('\n') ? help : `${help}\n`);
+    process.stdout.write(help);
     return 0;
   }
   switch (command) {

@@ -38,12 +38,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       const name = String(i.path[0] ?? '');
       return `- ${name}: ${withExample(name, i.message)}`;
     });
-    throw new ConfigError(`The configuration is not valid:\n${lines.join('\n')}`);
+    throw configError(lines);
   }
   const c = parsed.data;
   const problems = [...telegramProblems(c), ...slackProblems(c), ...productionProblems(c)];
-  if (problems.length) throw new ConfigError(`The configuration is not valid:\n${problems.join('\n')}`);
+  if (problems.length) throw configError(problems);
   return c;
+}
+
+/**
+ * One problem is one line (`… not valid: NAME: what and an example`); several get a line each under
+ * the heading, so every one is fixed before the next start.
+ */
+function configError(problems: string[]): ConfigError {
+  if (problems.length === 1)
+    return new ConfigError(`The configuration is not valid: ${problems[0]!.replace(/^- /, '')}`);
+  return new ConfigError(`The configuration is not valid:\n${problems.join('\n')}`);
 }
 
 /**
@@ -72,7 +82,7 @@ function plainWords(issue: z.core.$ZodRawIssue): string {
 function withExample(name: string, message: string): string {
   if (/\be\.g\./.test(message)) return message;
   const example = exampleOf(name);
-  return example === undefined ? message : `${message}, e.g. ${name}=${example}`;
+  return example === undefined ? message : `${message.replace(/\.$/, '')}, e.g. ${name}=${example}`;
 }
 
 export function exampleOf(name: string): string | undefined {
@@ -94,7 +104,7 @@ function productionProblems(c: Config): string[] {
     );
   if (!c.TELEGRAM_BOT_TOKEN && !slackEnabled(c) && !c.CONSOLE)
     problems.push(
-      '- TELEGRAM_BOT_TOKEN or SLACK_BOT_TOKEN: NODE_ENV=production needs a channel (or SANDBOX=1 for the demo, CONSOLE=1 for the console)',
+      '- TELEGRAM_BOT_TOKEN or SLACK_BOT_TOKEN: NODE_ENV=production needs a channel, e.g. TELEGRAM_BOT_TOKEN=123456789:AAEhBOweik9ai2o4a5o6i7aAbCdEfGhIjKl (or SANDBOX=1 for the demo, CONSOLE=1 for the console)',
     );
   return problems;
 }

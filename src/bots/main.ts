@@ -11,7 +11,6 @@ import { DataDirError, prepareDataDir } from './data-dir.js';
 import { envFileRead } from './env-file.js';
 import { createHealthServer, type HealthServer } from './health-server.js';
 import { createLogger } from './logger.js';
-import { createBotMetrics } from './metrics.js';
 import { createRuntime, type Runtime } from './runtime.js';
 import {
   type ConsoleHandle,
@@ -41,20 +40,11 @@ interface Started {
  * returned code is non-zero. The CLI then exits, so no half-started process lingers.
  */
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  for (const warning of unknownVariableWarnings(env)) process.stderr.write(`${warning}\n`);
-  const config = configOrUndefined(env);
-  if (!config) return EXIT.config;
+  const checked = preflight(env);
+  if (typeof checked === 'number') return checked;
+  const config = checked;
   const chatTokens = Boolean(config.TELEGRAM_BOT_TOKEN || slackEnabled(config));
   const consoleOn = config.CONSOLE ?? !chatTokens;
-  // Owner-only from here on, whatever umask the bot was started with (see openLog).
-  process.umask(0o077);
-  try {
-    prepareDataDir(config.DATA_DIR);
-  } catch (err) {
-    if (!(err instanceof DataDirError)) throw err;
-    process.stderr.write(`${err.message}\n`);
-    return EXIT.failed;
-  }
   const { logger, logFile, logOpen } = openLog(config, consoleOn);
   // Closed in reverse order on a failed start; the shutdown runs the same list.
   const opened: Opened[] = [];
@@ -107,6 +97,26 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
   return new Promise<number>(() => {});
 }
 
+/**
+ * What is checked before anything opens: the settings (a refusal exits 2) and the data directory
+ * (exit 1). Returns the configuration, or the exit code after printing what to fix.
+ */
+function preflight(env: NodeJS.ProcessEnv): Config | number {
+  for (const warning of unknownVariableWarnings(env)) process.stderr.write(`${warning}\n`);
+  const config = configOrUndefined(env);
+  if (!config) return EXIT.config;
+  // Owner-only from here on, whatever umask the bot was started with (see openLog).
+  process.umask(0o077);
+  try {
+    prepareDataDir(config.DATA_DIR);
+  } catch (err) {
+    if (!(err instanceof DataDirError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    return EXIT.failed;
+  }
+  return config;
+}
+
 /** The checked configuration, or undefined after printing what to fix (exit code 2). */
 function configOrUndefined(env: NodeJS.ProcessEnv): Config | undefined {
   try {
@@ -143,6 +153,9 @@ function openLog(
   return { logger, logFile, logOpen };
 }
 
+/** How long `/readyz` names a data loss of the shared store after it was found. */
+const DATA_LOSS_UNREADY_MS = 10 * 60_000;
+
 /** Opens the HTTP server, the runtime and the chat channels, registering each in `opened`. */
 async function startServices(
   config: Config,
@@ -154,12 +167,19 @@ async function startServices(
   // Up first, so liveness answers during start-up; `/readyz` waits for every check below.
   const health = port === undefined ? undefined : createHealthServer({ port });
   health?.addCheck('starting', () => readiness.started);
-  const runtime = await createRuntime(config, logger, { metrics: createBotMetrics() });
+  // prom-client only where /metrics is served (it costs the console's start for nothing).
+  const metrics = health ? (await import('./metrics.js')).createBotMetrics() : undefined;
+  const runtime = await createRuntime(config, logger, metrics ? { metrics } : {});
   // Issue 10: not ready while the shared store (Redis) cannot be reached.
   const stores = runtime.stores;
   health?.addCheck('store', () => stores.reachable());
   // Prometheus scrapes the same port (README "Operations", metrics).
   health?.mount('/metrics', runtime.metrics.handler, { maxBodyBytes: 0 });
+  // Loud for ten minutes after the shared store was found empty (data-marker.ts), then ready again.
+  health?.addCheck('store data lost', () => {
+    const lost = stores.dataLostAt?.();
+    return lost === undefined || Date.now() - lost.getTime() > DATA_LOSS_UNREADY_MS;
+  });
   opened.push({ name: 'provider connections and stores', close: () => runtime.close() });
   const channels = await createChatChannels(config, runtime);
   for (const channel of channels) {

@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { CommandEvent, CoreMetrics } from '../core/ports/metrics.js';
+import type { CommandEvent } from '../core/ports/metrics.js';
 import type { Transformer } from '../telephony/index.js';
+import type { BotMetrics, DepthSource } from './bot-metrics.js';
+
+export type { BotMetrics, DepthSource } from './bot-metrics.js';
 
 /** The one options object of {@link createBotMetrics}. */
 export interface BotMetricsOptions {
@@ -10,32 +13,6 @@ export interface BotMetricsOptions {
    * each registry that has them runs its own event-loop monitor, so the tests' runtimes go without.
    */
   processMetrics?: boolean;
-}
-
-/** Something with a depth: a job queue, a backlog. Read at every scrape; a throw reads as absent. */
-export type DepthSource = () => number | Promise<number>;
-
-/**
- * The bot's Prometheus metrics (README "Operations", `/metrics`): the core's port
- * ({@link CoreMetrics}), a layer for the provider client, and gauges read at scrape time. Label
- * values are operation names, command names, platforms and outcomes: bounded sets, never a user,
- * a chat or a number.
- */
-export interface BotMetrics extends CoreMetrics {
-  /** Wraps every provider call (`client.use(...)`): count by operation and outcome, and latency. */
-  readonly providerLayer: Transformer;
-  /**
-   * Registers a queue whose depth `telephony_bot_queue_depth{queue}` shows, e.g. a BullMQ queue's
-   * waiting + delayed jobs. Registering a name again replaces its source.
-   */
-  addQueueDepth(queue: string, depth: DepthSource): void;
-  /** The store's health, read at every scrape: 1 reachable, 0 not (`telephony_bot_store_up`). */
-  setStoreCheck(store: string, reachable: () => boolean): void;
-  /** The text exposition format, for `GET /metrics`. */
-  render(): Promise<string>;
-  readonly contentType: string;
-  /** `GET /metrics` on the bot's HTTP server. */
-  handler(req: IncomingMessage, res: ServerResponse): void;
 }
 
 /** Seconds. A provider answer takes milliseconds to the 10 s default timeout, retries included. */

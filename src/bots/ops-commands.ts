@@ -6,6 +6,7 @@ import {
   parseMasterKey,
   rotateCredentials,
 } from '../store/index.js';
+import { HELP } from './cli-usage.js';
 import { loadConfig } from './config.js';
 import { resolveKeyring, storeConfigOf } from './store-config.js';
 
@@ -67,7 +68,7 @@ export async function keysRotate(out: NodeJS.WritableStream): Promise<number> {
 export async function slackInstallations(args: string[], out: NodeJS.WritableStream): Promise<number> {
   const [action, id] = args;
   if (action !== 'list' && !(action === 'remove' && id)) {
-    process.stderr.write(`${SLACK_INSTALLATIONS_USAGE}\n`);
+    process.stderr.write(HELP.slack!);
     return 2;
   }
   const { listSlackInstallations, removeSlackInstallation } = await import(
@@ -101,10 +102,3 @@ export async function slackInstallations(args: string[], out: NodeJS.WritableStr
     await kv.close();
   }
 }
-
-export const SLACK_INSTALLATIONS_USAGE = `usage: telephony-bot slack installations list
-       telephony-bot slack installations remove <team or enterprise id>
-
-  list    every workspace (T…) and org-wide install (E…) the app is installed in: id, name, bot user, scopes
-  remove  deletes that installation's tokens from the store; the workspace's commands are then refused
-          until it installs again through /slack/install`;

@@ -13,10 +13,16 @@ import {
   type InstallationStore,
 } from '../store/index.js';
 import type { Stores } from '../store/stores.js';
-import { createTelephonyClient, createTransport, type Transport } from '../telephony/index.js';
+import {
+  type Admission,
+  createAdmission,
+  createTelephonyClient,
+  createTransport,
+  type Transport,
+} from '../telephony/index.js';
+import { type BotMetrics, noBotMetrics } from './bot-metrics.js';
 import type { Config } from './config.js';
 import { linkDemoAccounts } from './demo-link.js';
-import { type BotMetrics, createBotMetrics } from './metrics.js';
 import { resolveKeyring, storeConfigOf } from './store-config.js';
 
 export interface Runtime {
@@ -32,7 +38,10 @@ export interface Runtime {
   baseUrl: string;
   keyCreatedAt: string | undefined;
   logger: Logger;
-  /** Commands, provider calls, queue depths and store health for `/metrics` (README "Operations"). */
+  /**
+   * Commands, provider calls, queue depths and store health for `/metrics` (README "Operations"):
+   * `addQueueDepth(queue, depth)` shows a queue there. A no-op where no HTTP server serves them.
+   */
   metrics: BotMetrics;
   /** Links the sandbox demo accounts to an identity, so `/balance` works at once (issue 4). */
   linkDemo(identity: Identity): Promise<void>;
@@ -64,15 +73,19 @@ export async function createRuntime(
   const openedStores = overrides.stores ? undefined : stores;
   const provider = await providerOf(config, logger, overrides.sandbox, openedStores);
   const transport: Transport = createTransport({ connections: config.TELEPHONY_CONNECTIONS });
-  // Process metrics (CPU, memory, GC) only where main asks: they start monitors per registry.
-  const metrics = overrides.metrics ?? createBotMetrics({ processMetrics: false });
+  // main hands in prom-client's metrics when there is an HTTP server to serve them.
+  const metrics = overrides.metrics ?? noBotMetrics;
   metrics.setStoreCheck(config.REDIS_URL ? 'redis' : 'sqlite', () => stores.reachable());
-  const clientFactory = createClientFactory(config, provider, transport, logger, metrics);
+  // One admission per provider, as one transport: fair turns by account, identical reads shared.
+  const admission = createAdmission({
+    slots: config.TELEPHONY_CONNECTIONS,
+    maxQueued: config.TELEPHONY_BACKLOG,
+  });
+  const clientFactory = createClientFactory(config, provider, { transport, admission }, logger, metrics);
   const { core, proactive } = createCoreAndProactive(
     config,
     logger,
-    stores,
-    clientFactory,
+    { stores, clientFactory, busy: admission.busy },
     overrides.clock,
     metrics,
   );
@@ -110,14 +123,17 @@ export async function createRuntime(
 function createCoreAndProactive(
   config: Config,
   logger: Logger,
-  stores: Stores,
-  clientFactory: ClientFactory,
+  parts: { stores: Stores; clientFactory: ClientFactory; busy: () => boolean },
   clock: (() => Date) | undefined,
   metrics: BotMetrics,
 ): { core: Core; proactive: Proactive } {
+  const { stores, clientFactory } = parts;
   // Slack users type `/tel balance`; messages name commands that way there (issue 11).
   const commandPrefix = { slack: `${config.SLACK_COMMAND} ` };
+  // An approved request's result goes to its requester through the proactive outbox (built below).
+  let proactive: Proactive | undefined;
   const core = createCore({
+    outbox: () => proactive?.outbox,
     stores,
     clock,
     logger: logger.child({ component: 'core' }),
@@ -128,8 +144,9 @@ function createCoreAndProactive(
       config.RATE_LIMIT_PER_MINUTE > 0 ? { limit: config.RATE_LIMIT_PER_MINUTE, windowMs: 60_000 } : false,
     clientFactory,
     metrics,
+    busy: parts.busy,
   });
-  const proactive = createProactive({
+  proactive = createProactive({
     stores,
     clientFactory,
     // Alerts and digests name commands as replies do: `/tel alert` in Slack.
@@ -171,7 +188,16 @@ async function openStores(
     throw err;
   });
   return {
-    stores: createStores({ kv, keyring }),
+    stores: createStores({
+      kv,
+      keyring,
+      // Loud, once per loss (README "Operations"): users are told too, and /readyz names it.
+      onDataLost: (since) =>
+        storeLog.error(
+          { markerSince: since },
+          'shared store (Redis) LOST ITS DATA: the marker written at start is gone (FLUSHALL, an empty replica, or eviction; set maxmemory-policy noeviction). Linked accounts, settings and claims written before are gone; users are asked to /link again',
+        ),
+    }),
     installations: createInstallationStore({ kv, keyring }),
     keyCreatedAt: createdAt,
   };
@@ -217,10 +243,11 @@ async function providerOf(
 function createClientFactory(
   config: Config,
   provider: Provider,
-  transport: Transport,
+  shared: { transport: Transport; admission: Admission },
   logger: Logger,
   metrics: BotMetrics,
 ): ClientFactory {
+  const { transport, admission } = shared;
   const clientLogger = logger.child({ component: 'telephony' });
   // One provider, one clock: every per-user client shares what any of them learned (provider-notes 1.2).
   const clockSkew = { offsetMs: 0 };
@@ -231,6 +258,7 @@ function createClientFactory(
       credentials: credentials.account,
       cardCredentials: credentials.card,
       transport,
+      admission,
       clockSkew,
       timeoutMs: config.TELEPHONY_TIMEOUT_MS,
       logger: clientLogger,

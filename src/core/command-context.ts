@@ -12,6 +12,7 @@ export interface ContextInput {
   chat: ChatRef;
   locale?: string;
   inputIsPrivate?: boolean;
+  deliveryId?: string;
   settings: ChatSettings;
   /** Collects the audit entries written, for the support channel's thread. */
   audited: AuditEntry[];
@@ -51,7 +52,9 @@ export function makeContext(
     fmt: input.loc.fmt,
     now,
     stores: e.stores,
+    labels: e.labels,
     inputIsPrivate: input.inputIsPrivate ?? false,
+    ...(input.deliveryId === undefined ? {} : { deliveryId: input.deliveryId }),
     account: () => {
       account ??= accountClientFor(e.stores, e.clientFactory, owner);
       return account;

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { ArgsEnv } from './args.js';
 import type { Formatter } from './format.js';
+import type { GuardCheck } from './guard/types.js';
 import type { ChatRef, Identity } from './identity.js';
+import type { LabelCache } from './label-cache.js';
 import type { Language, Messages } from './messages.js';
 import type { Stores } from './ports/stores.js';
 import type { Reply, Visibility } from './reply.js';
@@ -28,6 +30,10 @@ export interface CommandContext<A> {
   readonly stores: Stores;
   /** The text input was seen only by the bot (a Slack slash command), even in a shared chat. */
   readonly inputIsPrivate: boolean;
+  /** Labels read only to name things in an answer, remembered briefly (label-cache.ts). */
+  readonly labels: LabelCache;
+  /** The platform's id of the delivery that started this command, the same on a redelivery. */
+  readonly deliveryId?: string;
   /** The active account's client; replies with a "link first" message when there is none. */
   account(): Promise<AccountClient>;
   /** The PIN-creation (card) client of this user or support channel. */
@@ -106,6 +112,12 @@ export interface CommandSpec<A = unknown> {
   target?: (args: A) => string | undefined;
   /** The refusal when the asker's role may not run it. Default `notAllowed`. */
   refusal?: (t: Messages) => string;
+  /**
+   * The money guard (src/core/guard, README "Money guard"): whether this run is refused before
+   * anything is sent (a price ceiling, a spend limit reached) or needs a second person's approval
+   * in this team chat. Asked after the credentials, before the confirmation.
+   */
+  guarded?: (ctx: CommandContext<A>) => Promise<GuardCheck | undefined>;
   /** Which credentials it needs, for the "link first" check and support channels. */
   needs: 'none' | 'account' | 'card';
   hidden?: boolean;

@@ -17,6 +17,11 @@ export interface IncomingText {
   timeZone?: string;
   /** Correlates log lines. */
   requestId?: string;
+  /**
+   * The platform's own id of this delivery (`telegram:<bot>:<update_id>`, a Slack trigger id): the
+   * same on a redelivery. A never-retry operation it starts is keyed by it durably (`audited`).
+   */
+  deliveryId?: string;
   /** When the user sent it, when the platform says (a Telegram message's `date`); see `maxCommandAgeMs`. */
   sentAt?: Date;
   /**
@@ -51,6 +56,8 @@ export interface IncomingAction {
   locale?: string;
   timeZone?: string;
   requestId?: string;
+  /** As {@link IncomingText.deliveryId}: the press's update or interaction id. */
+  deliveryId?: string;
 }
 
 /** What menus and help need to know about a command; derived from the command table. */
@@ -134,4 +141,9 @@ export interface Core {
    * true when they all finished, false when some were still running at the deadline.
    */
   drain(timeoutMs: number): Promise<boolean>;
+  /**
+   * True while the provider's backlog is full: an entry point turns new work away then (Telegram's
+   * webhook 503, so Telegram delivers it again later; Slack "busy, try again"). Absent: never busy.
+   */
+  busy?(): boolean;
 }

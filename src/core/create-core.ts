@@ -3,13 +3,16 @@ import type { CommandSpec } from './command-spec.js';
 import { builtInCommands } from './commands/index.js';
 import type { CommandInfo, Core } from './core.js';
 import type { Engine } from './engine.js';
+import { recordApprovalMessage } from './guard/approval-request.js';
 import { createHandlers } from './handlers.js';
 import { homeScreen } from './home-screen.js';
 import type { Platform } from './identity.js';
 import { InFlight } from './in-flight.js';
+import { createLabelCache } from './label-cache.js';
 import { linkSurface } from './link-surface.js';
 import { type CoreLogger, silentLogger } from './logger.js';
 import { type Language, messagesFor } from './messages.js';
+import type { Outbox } from './notify/outbox.js';
 import { type CoreMetrics, noMetrics } from './ports/metrics.js';
 import type { Stores } from './ports/stores.js';
 import { recordCallCard } from './proactive/call-report.js';
@@ -49,6 +52,16 @@ export interface CoreOptions {
    * shows it this way (issue 11).
    */
   commandPrefix?: Partial<Record<Platform, string>>;
+  /**
+   * Sends to a person other than the one who acted: an approved request's result goes to its
+   * requester (README "Money guard"). A function, since the outbox is built after the core.
+   */
+  outbox?: () => Outbox | undefined;
+  /**
+   * Whether the provider's backlog is full (admission control, src/telephony/admission.ts): the
+   * entry points turn new work away meanwhile. Default: never busy.
+   */
+  busy?: () => boolean;
 }
 
 /**
@@ -80,26 +93,14 @@ export function createCore(options: CoreOptions): Core {
         : undefined,
     maxCommandAgeMs: options.maxCommandAgeMs ?? 30_000,
     refsFor: refsForPlatforms(options.commandPrefix ?? {}, byName.keys()),
+    ...(options.outbox ? { outbox: options.outbox } : {}),
+    labels: createLabelCache({ now: () => clock().getTime() }),
   };
   const inFlight = new InFlight();
   const { handleText, handleAction } = createHandlers(e, inFlight);
 
-  const en = messagesFor('en');
-  const commands: CommandInfo[] = table.map((s) => ({
-    name: s.name,
-    aliases: s.aliases ?? [],
-    summary: s.summary(en),
-    usage: s.usage(en),
-    example: s.example(en),
-    roles: s.roles,
-    privateOnly: s.privateOnly ?? false,
-    personal: s.output !== 'public',
-    confirm: s.confirm !== undefined,
-    hidden: s.hidden ?? false,
-  }));
-
   return {
-    commands,
+    commands: commandInfos(table),
     menu(scope, language: Language = 'en') {
       const t = messagesFor(language);
       return table
@@ -111,7 +112,28 @@ export function createCore(options: CoreOptions): Core {
     home: homeScreen(e),
     ...linkSurface(e, e.refsFor),
     refsFor: e.refsFor,
-    messageSent: (tracked) => recordCallCard({ stores: e.stores }, tracked),
+    messageSent: async (tracked) => {
+      if (!(await recordApprovalMessage(e.stores, tracked)))
+        await recordCallCard({ stores: e.stores }, tracked);
+    },
     drain: (timeoutMs) => inFlight.drain(timeoutMs),
+    busy: options.busy ?? (() => false),
   };
+}
+
+/** What the adapters learn of each command (help, menus), in English. */
+function commandInfos(table: readonly CommandSpec[]): CommandInfo[] {
+  const en = messagesFor('en');
+  return table.map((s) => ({
+    name: s.name,
+    aliases: s.aliases ?? [],
+    summary: s.summary(en),
+    usage: s.usage(en),
+    example: s.example(en),
+    roles: s.roles,
+    privateOnly: s.privateOnly ?? false,
+    personal: s.output !== 'public',
+    confirm: s.confirm !== undefined,
+    hidden: s.hidden ?? false,
+  }));
 }

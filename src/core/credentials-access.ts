@@ -19,7 +19,7 @@ export async function accountClientFor(
   owner: string,
 ): Promise<AccountClient> {
   const cred = activeAccount(await stores.credentials.get(owner));
-  if (!cred) throw new NotLinkedError('account');
+  if (!cred) throw new NotLinkedError('account', stores.dataLostAt?.() !== undefined);
   return {
     client: factory({ account: { username: cred.username, md5: cred.md5 } }),
     username: cred.username,
@@ -33,6 +33,6 @@ export async function cardClientFor(
   owner: string,
 ): Promise<CardClient> {
   const cred = cardCredential(await stores.credentials.get(owner));
-  if (!cred) throw new NotLinkedError('card');
+  if (!cred) throw new NotLinkedError('card', stores.dataLostAt?.() !== undefined);
   return { client: factory({ card: { username: cred.username, md5: cred.md5 } }), username: cred.username };
 }

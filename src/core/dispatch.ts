@@ -3,16 +3,17 @@ import type { IncomingText } from './core.js';
 import { place } from './delivery.js';
 import { chatSettingsOf, type Engine, failure, localeOf } from './engine.js';
 import { isStoreUnavailable } from './error-replies.js';
+import { guardStep } from './guard/guard-step.js';
 import { lineMayHoldSecret } from './linking.js';
 import { type Language, languageOf, messagesFor } from './messages.js';
 import type { Reply } from './reply.js';
+import { roleFor } from './roles.js';
 import {
   argumentsStep,
   askStep,
   chatRulesStep,
   confirmationStep,
   credentialsStep,
-  roleFor,
   rolesStep,
   runStep,
   type TextStep,
@@ -38,7 +39,7 @@ export function commandsHere(e: Engine, input: Asker): () => Promise<CommandSpec
   };
 }
 
-/** The steps that run one known command: chat rules, roles, a question, arguments, credentials, confirmation, run. */
+/** The steps that run one known command: chat rules, roles, a question, arguments, credentials, guard, confirmation, run. */
 export function commandSteps(e: Engine): TextStep[] {
   return [
     chatRulesStep,
@@ -46,6 +47,7 @@ export function commandSteps(e: Engine): TextStep[] {
     askStep,
     argumentsStep,
     credentialsStep((turn) => commandsHere(e, turn.input)),
+    guardStep,
     confirmationStep,
     runStep,
   ];

@@ -3,8 +3,10 @@ import type { RefsFor } from './command-refs.js';
 import type { CommandSpec } from './command-spec.js';
 import { errorReply } from './error-replies.js';
 import { type ChatRef, chatKey, type Identity, identityKey, type Platform } from './identity.js';
+import type { LabelCache } from './label-cache.js';
 import type { CoreLogger } from './logger.js';
 import type { Messages } from './messages.js';
+import type { Outbox } from './notify/outbox.js';
 import type { CoreMetrics } from './ports/metrics.js';
 import type { ChatSettings } from './ports/records.js';
 import type { Stores } from './ports/stores.js';
@@ -37,6 +39,13 @@ export interface Engine {
   maxCommandAgeMs: number;
   /** Rewrites command references as this platform's users type them (`/balance`, `/tel balance`). */
   refsFor: RefsFor;
+  /**
+   * The core speaking to someone other than the presser (an approved request's result goes to its
+   * requester, README "Money guard"); absent where no channel can send first.
+   */
+  outbox?: () => Outbox | undefined;
+  /** Labels a command reads only to name things in its answer, remembered briefly (label-cache.ts). */
+  labels: LabelCache;
 }
 
 /** The user's language and zone: what they chose (`/language`, `/timezone`) wins over the platform's hint. */

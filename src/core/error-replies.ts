@@ -6,7 +6,11 @@ import type { Reply } from './reply.js';
 export class NotLinkedError extends Error {
   override name = 'NotLinkedError';
   readonly code = 'CORE_NOT_LINKED';
-  constructor(readonly kind: 'account' | 'card') {
+  constructor(
+    readonly kind: 'account' | 'card',
+    /** The shared store lost its data (data-marker): the link may have been lost, not never made. */
+    readonly dataLost = false,
+  ) {
     super(`no ${kind} credentials linked`);
   }
 }
@@ -37,7 +41,8 @@ export function errorReply(err: unknown, ctx: ErrorReplyContext): { reply: Reply
   const { t } = ctx;
   const fail = (text: string, expected = true) => ({ reply: { text, tone: 'error' as const }, expected });
   const unknown = () => fail(ctx.card && ctx.cli ? t.errOutcomeUnknownCard(ctx.cli) : t.errOutcomeUnknown);
-  if (err instanceof NotLinkedError) return fail(err.kind === 'card' ? t.notLinkedCard : t.notLinked);
+  if (err instanceof NotLinkedError)
+    return fail(err.dataLost ? t.notLinkedDataLost : err.kind === 'card' ? t.notLinkedCard : t.notLinked);
   if (isStoreUnavailable(err))
     return { reply: { text: t.storeUnavailable, tone: 'warning' }, expected: true };
   if (err instanceof UserFacingError) return fail(err.message);

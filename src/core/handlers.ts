@@ -14,12 +14,14 @@ import type { IncomingAction, IncomingText } from './core.js';
 import { place } from './delivery.js';
 import { commandSteps, inLanguage, newTurn, runTurn } from './dispatch.js';
 import { chatSettingsOf, type Engine, failure, localeOf } from './engine.js';
+import { isApprovalAction, pressApproval } from './guard/approval-press.js';
 import { type ChatRef, type Identity, identityKey } from './identity.js';
 import type { InFlight } from './in-flight.js';
 import { takeInterruptedNotices } from './interrupted.js';
 import { languageOf, messagesFor } from './messages.js';
 import { navigate } from './navigate.js';
 import type { ActionOutcome, Reply } from './reply.js';
+import { createSampler, type Sampler } from './sampler.js';
 import { conversationStep, lookupStep, rateLimitStep, type TextStep } from './text-steps.js';
 import { userLocale } from './user-locale.js';
 
@@ -44,7 +46,7 @@ export function createHandlers(e: Engine, inFlight: InFlight) {
 }
 
 /** Commands a `run:<name>` button may start: argument-free ones the presser runs as themselves. */
-const RUN_BUTTONS = new Set(['topup', 'alert']);
+const RUN_BUTTONS = new Set(['topup', 'alert', 'limit']);
 
 type Notices = (input: {
   identity: Identity;
@@ -75,6 +77,8 @@ function noticesFor(e: Engine, refsFor: RefsFor): Notices {
 }
 
 function textHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices: Notices) {
+  // A flood refused by the rate limit writes one line a minute, not one per message (abuse volume).
+  const refusals = createSampler({ windowMs: 60_000, now: () => e.clock().getTime() });
   const textSteps: TextStep[] = [
     rateLimitStep,
     attachmentStep,
@@ -101,9 +105,37 @@ function textHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices: N
       return [{ ...failure(e, err, t, requestId), audience: 'actor', visibility: 'personal' }];
     } finally {
       release();
-      logLine(e, 'command', requestId, input.identity, turn.name, started, turn.outcome);
+      if (turn.outcome !== 'rate-limited-silent')
+        logLine(e, 'command', requestId, input.identity, turn.name, started, turn.outcome);
+      else logRefusal(e, refusals, requestId, input.identity, turn.name, started);
     }
   };
+}
+
+/** The silent refusals of the rate limit: the first of a window logged, the rest counted in the next. */
+function logRefusal(
+  e: Engine,
+  sampler: Sampler,
+  requestId: string,
+  identity: Identity,
+  command: string,
+  started: number,
+) {
+  // Counted for /metrics like any refusal of the rate limit, though not logged one by one.
+  const durationMs = Math.round(performance.now() - started);
+  e.metrics.commandFinished({
+    kind: 'command',
+    platform: identity.platform,
+    command,
+    outcome: 'rate-limited',
+    durationMs,
+  });
+  const sampled = sampler.take('rate-limited');
+  if (sampled)
+    e.logger.info(
+      { requestId, platform: identity.platform, outcome: 'rate-limited-silent', skipped: sampled.skipped },
+      'commands refused by the rate limit (one line a minute; skipped: left out since the last)',
+    );
 }
 
 function actionHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices: Notices) {
@@ -123,6 +155,10 @@ function actionHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices:
       if (/^[mpk]:/.test(input.actionId)) {
         turn.name = input.actionId.startsWith('m:') ? 'menu' : 'navigate';
         outcome = await navigate(e, { ...input, requestId }, turn.t);
+      } else if (isApprovalAction(input.actionId)) {
+        // A second person's decision on a held request (README "Money guard").
+        turn.name = 'approval';
+        outcome = await pressApproval(e, { ...input, requestId }, turn.t);
       }
       for (const step of outcome ? [] : actionSteps) {
         outcome = await step(e, turn);

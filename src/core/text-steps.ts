@@ -11,7 +11,7 @@ import { markSecret } from './menu/secrets.js';
 import type { Messages } from './messages.js';
 import type { AuditEntry, ChatSettings } from './ports/records.js';
 import type { Reply } from './reply.js';
-import { isAgent, type Role } from './roles.js';
+import { type Role, roleFor } from './roles.js';
 import { errorSummary } from './safe-error.js';
 import { suggest } from './suggest.js';
 import { tokenize } from './tokenize.js';
@@ -45,6 +45,8 @@ export interface View {
   fromMenu?: boolean;
   pageId?: string;
   page?: number;
+  /** The run of a request a second person approved (src/core/guard): the guard does not ask again. */
+  approved?: boolean;
 }
 
 /** A step either answers (and the turn ends) or returns `undefined` to pass the turn on. */
@@ -55,7 +57,10 @@ const ends = (turn: TextTurn, outcome: string, reply: Reply): Reply[] => {
   return [reply];
 };
 
-/** Per-user command rate limit, shared across instances through the store. */
+/**
+ * Per-user command rate limit, shared across instances through the store. One "slow down" per user
+ * and window (README "Operations", abuse); the refusals after it are silent.
+ */
 export const rateLimitStep: TextStep = async (e, turn) => {
   if (!e.rateLimit) return undefined;
   const key = `cmd:${identityKey(turn.input.identity)}`;
@@ -69,6 +74,10 @@ export const rateLimitStep: TextStep = async (e, turn) => {
     turn.input.text,
     (name, args) => e.byName.get(name)?.secretArgs?.(args) ?? false,
   ).catch(() => true);
+  if (!r.noticeDue) {
+    turn.outcome = 'rate-limited-silent';
+    return [];
+  }
   return ends(turn, 'rate-limited', { text: turn.t.rateLimited(seconds), tone: 'warning' });
 };
 
@@ -110,10 +119,12 @@ export const lookupStep: TextStep = async (e, turn) => {
     tokens = [];
   }
   turn.tokens = tokens;
-  const { sentAt } = turn.input;
-  if (sentAt && e.clock().getTime() - sentAt.getTime() > e.maxCommandAgeMs)
-    return ends(turn, 'too-old', { text: turn.t.commandTooOld(`/${name.slice(0, 40)}`), tone: 'warning' });
   const spec = e.byName.get(name);
+  // The age rule is for what must not act late (a call, a top-up redelivered after an outage);
+  // a read answers now whatever its age, so a backlog never turns it away (README "Operations").
+  const { sentAt } = turn.input;
+  if (sentAt && spec?.changesState && e.clock().getTime() - sentAt.getTime() > e.maxCommandAgeMs)
+    return ends(turn, 'too-old', { text: turn.t.commandTooOld(`/${name.slice(0, 40)}`), tone: 'warning' });
   if (!spec) {
     // In a group, `/stats` with no @name may be another bot's command: not ours to answer (issue 16).
     const { input } = turn;
@@ -148,22 +159,6 @@ export const chatRulesStep: TextStep = async (_e, turn) => {
     return ends(turn, 'shared-only', { text: t.sharedOnly(spec.name), tone: 'warning' });
   return undefined;
 };
-
-/** Who the asker is here, or why they may not run it. */
-export function roleFor(
-  spec: CommandSpec,
-  input: Pick<IncomingText, 'identity' | 'chat'>,
-  settings: ChatSettings,
-): Role | 'not-agent' | 'not-allowed' {
-  const support = input.chat.kind === 'shared' ? settings.support : undefined;
-  const agent = isAgent(support, input.identity);
-  const admin = spec.roles.includes('admin') && input.chat.userIsAdmin === true;
-  if (agent && spec.roles.includes('agent')) return 'agent';
-  // In a support channel, only agents act on accounts (the team's); admins keep their admin commands.
-  if (support && spec.needs !== 'none') return admin ? 'admin' : agent ? 'not-allowed' : 'not-agent';
-  if (spec.roles.includes('holder')) return 'holder';
-  return admin ? 'admin' : 'not-allowed';
-}
 
 export const rolesStep: TextStep = async (_e, turn) => {
   const { spec, t } = turn;

@@ -10,6 +10,8 @@ export interface AdminTarget {
   stats(): unknown;
   /** Sets an account's balance (`"4,20"`); `false` for an unknown user or amount (issue 15 tests). */
   setBalance(username: string, amount: string): boolean;
+  /** Sets a card's amount (`"3,50"`), as if it was spent or reloaded; `false` for an unknown card or amount. */
+  setCardAmount(cli: string, amount: string): boolean;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -55,7 +57,8 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 
 /**
  * The admin endpoint of issue 3 (provider-notes D9): `GET|PUT|DELETE /faults`, `GET /stats`, and
- * `PUT /accounts/<user>/balance` (issue 15: move a balance across an alert threshold).
+ * `PUT /accounts/<user>/balance` (issue 15: move a balance across an alert threshold) and
+ * `PUT /cards/<number>/amount` (README "Money guard": a card spends past its cap).
  * It has no authentication, so it binds to 127.0.0.1 only, refuses non-loopback peers, and refuses a
  * `Host` that is not a loopback name: a web page whose domain was re-pointed at 127.0.0.1 (DNS
  * rebinding) reaches the port from the user's own browser, but sends its own domain as `Host`.
@@ -92,6 +95,14 @@ export function createAdminServer(target: AdminTarget): Server {
           return json(res, 400, { error: 'give a known user and {"balance": "4,20"}' });
         return json(res, 200, { username: user, balance: body.balance });
       }
+      const card = /^\/cards\/([^/]+)\/amount$/.exec(path);
+      if (card && req.method === 'PUT') {
+        const body = (await readJson(req)) as { amount?: unknown };
+        const cli = decodeURIComponent(card[1]!).replace(/^\+/, '');
+        if (typeof body.amount !== 'string' || !target.setCardAmount(cli, body.amount))
+          return json(res, 400, { error: 'give a known card number and {"amount": "3,50"}' });
+        return json(res, 200, { cli, amount: body.amount });
+      }
       return json(res, 404, {
         error: 'not found',
         routes: [
@@ -100,6 +111,7 @@ export function createAdminServer(target: AdminTarget): Server {
           'DELETE /faults',
           'GET /stats',
           'PUT /accounts/<user>/balance',
+          'PUT /cards/<number>/amount',
         ],
       });
     } catch (err) {

@@ -52,6 +52,8 @@ export interface Sandbox {
   expireCalls(): number;
   /** Sets an account's balance (`"4,20"`), as the admin endpoint does; `false` for an unknown user or amount. */
   setBalance(username: string, amount: string): boolean;
+  /** Sets a card's amount (`"3,50"`, whole cents), as the admin endpoint does; `false` for an unknown card or amount. */
+  setCardAmount(cli: string, amount: string): boolean;
   close(): Promise<void>;
 }
 
@@ -75,14 +77,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     log: o.logger,
     ...counters.byOperation,
   });
-  const setBalance = balanceSetter(state);
+  const ledger = { setBalance: balanceSetter(state), setCardAmount: cardAmountSetter(state) };
   // The admin endpoint and the in-process API steer the same injector.
   const faultControls = {
     getFaults: () => faults.config,
     setFaults: (config: FaultConfig) => faults.set(config),
     clearFaults: () => faults.set({}),
   };
-  const admin = createAdminServer({ setBalance, ...faultControls, stats: counters.stats });
+  const admin = createAdminServer({ ...ledger, ...faultControls, stats: counters.stats });
   const expireCalls = () => state.expireCalls(now(), o.maxCallSeconds);
   const endpoints = createEndpoints(api.server, admin);
   const need = endpoints.need;
@@ -110,7 +112,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     stats: counters.stats,
     resetStats: counters.reset,
     expireCalls,
-    setBalance,
+    ...ledger,
     async close() {
       expiry.stop();
       api.cancelDelays();
@@ -177,6 +179,21 @@ function balanceSetter(state: SandboxState): (username: string, amount: string) 
     const minor = parseAmount(amount);
     if (!account || minor === undefined || !('balance' in account)) return false;
     account.balance = minor;
+    state.changed();
+    return true;
+  };
+}
+
+/**
+ * Sets a card's amount from the provider's money text (`"3,50"`): what a card spends on calls, which
+ * the API does not show (spec 2.3 has only the amount). Whole cents, as card amounts are (`cardAmount`).
+ */
+function cardAmountSetter(state: SandboxState): (cli: string, amount: string) => boolean {
+  return (cli, amount) => {
+    const card = state.data.cards.find((c) => c.cli === cli);
+    const minor = /^\d{1,6}(?:[.,]\d{1,2})?$/.test(amount.trim()) ? parseAmount(amount) : undefined;
+    if (!card || minor === undefined) return false;
+    card.amount = minor;
     state.changed();
     return true;
   };

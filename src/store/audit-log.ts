@@ -11,6 +11,8 @@ export interface AuditLogOptions {
 
 export const AUDIT_LIST = 'audit';
 const OPEN_PREFIX = 'audit-open:';
+/** One key per never-retry operation of a platform delivery, no TTL (about 60 bytes each). */
+const ONCE_PREFIX = 'audit-once:';
 
 /**
  * The append-only audit log of issue 4: one list, appended to and never rewritten. Write-ahead for
@@ -33,6 +35,7 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
       await kv.append(AUDIT_LIST, entry);
       if (entry.id) await kv.delete(OPEN_PREFIX + entry.id);
     },
+    claimOperation: (id) => kv.setIfAbsent(ONCE_PREFIX + id, 1),
     async *openAttempts() {
       for await (const key of kv.keys(OPEN_PREFIX)) {
         const entry = await kv.get<AuditEntry>(key);

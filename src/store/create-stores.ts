@@ -1,6 +1,8 @@
 import { createAuditLog } from './audit-log.js';
 import { createCredentialStore } from './credential-store.js';
+import { watchForDataLoss } from './data-marker.js';
 import { createDedupeStore } from './dedupe-store.js';
+import { createGuardStores } from './guard-store.js';
 import type { KeyValueStore } from './key-value-store.js';
 import type { Keyring } from './master-key.js';
 import { createMemoryKeyValueStore } from './memory-key-value-store.js';
@@ -21,12 +23,28 @@ export interface StoresOptions {
   pendingTtlMs?: number;
   /** The clock, in epoch milliseconds, for pending expiry and rate windows. Default `Date.now`. */
   now?: () => number;
+  /**
+   * A shared store (not `singleProcess`) is watched for data loss through a marker
+   * (data-marker.ts); this is told once per loss. Default: watched, nobody told.
+   */
+  onDataLost?: (since: string) => void;
+  /** How often the marker is looked for, ms. Default 15 000. */
+  dataCheckEveryMs?: number;
 }
 
 /** Every domain store on one KeyValueStore. */
 export function createStores(options: StoresOptions): Stores {
   const { kv, keyring } = options;
   const clock = options.now ? { now: options.now } : {};
+  const marker =
+    kv.singleProcess === true
+      ? undefined
+      : watchForDataLoss({
+          kv,
+          onLost: options.onDataLost ?? (() => {}),
+          ...(options.dataCheckEveryMs === undefined ? {} : { everyMs: options.dataCheckEveryMs }),
+          ...clock,
+        });
   return {
     credentials: createCredentialStore({ kv, keyring }),
     pending: createPendingStore({
@@ -40,8 +58,13 @@ export function createStores(options: StoresOptions): Stores {
     dedupe: createDedupeStore({ kv }),
     rateLimit: createRateLimiter({ kv, ...clock }),
     reachable: () => kv.reachable?.() ?? true,
+    dataLostAt: () => marker?.lostAt(),
     proactive: createProactiveStores({ kv }),
-    close: () => kv.close(),
+    guard: createGuardStores({ kv }),
+    close: () => {
+      marker?.stop();
+      return kv.close();
+    },
   };
 }
 

@@ -13,9 +13,11 @@ export interface KeyValueStore {
   delete(key: string): Promise<boolean>;
   /**
    * Atomic set-if-absent with a TTL (Redis `SET NX PX`). Returns `true` when this caller won the
-   * claim. This is what makes "run a side effect once" hold across instances (issue 7).
+   * claim. This is what makes "run a side effect once" hold across instances (issue 7). `ttlMs`
+   * omitted: kept until deleted (`SET NX`), so an eviction policy that takes keys with a TTL first
+   * (`volatile-lru`) never takes it: the durable key of a never-retry operation.
    */
-  setIfAbsent<T>(key: string, value: T, ttlMs: number): Promise<boolean>;
+  setIfAbsent<T>(key: string, value: T, ttlMs?: number): Promise<boolean>;
   /** Atomic increment; the TTL is set when the key is created (fixed window). Returns the new value. */
   increment(key: string, ttlMs: number): Promise<number>;
   /** Appends to an append-only list (the audit log). */

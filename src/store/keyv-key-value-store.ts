@@ -80,8 +80,8 @@ function lockedOps(keyv: Keyv, mutex: KeyMutex): Pick<KeyValueStore, 'delete' | 
         return existed;
       });
     },
-    async setIfAbsent<T>(key: string, value: T, ttlMs: number) {
-      assertTtl(ttlMs, 'setIfAbsent');
+    async setIfAbsent<T>(key: string, value: T, ttlMs?: number) {
+      assertOptionalTtl(ttlMs, 'setIfAbsent');
       return mutex.run(key, async () => {
         if ((await keyv.get(key)) !== undefined) return false;
         await keyv.set(key, value, ttlMs);

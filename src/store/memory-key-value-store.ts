@@ -38,8 +38,8 @@ export function createMemoryKeyValueStore(options: MemoryKeyValueStoreOptions = 
       table.entries.delete(key);
       return existed;
     },
-    async setIfAbsent<T>(key: string, value: T, ttlMs: number) {
-      assertTtl(ttlMs, 'setIfAbsent');
+    async setIfAbsent<T>(key: string, value: T, ttlMs?: number) {
+      assertOptionalTtl(ttlMs, 'setIfAbsent');
       if (live(key) !== undefined) return false;
       write(key, value, ttlMs);
       return true;

@@ -31,7 +31,8 @@ export function createProactiveStores(options: ProactiveStoresOptions): Proactiv
   };
 }
 
-function recordStore<T extends { id: string }>(kv: KeyValueStore, prefix: string): RecordStore<T> {
+/** JSON records under `prefix`, kept until deleted (also the guard's stores). */
+export function recordStore<T extends { id: string }>(kv: KeyValueStore, prefix: string): RecordStore<T> {
   return {
     get: (id) => kv.get<T>(prefix + id),
     put: (record) => kv.set(prefix + record.id, record),

@@ -68,9 +68,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       const windowKey = `rate:${key}:${window}`;
       const ttlMs = windowEnd - at + 1000;
       const count = local ? local(windowKey, ttlMs) : await kv.increment(windowKey, ttlMs);
+      // The increment is atomic, so exactly one hit of the window counts limit + 1: its notice.
       return count <= limit
-        ? { allowed: true, retryAfterMs: 0 }
-        : { allowed: false, retryAfterMs: windowEnd - at };
+        ? { allowed: true, retryAfterMs: 0, noticeDue: false }
+        : { allowed: false, retryAfterMs: windowEnd - at, noticeDue: count === limit + 1 };
     },
   };
 }

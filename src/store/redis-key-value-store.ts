@@ -142,9 +142,13 @@ function atomicOps(
   k: (key: string) => string,
 ): Pick<KeyValueStore, 'setIfAbsent' | 'increment'> {
   return {
-    async setIfAbsent<T>(key: string, value: T, ttlMs: number) {
-      assertTtl(ttlMs, 'setIfAbsent');
+    async setIfAbsent<T>(key: string, value: T, ttlMs?: number) {
+      assertOptionalTtl(ttlMs, 'setIfAbsent');
       // Written in keyv's own envelope, so `get` reads a claim like any other value.
+      if (ttlMs === undefined) {
+        const text = toJson({ value, expires: null }, key);
+        return (await client.set(k(key), text, { condition: 'NX' })) === 'OK';
+      }
       const text = toJson({ value, expires: Date.now() + ttlMs }, key);
       const reply = await client.set(k(key), text, {
         condition: 'NX',

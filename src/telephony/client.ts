@@ -1,4 +1,5 @@
-import { type Credentials, toSigningKey, usernameProblem } from './credentials.js';
+import type { Admission } from './admission.js';
+import type { Credentials } from './credentials.js';
 import { decodeBody, decodeEnvelope, type QuirkReporter } from './decode.js';
 import { createEncoder, type EncodedRequest } from './encode.js';
 import {
@@ -29,7 +30,7 @@ import {
 } from './operations.js';
 import { none } from './params.js';
 import { type RetryOptions, resolveRetryOptions } from './retry.js';
-import { createSigner, type SignedHeaders } from './signature.js';
+import { type Signing, signingFor } from './signing.js';
 import {
   BODY_TOO_LARGE,
   createTransport,
@@ -71,6 +72,11 @@ export interface TelephonyClientOptions {
   clockSkew?: ClockSkew;
   /** Jitter source for backoff; injected in tests. */
   random?: () => number;
+  /**
+   * Admission control shared by every client of this provider (admission.ts): each attempt waits
+   * its turn by account, and a read identical to one still waiting joins it. Default: none.
+   */
+  admission?: Admission;
 }
 
 export type TelephonyMethods = {
@@ -78,16 +84,6 @@ export type TelephonyMethods = {
     ? (params?: ParamsOf<K>, options?: CallOptions) => Promise<ResultOf<K>>
     : (params: ParamsOf<K>, options?: CallOptions) => Promise<ResultOf<K>>;
 };
-
-/** A signer for one account, or the reason its username cannot be sent (checked before any dispatch). */
-type Signing = { sign: (now: Date) => SignedHeaders } | { problem: string };
-
-function signingFor(credentials: Credentials): Signing {
-  const problem = usernameProblem(credentials.username);
-  if (problem) return { problem };
-  const { username, key } = toSigningKey(credentials);
-  return { sign: createSigner(username, key) };
-}
 
 /** `topup`, `mycard-v2.blockcard`: worked out once per operation. */
 const LABELS = Object.fromEntries(
@@ -129,6 +125,7 @@ export class TelephonyClient {
   readonly #ownsTransport: boolean;
   readonly #logger: ClientLogger | undefined;
   readonly #skew: ClockSkew;
+  readonly #admission: Admission | undefined;
   #chain: Call;
 
   constructor(options: TelephonyClientOptions) {
@@ -147,11 +144,12 @@ export class TelephonyClient {
     this.#transport = options.transport ?? createTransport();
     this.#logger = options.logger;
     this.#skew = options.clockSkew ?? { offsetMs: 0 };
+    this.#admission = options.admission;
     const retry = retryLayer(resolveRetryOptions(options.retry), options.random ?? Math.random, this.#logger);
     // Innermost first: skew resend wraps one attempt; retries wrap that; outcome mapping is outermost.
     this.#chain = [skewLayer(this.#skew, this.#clock, this.#logger), retry, outcomeLayer].reduce<Call>(
       (next, layer) => layer(next),
-      (req) => this.#attempt(req),
+      (req) => this.#admitted(req),
     );
   }
 
@@ -207,6 +205,17 @@ export class TelephonyClient {
     }
     if (spec.auth === 'card' && 'realm' in wire) wire.realm = wire.realm || this.#cardRealm;
     return wire;
+  }
+
+  /** One attempt, after its turn at the provider's sockets (admission.ts); its deadline starts then. */
+  #admitted(req: CallRequest): Promise<unknown> {
+    const signing = req.spec.auth === 'card' ? this.#card : this.#account;
+    if (!this.#admission || !signing || 'problem' in signing) return this.#attempt(req);
+    // Only a read may share its answer; a never-retry operation is always its own request.
+    const flightKey = req.spec.safeToRetry
+      ? `${signing.flight}\n${req.name}\n${JSON.stringify(req.wire)}`
+      : undefined;
+    return this.#admission.run(signing.who, flightKey, () => this.#attempt(req));
   }
 
   /** Encode, sign, send, decode: exactly one HTTP exchange, within one deadline. */

@@ -1,3 +1,4 @@
+export * from './admission.js';
 export * from './client.js';
 export * from './credentials.js';
 export * from './dates.js';

@@ -75,10 +75,18 @@ describe('the compiled build', () => {
     expect([...packagesIn(staticInputs(cli))]).toEqual([]);
   });
 
-  it('a console start loads neither grammY, bolt nor the Redis client', () => {
+  it('a console start loads neither grammY, bolt, the Redis client nor prom-client', () => {
     const packages = packagesIn(staticInputs(chunkOf('src/bots/main.ts')));
     expect(packages.has('zod')).toBe(true); // the check can see packages
-    for (const heavy of ['grammy', '@slack/bolt', '@slack/web-api', '@redis/client', '@grammyjs/runner'])
+    // prom-client is loaded only with an HTTP server to serve /metrics on.
+    for (const heavy of [
+      'grammy',
+      '@slack/bolt',
+      '@slack/web-api',
+      '@redis/client',
+      '@grammyjs/runner',
+      'prom-client',
+    ])
       expect(packages.has(heavy), heavy).toBe(false);
   });
 

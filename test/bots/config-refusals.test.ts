@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ConfigError, configSchema, loadConfig, unknownVariableWarnings } from '../../src/bots/config.js';
 import { startFailureMessage } from '../../src/bots/start-errors.js';
-import { refusalOf } from '../helpers/config-refusal.js';
+import { problemLines, refusalOf } from '../helpers/config-refusal.js';
 
 /** The provider URL must be an origin: the client appends api/rest/v2/ and api/rest/v3/ itself. */
 describe('TELEPHONY_BASE_URL', () => {
@@ -81,7 +81,7 @@ describe('every refusal is worded with an example', () => {
         message = (err as Error).message;
       }
       refusals++;
-      const lines = message.split('\n').filter((l) => l.startsWith(`- ${name}:`));
+      const lines = problemLines(message).filter((l) => l.startsWith(`- ${name}:`));
       expect(lines, message).toHaveLength(1);
       expect(lines[0], `${name}=${value}`).toMatch(/e\.g\./);
       expect(lines[0]).not.toMatch(/Invalid|expected|received|NaN/);
@@ -155,5 +155,34 @@ describe('start failure messages', () => {
     );
     expect(message).toContain('SANDBOX_PORT');
     expect(message).not.toContain('HEALTH_PORT');
+  });
+});
+
+/** Refusals that involve several variables (a mode and what it needs) name a valid value too. */
+describe('every refusal across variables is worded with an example', () => {
+  const OAUTH = { SLACK_CLIENT_ID: '1111111111.2222222222', SLACK_CLIENT_SECRET: 'c'.repeat(32) };
+  it.each([
+    [
+      'webhook without URL and secret',
+      { TELEGRAM_BOT_TOKEN: '1:AAAAAAAAAAAAAAAAAAAAAAAA', TELEGRAM_MODE: 'webhook' },
+    ],
+    ['a Slack bot token alone', { SLACK_BOT_TOKEN: 'xoxb-1' }],
+    ['an app token alone', { SLACK_APP_TOKEN: 'xapp-1' }],
+    ['half the OAuth credentials', { SLACK_CLIENT_ID: OAUTH.SLACK_CLIENT_ID }],
+    ['the other half', { SLACK_CLIENT_SECRET: OAUTH.SLACK_CLIENT_SECRET }],
+    [
+      'OAuth-only settings alone',
+      { SLACK_STATE_SECRET: 's'.repeat(20), SLACK_OAUTH_REDIRECT_URL: 'https://b.example/r' },
+    ],
+    ['OAuth with tokens and no secret', { ...OAUTH, SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1' }],
+    [
+      'OAuth with an http redirect',
+      { ...OAUTH, SLACK_SIGNING_SECRET: 'x'.repeat(20), SLACK_OAUTH_REDIRECT_URL: 'http://b.example/r' },
+    ],
+    ['production without provider and channel', { NODE_ENV: 'production' }],
+  ])('%s', (_what, env) => {
+    const lines = problemLines(refusalOf(env));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toMatch(/e\.g\./);
   });
 });

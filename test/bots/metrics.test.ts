@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHealthServer, type HealthServer } from '../../src/bots/health-server.js';
+import { createBotMetrics } from '../../src/bots/metrics.js';
 import type { ChatRef, Identity } from '../../src/core/identity.js';
 import { createTestStack, type TestStack } from '../helpers/stack.js';
 
@@ -28,7 +29,10 @@ describe('/metrics', () => {
 
   beforeAll(async () => {
     // Two commands a minute: the third is refused by the rate limit.
-    stack = await createTestStack({ env: { RATE_LIMIT_PER_MINUTE: '2' } });
+    stack = await createTestStack({
+      env: { RATE_LIMIT_PER_MINUTE: '2' },
+      metrics: createBotMetrics({ processMetrics: false }),
+    });
     health = createHealthServer({ port: 0, host: '127.0.0.1' });
     health.mount('/metrics', stack.metrics.handler, { maxBodyBytes: 0 });
     stack.metrics.setStoreCheck('memory', () => stack.stores.reachable());
@@ -91,9 +95,7 @@ describe('/metrics', () => {
     const client = stack.clientFactory({ account: { username: 'demo', password: 'wrong' } });
     await expect(client.account()).rejects.toMatchObject({ code: 'TEL_AUTH' });
     const m = samples((await scrape()).text);
-    expect(m.get('telephony_bot_provider_requests_total{operation="account",outcome="TEL_AUTH"}')).toBe(
-      1,
-    );
+    expect(m.get('telephony_bot_provider_requests_total{operation="account",outcome="TEL_AUTH"}')).toBe(1);
   });
 
   it('queue depths come from the registered sources at scrape time; a failing one is left out', async () => {

@@ -98,7 +98,9 @@ describe('the command line answers without starting anything', () => {
     expect(fromFile.stderr).toContain(
       'TELEGRAM_BOT_TOKN is not a setting and is ignored; did you mean TELEGRAM_BOT_TOKEN?',
     );
-    expect(fromFile.stderr).toContain('- LOG_LEVEL: must be one of fatal');
+    expect(fromFile.stderr).toContain('The configuration is not valid: LOG_LEVEL: must be one of fatal');
+    // One problem, one line (and the warning's line before it).
+    expect(fromFile.stderr.trim().split('\n')).toHaveLength(2);
     expect(fromFile.stderr).not.toContain('123:abc');
     // The environment's LOG_LEVEL wins over the file's.
     const r = await run(['start'], { DATA_DIR: join(dir, 'd'), LOG_LEVEL: 'warn' }, { cwd: dir });

@@ -89,13 +89,20 @@ describe.skipIf(redisSkipped)('a Redis outage is loud and safe', () => {
       const help = await telegram.waitForCall('sendMessage', () => true, { after: mark });
       expect(String(help.payload.text)).toMatch(/\/balance/);
 
-      // A command sent 45 s ago (held through a longer outage) is not run late.
+      // A call sent 45 s ago (held through a longer outage) is not run late …
       const mark2 = telegram.mark();
-      expect((await call(port, '/telegram/webhook', update(2, '/balance', now() - 45))).status).toBe(200);
+      const lateCall = update(2, '/call +49 30 1234567 +49 176 1234567', now() - 45);
+      expect((await call(port, '/telegram/webhook', lateCall)).status).toBe(200);
       const late = await telegram.waitForCall('sendMessage', () => true, { after: mark2 });
       expect(late.payload.text).toContain(
-        'Your /balance reached me late, so I did not run it. Send it again if you still want it.',
+        'Your /call reached me late, so I did not run it. Send it again if you still want it.',
       );
+      // … while a read of the same age answers: the age rule is for never-retry operations only.
+      const mark3 = telegram.mark();
+      expect((await call(port, '/telegram/webhook', update(3, '/help', now() - 45))).status).toBe(200);
+      const read = await telegram.waitForCall('sendMessage', () => true, { after: mark3 });
+      expect(String(read.payload.text)).not.toContain('reached me late');
+      expect(String(read.payload.text)).toMatch(/\/balance/);
     } finally {
       bot.child.kill('SIGKILL');
       await bot.exited;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, httpPortOf, loadConfig } from '../../src/bots/config.js';
+import { problemLines } from '../helpers/config-refusal.js';
 
 /** Installation in many workspaces (issue 16) is configured all or nothing, and says how to fix it. */
 function problemsOf(env: Record<string, string>): string[] {
@@ -7,7 +8,7 @@ function problemsOf(env: Record<string, string>): string[] {
     loadConfig(env);
   } catch (err) {
     expect(err).toBeInstanceOf(ConfigError);
-    return (err as Error).message.split('\n').filter((l) => l.startsWith('- '));
+    return problemLines((err as Error).message);
   }
   throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
 }

@@ -38,6 +38,9 @@ export async function consoleDriver(): Promise<ChannelDriver> {
       if (!lastChoice) throw new Error('nothing was chosen yet');
       printed += await h.say(lastChoice);
     },
+    async pressAtOnce() {
+      throw new Error('the console has one user');
+    },
     sharedView: () => '',
     privateView: () => h.transcript(),
     ephemeralView: () => '',

@@ -1,7 +1,10 @@
 import type { TestStack } from '../helpers/stack.js';
 
-/** The people in every scenario: two members of one shared chat; Alice administers it. */
-export type Person = 'alice' | 'bob';
+/**
+ * The people in every scenario: members of one shared chat. Alice administers it; Carol too (a
+ * second approver, README "Money guard"); Bob and Dave are members.
+ */
+export type Person = 'alice' | 'bob' | 'carol' | 'dave';
 export type Where = 'private' | 'shared';
 
 /**
@@ -29,6 +32,8 @@ export interface ChannelDriver {
    * click, a second member's stale client, a retried callback.
    */
   pressAgain(who: Person): Promise<void>;
+  /** Each of `who` presses the button labelled `label` on the same message at the same moment. */
+  pressAtOnce(who: Person[], where: Where, label: string, owner: Person): Promise<void>;
   /** What every member of the shared chat can read now (texts after edits, files' names and content). */
   sharedView(): string;
   /** What only `who` can read: their private chat / DM, and (Slack) their ephemeral messages. */

@@ -210,6 +210,45 @@ export function adapterContract(
       expect(seen).toMatch(/Audit log|No audited actions/);
     });
 
+    it.skipIf(!has.shared)(
+      'approvals: a stranger’s press changes nothing, the requester cannot approve, two approvers at once run it once',
+      async () => {
+        await d.linkDemo('bob');
+        await d.say('alice', 'shared', cmd(d, 'approvals on card block'));
+        await d.say('bob', 'shared', cmd(d, `card block ${CARD}`));
+        const asked = d.sharedView();
+        expect(asked).toMatch(/asks to block the card …5678/);
+        expect(asked).not.toContain(CARD.slice(1));
+        const blocks = () => d.stack.sandbox.stats().received['mycard-v2.blockcard'] ?? 0;
+        await d.press('dave', 'shared', 'Approve', 'bob');
+        expect(d.sharedView(), 'a stranger’s press changes nothing').toBe(asked);
+        await d.press('bob', 'shared', 'Approve');
+        expect(d.sharedView(), 'the requester’s own Approve is refused').toBe(asked);
+        expect(blocks()).toBe(0);
+        expect(d.stack.sandbox.state.card(CARD.slice(1))?.state).toBe('active');
+        await d.pressAtOnce(['alice', 'carol'], 'shared', 'Approve', 'bob');
+        expect(blocks(), 'two approvers at once execute once').toBe(1);
+        expect(d.stack.sandbox.state.card(CARD.slice(1))?.state).toBe('blocked');
+        const done = d.sharedView();
+        expect(done).toMatch(/Approved by \w+\. Done\./);
+        expect(done).not.toContain(CARD.slice(1));
+        expect(d.privateView('bob')).toMatch(/blocked/);
+        const audit = (await d.stack.stores.audit.recent(20)).map((e) => `${e.command}:${e.outcome}`);
+        expect(audit).toEqual(
+          expect.arrayContaining([
+            'approval asked: card block:ok',
+            'approval given: card block:ok',
+            'card block:ok',
+          ]),
+        );
+      },
+    );
+
+    it('a private chat offers no approvals and says so', async () => {
+      await d.say('alice', 'private', cmd(d, 'approvals on card block'));
+      expect(d.privateView('alice')).toMatch(/Approvals work in team chats only/);
+    });
+
     it('messages name commands the way this platform types them', async () => {
       await d.say('alice', 'private', cmd(d, 'help'));
       await d.say('alice', 'private', cmd(d, 'balanse'));

@@ -12,7 +12,7 @@ import { createTestStack } from '../helpers/stack.js';
 import { type ChannelDriver, type Person, SEEDED_CALLS, type Where } from './driver.js';
 import { plainMrkdwn } from './views.js';
 
-const ids: Record<Person, string> = { alice: 'U1', bob: 'U2' };
+const ids: Record<Person, string> = { alice: 'U1', bob: 'U2', carol: 'U3', dave: 'U4' };
 const CHANNEL = 'C1';
 const COMMAND = '/tel';
 const dmOf = (who: Person) => `D${ids[who]}`;
@@ -40,6 +40,8 @@ export async function slackDriver(): Promise<ChannelDriver> {
     users: [
       { id: ids.alice, name: 'alice', isAdmin: true },
       { id: ids.bob, name: 'bob' },
+      { id: ids.carol, name: 'carol', isAdmin: true },
+      { id: ids.dave, name: 'dave' },
     ],
   });
   const channel = createSlackChannel({
@@ -52,6 +54,8 @@ export async function slackDriver(): Promise<ChannelDriver> {
     webApiRetry: { retries: 0 },
   });
   await channel.start();
+  // The core speaks to a person other than the presser (an approved request's result to its requester).
+  stack.proactive.attach(channel.notifier);
   const seen: Seen[] = [];
   /** response_url id → the message it replaces and where it posts. */
   const urls = new Map<string, { channel: string; user: string; original?: Seen }>();
@@ -142,6 +146,19 @@ export async function slackDriver(): Promise<ChannelDriver> {
   }
 
   const identity = (who: Person): Identity => ({ platform: 'slack', tenant: 'T1', user: ids[who] });
+  /** The newest message `owner` can see in `where` with a `label` button. */
+  const find = (where: Where, label: string, owner: Person) => {
+    const ch = channelOf(owner, where);
+    const message = [...seen]
+      .reverse()
+      .find((m) => m.channel === ch && visibleTo(owner)(m) && m.buttons.some((x) => x.label === label));
+    if (!message) throw new Error(`no ${label} button for ${owner} in ${ch}`);
+    return {
+      actionId: message.buttons.find((x) => x.label === label)!.actionId,
+      channel: ch,
+      original: message,
+    };
+  };
 
   return {
     name: 'slack',
@@ -159,17 +176,12 @@ export async function slackDriver(): Promise<ChannelDriver> {
       if (/^link$/i.test(rest)) await submitView(who, 'tel_link', { username: 'demo', password: 'demo' });
     },
     async press(who, where, label, owner = who) {
-      const ch = channelOf(owner, where);
-      const message = [...seen]
-        .reverse()
-        .find((m) => m.channel === ch && visibleTo(owner)(m) && m.buttons.some((x) => x.label === label));
-      if (!message) throw new Error(`no ${label} button for ${owner} in ${ch}`);
-      last = {
-        actionId: message.buttons.find((x) => x.label === label)!.actionId,
-        channel: ch,
-        original: message,
-      };
+      last = find(where, label, owner);
       await pressOn(who, last);
+    },
+    async pressAtOnce(who, where, label, owner) {
+      const target = find(where, label, owner);
+      await Promise.all(who.map((p) => pressOn(p, target)));
     },
     async pressAgain(who) {
       if (!last) throw new Error('nothing was pressed yet');

@@ -17,6 +17,8 @@ import { plainHtml } from './views.js';
 const people: Record<Person, FakeUser> = {
   alice: { id: 1001, first_name: 'Alice', username: 'alice', language_code: 'en' },
   bob: { id: 1002, first_name: 'Bob', username: 'bob' },
+  carol: { id: 1003, first_name: 'Carol', username: 'carol' },
+  dave: { id: 1004, first_name: 'Dave', username: 'dave' },
 };
 const group: FakeChat = { id: -2001, type: 'supergroup', title: 'Team' };
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
@@ -30,7 +32,7 @@ type Markup = { inline_keyboard: { text: string; callback_data?: string }[][] };
 export async function telegramDriver(): Promise<ChannelDriver> {
   const stack = await createTestStack({ sandbox: { data: seedWithCalls(SEEDED_CALLS) } });
   const telegram = await FakeTelegram.start();
-  telegram.setAdmins(group.id, [people.alice.id]);
+  telegram.setAdmins(group.id, [people.alice.id, people.carol.id]);
   const channel = createTelegramChannel({
     core: stack.core,
     token: telegram.token,
@@ -40,6 +42,8 @@ export async function telegramDriver(): Promise<ChannelDriver> {
     logger: silent,
   });
   await channel.bot.init();
+  // The core speaks to a person other than the presser (an approved request's result to its requester).
+  stack.proactive.attach(channel.notifier);
   const run = (update: object) => channel.bot.handleUpdate(update as Update);
   const chatOf = (_who: Person, where: Where) => (where === 'shared' ? group : undefined);
   const chatId = (who: Person, where: Where) => (where === 'shared' ? group.id : people[who].id);
@@ -70,6 +74,16 @@ export async function telegramDriver(): Promise<ChannelDriver> {
     user: String(people[who].id),
   });
 
+  /** The newest message with `label` that `owner` got; a confirmation for its owner alone sits in their private chat. */
+  const find = (where: Where, label: string, owner: Person) => {
+    const chats = where === 'shared' ? [group.id, people[owner].id] : [people[owner].id];
+    for (const id of chats) {
+      const message = [...telegram.botMessages(id)].reverse().find((m) => buttonData(m, label));
+      if (message) return { message: structuredClone(message), data: buttonData(message, label)! };
+    }
+    throw new Error(`no ${label} button for ${owner}`);
+  };
+
   return {
     name: 'telegram',
     hasSharedChat: true,
@@ -81,17 +95,12 @@ export async function telegramDriver(): Promise<ChannelDriver> {
       await run(telegram.message(people[who], text, chatOf(who, where)));
     },
     async press(who, where, label, owner = who) {
-      // A confirmation the core placed for its owner alone sits in the owner's private chat.
-      const chats = where === 'shared' ? [group.id, people[owner].id] : [people[owner].id];
-      for (const id of chats) {
-        const message = [...telegram.botMessages(id)].reverse().find((m) => buttonData(m, label));
-        if (message) {
-          last = { message: structuredClone(message), data: buttonData(message, label)! };
-          await run(telegram.press(people[who], last.message, last.data));
-          return;
-        }
-      }
-      throw new Error(`no ${label} button for ${owner}`);
+      last = find(where, label, owner);
+      await run(telegram.press(people[who], last.message, last.data));
+    },
+    async pressAtOnce(who, where, label, owner) {
+      const target = find(where, label, owner);
+      await Promise.all(who.map((p) => run(telegram.press(people[p], target.message, target.data))));
     },
     async pressAgain(who) {
       if (!last) throw new Error('nothing was pressed yet');

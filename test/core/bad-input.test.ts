@@ -97,6 +97,9 @@ const cases: Case[] = [
   ['spend', '/spend forever', 'Give a period such as 7d, 30d, 12w or 3m (at most a year).'],
   ['spend', '/spend 7d 30d', 'Give one period, e.g. /spend 30d.'],
   ['digest', '/digest daily', 'Say weekly or off, e.g. /digest weekly.'],
+  ['limit', '/limit yearly 5', 'e.g. /limit daily 5.00, /limit price 0.10, or /limit off'],
+  ['limit', '/limit daily lots', 'e.g. /limit daily 5.00'],
+  ['approvals', '/approvals maybe card block', 'e.g. /approvals on card block', groupAsAdmin],
 ];
 
 describe('bad input', () => {

@@ -81,6 +81,9 @@ const SHARED = [
   'cmd.spend.example',
   'cmd.digest.usage',
   'cmd.digest.example',
+  // The money guard: the example names the English keywords; "Limits" is German too.
+  'cmd.approvals.example',
+  'limitButton',
   // `+49… → +49…`: numbers and an arrow.
   'callReportEnded',
 ];

@@ -11,3 +11,13 @@ export function refusalOf(env: Record<string, string>): string {
   }
   throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
 }
+
+/**
+ * The problems of a refusal as `- NAME: …` lines, whichever shape it has: one problem is one line
+ * (`The configuration is not valid: NAME: …`), several are listed under that heading.
+ */
+export function problemLines(message: string): string[] {
+  const single = /^The configuration is not valid: (.+)$/.exec(message);
+  if (single) return [`- ${single[1]}`];
+  return message.split('\n').filter((l) => l.startsWith('- '));
+}

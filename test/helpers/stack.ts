@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pino, { type Logger } from 'pino';
+import type { BotMetrics } from '../../src/bots/bot-metrics.js';
 import { loadConfig } from '../../src/bots/config.js';
 import { createRuntime, type Runtime } from '../../src/bots/runtime.js';
 import type { Identity } from '../../src/core/identity.js';
@@ -25,6 +26,8 @@ export interface TestStackOptions {
   sharedSandbox?: Sandbox;
   /** Credential keyring; instances sharing a store need the same one. Default: a fresh random key. */
   keyring?: Keyring;
+  /** prom-client's metrics, as `npm start` passes them with an HTTP server. Default: none. */
+  metrics?: BotMetrics;
 }
 
 export interface TestStack extends Runtime {
@@ -54,6 +57,7 @@ export async function createTestStack(options: TestStackOptions = {}): Promise<T
     stores,
     sandbox,
     clock: options.clock,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   return {
     ...runtime,

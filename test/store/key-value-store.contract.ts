@@ -97,6 +97,15 @@ export function keyValueStoreContract(
       expect(await kv.get('brief')).toBe(2);
     });
 
+    it('setIfAbsent without a TTL: one of 20 concurrent claims wins, and the claim stays', async () => {
+      const { kv } = await start();
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => kv.setIfAbsent('once', i)));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      await sleep(50);
+      expect(await kv.setIfAbsent('once', 'late')).toBe(false);
+      expect(await kv.get('once')).toBe(results.indexOf(true));
+    });
+
     it('increment: 50 concurrent increments count 1..50 with none lost', async () => {
       const { kv } = await start();
       const results = await Promise.all(Array.from({ length: 50 }, () => kv.increment('counter', 60_000)));

@@ -262,6 +262,8 @@ export function storesContract(name: string, factory: () => Promise<StoresHarnes
           ),
         );
         expect(hits.filter((h) => h.allowed)).toHaveLength(3);
+        // One "slow down" per window, whichever instance counted it.
+        expect(hits.filter((h) => h.noticeDue)).toHaveLength(1);
         const refused = hits.find((h) => !h.allowed)!;
         expect(refused.retryAfterMs).toBe(60_000 - (now % 60_000));
         expect((await stores.rateLimit.hit('telegram::2', 3, 60_000)).allowed).toBe(true);
@@ -273,7 +275,11 @@ export function storesContract(name: string, factory: () => Promise<StoresHarnes
         for (let i = 0; i < 2; i++) await stores.rateLimit.hit('u', 2, 1000);
         expect((await stores.rateLimit.hit('u', 2, 1000)).allowed).toBe(false);
         now += 1000;
-        expect(await stores.rateLimit.hit('u', 2, 1000)).toEqual({ allowed: true, retryAfterMs: 0 });
+        expect(await stores.rateLimit.hit('u', 2, 1000)).toEqual({
+          allowed: true,
+          retryAfterMs: 0,
+          noticeDue: false,
+        });
       });
     });
 

@@ -152,6 +152,7 @@ async function answer(
         chat,
         text: c.intent.text,
         requestId: c.cmd.trigger_id,
+        ...(c.cmd.trigger_id ? { deliveryId: `slack:cmd:${c.cmd.team_id}:${c.cmd.trigger_id}` } : {}),
         inputIsPrivate: true,
         ...(locale ? { locale } : {}),
         ...(c.who.timeZone ? { timeZone: c.who.timeZone } : {}),

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InFlight } from '../../core/in-flight.js';
+import { messagesFor } from '../../core/messages.js';
 import { boltLogger } from './bolt-logger.js';
 import { SlackHttpReceiver } from './http-receiver.js';
 import { type ResolvedSlackOptions, SLACK_MAX_BODY_BYTES } from './options.js';
@@ -32,6 +33,8 @@ export function createHttpEndpoint(
     logger: boltLogger(options.logger),
     // A request that no listener acknowledged (an unknown command) is answered before Slack's 3 s.
     unhandledRequestTimeoutMs: 2_500,
+    // Slack's command carries no locale; the busy prompt is in the default language.
+    busy: () => (options.core.busy?.() ? messagesFor(undefined).busyTryAgain : undefined),
   });
   // HTTP requests are counted from arrival to response, so work after an ack waits for a quiet receiver.
   const handler = (req: IncomingMessage, res: ServerResponse) => {

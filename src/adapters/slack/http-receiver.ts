@@ -9,7 +9,8 @@ import {
   type Receiver,
   type ReceiverEvent,
 } from '@slack/bolt';
-import { checkSlackSignature } from './request-signature.js';
+import { createSampler, type Sampler } from '../../core/sampler.js';
+import { checkSlackHeaders, checkSlackSignature } from './request-signature.js';
 
 type BoltLogger = NonNullable<AppOptions['logger']>;
 
@@ -36,7 +37,23 @@ export interface SlackHttpReceiverOptions {
   unhandledRequestTimeoutMs?: number;
   /** The clock, ms since the epoch, for the signature's five-minute window. */
   nowMs?: () => number;
+  /**
+   * Bytes of bodies not yet verified held at once, every connection together (each one holds at
+   * most `maxBodyBytes`). A request that would pass it is answered 503 before its body is read.
+   * Default 8 MiB: 16 bodies at the 512 KB limit, hundreds of real Slack posts (a few KB each).
+   */
+  maxUnverifiedBytes?: number;
+  /** At most one warn line per this many ms for refused requests; the next one counts the rest. Default 60 000. */
+  warnEveryMs?: number;
+  /**
+   * While this returns a text (the provider's backlog is full), the slash command is answered with
+   * it, ephemeral, in its ack, and not run: a prompt "busy, try again" instead of silence.
+   */
+  busy?: () => string | undefined;
 }
+
+/** `ssl_check=1&token=…`, Slack's unsigned probe, is all an unsigned request may send to be read. */
+const SSL_CHECK_MAX_BYTES = 256;
 
 /**
  * Slack's HTTP posts for bolt (issue 13). bolt's HTTPReceiver runs the whole of `App.processEvent`
@@ -51,10 +68,22 @@ export interface SlackHttpReceiverOptions {
  */
 export class SlackHttpReceiver implements Receiver {
   readonly #options: SlackHttpReceiverOptions;
+  readonly #maxUnverified: number;
+  readonly #warnings: Sampler;
   #app: App | undefined;
+  /** Bytes of unverified bodies reserved (by `Content-Length`) and bytes really buffered now. */
+  #reserved = 0;
+  #buffered = 0;
 
   constructor(options: SlackHttpReceiverOptions) {
     this.#options = options;
+    this.#maxUnverified = options.maxUnverifiedBytes ?? 8 * 1024 * 1024;
+    this.#warnings = createSampler({ windowMs: options.warnEveryMs ?? 60_000 });
+  }
+
+  /** Bytes of request bodies held now, not yet verified (what unsigned traffic can cost). */
+  bufferedBytes(): number {
+    return this.#buffered;
   }
 
   init(app: App): void {
@@ -66,32 +95,81 @@ export class SlackHttpReceiver implements Receiver {
 
   async stop(): Promise<void> {}
 
+  /**
+   * Hostile load, "unsigned traffic costs almost nothing": the headers are checked before a byte
+   * of the body is read (only Slack's tiny unsigned `ssl_check` form is read without them), and a
+   * body is read only into a reservation of its `Content-Length` from one budget shared by every
+   * connection. A refusal closes the connection without reading the rest; a reservation is given
+   * back when the request ends or its connection closes, whichever comes first.
+   */
   readonly requestListener = (req: IncomingMessage, res: ServerResponse): void => {
     if (req.method !== 'POST') {
       req.resume();
       reply(res, 404);
       return;
     }
-    const chunks: Buffer[] = [];
+    const max = this.#options.maxBodyBytes;
+    const declared = contentLength(req) ?? max;
+    const fault = checkSlackHeaders(
+      header(req, 'x-slack-request-timestamp'),
+      header(req, 'x-slack-signature'),
+      (this.#options.nowMs ?? Date.now)(),
+    );
+    if (fault && !(isForm(req) && declared <= SSL_CHECK_MAX_BYTES)) {
+      this.#refuse(res, 401, fault);
+      return;
+    }
+    const reserve = Math.min(declared, max);
+    if (this.#reserved + reserve > this.#maxUnverified) {
+      this.#refuse(res, 503, 'too many unverified bodies');
+      return;
+    }
+    this.#reserved += reserve;
+    this.#read(req, res, reserve);
+  };
+
+  #read(req: IncomingMessage, res: ServerResponse, reserve: number): void {
+    let chunks: Buffer[] | undefined = [];
     let size = 0;
-    let refused = false;
+    const giveBack = () => {
+      if (!chunks) return;
+      chunks = undefined;
+      this.#reserved -= reserve;
+      this.#buffered -= size;
+    };
     req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= this.#options.maxBodyBytes || refused) {
-        if (!refused) chunks.push(chunk);
+      if (!chunks) return;
+      if (size + chunk.length > reserve) {
+        giveBack();
+        this.#refuse(res, 413, `body over ${reserve} bytes`);
         return;
       }
-      refused = true;
-      this.#options.logger.warn(`Request body exceeded the limit (${this.#options.maxBodyBytes} bytes)`);
-      reply(res, 413);
+      size += chunk.length;
+      this.#buffered += chunk.length;
+      chunks.push(chunk);
     });
     req.on('end', () => {
-      if (!refused) this.#received(req, res, Buffer.concat(chunks));
+      if (!chunks) return;
+      const raw = Buffer.concat(chunks, size);
+      giveBack();
+      this.#received(req, res, raw);
     });
+    req.once('close', giveBack);
     req.on('error', () => {
+      giveBack();
       if (!res.headersSent) reply(res, 400);
     });
-  };
+  }
+
+  /** Answers and closes the connection, the rest of the body unread; one warn line per window. */
+  #refuse(res: ServerResponse, status: number, why: string): void {
+    const sampled = this.#warnings.take(`refused ${status}`);
+    if (sampled) {
+      const more = sampled.skipped > 0 ? ` (and ${sampled.skipped} more refused since the last line)` : '';
+      this.#options.logger.warn(`Refused a request to the Slack endpoint (${status}): ${why}${more}`);
+    }
+    if (!res.headersSent) res.writeHead(status, { connection: 'close' }).end();
+  }
 
   #received(req: IncomingMessage, res: ServerResponse, raw: Buffer): void {
     const { logger } = this.#options;
@@ -112,8 +190,7 @@ export class SlackHttpReceiver implements Receiver {
       (this.#options.nowMs ?? Date.now)(),
     );
     if (failed) {
-      logger.warn(`Failed to verify a request from Slack: ${failed}`);
-      reply(res, 401);
+      this.#refuse(res, 401, `failed to verify a request from Slack: ${failed}`);
       return;
     }
     const retry = {
@@ -121,6 +198,12 @@ export class SlackHttpReceiver implements Receiver {
       retryReason: HTTPModuleFunctions.extractRetryReasonFromHTTPRequest(req),
     };
     if (fields && fields.payload === undefined && fields.command === this.#options.command) {
+      const busy = this.#options.busy?.();
+      if (busy !== undefined) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ response_type: 'ephemeral', text: busy }));
+        return;
+      }
       reply(res, 200);
       const customProperties = { [ACKED_ON_ARRIVAL]: true };
       this.#dispatchLater({ body: fields, ack: async () => {}, ...retry, customProperties });
@@ -203,6 +286,13 @@ function reply(res: ServerResponse, status: number): void {
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return typeof value === 'string' ? value : undefined;
+}
+
+function contentLength(req: IncomingMessage): number | undefined {
+  const value = Number(req.headers['content-length']);
+  return req.headers['content-length'] !== undefined && Number.isSafeInteger(value) && value >= 0
+    ? value
+    : undefined;
 }
 
 function isForm(req: IncomingMessage): boolean {

@@ -13,6 +13,25 @@ export interface SignedSlackRequest {
 /** Slack refuses to count a request older (or newer) than five minutes as genuine: a replay. */
 const SLACK_TIMESTAMP_WINDOW_S = 5 * 60;
 
+/** Why a request's headers alone already fail, before a byte of its body is read. */
+export type SlackHeaderFault = 'missing headers' | 'malformed headers' | 'stale timestamp';
+
+/**
+ * The half of the check that needs no body (hostile load: unsigned traffic must cost almost
+ * nothing): both headers present, the timestamp Unix seconds within five minutes of local time,
+ * the signature `v0=` and 64 hex digits. Only a request passing this has its body read.
+ */
+export function checkSlackHeaders(
+  timestamp: string | undefined,
+  signature: string | undefined,
+  nowMs: number,
+): SlackHeaderFault | undefined {
+  if (!timestamp || !signature) return 'missing headers';
+  if (!/^\d{1,12}$/.test(timestamp) || !/^v0=[0-9a-f]{64}$/.test(signature)) return 'malformed headers';
+  if (Math.abs(nowMs / 1000 - Number(timestamp)) > SLACK_TIMESTAMP_WINDOW_S) return 'stale timestamp';
+  return undefined;
+}
+
 /**
  * Slack's "Verifying requests from Slack": the signature is `v0=` and the hex HMAC-SHA256, keyed
  * with the signing secret, of `v0:<timestamp>:<raw body>`; a timestamp more than five minutes from
@@ -25,10 +44,10 @@ export function checkSlackSignature(
   secret: string,
   req: SignedSlackRequest,
   nowMs: number,
-): 'missing headers' | 'stale timestamp' | 'signature mismatch' | undefined {
+): SlackHeaderFault | 'signature mismatch' | undefined {
   const { timestamp, signature } = req;
-  if (!timestamp || !signature || !/^\d+$/.test(timestamp)) return 'missing headers';
-  if (Math.abs(nowMs / 1000 - Number(timestamp)) > SLACK_TIMESTAMP_WINDOW_S) return 'stale timestamp';
+  const fault = checkSlackHeaders(timestamp, signature, nowMs);
+  if (fault || !timestamp || !signature) return fault ?? 'missing headers';
   const want = Buffer.from(
     `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:`).update(req.body).digest('hex')}`,
   );

@@ -87,6 +87,7 @@ async function onMessage(
       // Telegram's `date` is in seconds; a redelivered old command is not run late (issue 10).
       sentAt: new Date(msg.date * 1000),
       requestId: requestIdOf(ctx),
+      deliveryId: requestIdOf(ctx),
     });
     // A slow provider: the chat shows "typing…" meanwhile (issue 12).
     typingWhile(work, busyScheduler, () => ctx.api.sendChatAction(msg.chat.id, 'typing'));
@@ -159,6 +160,7 @@ async function pressOutcome(
       ...(pressedPrivately ? { pressedPrivately } : {}),
       ...(from.language_code ? { locale: from.language_code } : {}),
       requestId: requestIdOf(ctx),
+      deliveryId: requestIdOf(ctx),
     });
   } catch (error) {
     options.logger.error(
@@ -216,6 +218,7 @@ function targetOf(
   };
 }
 
+/** The bot and the update: Telegram redelivers an update with the same id (Bot API `Update`). */
 function requestIdOf(ctx: Context): string {
   return `tg-${ctx.me.id}-${ctx.update.update_id}`;
 }

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Update } from 'grammy/types';
 import { errorSummary } from '../../core/safe-error.js';
+import { createSampler } from '../../core/sampler.js';
 import type { TelegramLogger } from './options.js';
 
 /** The local path the webhook is served on when the URL's own path is not used (issue 5). */
@@ -21,6 +22,11 @@ export interface WebhookHandlerOptions {
   accept(update: Update): void;
   /** Whether updates are taken now: false before start and while stopping (503, Telegram redelivers). */
   accepting(): boolean | Promise<boolean>;
+  /**
+   * The provider's backlog is full (admission control): 503 before the body is read, and Telegram
+   * delivers the update again later (Bot API `setWebhook`: a failed request is repeated).
+   */
+  busy?(): boolean;
   logger: TelegramLogger;
 }
 
@@ -34,6 +40,8 @@ export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => void;
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): HttpHandler {
   const expected = digest(options.secret);
+  // A backlog turns many updates away at once: one line a minute, counting the rest.
+  const turnedAway = createSampler({ windowMs: 60_000 });
   return (req, res) => {
     if (req.method !== 'POST') return reply(res, 405, { error: 'method not allowed' });
     const header = req.headers['x-telegram-bot-api-secret-token'];
@@ -41,6 +49,17 @@ export function createWebhookHandler(options: WebhookHandlerOptions): HttpHandle
       // Drain nothing: the sender is not Telegram.
       req.resume();
       return reply(res, 401, { error: 'unauthorized' });
+    }
+    if (options.busy?.()) {
+      req.resume();
+      const sampled = turnedAway.take('busy');
+      if (sampled)
+        options.logger.warn(
+          { skipped: sampled.skipped },
+          'telegram: provider backlog full, updates answered 503 (Telegram delivers them again)',
+        );
+      res.setHeader('retry-after', '1');
+      return reply(res, 503, { error: 'busy' });
     }
     readJson(req).then(
       async (update) => {

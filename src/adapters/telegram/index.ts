@@ -203,7 +203,13 @@ function webhookOf(bot: Bot, o: ResolvedTelegramOptions, life: Lifecycle) {
     });
   };
   return {
-    handler: createWebhookHandler({ secret: o.webhook.secret, accept, accepting, logger }),
+    handler: createWebhookHandler({
+      secret: o.webhook.secret,
+      accept,
+      accepting,
+      busy: () => o.core.busy?.() ?? false,
+      logger,
+    }),
     path: o.webhook.path,
     maxBodyBytes: MAX_UPDATE_BYTES,
   };

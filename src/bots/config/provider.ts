@@ -27,6 +27,11 @@ export const providerSettings = z.object({
   TELEPHONY_CONNECTIONS: intIn(1, 4096)
     .default(64)
     .describe('Keep-alive sockets to the provider, shared by all chats; bounds concurrent provider calls.'),
+  TELEPHONY_BACKLOG: intIn(1, 1_000_000)
+    .default(1024)
+    .describe(
+      'Provider calls waiting per instance beyond which new work is turned away: the Telegram webhook answers 503 (Telegram delivers again later), a Slack command gets "busy, try again". Waiting calls are served in turn by account.',
+    ),
   SANDBOX_PORT: port().default(0).describe('Port of the embedded sandbox; 0 picks a free one.'),
   SANDBOX_LATENCY_MS: intIn(0, 600_000)
     .default(0)

@@ -10,8 +10,12 @@ const masterKeys = (name: string) => (value: string, ctx: z.RefinementCtx) => {
   for (const key of value.split(',').filter((k) => k.trim())) {
     try {
       parseMasterKey(key, name);
-    } catch (err) {
-      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+    } catch {
+      // The value is not shown: it may be a real key pasted incompletely.
+      ctx.addIssue({
+        code: 'custom',
+        message: `${name} must be 32 random bytes written as base64 (44 characters) or hex (64 characters); got ${key.trim().length} characters. Generate one, e.g. ${name}="$(openssl rand -base64 32)"`,
+      });
       return;
     }
   }
@@ -57,7 +61,7 @@ export const serviceSettings = z.object({
   COMMAND_MAX_AGE_MS: intIn(1000, 3_600_000)
     .default(30_000)
     .describe(
-      'A command older than this when it reaches the bot (redelivered after an outage) is not run; its user is asked to send it again.',
+      'A command that changes something (a call, a top-up) older than this when it reaches the bot (redelivered after an outage) is not run; its user is asked to send it again. Reads always run.',
     ),
   HEALTH_PORT: port()
     .optional()

@@ -75,11 +75,13 @@ export function slackProblems(c: z.infer<typeof slackSettings>): string[] {
   const problems: string[] = [];
   if (c.SLACK_BOT_TOKEN && !c.SLACK_APP_TOKEN && !c.SLACK_SIGNING_SECRET) {
     problems.push(
-      '- SLACK_APP_TOKEN or SLACK_SIGNING_SECRET: Slack needs one, an xapp- token for Socket Mode (default) or the signing secret for HTTP mode',
+      '- SLACK_APP_TOKEN or SLACK_SIGNING_SECRET: Slack needs one, an xapp- token for Socket Mode (default) or the signing secret for HTTP mode, e.g. SLACK_APP_TOKEN=xapp-1-A0123456789-1234567890123-0123abcd',
     );
   }
   if ((c.SLACK_APP_TOKEN || c.SLACK_SIGNING_SECRET) && !slackEnabled(c)) {
-    problems.push('- SLACK_BOT_TOKEN: set the xoxb- bot token too, or remove the other SLACK_ variables');
+    problems.push(
+      '- SLACK_BOT_TOKEN: set the xoxb- bot token too, e.g. SLACK_BOT_TOKEN=xoxb-1234567890-1234567890123-AbCdEf, or remove the other SLACK_ variables',
+    );
   }
   return [...problems, ...oauthProblems(c)];
 }
@@ -89,27 +91,27 @@ function oauthProblems(c: z.infer<typeof slackSettings>): string[] {
   const problems: string[] = [];
   if (Boolean(c.SLACK_CLIENT_ID) !== Boolean(c.SLACK_CLIENT_SECRET))
     problems.push(
-      `- ${c.SLACK_CLIENT_ID ? 'SLACK_CLIENT_SECRET' : 'SLACK_CLIENT_ID'}: installation in many workspaces needs both SLACK_CLIENT_ID and SLACK_CLIENT_SECRET (Basic Information → App Credentials)`,
+      `- ${c.SLACK_CLIENT_ID ? 'SLACK_CLIENT_SECRET' : 'SLACK_CLIENT_ID'}: installation in many workspaces needs both SLACK_CLIENT_ID and SLACK_CLIENT_SECRET (Basic Information → App Credentials), e.g. ${c.SLACK_CLIENT_ID ? 'SLACK_CLIENT_SECRET=0123456789abcdef0123456789abcdef' : 'SLACK_CLIENT_ID=1234567890.1234567890'}`,
     );
   if (!c.SLACK_CLIENT_ID) {
     for (const name of ['SLACK_STATE_SECRET', 'SLACK_OAUTH_REDIRECT_URL'] as const)
       if (c[name])
         problems.push(
-          `- ${name}: only used with SLACK_CLIENT_ID and SLACK_CLIENT_SECRET; set those or remove it`,
+          `- ${name}: only used with SLACK_CLIENT_ID and SLACK_CLIENT_SECRET; set those (e.g. SLACK_CLIENT_ID=1234567890.1234567890) or remove it`,
         );
     return problems;
   }
   if (c.SLACK_BOT_TOKEN)
     problems.push(
-      "- SLACK_BOT_TOKEN: with SLACK_CLIENT_ID each workspace's token comes from its installation; remove SLACK_BOT_TOKEN and install through /slack/install",
+      "- SLACK_BOT_TOKEN: with SLACK_CLIENT_ID each workspace's token comes from its installation; remove SLACK_BOT_TOKEN and install through /slack/install, e.g. https://bot.example.com/slack/install",
     );
   if (c.SLACK_APP_TOKEN)
     problems.push(
-      '- SLACK_APP_TOKEN: installation in many workspaces runs in HTTP mode; remove SLACK_APP_TOKEN',
+      '- SLACK_APP_TOKEN: installation in many workspaces runs in HTTP mode; remove SLACK_APP_TOKEN and set SLACK_SIGNING_SECRET, e.g. SLACK_SIGNING_SECRET=8f742231b10e8888abcd99yyyzzz85a5',
     );
   if (!c.SLACK_SIGNING_SECRET)
     problems.push(
-      '- SLACK_SIGNING_SECRET: installation in many workspaces runs in HTTP mode; set the signing secret (Basic Information → App Credentials)',
+      '- SLACK_SIGNING_SECRET: installation in many workspaces runs in HTTP mode; set the signing secret (Basic Information → App Credentials), e.g. SLACK_SIGNING_SECRET=8f742231b10e8888abcd99yyyzzz85a5',
     );
   if (c.SLACK_OAUTH_REDIRECT_URL && !secureOrLoopback(c.SLACK_OAUTH_REDIRECT_URL))
     problems.push(

@@ -57,11 +57,11 @@ export function telegramProblems(c: z.infer<typeof telegramSettings>): string[] 
   const problems: string[] = [];
   if (!c.TELEGRAM_WEBHOOK_URL)
     problems.push(
-      '- TELEGRAM_WEBHOOK_URL: set it to your public https URL ending in /telegram/webhook, or use TELEGRAM_MODE=polling',
+      '- TELEGRAM_WEBHOOK_URL: set it to your public https URL, e.g. https://bot.example.com/telegram/webhook, or use TELEGRAM_MODE=polling',
     );
   if (!c.TELEGRAM_WEBHOOK_SECRET)
     problems.push(
-      '- TELEGRAM_WEBHOOK_SECRET: webhook mode needs a secret; generate one with `openssl rand -hex 32`',
+      '- TELEGRAM_WEBHOOK_SECRET: webhook mode needs a secret; generate one with `openssl rand -hex 32`, e.g. TELEGRAM_WEBHOOK_SECRET="$(openssl rand -hex 32)"',
     );
   return problems;
 }

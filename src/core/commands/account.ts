@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { hasCode } from '../../telephony/errors.js';
+import type { AccountEntry } from '../../telephony/wire.js';
 import { noArgs, phoneArg, positional } from '../args.js';
-import { commandText, defineCommand } from '../command-spec.js';
+import { type CommandContext, commandText, defineCommand } from '../command-spec.js';
 import type { Reply } from '../reply.js';
+import type { AccountClient } from '../services.js';
 import { audited } from './audited.js';
 
 const balanceCommand = defineCommand({
@@ -15,9 +17,8 @@ const balanceCommand = defineCommand({
   needs: 'account',
   async handler(ctx) {
     const { t, fmt } = ctx;
-    const { client } = await ctx.account();
-    // spec 4.4 has the names, 2.1 (via onlinecallthrough) the currency: read both at once.
-    const [entries, dialIn] = await Promise.all([client.account(), client.onlinecallthrough()]);
+    const { client, username } = await ctx.account();
+    const { entries, dialIn } = await balanceReads(ctx, client, username);
     const acc = dialIn.account;
     const entry = entries.find((e) => e.accountNumber === acc.accountNumber) ?? entries[0];
     const fields = [
@@ -40,6 +41,20 @@ const balanceCommand = defineCommand({
     return reply;
   },
 });
+
+/**
+ * spec 4.4 has the names, 2.1 (via onlinecallthrough) the balance and currency. The names only
+ * label the answer, so they are remembered for a minute when the account is the customer's only
+ * one (label-cache.ts); with other accounts, 4.4 also gives their balances, and is read fresh.
+ */
+async function balanceReads(ctx: CommandContext<unknown>, client: AccountClient['client'], username: string) {
+  const key = `balance-names\n${ctx.identityKey}\n${username}`;
+  const names = ctx.labels.get<AccountEntry[]>(key);
+  if (names?.length === 1) return { entries: names, dialIn: await client.onlinecallthrough() };
+  const [entries, dialIn] = await Promise.all([client.account(), client.onlinecallthrough()]);
+  ctx.labels.set(key, entries);
+  return { entries, dialIn };
+}
 
 const rateCommand = defineCommand({
   name: 'rate',

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { CommandContext } from '../command-spec.js';
 import { UserFacingError } from '../error-replies.js';
 
@@ -42,13 +42,19 @@ export interface AuditedOperation {
  * that shows the truth; other errors are re-thrown for the caller to answer.
  */
 export async function audited<T>(
-  ctx: Pick<CommandContext<unknown>, 'audit' | 't'>,
+  ctx: Pick<CommandContext<unknown>, 'audit' | 't' | 'deliveryId'> & {
+    stores?: Pick<CommandContext<unknown>['stores'], 'audit'>;
+  },
   op: AuditedOperation,
   run: () => Promise<T>,
   detail?: (result: T) => string,
 ): Promise<T> {
   const { unknownText, onUnknown, ...fields } = op;
-  const entry = { ...fields, id: randomBytes(8).toString('hex') };
+  const entry = { ...fields, id: operationId(ctx.deliveryId, op.command) };
+  // Keyed by the platform's delivery and checked before sending (README "Operations"): a
+  // redelivered update whose dedupe claim was evicted or flushed finds the operation claimed.
+  if (ctx.deliveryId !== undefined && ctx.stores && !(await ctx.stores.audit.claimOperation(entry.id)))
+    throw new UserFacingError(ctx.t.errAlreadySent(op.check));
   await ctx.audit({ ...entry, outcome: 'attempted' });
   // Closing the record must not turn an answer into a failure: if the store fails here, the attempt
   // stays open and the next start reports it as unknown, which is honest.
@@ -68,4 +74,10 @@ export async function audited<T>(
   }
   await close('ok', detail?.(result));
   return result;
+}
+
+/** Derived from the delivery when there is one (the same on a redelivery), else random. */
+function operationId(deliveryId: string | undefined, command: string): string {
+  if (deliveryId === undefined) return randomBytes(8).toString('hex');
+  return createHash('sha256').update(`${deliveryId}\n${command}`).digest('hex').slice(0, 24);
 }

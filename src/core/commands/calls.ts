@@ -3,6 +3,7 @@ import { fromDate } from '../../telephony/dates.js';
 import { hasCode } from '../../telephony/errors.js';
 import { phoneArg, positional } from '../args.js';
 import { type CommandContext, commandText, defineCommand } from '../command-spec.js';
+import { callGuard } from '../guard/call-guard.js';
 import { CALL_REPORT_TIMING, CALL_TRACK_PREFIX, callHungUp } from '../proactive/call-report.js';
 import { subscriptionOf } from './alert.js';
 import { audited } from './audited.js';
@@ -39,6 +40,8 @@ const callCommand = defineCommand({
   output: 'personal',
   changesState: true,
   needs: 'account',
+  // Spend limits and the price ceiling refuse before anything is sent (README "Money guard").
+  guarded: callGuard,
   async handler(ctx) {
     const { t } = ctx;
     const { client, username } = await ctx.account();

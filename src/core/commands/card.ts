@@ -8,19 +8,22 @@ import type { Card } from '../../telephony/wire.js';
 import { type ArgsEnv, type Read, readPhone, readPin } from '../args.js';
 import { type CommandContext, commandText, defineCommand } from '../command-spec.js';
 import { UserFacingError } from '../error-replies.js';
+import { cardGuard } from '../guard/card-guard.js';
 import type { Messages } from '../messages.js';
 import type { Reply } from '../reply.js';
 import type { CardClient } from '../services.js';
 import { audited } from './audited.js';
+import { cardCapArgs, cardLimit, cardUnblocked } from './card-cap.js';
 
 /** The client's own values (issue 17): numbers, PIN and amount reach it as they were parsed here. */
-type CardArgs =
+export type CardArgs =
   | { sub: 'show' | 'block' | 'unblock' | 'disable'; cli: PhoneNumber }
+  | { sub: 'limit'; cli: PhoneNumber; cap?: Money | 'off' }
   | { sub: 'create'; cli: PhoneNumber; amount?: Money; customer?: string }
   | { sub: 'renumber'; cli: PhoneNumber; newCli: PhoneNumber }
   | { sub: 'activate'; cli: PhoneNumber; pin: Pin };
 
-const SUBS = ['show', 'create', 'block', 'unblock', 'disable', 'renumber', 'activate'] as const;
+const SUBS = ['show', 'create', 'block', 'unblock', 'disable', 'renumber', 'activate', 'limit'] as const;
 
 type Sub = (typeof SUBS)[number];
 
@@ -77,6 +80,9 @@ const cardArgs = ({ t }: ArgsEnv) =>
       case 'create':
         if (!count(1, Number.POSITIVE_INFINITY)) return z.NEVER;
         return createArgs(t, cli(), rest.slice(1), ctx);
+      case 'limit':
+        if (!count(1, 2)) return z.NEVER;
+        return cardCapArgs(t, cli(), rest[1], ctx);
     }
   });
 
@@ -103,7 +109,10 @@ function createArgs(t: Messages, cli: PhoneNumber, rest: string[], ctx: z.Refine
 }
 
 /** The provider operation of each subcommand, with its name for the reply's verb (spec 3.1). */
-async function cardOperation(client: CardClient['client'], a: CardArgs): Promise<{ card: Card; op: string }> {
+async function cardOperation(
+  client: CardClient['client'],
+  a: Exclude<CardArgs, { sub: 'limit' }>,
+): Promise<{ card: Card; op: string }> {
   switch (a.sub) {
     case 'show':
       return { card: await client.show({ cli: a.cli }), op: 'show' };
@@ -147,9 +156,12 @@ const cardCommand = defineCommand<CardArgs>({
   confirmStyle: 'danger',
   target: (args) => args.cli.digits,
   needs: 'card',
+  guarded: cardGuard,
   confirm(ctx) {
     const a = ctx.args;
     if (a.sub === 'block') return ctx.t.cardConfirmBlock(a.cli.digits);
+    // A card blocked by its cap (or by anyone) works again at once: asked first (README "Money guard").
+    if (a.sub === 'unblock') return ctx.t.cardConfirmUnblock(a.cli.digits);
     if (a.sub === 'disable') return ctx.t.cardConfirmDisable(a.cli.digits);
     if (a.sub === 'renumber') return ctx.t.cardConfirmRenumber(a.cli.digits, a.newCli.digits);
     return undefined;
@@ -160,6 +172,7 @@ const cardCommand = defineCommand<CardArgs>({
       // The PIN was typed where others can read it: refuse; the core deletes the message.
       return { text: ctx.t.privateOnly('card activate'), tone: 'error' };
     }
+    if (a.sub === 'limit') return cardLimit(ctx, a);
     const { client, username } = await ctx.card();
     const run = () => cardOperation(client, a);
     let result: { card: Card; op: string };
@@ -189,6 +202,7 @@ const cardCommand = defineCommand<CardArgs>({
       }
       throw err;
     }
+    if (a.sub === 'unblock') await cardUnblocked(ctx, result.card);
     return cardReplies(ctx, result.card, result.op, a.sub);
   },
 });

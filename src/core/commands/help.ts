@@ -99,9 +99,12 @@ export function helpCommands(table: () => CommandSpec[]) {
 
 /** Help's groups, in the order a new user needs them. Commands not named here land in "Other". */
 const HELP_GROUPS: { title: (t: Messages) => string; commands: string[] }[] = [
-  { title: (t) => t.helpGroupAccount, commands: ['balance', 'numbers', 'lines', 'topup', 'rate', 'check'] },
+  {
+    title: (t) => t.helpGroupAccount,
+    commands: ['balance', 'numbers', 'lines', 'topup', 'rate', 'check', 'limit'],
+  },
   { title: (t) => t.helpGroupCalls, commands: ['call', 'hangup', 'target', 'cdrs', 'callshop'] },
   { title: (t) => t.helpGroupCards, commands: ['card'] },
   { title: (t) => t.helpGroupLinking, commands: ['link', 'accounts', 'use', 'unlink'] },
-  { title: (t) => t.helpGroupTeam, commands: ['groupdata', 'audit'] },
+  { title: (t) => t.helpGroupTeam, commands: ['groupdata', 'audit', 'approvals'] },
 ];

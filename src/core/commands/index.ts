@@ -1,12 +1,14 @@
 import type { CommandSpec } from '../command-spec.js';
 import { accountCommands } from './account.js';
 import { alertCommands } from './alert.js';
+import { approvalsCommands } from './approvals.js';
 import { callCommands } from './calls.js';
 import { cardCommands } from './card.js';
 import { cdrCommands } from './cdrs.js';
 import { digestCommands } from './digest.js';
 import { groupCommands } from './group.js';
 import { helpCommands } from './help.js';
+import { limitCommands } from './limit.js';
 import { linkCommands } from './link.js';
 import { preferenceCommands } from './preferences.js';
 import { spendCommands } from './spend.js';
@@ -27,6 +29,8 @@ export function builtInCommands(options: { clock: () => Date }): CommandSpec[] {
     ...alertCommands(),
     ...spendCommands(),
     ...digestCommands(),
+    ...limitCommands(),
+    ...approvalsCommands(),
   ];
   return table;
 }

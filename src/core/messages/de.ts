@@ -8,6 +8,7 @@ import { commandsDe } from './de/commands.js';
 import { confirmationsDe } from './de/confirmations.js';
 import { failuresDe } from './de/failures.js';
 import { generalDe } from './de/general.js';
+import { guardDe } from './de/guard.js';
 import { linkingDe } from './de/linking.js';
 import { menuDe } from './de/menu.js';
 import { preferencesDe } from './de/preferences.js';
@@ -30,5 +31,6 @@ export const de: Messages = {
   ...menuDe,
   ...failuresDe,
   ...proactiveDe,
+  ...guardDe,
   ...adaptersDe,
 };

@@ -7,6 +7,7 @@ import { commandsEn } from './en/commands.js';
 import { confirmationsEn } from './en/confirmations.js';
 import { failuresEn } from './en/failures.js';
 import { generalEn } from './en/general.js';
+import { guardEn } from './en/guard.js';
 import { linkingEn } from './en/linking.js';
 import { menuEn } from './en/menu.js';
 import { preferencesEn } from './en/preferences.js';
@@ -29,5 +30,6 @@ export const en = {
   ...menuEn,
   ...failuresEn,
   ...proactiveEn,
+  ...guardEn,
   ...adaptersEn,
 };

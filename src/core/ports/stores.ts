@@ -1,3 +1,4 @@
+import type { GuardStores } from './guard.js';
 import type { ProactiveStores } from './proactive.js';
 import type { AuditEntry, ChatSettings, CredentialRecord, PendingAction, UserSettings } from './records.js';
 
@@ -33,6 +34,13 @@ export interface AuditLog {
   /** Attempts with no outcome yet: in flight, or interrupted by a crash. */
   openAttempts(): AsyncIterable<AuditEntry>;
   /**
+   * Claims the never-retry operation of one platform delivery (an update id, an event id) for
+   * good: false when it was claimed before, whatever became of it. Kept without a TTL beside the
+   * audit log, so neither an eviction policy that takes keys with a TTL first nor a lost dedupe
+   * claim can let a redelivery send it twice.
+   */
+  claimOperation(id: string): Promise<boolean>;
+  /**
    * Closes an interrupted attempt as `unknown`. Returns false when it was no longer open (closed by
    * its request, or by another instance), so only one caller reports it.
    */
@@ -50,8 +58,18 @@ export interface DedupeStore {
 }
 
 export interface RateLimiter {
-  /** Counts one hit; `allowed` is false once `limit` hits fell within the current window. */
-  hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number }>;
+  /**
+   * Counts one hit; `allowed` is false once `limit` hits fell within the current window.
+   * `noticeDue` is true for exactly one refusal per key and window, across every instance sharing
+   * the store: the one that is told "slow down" (the rest are refused in silence).
+   */
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitHit>;
+}
+
+export interface RateLimitHit {
+  allowed: boolean;
+  retryAfterMs: number;
+  noticeDue: boolean;
 }
 
 export interface Stores {
@@ -63,7 +81,14 @@ export interface Stores {
   rateLimit: RateLimiter;
   /** False while the shared store cannot be reached (issue 10): `/readyz` answers 503 then. */
   reachable(): boolean;
+  /**
+   * When the shared store was found to have lost its data (its start marker vanished: `FLUSHALL`,
+   * an empty replica, eviction); `undefined` while it kept it, and always for a local store.
+   */
+  dataLostAt?(): Date | undefined;
   /** Alerts, call reports, digests and scheduler leases (issue 15). */
   proactive: ProactiveStores;
+  /** Spend limits, card caps and four-eyes approvals (README "Money guard"). */
+  guard: GuardStores;
   close(): Promise<void>;
 }

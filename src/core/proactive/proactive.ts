@@ -7,9 +7,12 @@ import { Outbox } from '../notify/outbox.js';
 import type { Stores } from '../ports/stores.js';
 import type { ClientFactory } from '../services.js';
 import { type SweepResult, sweepAlerts } from './alert-sweep.js';
+import { expireApprovals } from './approval-expiry.js';
 import { type CallReportResult, checkCallReports } from './call-report.js';
+import { type CardCapSweepResult, sweepCardCaps } from './card-cap-sweep.js';
 import type { ProactiveContext } from './context.js';
 import { sendDigests } from './digest-job.js';
+import { type LimitSweepResult, sweepLimits } from './limit-sweep.js';
 import type { PaceOptions } from './paced.js';
 import { createScheduler, type Scheduler } from './scheduler.js';
 
@@ -44,6 +47,10 @@ export interface Proactive {
   sweepAlerts(): Promise<SweepResult>;
   checkCallReports(): Promise<CallReportResult>;
   sendDigests(): Promise<{ sent: number; failed: number }>;
+  /** The money guard (README "Money guard"): spend-limit alerts, card caps, expired approvals. */
+  sweepLimits(): Promise<LimitSweepResult>;
+  sweepCardCaps(): Promise<CardCapSweepResult>;
+  expireApprovals(): Promise<{ expired: number }>;
   schedule(options?: ScheduleOptions): Scheduler;
 }
 
@@ -84,6 +91,9 @@ export function createProactive(options: ProactiveOptions): Proactive {
     },
     checkCallReports: () => checkCallReports(ctx),
     sendDigests: () => sendDigests(ctx),
+    sweepLimits: () => sweepLimits(ctx),
+    sweepCardCaps: () => sweepCardCaps(ctx),
+    expireApprovals: () => expireApprovals(ctx),
     schedule: (s = {}) =>
       scheduleJobs(api, options, s, () => {
         stopping = true;
@@ -112,6 +122,10 @@ function scheduleJobs(
       { name: 'alerts', pattern: s.alerts ?? '*/15 * * * *', run: () => api.sweepAlerts() },
       { name: 'call-reports', pattern: s.callReports ?? '*/15 * * * * *', run: () => api.checkCallReports() },
       { name: 'digests', pattern: s.digests ?? '5 * * * *', run: () => api.sendDigests() },
+      // The money guard runs with the balance sweep; expired approvals are closed every minute.
+      { name: 'limits', pattern: s.alerts ?? '*/15 * * * *', run: () => api.sweepLimits() },
+      { name: 'card-caps', pattern: s.alerts ?? '*/15 * * * *', run: () => api.sweepCardCaps() },
+      { name: 'approvals', pattern: '* * * * *', run: () => api.expireApprovals() },
     ],
   });
   return {

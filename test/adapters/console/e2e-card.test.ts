@@ -39,13 +39,17 @@ describe('/card', () => {
     expect(state('4917099999999')).toBe('active');
   });
 
-  it('block asks first; confirmed, the card is blocked; unblock needs no confirmation', async () => {
+  it('block asks first; confirmed, the card is blocked; unblock asks first too', async () => {
     const ask = await h.say('/card block +4917012345678');
     expect(ask).toContain('Block the card +4917012345678? It stops working until it is unblocked.');
     expect(state('4917012345678')).toBe('active');
     expect(await h.say('1')).toContain('Card +4917012345678: blocked.');
     expect(state('4917012345678')).toBe('blocked');
-    expect(await h.say('/card unblock +4917012345678')).toContain('Card +4917012345678: unblocked.');
+    expect(await h.say('/card unblock +4917012345678')).toContain(
+      'Unblock the card +4917012345678? It can be used again at once.',
+    );
+    expect(state('4917012345678')).toBe('blocked');
+    expect(await h.say('1')).toContain('Card +4917012345678: unblocked.');
     expect(state('4917012345678')).toBe('active');
   });
 
@@ -78,9 +82,8 @@ describe('/card', () => {
   });
 
   it('refused transitions are explained with the card state', async () => {
-    expect(await h.say('/card unblock +4917012345678')).toContain(
-      'That is not possible for a card that is active.',
-    );
+    await h.say('/card unblock +4917012345678');
+    expect(await h.say('1')).toContain('That is not possible for a card that is active.');
     await h.say('/card block +4916012345678');
     expect(await h.say('1')).toContain('That is not possible for a card that is disabled.');
     expect(state('4916012345678')).toBe('disabled');

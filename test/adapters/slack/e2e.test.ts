@@ -100,7 +100,7 @@ describe('every command, in a DM with the app', () => {
     ['card show 4917012345678', 2, '12345678', 'in_channel'],
     ['card create 4917099999999', 2, 'created', 'in_channel'],
     ['card block 4917012345678', 1, 'Block the card', 'in_channel'],
-    ['card unblock 4917012345678', 1, 'not possible for a card that is active', 'in_channel'],
+    ['card unblock 4917012345678', 1, 'Unblock the card', 'in_channel'],
     ['card disable 4915112345678', 1, 'Disable the card', 'in_channel'],
     ['card renumber 4916012345678 4916099999999', 1, 'Move the card', 'in_channel'],
     ['card activate 4917012345678 12345678', 1, '', undefined],

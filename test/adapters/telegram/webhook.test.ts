@@ -93,6 +93,22 @@ describe('webhook mode', () => {
     expect((await telegram.waitForCall('sendMessage')).payload.text).toBe('slow answer');
   });
 
+  it("answers 503 while the provider's backlog is full, runs nothing, and takes the redelivery once it drained", async () => {
+    const { telegram } = await start();
+    let busy = true;
+    core.busy = () => busy;
+    const headers = { 'x-telegram-bot-api-secret-token': SECRET };
+    for (let i = 0; i < 50; i++)
+      expect((await post('/telegram/webhook', update(30, '/balance'), headers)).status).toBe(503);
+    expect(core.texts).toHaveLength(0);
+    // One warn line for the 50 turned away, not 50.
+    expect(h!.logs.filter((l) => /backlog full/.test(l.msg ?? ''))).toHaveLength(1);
+    busy = false;
+    expect((await post('/telegram/webhook', update(30, '/balance'), headers)).status).toBe(200);
+    await telegram.waitForCall('sendMessage');
+    expect(core.texts.map((t) => t.text)).toEqual(['/balance']);
+  });
+
   it('drops the same update posted twice', async () => {
     const { telegram } = await start();
     const headers = { 'x-telegram-bot-api-secret-token': SECRET };

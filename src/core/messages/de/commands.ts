@@ -76,8 +76,8 @@ export const commandsDe: typeof commandsEn = {
     },
     card: {
       summary:
-        'Prepaid-Karten: anzeigen, anlegen, sperren, entsperren, deaktivieren, umnummerieren, aktivieren',
-      usage: '/card show|create|block|unblock|disable|renumber|activate <Nummer> …',
+        'Prepaid-Karten: anzeigen, anlegen, sperren, entsperren, deaktivieren, umnummerieren, aktivieren, begrenzen',
+      usage: '/card show|create|block|unblock|disable|renumber|activate|limit <Nummer> …',
       example: '/card block +49 176 1234567',
     },
     groupdata: {
@@ -116,6 +116,16 @@ export const commandsDe: typeof commandsEn = {
       usage: '/digest [weekly|off]',
       example: '/digest weekly',
     },
+    limit: {
+      summary: 'Ausgabengrenzen (täglich, monatlich) und eine Preisobergrenze für Anrufe',
+      usage: '/limit [daily|monthly|price <Betrag>|off]',
+      example: '/limit daily 5,00',
+    },
+    approvals: {
+      summary: 'Welche Aktionen in diesem Team-Chat eine zweite Person brauchen',
+      usage: '/approvals [on|off <Aktion> [Betrag]|approvers admins|agents]',
+      example: '/approvals on card block',
+    },
   },
   cardUsage: {
     show: '/card show <Nummer>',
@@ -125,5 +135,6 @@ export const commandsDe: typeof commandsEn = {
     disable: '/card disable <Nummer>',
     renumber: '/card renumber <Nummer> <neue Nummer>',
     activate: '/card activate <Nummer> <PIN>',
+    limit: '/card limit <Nummer> [Betrag|off]',
   },
 };

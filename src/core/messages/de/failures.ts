@@ -23,6 +23,8 @@ export const failuresDe: typeof failuresEn = {
     `Der Anbieter hat nicht geantwortet, daher weiß ich nicht, ob es geschehen ist; ich habe es nicht wiederholt. Prüfen Sie ${check}, bevor Sie es erneut versuchen.`,
   callOutcomeUnknown: (b: string) =>
     `Der Anbieter hat nicht geantwortet, daher weiß ich nicht, ob der Anruf zu +${b} begonnen hat; ich habe es nicht wiederholt. Klingelt ein Telefon, versucht /hangup ihn zu beenden; /cdrs zeigt den Anruf, sobald er beendet ist.`,
+  errAlreadySent: (check: string) =>
+    `Diese Nachricht kam schon einmal bei mir an, und ich habe das bereits einmal gesendet; ich sende es nicht zweimal. Prüfen Sie ${check}, um zu sehen, was geschehen ist.`,
   storeUnavailable:
     'Ich bin vorübergehend nicht erreichbar (mein Speicher antwortet nicht), daher habe ich das nicht ausgeführt. Bitte senden Sie es in einer Minute noch einmal.',
   commandTooOld: (command: string) =>

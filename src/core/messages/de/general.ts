@@ -37,5 +37,7 @@ export const generalDe: typeof generalEn = {
   rateLimited: (seconds: number) =>
     `Sie senden Befehle schneller, als ich sie annehmen kann. Bitte warten Sie ${seconds} s und versuchen Sie es erneut.`,
   shuttingDown: 'Ich starte gerade neu. Bitte senden Sie das in ein paar Sekunden noch einmal.',
+  busyTryAgain:
+    'Ich habe gerade sehr viel zu tun und habe das deshalb nicht ausgeführt; es wurde nichts gesendet. Bitte versuchen Sie es in einer Minute noch einmal.',
   deliveredPrivately: 'Ich habe Ihnen das privat geschickt, weil es persönliche Daten enthält.',
 };

@@ -3,6 +3,8 @@ import type { linkingEn } from '../en/linking.js';
 /** German: linking and unlinking credentials. Typed as the English area, so a missing key fails the type check. */
 export const linkingDe: typeof linkingEn = {
   notLinked: 'Sie haben noch kein Konto verknüpft. Senden Sie /link im privaten Chat mit mir.',
+  notLinkedDataLost:
+    'Ich finde kein verknüpftes Konto für Sie, weil mein Speicher seine Daten verloren hat. Das tut mir leid: Senden Sie /link im privaten Chat mit mir, um es erneut zu verknüpfen. An den Anbieter wurde nichts gesendet.',
   notLinkedCard:
     'Kartenbefehle brauchen das Konto zur PIN-Erstellung von Ihrem Anbieter. Verknüpfen Sie es mit /link card im privaten Chat.',
   linkAskUsername: (kind: 'account' | 'card') =>

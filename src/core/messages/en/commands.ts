@@ -73,8 +73,8 @@ export const commandsEn = {
       example: '/callshop yesterday today',
     },
     card: {
-      summary: 'Prepaid cards: show, create, block, unblock, disable, renumber, activate',
-      usage: '/card show|create|block|unblock|disable|renumber|activate <number> …',
+      summary: 'Prepaid cards: show, create, block, unblock, disable, renumber, activate, limit',
+      usage: '/card show|create|block|unblock|disable|renumber|activate|limit <number> …',
       example: '/card block +49 176 1234567',
     },
     groupdata: {
@@ -112,6 +112,16 @@ export const commandsEn = {
       usage: '/digest [weekly|off]',
       example: '/digest weekly',
     },
+    limit: {
+      summary: 'Spend limits (daily, monthly) and a price ceiling for calls',
+      usage: '/limit [daily|monthly|price <amount>|off]',
+      example: '/limit daily 5.00',
+    },
+    approvals: {
+      summary: 'Which actions need a second person in this team chat',
+      usage: '/approvals [on|off <action> [amount]|approvers admins|agents]',
+      example: '/approvals on card block',
+    },
   },
   cardUsage: {
     show: '/card show <number>',
@@ -121,5 +131,6 @@ export const commandsEn = {
     disable: '/card disable <number>',
     renumber: '/card renumber <number> <new number>',
     activate: '/card activate <number> <PIN>',
+    limit: '/card limit <number> [amount|off]',
   },
 };

@@ -23,6 +23,9 @@ export const failuresEn = {
     `The provider did not answer, so I do not know whether it happened; I did not retry. Check ${check} before trying again.`,
   callOutcomeUnknown: (b: string) =>
     `The provider did not answer, so I do not know whether the call to +${b} started; I did not retry. If a phone rings, /hangup tries to stop it; /cdrs shows the call once it ended.`,
+  /** A redelivered message whose never-retry operation was already sent once (durable key). */
+  errAlreadySent: (check: string) =>
+    `I received this message before and already sent that once; I do not send it twice. Check ${check} to see what happened.`,
   storeUnavailable:
     'I am temporarily unavailable (my storage cannot be reached), so I did not do that. Please send it again in a minute.',
   commandTooOld: (command: string) =>

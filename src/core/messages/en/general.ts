@@ -34,5 +34,8 @@ export const generalEn = {
   rateLimited: (seconds: number) =>
     `You are sending commands faster than I can take them. Please wait ${seconds} s and try again.`,
   shuttingDown: 'I am restarting right now. Please send that again in a few seconds.',
+  /** The provider's backlog is full (admission control): nothing was run or sent. */
+  busyTryAgain:
+    'I am very busy right now, so I did not run that; nothing was sent. Please try again in a minute.',
   deliveredPrivately: 'I sent that to you privately, since it holds your personal data.',
 };

@@ -1,6 +1,9 @@
 /** English: linking and unlinking credentials. */
 export const linkingEn = {
   notLinked: 'You have not linked an account yet. Send /link in a private chat with me.',
+  /** No link found after the shared store lost its data: it may have been lost, not never made. */
+  notLinkedDataLost:
+    'I cannot find a linked account for you, because my storage lost its data. I am sorry: send /link in a private chat with me to link it again. Nothing was sent to the provider.',
   notLinkedCard:
     'Card commands need the PIN-creation account from your provider. Link it with /link card in a private chat.',
   linkAskUsername: (kind: 'account' | 'card'): string =>

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import type { Money } from '../../telephony/money.js';
+import type { PhoneNumber } from '../../telephony/phone.js';
+import type { Card } from '../../telephony/wire.js';
+import type { CommandContext } from '../command-spec.js';
+import { parseGuardAmount } from '../guard/amounts.js';
+import type { Messages } from '../messages.js';
+import type { NotifyDestination } from '../notify/notifier.js';
+import type { CardCap } from '../ports/guard.js';
+import type { Reply } from '../reply.js';
+
+/** `limit <number> [amount|off]`: no amount shows the cap. */
+export function cardCapArgs(
+  t: Messages,
+  cli: PhoneNumber,
+  token: string | undefined,
+  ctx: z.RefinementCtx,
+): { sub: 'limit'; cli: PhoneNumber; cap?: Money | 'off' } {
+  if (token === undefined) return { sub: 'limit', cli };
+  if (/^(off|none|aus)$/i.test(token)) return { sub: 'limit', cli, cap: 'off' };
+  const cap = parseGuardAmount(token, 2);
+  if (!cap) {
+    ctx.addIssue({ code: 'custom', message: t.cardCapFix });
+    return z.NEVER;
+  }
+  return { sub: 'limit', cli, cap };
+}
+
+/** A cap belongs to whoever owns the card credentials here: the asker, or the support channel. */
+function capOwner(ctx: CommandContext<unknown>): string {
+  return ctx.role === 'agent' ? ctx.chatKey : ctx.identityKey;
+}
+
+/**
+ * `/card limit <number> <amount>` (README "Money guard"): watch a prepaid card's spend, the sum of
+ * every fall of its amount from now on (a reload is not spend), and block it once it spends more than
+ * the cap. The sweep (proactive/card-cap-sweep.ts) does the watching.
+ */
+export async function cardLimit(
+  ctx: CommandContext<unknown>,
+  a: { cli: PhoneNumber; cap?: Money | 'off' },
+): Promise<Reply> {
+  const { t, fmt } = ctx;
+  const cli = a.cli.digits;
+  const id = `${capOwner(ctx)}|${cli}`;
+  const store = ctx.stores.guard.cardCaps;
+  if (a.cap === undefined) {
+    const cap = await store.get(id);
+    if (!cap) return { text: t.cardCapNone(cli), visibility: 'personal' };
+    const text = t.cardCapShow(
+      cli,
+      fmt.money(cap.spent),
+      fmt.money(cap.cap),
+      fmt.dateTime(new Date(cap.since)),
+    );
+    return { text, visibility: 'personal' };
+  }
+  if (a.cap === 'off') {
+    await store.delete(id);
+    return { text: t.cardCapOff(cli), tone: 'success', visibility: 'personal' };
+  }
+  return setCap(ctx, a.cli, a.cap);
+}
+
+/** Starts watching: the card's amount now is where the count begins. */
+async function setCap(ctx: CommandContext<unknown>, number: PhoneNumber, typed: Money): Promise<Reply> {
+  const { t, fmt } = ctx;
+  const cli = number.digits;
+  const { client, username } = await ctx.card();
+  const card = await client.show({ cli: number });
+  const currency = card.amount.currency;
+  const cap: Money = { ...typed, currency };
+  const { platform, tenant, user } = ctx.identity;
+  const destination: NotifyDestination =
+    ctx.role === 'agent'
+      ? { platform, tenant, kind: 'chat', chatId: ctx.chat.id }
+      : { platform, tenant, kind: 'user', user };
+  const record: CardCap = {
+    id: `${capOwner(ctx)}|${cli}`,
+    owner: capOwner(ctx),
+    username,
+    label: username,
+    destination,
+    setBy: { platform, tenant, user },
+    locale: ctx.fmt.locale,
+    cli,
+    cap,
+    spent: { minor: 0, scale: card.amount.scale, currency },
+    lastAmount: card.amount,
+    since: ctx.now.toISOString(),
+    ...(ctx.role === 'agent' ? { supportChat: { platform, tenant, chatId: ctx.chat.id } } : {}),
+  };
+  await ctx.stores.guard.cardCaps.put(record);
+  await ctx.audit({
+    command: 'card limit',
+    account: username,
+    target: cli,
+    outcome: 'ok',
+    detail: fmt.money(cap),
+  });
+  return {
+    text: t.cardCapSet(cli, fmt.money(cap), fmt.money(card.amount)),
+    tone: 'success',
+    visibility: 'personal',
+  };
+}
+
+/** A confirmed unblock starts the cap's count again from the card's amount now. */
+export async function cardUnblocked(ctx: CommandContext<unknown>, card: Card): Promise<void> {
+  const id = `${capOwner(ctx)}|${card.cli}`;
+  const cap = await ctx.stores.guard.cardCaps.get(id);
+  if (!cap?.blockedAt) return;
+  const { blockedAt: _b, ...rest } = cap;
+  await ctx.stores.guard.cardCaps.put({
+    ...rest,
+    spent: { ...cap.spent, minor: 0 },
+    lastAmount: card.amount,
+    since: ctx.now.toISOString(),
+  });
+}

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import type { CommandContext } from '../command-spec.js';
+import type { Messages } from '../messages.js';
+import type { TrackedMessage } from '../notify/notifier.js';
+import type { ApprovalRequest } from '../ports/guard.js';
+import type { Stores } from '../ports/stores.js';
+import type { Reply } from '../reply.js';
+import { APPROVAL_TTL_MS, defaultApprovers } from './policy.js';
+import type { GuardCheck } from './types.js';
+
+/** The `track` key of a request message, so an expiry can edit it later. */
+export const APPROVAL_TRACK_PREFIX = 'approval:';
+
+/** The account an audit record of this command names: the card account for card commands. */
+async function auditedAccount(ctx: CommandContext<unknown>, needs: string): Promise<string> {
+  return needs === 'card' ? (await ctx.card()).username : (await ctx.account()).username;
+}
+
+/**
+ * Holds a command for a second person (README "Money guard"): the request is stored, audited as
+ * proposed, and posted in the chat for everyone there, with Approve and Refuse. Its words are
+ * public: `check.target` names what is acted on only as far as the chat may read it.
+ */
+export async function requestApproval(
+  ctx: CommandContext<unknown>,
+  command: { name: string; needs: string },
+  check: Extract<GuardCheck, { kind: 'approve' }>,
+): Promise<Reply> {
+  const { t, identity } = ctx;
+  const [policy, settings] = await Promise.all([
+    ctx.stores.guard.policies.get(ctx.chatKey),
+    ctx.stores.settings.chat(ctx.chatKey),
+  ]);
+  const id = randomBytes(6).toString('base64url');
+  const request: ApprovalRequest = {
+    id,
+    chat: ctx.chatKey,
+    platform: identity.platform,
+    tenant: identity.tenant,
+    chatId: ctx.chat.id,
+    requester: ctx.identityKey,
+    requesterUser: identity.user,
+    ...(identity.displayName ? { requesterName: identity.displayName } : {}),
+    requesterLocale: ctx.language,
+    role: ctx.role,
+    action: check.action,
+    command: command.name,
+    args: [...ctx.tokens],
+    summary: t.approvalWhat[check.action]?.(check.target) ?? check.action,
+    approvers: policy?.approvers ?? defaultApprovers(settings),
+    createdAt: ctx.now.toISOString(),
+    expiresAt: new Date(ctx.now.getTime() + APPROVAL_TTL_MS).toISOString(),
+    status: 'pending',
+  };
+  await ctx.stores.guard.approvals.put(request);
+  await ctx.audit({
+    command: `approval asked: ${check.action}`,
+    account: await auditedAccount(ctx, command.needs),
+    target: id,
+    outcome: 'ok',
+    detail: 'proposed',
+  });
+  return {
+    ...requestMessage(request, t),
+    actions: [
+      { label: t.approveButton, actionId: `ap:${id}`, style: 'primary' },
+      { label: t.refuseButton, actionId: `ar:${id}`, style: 'danger' },
+    ],
+    expiresAt: new Date(request.expiresAt),
+    track: `${APPROVAL_TRACK_PREFIX}${id}`,
+  };
+}
+
+/** The request as the chat reads it; `outcome` replaces the who-may-approve lines once decided. */
+export function requestMessage(request: ApprovalRequest, t: Messages, outcome?: string[]): Reply {
+  const who = request.requesterName ?? t.approvalSomeone;
+  const lines = [t.approvalAsk(who, request.summary)];
+  if (outcome) lines.push(...outcome);
+  else
+    lines.push(
+      t.approvalWho(t.approvalsWhoNames[request.approvers] ?? request.approvers, who),
+      t.approvalExpiresIn(Math.round(APPROVAL_TTL_MS / 60_000)),
+    );
+  return {
+    title: t.approvalTitle,
+    text: lines.join('\n'),
+    tone: outcome ? 'info' : 'warning',
+    visibility: 'public',
+  };
+}
+
+/** Where a request message landed (`Core.messageSent`), so an expiry can edit it. */
+export async function recordApprovalMessage(stores: Stores, tracked: TrackedMessage): Promise<boolean> {
+  if (!tracked.track.startsWith(APPROVAL_TRACK_PREFIX)) return false;
+  const request = await stores.guard.approvals.get(tracked.track.slice(APPROVAL_TRACK_PREFIX.length));
+  if (request) await stores.guard.approvals.put({ ...request, message: tracked.message });
+  return true;
+}

@@ -1,0 +1,49 @@
+import { type CalendarDate, compareDates, toIsoDate } from '../../telephony/dates.js';
+import { addMoney, type Money } from '../../telephony/money.js';
+import { addDays, todayIn } from '../natural-date.js';
+import type { AccountClient } from '../services.js';
+
+export type LimitPeriod = 'daily' | 'monthly';
+
+/** Most records one period reads (the provider's `show`, spec 4.9). */
+const MAX_RECORDS = 1000;
+
+/** The current day or month in `timeZone`, and its key for "once per crossing" (`day:2026-11-24`). */
+export function periodOf(period: LimitPeriod, now: Date, timeZone: string) {
+  const today = todayIn(now, timeZone);
+  const from: CalendarDate = period === 'daily' ? today : { ...today, day: 1 };
+  const iso = toIsoDate(today);
+  return { from, to: today, key: period === 'daily' ? `day:${iso}` : `month:${iso.slice(0, 7)}` };
+}
+
+/**
+ * What an account spent in the current day or month of the user's zone, from its call records
+ * (spec 4.9). The provider filters by calendar day, read as UTC; a zoned day straddles two, so the
+ * query widens by a day on each side and each record counts on its own day in the zone, as `/cdrs`
+ * does. The sum is exact, in minor units.
+ */
+export async function periodSpend(
+  account: Pick<AccountClient, 'client'>,
+  period: LimitPeriod,
+  now: Date,
+  timeZone: string,
+  currency: string,
+): Promise<{ spent: Money; key: string; calls: number }> {
+  const { from, to, key } = periodOf(period, now, timeZone);
+  const wide = timeZone !== 'UTC';
+  const answer = await account.client.cdrs({
+    from: wide ? addDays(from, -1) : from,
+    to: wide ? addDays(to, 1) : to,
+    show: MAX_RECORDS,
+  });
+  const cur = answer.account?.currency || currency;
+  let spent: Money = { minor: 0, scale: 2, currency: cur };
+  let calls = 0;
+  for (const r of answer.records) {
+    const day = todayIn(r.start, timeZone);
+    if (compareDates(day, from) < 0 || compareDates(day, to) > 0) continue;
+    spent = addMoney(spent, { ...r.amount, currency: cur });
+    calls += 1;
+  }
+  return { spent, key, calls };
+}

@@ -1,0 +1,47 @@
+import { closed } from '../guard/approval-press.js';
+import { APPROVAL_TTL_MS } from '../guard/policy.js';
+import { messagesFor } from '../messages.js';
+import { errorSummary } from '../safe-error.js';
+import type { ProactiveContext } from './context.js';
+
+/** Decided requests are kept this long (the audit log keeps the decision for good). */
+const KEEP_DECIDED_MS = 7 * 86_400_000;
+
+/**
+ * Requests nobody decided in time (README "Money guard"): each is closed as expired once, by the
+ * same claim a press takes (so a late press and the sweep cannot both decide it), audited, and its
+ * message edited in place where the adapter said where it landed.
+ */
+export async function expireApprovals(ctx: ProactiveContext): Promise<{ expired: number }> {
+  const now = ctx.clock();
+  let expired = 0;
+  for await (const request of ctx.stores.guard.approvals.list()) {
+    if (request.status !== 'pending') {
+      if (now.getTime() - Date.parse(request.expiresAt) > KEEP_DECIDED_MS)
+        await ctx.stores.guard.approvals.delete(request.id);
+      continue;
+    }
+    if (now.getTime() < Date.parse(request.expiresAt)) continue;
+    if (!(await ctx.stores.proactive.claims.claim(`approval:${request.id}`, 2 * APPROVAL_TTL_MS))) continue;
+    const decided = { ...request, status: 'expired' as const };
+    try {
+      await ctx.stores.guard.approvals.put(decided);
+      await ctx.stores.audit.append({
+        at: now.toISOString(),
+        actor: request.requester,
+        chat: request.chat,
+        account: request.requester,
+        command: `approval expired: ${request.action}`,
+        target: request.id,
+        outcome: 'refused',
+        detail: 'expired',
+      });
+      expired += 1;
+      const t = messagesFor(request.requesterLocale);
+      if (request.message) await ctx.outbox.edit(request.message, closed(decided, t, [t.approvalExpired]));
+    } catch (err) {
+      ctx.logger.warn({ approval: request.id, err: errorSummary(err) }, 'approval expiry failed');
+    }
+  }
+  return { expired };
+}

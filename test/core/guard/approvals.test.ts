@@ -1,0 +1,148 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChatRef, Identity } from '../../../src/core/identity.js';
+import type { Reply } from '../../../src/core/reply.js';
+import { textOf } from '../core-harness.js';
+import { type GuardHarness, startGuard } from './guard-harness.js';
+
+const CARD = '4917012345678';
+const person = (user: string, displayName: string): Identity => ({
+  platform: 'telegram',
+  tenant: '',
+  user,
+  displayName,
+});
+const [alice, bob, carol, dave] = [
+  person('1', 'Alice'),
+  person('2', 'Bob'),
+  person('3', 'Carol'),
+  person('4', 'Dave'),
+];
+const admins = new Set(['1', '3']);
+const groupFor = (who: Identity): ChatRef => ({
+  id: '-100',
+  kind: 'shared',
+  userIsAdmin: admins.has(who.user),
+});
+
+/**
+ * Four-eyes in a team chat (README "Money guard"), through the core as a Telegram group: Alice and
+ * Carol administer it, Bob asks, Dave is a member.
+ */
+describe('approvals', () => {
+  let h: GuardHarness;
+  afterEach(async () => {
+    await h?.close();
+  });
+  const say = async (who: Identity, text: string) =>
+    h.stack.core.handleText({ identity: who, chat: groupFor(who), text });
+  const press = (who: Identity, actionId: string) =>
+    h.stack.core.handleAction({ identity: who, chat: groupFor(who), actionId });
+  const button = (replies: Reply[], label: string) =>
+    replies.flatMap((r) => r.actions ?? []).find((a) => a.label === label)!.actionId;
+  const blocks = () => h.stack.sandbox.stats().received['mycard-v2.blockcard'] ?? 0;
+  const cardState = () => h.stack.sandbox.state.card(CARD)!.state;
+
+  async function setUp() {
+    // Now: the client signs with the real clock, and a far-off sandbox clock would add the one
+    // re-signed resend after a clock-skew refusal (provider-notes 1.2) to every request count.
+    h = await startGuard('telegram', new Date().toISOString());
+    await h.stack.linkDemo(bob);
+    expect(textOf(await say(bob, '/approvals on card block'))).toMatch(/Only an admin/);
+    const set = textOf(await say(alice, '/approvals on card block'));
+    expect(set).toContain('blocking a card: needs approval.');
+    expect(set).toContain('Who may approve: the chat’s admins.');
+  }
+
+  it('holds the action; the requester and a stranger change nothing; two approvers at once run it once', async () => {
+    await setUp();
+    const asked = await say(bob, `/card block +${CARD}`);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.audience).toBe('chat');
+    expect(textOf(asked)).toContain('Bob asks to block the card …5678.');
+    expect(textOf(asked)).not.toContain(CARD);
+    expect(cardState()).toBe('active');
+    const approve = button(asked, 'Approve');
+    expect(await press(bob, approve)).toEqual({
+      notice: 'You cannot approve your own request: another person must.',
+    });
+    expect(await press(dave, approve)).toEqual({ notice: 'Only the chat’s admins can decide this request.' });
+    expect(cardState()).toBe('active');
+    expect(blocks(), 'nothing ran before').toBe(0);
+    const [a, c] = await Promise.all([press(alice, approve), press(carol, approve)]);
+    expect(blocks(), 'two approvers at once execute once').toBe(1);
+    expect(cardState()).toBe('blocked');
+    const winner = a.update ? a : c;
+    const loser = a.update ? c : a;
+    expect(loser).toEqual({ notice: 'This request was already decided.' });
+    expect(winner.update!.text).toMatch(
+      /Approved by (Alice|Carol)\. Done\.\nThe details went to Bob privately\./,
+    );
+    expect(winner.update!.actions).toEqual([]);
+    expect(winner.update!.text).not.toContain(CARD);
+    const result = h.notifier.sent.at(-1)!;
+    expect(result.to).toEqual({ platform: 'telegram', tenant: '', kind: 'user', user: '2' });
+    expect(result.reply.text).toContain(`Card +${CARD}: blocked.`);
+    const log = (await h.stack.stores.audit.recent(20)).map((e) => `${e.command}:${e.outcome}`);
+    expect(log).toEqual(
+      expect.arrayContaining([
+        'approval asked: card block:ok',
+        'approval given: card block:ok',
+        'card block:ok',
+      ]),
+    );
+    expect(await press(bob, button(asked, 'Refuse'))).toEqual({
+      notice: 'This request was already decided.',
+    });
+  });
+
+  it('a refusal, a withdrawal and an expiry do nothing, audited, the message edited in place', async () => {
+    await setUp();
+    const first = await say(bob, `/card block +${CARD}`);
+    const refused = await press(carol, button(first, 'Refuse'));
+    expect(refused.update!.text).toContain('Refused by Carol. Nothing was done.');
+    const second = await say(bob, `/card block +${CARD}`);
+    expect((await press(bob, button(second, 'Refuse'))).update!.text).toContain('Withdrawn by Bob.');
+    const third = await say(bob, `/card block +${CARD}`);
+    const track = third[0]!.track!;
+    await h.stack.core.messageSent({
+      track,
+      message: { platform: 'telegram', tenant: '', chatId: '-100', messageId: '77' },
+    });
+    h.clock.advance(31 * 60_000);
+    expect((await h.stack.proactive.expireApprovals()).expired).toBe(1);
+    expect(h.notifier.edits.at(-1)!.message.messageId).toBe('77');
+    expect(h.notifier.edits.at(-1)!.reply.text).toContain('Expired: nobody decided in time.');
+    expect(await press(alice, button(third, 'Approve'))).toEqual({
+      notice: 'This request was already decided.',
+    });
+    expect(blocks()).toBe(0);
+    const log = (await h.stack.stores.audit.recent(20)).map((e) => e.command);
+    expect(log).toEqual(
+      expect.arrayContaining([
+        'approval refused: card block',
+        'approval withdrawn: card block',
+        'approval expired: card block',
+      ]),
+    );
+  });
+
+  it('a call above the price goes for approval, and runs as the requester once approved', async () => {
+    await setUp();
+    await say(alice, '/approvals on call 0.05');
+    const asked = await say(bob, '/call +4930111222 +4917612345678');
+    expect(textOf(asked)).toContain('Bob asks to call Germany Mobile at €0.089 per minute.');
+    expect(h.stack.sandbox.stats().received['webcallback.trycallback'] ?? 0).toBe(0);
+    await press(alice, button(asked, 'Approve'));
+    expect(h.stack.sandbox.stats().received['webcallback.trycallback']).toBe(1);
+    expect(h.stack.sandbox.state.calls().map((c) => c.username)).toEqual(['demo']);
+    // A cheap call is not held.
+    expect(textOf(await say(bob, '/call +4930111222 +4930555666'))).not.toContain('asks to');
+  });
+
+  it('a private chat and the console have no approvals, and say so', async () => {
+    h = await startGuard('console', '2026-11-20T08:00:00Z');
+    expect(await h.send('/approvals on card block')).toMatch(/Approvals work in team chats only/);
+    await h.send('/language de');
+    expect(await h.send('/approvals')).toMatch(/Freigaben gibt es nur in Team-Chats/);
+  });
+});

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { createAdmission } from '../../src/telephony/admission.js';
+import { createTelephonyClient, createTransport, md5Hex } from '../../src/telephony/index.js';
+
+/**
+ * Admission control at the provider (README "Operations"): turns go round the accounts, a read
+ * still waiting is shared by an identical one, and `busy()` says when the backlog is full. Order
+ * is observed by holding the work, never by timing.
+ */
+
+/** Work the test releases by hand; records the order it started in. */
+function held() {
+  const started: string[] = [];
+  const releases: (() => void)[] = [];
+  const work = (name: string) => () =>
+    new Promise<string>((resolve) => {
+      started.push(name);
+      releases.push(() => resolve(name));
+    });
+  const releaseOne = async () => {
+    releases.shift()?.();
+    // Let the finished call hand its slot on.
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+  return { started, work, releaseOne };
+}
+
+describe('admission', () => {
+  it("serves accounts in turn: a light account's one call goes before a heavy one's backlog", async () => {
+    const a = createAdmission({ slots: 1, maxQueued: 100 });
+    const h = held();
+    const results: Promise<string>[] = [];
+    for (let i = 0; i < 5; i++) results.push(a.run('heavy', undefined, h.work(`heavy${i}`)));
+    results.push(a.run('light', undefined, h.work('light')));
+    for (let i = 0; i < 6; i++) await h.releaseOne();
+    await Promise.all(results);
+    // heavy0 had the slot already; then light's turn comes before heavy's second call.
+    expect(h.started).toEqual(['heavy0', 'light', 'heavy1', 'heavy2', 'heavy3', 'heavy4']);
+  });
+
+  it('shares a waiting read with an identical one, never one already sent', async () => {
+    const a = createAdmission({ slots: 1, maxQueued: 100 });
+    const h = held();
+    const first = a.run('u', 'read', h.work('sent'));
+    // `sent` has the slot: a new identical read must not take its (older) answer.
+    const second = a.run('u', 'read', h.work('queued'));
+    const third = a.run('u', 'read', h.work('never'));
+    await h.releaseOne();
+    await h.releaseOne();
+    expect(await first).toBe('sent');
+    expect(await second).toBe('queued');
+    expect(await third).toBe('queued');
+    expect(h.started).toEqual(['sent', 'queued']);
+    expect(a.stats().joined).toBe(1);
+  });
+
+  it('says busy once the backlog is full, and not after it drained', async () => {
+    const a = createAdmission({ slots: 2, maxQueued: 3 });
+    const h = held();
+    const all = Array.from({ length: 5 }, (_, i) => a.run(`u${i}`, undefined, h.work(`w${i}`)));
+    expect(a.stats()).toMatchObject({ inFlight: 2, queued: 3 });
+    expect(a.busy()).toBe(true);
+    await h.releaseOne();
+    expect(a.busy()).toBe(false);
+    for (let i = 0; i < 4; i++) await h.releaseOne();
+    await Promise.all(all);
+    expect(a.stats()).toMatchObject({ inFlight: 0, queued: 0 });
+  });
+
+  it('passes a failure to every caller that shared the read', async () => {
+    const a = createAdmission({ slots: 1, maxQueued: 10 });
+    const h = held();
+    const first = a.run('u', undefined, h.work('x'));
+    const failing = () => Promise.reject(new Error('no answer'));
+    const b = a.run('u', 'k', failing);
+    const c = a.run('u', 'k', failing);
+    await h.releaseOne();
+    await first;
+    await expect(b).rejects.toThrow('no answer');
+    await expect(c).rejects.toThrow('no answer');
+  });
+});
+
+describe('the client under admission', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = createSandbox({ faults: { global: { latencyMs: 50 } } });
+    await sandbox.listen({ port: 0 });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
+
+  it('ten identical reads of one account make two requests; a wrong password never joins them', async () => {
+    const transport = createTransport({ connections: 1 });
+    const admission = createAdmission({ slots: 1, maxQueued: 100 });
+    const client = (password: string) =>
+      createTelephonyClient({
+        baseUrl: sandbox.url,
+        credentials: { username: 'demo', md5: md5Hex(password) },
+        transport,
+        admission,
+        retry: { maxRetries: 0 },
+      });
+    try {
+      sandbox.resetStats();
+      const reads = Array.from({ length: 10 }, () => client('demo').onlinecallthrough());
+      const wrong = client('not-demo').onlinecallthrough();
+      const answers = await Promise.all(reads);
+      await expect(wrong).rejects.toMatchObject({ code: 'TEL_AUTH' });
+      expect(new Set(answers.map((x) => x.account.username))).toEqual(new Set(['demo']));
+      // The first is sent at once; the other nine wait together and share one request.
+      expect(sandbox.stats().received.onlinecallthrough).toBe(3);
+      // A never-retry operation is never shared.
+      expect(admission.stats().joined).toBe(8);
+    } finally {
+      await transport.close();
+    }
+  });
+});
