@@ -39,6 +39,8 @@ describe('call records as a Slack table block', () => {
   it('pages 45 records as tables of 20 rows under a header, each page replacing the last', async () => {
     const { responseId } = await h.command('cdrs 7d today 500');
     const [first] = await h.slack.waitForCalls('response_url', 1, (c) => c.id === responseId);
+    // `PRINT_TRANSCRIPT=1` prints the blocks as Slack received them, for the README and the closing note.
+    if (process.env.PRINT_TRANSCRIPT) console.log(JSON.stringify(first!.body.blocks, null, 2));
     const rows = tableText(tableOf(first!)).split('\n');
     expect(rows[0]).toBe('Date | Number | Destination | Duration | Amount');
     expect(rows).toHaveLength(21);
