@@ -620,6 +620,8 @@ export interface ButtonPressFields {
   responseUrl: string;
   messageTs?: string;
   actionTs?: string;
+  /** The button sat on an ephemeral message (`container.is_ephemeral`). Default false. */
+  ephemeral?: boolean;
 }
 
 let actionSeq = 0;
@@ -637,7 +639,7 @@ export function buttonPressPayload(f: ButtonPressFields): object {
       type: 'message',
       message_ts: f.messageTs ?? '1700000000.000001',
       channel_id: channel,
-      is_ephemeral: true,
+      is_ephemeral: f.ephemeral ?? false,
     },
     channel: { id: channel, name: 'c' },
     message: { type: 'message', ts: f.messageTs ?? '1700000000.000001', text: '' },

@@ -30,6 +30,8 @@ export interface ReplyTarget {
   messageTs?: string;
   /** The workspace (team id), for messages the core edits later. */
   tenant?: string;
+  /** The pressed message is ephemeral: only the presser sees it, so an `actor` update may replace it. */
+  pressedPrivately?: boolean;
 }
 
 export interface ResponderOptions {
@@ -112,12 +114,14 @@ export class SlackResponder {
 
   async outcome(target: ReplyTarget, outcome: ActionOutcome): Promise<void> {
     const update = outcome.update;
-    // Only an update the core left in the chat may replace the message that is in the chat.
-    if (update && audienceIn(target, update) === 'chat') {
+    const where = update ? audienceIn(target, update) : undefined;
+    // Only an update the core left in the chat may replace the message that is in the chat; one for
+    // the presser alone replaces an ephemeral message, which only they see (a page turned in place).
+    if (update && (where === 'chat' || (where === 'actor' && target.pressedPrivately))) {
       await withTableFallback(update, this.options.logger, async (message) => {
-        if (!(await this.#replace(target, message))) await this.#send(target, message, false);
+        if (!(await this.#replace(target, message))) await this.#send(target, message, where === 'actor');
       });
-      await this.#extras(target, update, 'chat');
+      await this.#extras(target, update, where);
     } else if (update) {
       await this.reply(target, update);
     }

@@ -79,3 +79,22 @@ describe('call records as a Slack table block', () => {
     );
   });
 });
+
+describe('call records asked in a channel', () => {
+  it('are a table only the asker sees, and its pages turn in that same ephemeral message', async () => {
+    const { responseId } = await h.command('cdrs 7d today 500', { channel: 'C1' });
+    const [first] = await h.slack.waitForCalls('response_url', 1, (c) => c.id === responseId);
+    expect(first!.body.response_type).toBe('ephemeral');
+    expect(tableOf(first!)).toBeDefined();
+
+    const responseUrl = h.slack.responseUrl('turn');
+    const actionId = pageButton(first!, /^p:.*:1$/);
+    await h.interact(buttonPressPayload({ actionId, responseUrl, channel: 'C1', ephemeral: true }));
+    const [page2] = await h.slack.waitForCalls('response_url', 1, (c) => c.id === 'turn');
+    expect(page2!.body.replace_original).toBe(true);
+    expect(JSON.stringify(page2!.body.blocks)).toContain('Page 2 of 3');
+    // Nothing new was posted: the page replaced the ephemeral message it was turned on.
+    expect(h.slack.callsOf('chat.postEphemeral')).toEqual([]);
+    expect(h.slack.callsOf('response_url').filter((c) => c.id === 'turn')).toHaveLength(1);
+  });
+});
