@@ -52,6 +52,7 @@ async function telegramChannel(config: Config, runtime: Runtime, token: string):
     // A promised deletion of a PIN or SIP password survives a restart (issue 16).
     deletions: stores.proactive.deletions,
     drainTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    backlog: config.TELEPHONY_BACKLOG,
     // While the shared store is down, /readyz and the webhook answer 503: Telegram redelivers later.
     ready: () => stores.reachable(),
     logger: logger.child({ channel: 'telegram' }),
@@ -82,6 +83,7 @@ async function slackChannel(config: Config, runtime: Runtime): Promise<ChatChann
     apiUrl: config.SLACK_API_URL,
     dedupe: stores.dedupe,
     stopTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    backlog: config.TELEPHONY_BACKLOG,
     logger: logger.child({ channel: 'slack' }),
   });
   return {

@@ -217,7 +217,9 @@ function bannerLines(o: {
     `  provider: ${runtime.sandbox ? `embedded sandbox at ${runtime.baseUrl} (demo data)` : runtime.baseUrl}`,
     // The sandbox's fault and balance controls (provider-notes D9), for trying failures by hand.
     ...(runtime.sandbox
-      ? [`  admin:    ${runtime.sandbox.adminUrl} (loopback; GET|PUT|DELETE /faults, GET /stats)`]
+      ? [
+          `  admin:    ${runtime.sandbox.adminUrl} (loopback; GET|PUT|DELETE /faults, GET /stats, PUT /accounts/<user>/balance, PUT /cards/<number>/amount)`,
+        ]
       : []),
     `  store:    ${config.REDIS_URL ? 'Redis' : `SQLite in ${join(config.DATA_DIR, 'telephony-bot.sqlite')}`}`,
     `  channels: ${[...channels.map((c) => c.name), ...(consoleOn ? ['console'] : [])].join(', ') || 'none'}`,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Identity } from '../core/identity.js';
-import { type ClientFactory, type Core, createCore, recoverInterrupted } from '../core/index.js';
+import { type ClientFactory, type Core, createCore, tellAbandoned } from '../core/index.js';
 import { createProactive, type Proactive } from '../core/proactive/proactive.js';
 import { errorSummary } from '../core/safe-error.js';
 import { createSandbox, type Sandbox } from '../sandbox/index.js';
@@ -23,6 +23,7 @@ import {
 import { type BotMetrics, noBotMetrics } from './bot-metrics.js';
 import type { Config } from './config.js';
 import { linkDemoAccounts } from './demo-link.js';
+import { startRecovery } from './recovery.js';
 import { resolveKeyring, storeConfigOf } from './store-config.js';
 
 export interface Runtime {
@@ -45,6 +46,11 @@ export interface Runtime {
   metrics: BotMetrics;
   /** Links the sandbox demo accounts to an identity, so `/balance` works at once (issue 4). */
   linkDemo(identity: Identity): Promise<void>;
+  /**
+   * A shutdown gives up on the never-retry operations still waiting on the provider: closes them as
+   * unknown and tells their users now, with the read that shows the truth. Returns how many.
+   */
+  abandonInFlight(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -81,7 +87,13 @@ export async function createRuntime(
     slots: config.TELEPHONY_CONNECTIONS,
     maxQueued: config.TELEPHONY_BACKLOG,
   });
-  const clientFactory = createClientFactory(config, provider, { transport, admission }, logger, metrics);
+  const clientFactory = createClientFactory(
+    config,
+    provider,
+    { transport, admission, clock: overrides.clock },
+    logger,
+    metrics,
+  );
   const { core, proactive } = createCoreAndProactive(
     config,
     logger,
@@ -107,6 +119,8 @@ export async function createRuntime(
     logger,
     metrics,
     linkDemo: (identity) => linkDemoAccounts(stores, identity),
+    abandonInFlight: () =>
+      tellAbandoned({ stores, outbox: proactive.outbox, attempts: core.attemptsInFlight?.() ?? [] }),
     async close() {
       stopRecovery();
       await transport.close();
@@ -243,11 +257,11 @@ async function providerOf(
 function createClientFactory(
   config: Config,
   provider: Provider,
-  shared: { transport: Transport; admission: Admission },
+  shared: { transport: Transport; admission: Admission; clock: (() => Date) | undefined },
   logger: Logger,
   metrics: BotMetrics,
 ): ClientFactory {
-  const { transport, admission } = shared;
+  const { transport, admission, clock } = shared;
   const clientLogger = logger.child({ component: 'telephony' });
   // One provider, one clock: every per-user client shares what any of them learned (provider-notes 1.2).
   const clockSkew = { offsetMs: 0 };
@@ -260,38 +274,10 @@ function createClientFactory(
       transport,
       admission,
       clockSkew,
+      // The core's clock: the learned offset then relates the provider's times (a call record's)
+      // to the ones the core writes down (call-match.ts).
+      ...(clock ? { clock } : {}),
       timeoutMs: config.TELEPHONY_TIMEOUT_MS,
       logger: clientLogger,
     }).use(metrics.providerLayer);
-}
-
-/**
- * Write-ahead audit (issue 10): attempts left open by the last stop are closed as unknown and
- * their users told. With Redis another instance may still be waiting on its provider, so only
- * attempts older than any request can take count, checked again every minute. A failure of the
- * first pass runs `onFailure` (closing what the start opened) and fails the start. Returns the stop.
- */
-async function startRecovery(
-  config: Config,
-  logger: Logger,
-  stores: Stores,
-  onFailure: () => Promise<void>,
-): Promise<() => void> {
-  const olderThanMs = config.REDIS_URL ? 2 * config.TELEPHONY_TIMEOUT_MS + 60_000 : 0;
-  const recover = async () => {
-    const closed = await recoverInterrupted({ stores, now: new Date(), olderThanMs });
-    if (closed > 0)
-      logger.warn(
-        { interrupted: closed },
-        'never-retry operations were interrupted before the provider answered: closed as unknown in the audit, their users are told',
-      );
-  };
-  await recover().catch(async (err: unknown) => {
-    await onFailure();
-    throw err;
-  });
-  if (!config.REDIS_URL) return () => {};
-  const timer = setInterval(() => void recover().catch(() => undefined), 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -30,7 +30,7 @@ export interface ShutdownOptions {
   health: HealthServer | undefined;
   opened: Opened[];
   channels: ChatChannel[];
-  runtime: Runtime;
+  runtime: Pick<Runtime, 'core' | 'abandonInFlight'>;
   scheduler: { stop(): Promise<void> };
   console: ConsoleHandle;
 }
@@ -46,7 +46,7 @@ export function createShutdown(o: ShutdownOptions): (signal: string) => Promise<
   const run = async (signal: string): Promise<number> => {
     o.health?.drain();
     o.logger.info({ signal }, 'shutting down');
-    const pending = new Set<string>(['commands in flight', ...o.opened.map((s) => s.name)]);
+    const pending = new Set<string>(['commands in flight', 'proactive jobs', ...o.opened.map((s) => s.name)]);
     const deadline = setTimeout(() => {
       o.logger.error(
         { abandoned: [...pending] },
@@ -58,8 +58,14 @@ export function createShutdown(o: ShutdownOptions): (signal: string) => Promise<
     deadline.unref();
     await stopTakingWork(o, pending);
     const rest = o.opened.filter((s) => pending.has(s.name));
-    await closeAll(rest, boundMs, o.logger, pending);
+    // Whatever was given up on, the pools and stores still close (bounded by the deadline above).
+    await closeAll(rest, START_CLEANUP_MS, o.logger, pending);
     clearTimeout(deadline);
+    if (pending.size > 0) {
+      o.logger.error({ abandoned: [...pending] }, `stopped; abandoned: ${[...pending].join(', ')}`);
+      o.logger.flush?.();
+      return EXIT.failed;
+    }
     o.logger.info({}, 'stopped');
     o.logger.flush?.();
     return EXIT.ok;
@@ -70,21 +76,44 @@ export function createShutdown(o: ShutdownOptions): (signal: string) => Promise<
   };
 }
 
-/** Stop taking updates and finish what is in flight (bounded); pools and stores close after. */
+/**
+ * Stop taking updates and finish what is in flight, the commands and the proactive jobs side by
+ * side, each within `SHUTDOWN_TIMEOUT_MS`; what is left is named in `pending` (pools and stores
+ * close after, either way). A never-retry operation given up on is closed and its user told now.
+ */
 async function stopTakingWork(o: ShutdownOptions, pending: Set<string>): Promise<void> {
   o.console.channel?.close();
-  // A sweep in progress stops between accounts; what it did is claimed, the next sweep goes on.
-  const stopScheduler = o.scheduler.stop();
+  const timeoutMs = o.config.SHUTDOWN_TIMEOUT_MS;
+  // A job in progress stops between items (a report, a digest, an account); the next run goes on.
+  const jobs = within(
+    o.scheduler.stop().then(() => true),
+    timeoutMs,
+  ).then((done) => {
+    if (done) pending.delete('proactive jobs');
+  });
   await Promise.allSettled(
     o.channels.map(async (c) => {
       await c.stop();
       pending.delete(c.name);
     }),
   );
-  await stopScheduler;
-  if (await o.runtime.core.drain(o.config.SHUTDOWN_TIMEOUT_MS)) pending.delete('commands in flight');
+  const drained = await o.runtime.core.drain(timeoutMs);
+  if (drained) pending.delete('commands in flight');
+  else {
+    const told = await within(o.runtime.abandonInFlight(), START_CLEANUP_MS / 2);
+    o.logger.warn(
+      { told },
+      'shutdown: never-retry operations still waiting were closed as unknown; their users were told',
+    );
+  }
+  await jobs;
   // The core answered the line in flight; let the console print that reply before we exit.
   if (o.console.run) await Promise.race([o.console.run, delay(1000)]);
+}
+
+/** `work`'s result, or false once `ms` passed (`work` goes on, unawaited). */
+function within<T>(work: Promise<T>, ms: number): Promise<T | false> {
+  return Promise.race([work.catch(() => false as const), delay(ms).then(() => false as const)]);
 }
 
 /** Closes in reverse order of opening, each step bounded, never throwing. */

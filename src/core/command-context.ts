@@ -51,6 +51,10 @@ export function makeContext(
     language: input.loc.language,
     fmt: input.loc.fmt,
     now,
+    clock: e.clock,
+    async editMessage(message, reply) {
+      await e.outbox?.()?.edit(message, reply);
+    },
     stores: e.stores,
     labels: e.labels,
     inputIsPrivate: input.inputIsPrivate ?? false,
@@ -63,22 +67,35 @@ export function makeContext(
       card ??= cardClientFor(e.stores, e.clientFactory, owner);
       return card;
     },
-    async audit(entry) {
-      const full: AuditEntry = {
-        at: e.clock().toISOString(),
-        actor: idKey,
-        actorName: input.identity.displayName,
-        chat: cKey,
-        role,
-        ...entry,
-      };
-      await e.stores.audit.append(full);
-      input.audited.push(full);
-    },
+    audit: (entry) => recordAudit(e, input, { actor: idKey, chat: cKey, role }, entry),
     pending: (kind, command, pendingArgs, extra) =>
       createPending(e, kind, command, pendingArgs, { ...input, role }, extra),
     commandsHere,
   };
+}
+
+/**
+ * Appends an audit record of this command. An `attempted` record is known while it waits on the
+ * provider, so a shutdown that gives up on it can tell its user.
+ */
+async function recordAudit(
+  e: Engine,
+  input: ContextInput,
+  who: { actor: string; chat: string; role: Role },
+  entry: Parameters<CommandContext<unknown>['audit']>[0],
+): Promise<void> {
+  const full: AuditEntry = {
+    at: e.clock().toISOString(),
+    actor: who.actor,
+    actorName: input.identity.displayName,
+    chat: who.chat,
+    role: who.role,
+    ...entry,
+  };
+  if (full.id && full.outcome !== 'attempted') e.attempts.delete(full.id);
+  await e.stores.audit.append(full);
+  input.audited.push(full);
+  if (full.id && full.outcome === 'attempted') e.attempts.set(full.id, full);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { GuardCheck } from './guard/types.js';
 import type { ChatRef, Identity } from './identity.js';
 import type { LabelCache } from './label-cache.js';
 import type { Language, Messages } from './messages.js';
+import type { SentMessage } from './notify/notifier.js';
 import type { Stores } from './ports/stores.js';
 import type { Reply, Visibility } from './reply.js';
 import type { Role } from './roles.js';
@@ -27,6 +28,10 @@ export interface CommandContext<A> {
   /** Money, dates and times in the user's language and time zone (`fmt.timeZone`). */
   readonly fmt: Formatter;
   readonly now: Date;
+  /** The time now, for what happens during the command (when the provider answered). */
+  clock(): Date;
+  /** Edits a message the bot sent earlier (the call card); nothing where no outbox is wired. */
+  editMessage(message: SentMessage, reply: Reply): Promise<void>;
   readonly stores: Stores;
   /** The text input was seen only by the bot (a Slack slash command), even in a shared chat. */
   readonly inputIsPrivate: boolean;

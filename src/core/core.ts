@@ -2,6 +2,7 @@ import type { RefsFor } from './command-refs.js';
 import type { ChatRef, Identity } from './identity.js';
 import type { Language } from './messages.js';
 import type { TrackedMessage } from './notify/notifier.js';
+import type { AuditEntry } from './ports/records.js';
 import type { ActionOutcome, Reply } from './reply.js';
 import type { Role } from './roles.js';
 
@@ -146,4 +147,9 @@ export interface Core {
    * webhook 503, so Telegram delivers it again later; Slack "busy, try again"). Absent: never busy.
    */
   busy?(): boolean;
+  /**
+   * The never-retry operations this process sent and still waits on (their `attempted` audit
+   * entries): what a shutdown that gives up on them must close and tell their users about.
+   */
+  attemptsInFlight?(): AuditEntry[];
 }

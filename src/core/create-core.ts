@@ -12,6 +12,7 @@ import { createLabelCache } from './label-cache.js';
 import { linkSurface } from './link-surface.js';
 import { type CoreLogger, silentLogger } from './logger.js';
 import { type Language, messagesFor } from './messages.js';
+import type { TrackedMessage } from './notify/notifier.js';
 import type { Outbox } from './notify/outbox.js';
 import { type CoreMetrics, noMetrics } from './ports/metrics.js';
 import type { Stores } from './ports/stores.js';
@@ -67,7 +68,7 @@ export interface CoreOptions {
 /**
  * Builds the channel-agnostic core. A line of text runs through the dispatcher's steps in order
  * (rate limit, attachment, conversation, question, lookup, chat rules, roles, arguments,
- * credentials, confirmation, run); a button press through its own (parse, owner, load, take, run),
+ * credentials, guard, confirmation, run); a button press through its own (parse, owner, load, take, run),
  * or through navigation (menu, pages). Every answer, early or late, is placed by the one delivery
  * rule (delivery.ts).
  */
@@ -95,6 +96,7 @@ export function createCore(options: CoreOptions): Core {
     refsFor: refsForPlatforms(options.commandPrefix ?? {}, byName.keys()),
     ...(options.outbox ? { outbox: options.outbox } : {}),
     labels: createLabelCache({ now: () => clock().getTime() }),
+    attempts: new Map(),
   };
   const inFlight = new InFlight();
   const { handleText, handleAction } = createHandlers(e, inFlight);
@@ -112,12 +114,10 @@ export function createCore(options: CoreOptions): Core {
     home: homeScreen(e),
     ...linkSurface(e, e.refsFor),
     refsFor: e.refsFor,
-    messageSent: async (tracked) => {
-      if (!(await recordApprovalMessage(e.stores, tracked)))
-        await recordCallCard({ stores: e.stores }, tracked);
-    },
+    messageSent: (tracked) => recordTracked(e.stores, tracked),
     drain: (timeoutMs) => inFlight.drain(timeoutMs),
     busy: options.busy ?? (() => false),
+    attemptsInFlight: () => [...e.attempts.values()],
   };
 }
 
@@ -136,4 +136,9 @@ function commandInfos(table: readonly CommandSpec[]): CommandInfo[] {
     confirm: s.confirm !== undefined,
     hidden: s.hidden ?? false,
   }));
+}
+
+/** Where a tracked reply landed: a held request's message (README "Money guard") or a call card. */
+async function recordTracked(stores: Stores, tracked: TrackedMessage): Promise<void> {
+  if (!(await recordApprovalMessage(stores, tracked))) await recordCallCard({ stores }, tracked);
 }

@@ -8,7 +8,7 @@ import type { CoreLogger } from './logger.js';
 import type { Messages } from './messages.js';
 import type { Outbox } from './notify/outbox.js';
 import type { CoreMetrics } from './ports/metrics.js';
-import type { ChatSettings } from './ports/records.js';
+import type { AuditEntry, ChatSettings } from './ports/records.js';
 import type { Stores } from './ports/stores.js';
 import type { Reply } from './reply.js';
 import { errorSummary } from './safe-error.js';
@@ -46,6 +46,8 @@ export interface Engine {
   outbox?: () => Outbox | undefined;
   /** Labels a command reads only to name things in its answer, remembered briefly (label-cache.ts). */
   labels: LabelCache;
+  /** Never-retry attempts of this process waiting on the provider, by audit id (for a shutdown). */
+  attempts: Map<string, AuditEntry>;
 }
 
 /** The user's language and zone: what they chose (`/language`, `/timezone`) wins over the platform's hint. */

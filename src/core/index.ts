@@ -11,7 +11,7 @@ export type {
 } from './core.js';
 export { type CoreOptions, createCore } from './create-core.js';
 export { type ChatRef, chatKey, type Identity, identityKey, type Platform } from './identity.js';
-export { type RecoverInterruptedOptions, recoverInterrupted } from './interrupted.js';
+export { type RecoverInterruptedOptions, recoverInterrupted, tellAbandoned } from './interrupted.js';
 export type { CoreLogger } from './logger.js';
 export { catalogues, de, en, type Language, languageOf, type Messages, messagesFor } from './messages.js';
 export type { ActionOutcome, Reply, ReplyAction, ReplyField, ReplyFile, ReplyTable } from './reply.js';

@@ -1,7 +1,10 @@
+import type { Platform } from './identity.js';
 import type { Messages } from './messages.js';
-import type { InterruptedNotice } from './ports/records.js';
+import type { Outbox } from './notify/outbox.js';
+import type { AuditEntry, InterruptedNotice } from './ports/records.js';
 import type { Stores } from './ports/stores.js';
 import type { Reply } from './reply.js';
+import { userLocale } from './user-locale.js';
 
 /** Options of {@link recoverInterrupted}. */
 export interface RecoverInterruptedOptions {
@@ -60,3 +63,40 @@ export async function takeInterruptedNotices(
     visibility: 'personal' as const,
   }));
 }
+
+/**
+ * A shutdown gave up on never-retry operations still waiting on the provider (README "Graceful
+ * shutdown"): each is closed as `unknown` in the audit and its user told now, privately, with the
+ * read that shows the truth, instead of at their next message after the restart. When the message
+ * cannot go out, the notice waits for their next reply as after a crash. Returns how many were told.
+ */
+export async function tellAbandoned(o: {
+  stores: Stores;
+  outbox: Outbox;
+  attempts: AuditEntry[];
+}): Promise<number> {
+  let told = 0;
+  for (const attempt of o.attempts) {
+    const detail = 'abandoned by a shutdown before the provider answered; not resent';
+    if (!(await o.stores.audit.abandon({ ...attempt, outcome: 'unknown', detail }).catch(() => false)))
+      continue;
+    const [platform, tenant = '', ...user] = attempt.actor.split(':');
+    const settings = await o.stores.settings.user(attempt.actor).catch(() => ({}) as UserSettingsLike);
+    const loc = userLocale({ chosen: settings.locale, timeZone: settings.timeZone });
+    const check = attempt.check ?? '/balance';
+    const text = loc.t.interrupted(`/${attempt.command}`, loc.fmt.dateTime(new Date(attempt.at)), check);
+    const to = { platform: platform as Platform, tenant, kind: 'user' as const, user: user.join(':') };
+    const sent = await o.outbox.send(to, { text, tone: 'warning', visibility: 'personal' });
+    if (sent.status === 'sent') {
+      told++;
+      continue;
+    }
+    const notice: InterruptedNotice = { command: attempt.command, at: attempt.at, check };
+    await o.stores.settings
+      .updateUser(attempt.actor, { interrupted: [...(settings.interrupted ?? []), notice] })
+      .catch(() => undefined);
+  }
+  return told;
+}
+
+type UserSettingsLike = { locale?: string; timeZone?: string; interrupted?: InterruptedNotice[] };

@@ -45,8 +45,6 @@ export interface View {
   fromMenu?: boolean;
   pageId?: string;
   page?: number;
-  /** The run of a request a second person approved (src/core/guard): the guard does not ask again. */
-  approved?: boolean;
 }
 
 /** A step either answers (and the turn ends) or returns `undefined` to pass the turn on. */

@@ -14,7 +14,7 @@ function signInHelp(sandbox: Sandbox, users: { username: string; kind: string }[
   const lines = [
     `Telephony sandbox listening on ${sandbox.url}`,
     `  card module (D1):  POST ${sandbox.cardUrl}  (m=mycard-v2, v=json, act=...)`,
-    `  admin (loopback):  ${sandbox.adminUrl}  GET|PUT|DELETE /faults, GET /stats`,
+    `  admin (loopback):  ${sandbox.adminUrl}  GET|PUT|DELETE /faults, GET /stats, PUT /accounts/<user>/balance, PUT /cards/<number>/amount`,
     '',
     'Users:',
     ...users.map(

@@ -40,7 +40,7 @@ export interface Sandbox {
   readonly url: string;
   /** The card module address of D1: `{base_url}/api/rest/v2/`. */
   readonly cardUrl: string;
-  /** The loopback admin endpoint: `GET|PUT|DELETE /faults`, `GET /stats`. */
+  /** The loopback admin endpoint: `GET|PUT|DELETE /faults`, `GET /stats`, `PUT /accounts/<user>/balance`, `PUT /cards/<number>/amount`. */
   readonly adminUrl: string;
   readonly state: SandboxStateView;
   setFaults(config: FaultConfig): void;

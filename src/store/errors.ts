@@ -50,16 +50,22 @@ export class CredentialDecryptError extends StoreError {
 /** Another live process holds the single-writer lock of this SQLite store (issue 10). */
 export class StoreLockedError extends StoreError {
   override name = 'StoreLockedError';
-  constructor(store: string, owner: { pid: number; host: string; since: string } | undefined) {
+  constructor(
+    store: string,
+    owner: { pid: number; host: string; since: string; staleInMs?: number } | undefined,
+  ) {
     const who = owner
       ? `Another telephony-bot instance (pid ${owner.pid} on ${owner.host}, since ${owner.since})`
       : 'Another telephony-bot instance';
+    const stale =
+      owner?.staleInMs === undefined
+        ? ''
+        : ` If that instance is gone (killed on another host), its lock goes stale ${Math.ceil(owner.staleInMs / 1000)} s from now and the next start takes it over by itself.`;
     super(
       'ERR_STORE_LOCKED',
       `${who} is using the SQLite store ${store}. One SQLite store takes one instance: stop the other ` +
         'instance, or give this one its own DATA_DIR. To run several instances, share Redis instead: ' +
-        'set REDIS_URL (for example REDIS_URL=redis://localhost:6379) on every instance. ' +
-        `If no instance is running, delete ${store}.lock.`,
+        `set REDIS_URL (for example REDIS_URL=redis://localhost:6379) on every instance.${stale}`,
     );
   }
 }

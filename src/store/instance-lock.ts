@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { StoreLockedError } from './errors.js';
 import { PRIVATE_FILE_MODE } from './private-files.js';
@@ -18,23 +27,46 @@ export interface InstanceLock {
   release(): void;
 }
 
+/** Options of {@link acquireInstanceLock}. */
+export interface InstanceLockOptions {
+  path: string;
+  /** The store it guards, for the refusal's message. */
+  store: string;
+  /** How often the holder touches the lock file (its mtime is the heartbeat). Default 5 000 ms. */
+  heartbeatMs?: number;
+  /** A lock whose heartbeat is older than this is taken over, whoever wrote it. Default 30 000 ms. */
+  staleMs?: number;
+  /** Told when the lock file was taken from under this process (its heartbeat had stopped). */
+  onLost?: () => void;
+  now?: () => number;
+}
+
+export const LOCK_HEARTBEAT_MS = 5_000;
+export const LOCK_STALE_MS = 30_000;
+
 /** Locks this process holds, released on exit even when a store was never closed. */
 const held = new Map<string, string>();
+const heartbeats = new Map<string, NodeJS.Timeout>();
 let exitHookInstalled = false;
 
 /**
  * One writer per SQLite store (issue 10): the keyv store runs its "atomic" operations under an
  * in-process mutex, so a second process on the same file would double-run claims, pending takes
- * and the audit sequence. A lock file beside the database names its owner's pid; a starter that
- * finds a live owner refuses, one that finds a dead owner (a crash, a `kill -9`, a container
- * restart that reused the pid) takes the lock over.
+ * and the audit sequence. A lock file beside the database names its owner, and the owner touches
+ * it every few seconds (the file's mtime is its heartbeat). A starter that finds a heartbeat older
+ * than `staleMs` takes the lock over whatever host wrote it (a container re-created or a pod
+ * rescheduled elsewhere after a hard kill, where no pid can be asked); one that finds a fresh
+ * heartbeat refuses, unless the owner is a dead pid on this very host (a crash, a `kill -9`, a
+ * restart that reused the pid), which is taken over at once.
  *
  * The file is written completely under a temporary name and hard-linked into place, so a reader
  * never sees half an owner. Two starters racing over the same stale lock can both take it over in a
  * window of microseconds; that needs two starts at once after a crash, and is accepted.
  */
-export function acquireInstanceLock(options: { path: string; store: string }): InstanceLock {
+export function acquireInstanceLock(options: InstanceLockOptions): InstanceLock {
   const { path } = options;
+  const now = options.now ?? Date.now;
+  const staleMs = options.staleMs ?? LOCK_STALE_MS;
   const owner: LockOwner = {
     pid: process.pid,
     host: hostname(),
@@ -45,12 +77,15 @@ export function acquireInstanceLock(options: { path: string; store: string }): I
     if (tryCreate(path, owner)) {
       held.set(path, owner.token);
       installExitHook();
+      beat(path, owner.token, options);
       return { path, release: () => release(path, owner.token) };
     }
     const current = readOwner(path);
     if (current === 'gone') continue;
-    if (current !== 'unreadable' && isAlive(current, path))
-      throw new StoreLockedError(options.store, current);
+    const age = heartbeatAge(path, now);
+    if (age === undefined) continue;
+    if (current !== 'unreadable' && age <= staleMs && isAlive(current, path))
+      throw new StoreLockedError(options.store, { ...current, staleInMs: staleMs - age });
     // Stale: its owner is dead (or the file is not a lock we wrote). Remove it and try again.
     try {
       unlinkSync(path);
@@ -112,9 +147,61 @@ function isAlive(owner: LockOwner, path: string): boolean {
   }
 }
 
+/** How long ago the lock file was last touched, ms; undefined when it is gone. */
+function heartbeatAge(path: string, now: () => number): number | undefined {
+  try {
+    return Math.max(0, now() - statSync(path).mtimeMs);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Touches the lock file while it is ours; stops, and says so, once another process took it over
+ * (this one stood still longer than `staleMs`). A touch that fails (a full or read-only disk) is
+ * tried again on the next beat: the lock only goes stale if that lasts.
+ */
+function beat(path: string, token: string, options: InstanceLockOptions): void {
+  const timer = setInterval(() => {
+    const current = readOwnerQuietly(path);
+    if (current === undefined) return;
+    if (current !== token) {
+      stopBeat(path);
+      if (held.get(path) === token) held.delete(path);
+      options.onLost?.();
+      return;
+    }
+    const at = new Date((options.now ?? Date.now)());
+    try {
+      utimesSync(path, at, at);
+    } catch {
+      // tried again on the next beat
+    }
+  }, options.heartbeatMs ?? LOCK_HEARTBEAT_MS);
+  timer.unref();
+  heartbeats.set(path, timer);
+}
+
+function stopBeat(path: string): void {
+  clearInterval(heartbeats.get(path));
+  heartbeats.delete(path);
+}
+
+/** The token in the lock file, `''` when it is not ours to read, undefined when unreadable now. */
+function readOwnerQuietly(path: string): string | undefined {
+  try {
+    const owner = readOwner(path);
+    return typeof owner === 'object' ? owner.token : '';
+  } catch {
+    return undefined;
+  }
+}
+
 function release(path: string, token: string): void {
   if (held.get(path) !== token) return;
   held.delete(path);
+  stopBeat(path);
   const current = readOwner(path);
   if (typeof current === 'object' && current.token === token) {
     try {

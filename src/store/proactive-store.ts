@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   AlertSubscription,
   CallReport,
@@ -31,9 +33,48 @@ export function createProactiveStores(options: ProactiveStoresOptions): Proactiv
   };
 }
 
+/** How long one record's write lock lives: far longer than one read and one write. */
+const RECORD_LOCK_MS = 5_000;
+/** How often a busy record is tried again before `update` gives up (about 6 s in all). */
+const RECORD_LOCK_TRIES = 60;
+
+/** Raised when a record stayed locked longer than any read-modify-write takes. */
+export class RecordBusyError extends Error {
+  override name = 'RecordBusyError';
+  readonly code = 'STORE_RECORD_BUSY';
+}
+
+/**
+ * Runs `fn` holding the record's lock: the store's atomic `SET NX PX`, so it excludes other
+ * instances too (the KeyValueStore has no compare-and-set). The lock is given back by its holder
+ * only; one whose holder died expires after {@link RECORD_LOCK_MS}.
+ */
+async function withRecordLock<R>(kv: KeyValueStore, key: string, fn: () => Promise<R>): Promise<R> {
+  const lock = `lock:${key}`;
+  const token = randomBytes(8).toString('hex');
+  for (let i = 0; !(await kv.setIfAbsent(lock, token, RECORD_LOCK_MS)); i++) {
+    if (i >= RECORD_LOCK_TRIES) throw new RecordBusyError('record stayed locked');
+    await sleep(5 + Math.floor(Math.random() * Math.min(200, 10 * (i + 1))));
+  }
+  try {
+    return await fn();
+  } finally {
+    if ((await kv.get<string>(lock)) === token) await kv.delete(lock);
+  }
+}
+
 /** JSON records under `prefix`, kept until deleted (also the guard's stores). */
 export function recordStore<T extends { id: string }>(kv: KeyValueStore, prefix: string): RecordStore<T> {
   return {
+    update: (id, change) =>
+      withRecordLock(kv, prefix + id, async () => {
+        const current = await kv.get<T>(prefix + id);
+        const next = change(current);
+        if (next === current) return current;
+        if (next === undefined) await kv.delete(prefix + id);
+        else await kv.set(prefix + id, next);
+        return next;
+      }),
     get: (id) => kv.get<T>(prefix + id),
     put: (record) => kv.set(prefix + record.id, record),
     delete: (id) => kv.delete(prefix + id),
@@ -49,6 +90,7 @@ export function recordStore<T extends { id: string }>(kv: KeyValueStore, prefix:
 function claimStore(kv: KeyValueStore): ClaimStore {
   return {
     claim: (key, ttlMs) => kv.setIfAbsent(`claim:${key}`, 1, ttlMs),
+    held: async (key) => (await kv.get(`claim:${key}`)) !== undefined,
     async release(key) {
       await kv.delete(`claim:${key}`);
     },

@@ -58,8 +58,8 @@ class FairAdmission implements Admission {
   readonly #queues = new Map<string, Waiting[]>();
   readonly #flights = new Map<string, Waiting>();
   /**
-   * Start-time fair queueing: a call's tag is the later of the tag last served and the account's
-   * own next tag, so an account's burst gets tags 0, 1, 2 … while one arriving later starts at the
+   * Start-time fair queueing: a call's tag is the later of the tag now served and the account's own
+   * next tag, so an account's burst gets tags 0, 1, 2 … while one arriving later starts at the
    * current tag and goes within the round. Tags that no longer matter are forgotten.
    */
   readonly #nextTag = new Map<string, number>();
@@ -116,7 +116,9 @@ class FairAdmission implements Admission {
       const queue = this.#turn();
       const w = queue.shift()!;
       if (queue.length === 0) this.#queues.delete(w.who);
-      this.#served = Math.max(this.#served, w.tag);
+      // The virtual time is the tag now served (the smallest waiting), not the largest ever: a max
+      // would put a newcomer behind every account still catching up.
+      this.#served = w.tag;
       this.#queued -= 1;
       if (w.flightKey !== undefined) this.#flights.delete(w.flightKey);
       this.#inFlight += 1;

@@ -97,9 +97,17 @@ const cases: Case[] = [
   ['spend', '/spend forever', 'Give a period such as 7d, 30d, 12w or 3m (at most a year).'],
   ['spend', '/spend 7d 30d', 'Give one period, e.g. /spend 30d.'],
   ['digest', '/digest daily', 'Say weekly or off, e.g. /digest weekly.'],
-  ['limit', '/limit yearly 5', 'e.g. /limit daily 5.00, /limit price 0.10, or /limit off'],
-  ['limit', '/limit daily lots', 'e.g. /limit daily 5.00'],
-  ['approvals', '/approvals maybe card block', 'e.g. /approvals on card block', groupAsAdmin],
+  ['limit', '/limit weekly 5', 'Say daily, monthly or price and an amount, e.g. /limit daily 5.00'],
+  ['limit', '/limit price 0.123456', 'Say daily, monthly or price and an amount'],
+  ['limit', '/limit daily -5', 'Say daily, monthly or price and an amount'],
+  ['card', '/card limit +4917012345678 lots', 'Give the card number and the cap, e.g. /card limit'],
+  [
+    'approvals',
+    '/approvals on everything',
+    'Say on or off and what, e.g. /approvals on card block',
+    groupAsAdmin,
+  ],
+  ['approvals', '/approvals approvers everyone', 'Say on or off and what', groupAsAdmin],
 ];
 
 describe('bad input', () => {

@@ -29,7 +29,7 @@ describe('spend charts and the weekly digest (issue 15 §3)', () => {
   it('/spend 30d sends a PNG of plausible size with the total in the caption', async () => {
     const { replies } = await h.send('/spend 30d');
     const [chart] = replies;
-    expect(chart?.text).toMatch(/^€\d+\.\d{2,4} on 4 calls, 2026-10-17 – 2026-11-16$/);
+    expect(chart?.text).toMatch(/^€\d+\.\d{2,4} on 4 calls, Oct 17, 2026 – Nov 16, 2026$/);
     expect(chart?.visibility).toBe('personal');
     expect(chart?.file?.mimeType).toBe('image/png');
     const png = chart!.file!.content as Uint8Array;
@@ -41,7 +41,7 @@ describe('spend charts and the weekly digest (issue 15 §3)', () => {
   });
 
   it('a period with no calls says so; a bad period names the fix and calls nothing', async () => {
-    expect((await h.send('/spend 1d')).text).toMatch(/No calls between 2026-11-15 and 2026-11-16/);
+    expect((await h.send('/spend 1d')).text).toMatch(/No calls between Nov 15, 2026 and Nov 16, 2026/);
     h.stack.sandbox.resetStats();
     expect((await h.send('/spend forever')).text).toMatch(/give a period such as 7d, 30d, 12w or 3m/i);
     expect((await h.send('/spend 400d')).text).toMatch(/at most a year/);
@@ -68,7 +68,8 @@ describe('spend charts and the weekly digest (issue 15 §3)', () => {
     expect(await p.sendDigests()).toEqual({ sent: 0, failed: 0 });
     const [digest] = notifier.sent;
     expect(digest!.to).toEqual({ platform: 'console', tenant: '', kind: 'user', user: alice.user });
-    expect(digest!.reply.title).toBe('Your week 2026-11-16 – 2026-11-23');
+    // Monday 00:00 to Sunday 24:00: seven days, so no day counts in two digests.
+    expect(digest!.reply.title).toBe('Your week Nov 16, 2026 – Nov 22, 2026');
     expect(digest!.reply.text).toMatch(/^Spent €0\.00 on 0 calls\. Balance now: €18\.40\.$/);
     expect(isoWeek(new Date(now))).toBe('2026-W48');
     expect((await h.send('/digest off')).text).toMatch(/switched off/);

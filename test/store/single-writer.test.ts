@@ -1,9 +1,19 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StoreLockedError } from '../../src/store/errors.js';
+import { acquireInstanceLock, LOCK_STALE_MS } from '../../src/store/instance-lock.js';
 import { createSqliteKeyValueStore } from '../../src/store/sqlite-key-value-store.js';
 
 /**
@@ -92,6 +102,52 @@ describe('one writer per SQLite store', () => {
     );
     const b = createSqliteKeyValueStore({ path });
     await b.close();
+  });
+
+  it('a lock from another host is refused while its heartbeat is fresh and taken over once stale', async () => {
+    const path = fresh();
+    await createSqliteKeyValueStore({ path, exclusive: false }).close();
+    // A container killed hard on another host: its pid means nothing here.
+    const other = { pid: 1, host: 'pod-elsewhere-7f9c', token: 'theirs', since: '2026-11-24T06:00:00.000Z' };
+    writeFileSync(`${path}.lock`, JSON.stringify(other));
+    let refusal: unknown;
+    try {
+      createSqliteKeyValueStore({ path });
+    } catch (err) {
+      refusal = err;
+    }
+    expect(refusal).toBeInstanceOf(StoreLockedError);
+    expect((refusal as Error).message).toMatch(
+      /pod-elsewhere-7f9c.*goes stale \d+ s from now.*takes it over by itself/s,
+    );
+    // Its heartbeat stopped 31 s ago: stale, whatever host wrote it.
+    const past = new Date(Date.now() - LOCK_STALE_MS - 1000);
+    utimesSync(`${path}.lock`, past, past);
+    const kv = createSqliteKeyValueStore({ path });
+    expect(JSON.parse(readFileSync(`${path}.lock`, 'utf8')).host).toBe(hostname());
+    await kv.close();
+    expect(existsSync(`${path}.lock`)).toBe(false);
+  });
+
+  it('the holder keeps its lock fresh with a heartbeat, and stops once another took it over', async () => {
+    const path = fresh();
+    await createSqliteKeyValueStore({ path, exclusive: false }).close();
+    let lost = 0;
+    const lock = acquireInstanceLock({
+      path: `${path}.lock`,
+      store: path,
+      heartbeatMs: 10,
+      onLost: () => lost++,
+    });
+    const past = new Date(Date.now() - 3_600_000);
+    utimesSync(lock.path, past, past);
+    // The next beat touches it again: a live holder is never stale.
+    await vi.waitFor(() => expect(Date.now() - statSync(lock.path).mtimeMs).toBeLessThan(LOCK_STALE_MS));
+    writeFileSync(lock.path, JSON.stringify({ pid: 1, host: 'elsewhere', token: 'new-owner', since: '' }));
+    await vi.waitFor(() => expect(lost).toBe(1));
+    // Released after losing it: the new owner's file stays.
+    lock.release();
+    expect(JSON.parse(readFileSync(lock.path, 'utf8')).token).toBe('new-owner');
   });
 
   it('a reader without the lock (audit export) opens beside the writer', async () => {

@@ -22,6 +22,8 @@ export function createHttpEndpoint(
   inFlight: InFlight,
   accepting: () => boolean,
 ): HttpEndpoint {
+  // Acknowledged and not yet handled: what a burst leaves waiting in this instance.
+  let waiting = 0;
   const receiver = new SlackHttpReceiver({
     signingSecret: options.signingSecret!,
     command: options.command,
@@ -29,12 +31,19 @@ export function createHttpEndpoint(
     // Ack first: the command is answered on arrival, everything else the moment a listener acks;
     // the listeners go on to call the core. Slack's 3 s budget never waits for the provider.
     dispatchWhen: () => gate.whenQuiet(),
-    pending: (dispatch) => inFlight.track(dispatch),
+    pending: (dispatch) => {
+      waiting += 1;
+      void dispatch.finally(() => {
+        waiting -= 1;
+      });
+      inFlight.track(dispatch);
+    },
     logger: boltLogger(options.logger),
     // A request that no listener acknowledged (an unknown command) is answered before Slack's 3 s.
     unhandledRequestTimeoutMs: 2_500,
     // Slack's command carries no locale; the busy prompt is in the default language.
-    busy: () => (options.core.busy?.() ? messagesFor(undefined).busyTryAgain : undefined),
+    busy: () =>
+      waiting >= options.backlog || options.core.busy?.() ? messagesFor(undefined).busyTryAgain : undefined,
   });
   // HTTP requests are counted from arrival to response, so work after an ack waits for a quiet receiver.
   const handler = (req: IncomingMessage, res: ServerResponse) => {

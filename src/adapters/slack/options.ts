@@ -55,6 +55,11 @@ export interface SlackChannelOptions {
   socketPingTimeoutMs?: number;
   /** Upper bound for `stop()` to wait for answers still being delivered. Default 10 000 ms. */
   stopTimeoutMs?: number;
+  /**
+   * HTTP mode: commands acknowledged and not yet handled beyond which a new one is answered "busy,
+   * try again" in its ack (admission control; `core.busy()` counts too). Default 1024.
+   */
+  backlog?: number;
   /** Clock, for the per-day audit thread. */
   now?: () => Date;
 }
@@ -123,6 +128,7 @@ export function resolveSlackOptions(options: SlackChannelOptions): ResolvedSlack
     viewAckBudgetMs: options.viewAckBudgetMs ?? 2_000,
     directoryTtlMs: options.directoryTtlMs ?? 60_000,
     stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
+    backlog: options.backlog ?? 1024,
     socketPingTimeoutMs: options.socketPingTimeoutMs ?? 5_000,
     now: options.now ?? (() => new Date()),
     mode: options.appToken ? 'socket' : 'http',

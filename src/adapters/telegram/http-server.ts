@@ -23,10 +23,11 @@ export interface WebhookHandlerOptions {
   /** Whether updates are taken now: false before start and while stopping (503, Telegram redelivers). */
   accepting(): boolean | Promise<boolean>;
   /**
-   * The provider's backlog is full (admission control): 503 before the body is read, and Telegram
-   * delivers the update again later (Bot API `setWebhook`: a failed request is repeated).
+   * This update must wait (admission control: the instance's backlog is full, or its sender already
+   * has updates waiting): 503, and Telegram delivers it again later (Bot API `setWebhook`: a failed
+   * request is repeated).
    */
-  busy?(): boolean;
+  busy?(update: Update): boolean;
   logger: TelegramLogger;
 }
 
@@ -50,23 +51,22 @@ export function createWebhookHandler(options: WebhookHandlerOptions): HttpHandle
       req.resume();
       return reply(res, 401, { error: 'unauthorized' });
     }
-    if (options.busy?.()) {
-      req.resume();
-      const sampled = turnedAway.take('busy');
-      if (sampled)
-        options.logger.warn(
-          { skipped: sampled.skipped },
-          'telegram: provider backlog full, updates answered 503 (Telegram delivers them again)',
-        );
-      res.setHeader('retry-after', '1');
-      return reply(res, 503, { error: 'busy' });
-    }
     readJson(req).then(
       async (update) => {
         if (!isUpdate(update)) return reply(res, 400, { error: 'not an update' });
         // Not ready yet (or stopping): 503 makes Telegram deliver the update again later.
         const accepting = await Promise.resolve(options.accepting()).catch(() => false);
         if (!accepting) return reply(res, 503, { error: 'not ready' });
+        if (options.busy?.(update)) {
+          const sampled = turnedAway.take('busy');
+          if (sampled)
+            options.logger.warn(
+              { skipped: sampled.skipped },
+              'telegram: backlog full, updates answered 503 (Telegram delivers them again)',
+            );
+          res.setHeader('retry-after', '1');
+          return reply(res, 503, { error: 'busy' });
+        }
         reply(res, 200, {});
         options.accept(update);
       },

@@ -46,6 +46,13 @@ export interface TelegramChannelOptions {
   pollingTimeoutSeconds?: number;
   /** Updates processed at once by the runner (its sink concurrency). Default 500. */
   concurrency?: number;
+  /**
+   * Webhook mode: updates taken and not yet handled beyond which the webhook answers 503, so
+   * Telegram delivers them again later (admission control; `core.busy()` counts too). Default 1024.
+   */
+  backlog?: number;
+  /** Webhook mode: updates of one sender taken and not yet handled beyond which it waits too. Default 2. */
+  backlogPerSender?: number;
   /** auto-retry: a 429 asking to wait longer than this fails instead. Default 30. */
   maxRetryDelaySeconds?: number;
   /** auto-retry: attempts after the first. Default 3. */
@@ -116,6 +123,8 @@ export function resolveTelegramOptions(options: TelegramChannelOptions): Resolve
     dedupeTtlMs: options.dedupeTtlMs ?? 24 * 60 * 60 * 1000,
     pollingTimeoutSeconds: options.pollingTimeoutSeconds ?? 30,
     concurrency: options.concurrency ?? 500,
+    backlog: options.backlog ?? 1024,
+    backlogPerSender: options.backlogPerSender ?? 2,
     maxRetryDelaySeconds: options.maxRetryDelaySeconds ?? 30,
     maxRetryAttempts: options.maxRetryAttempts ?? 3,
     drainTimeoutMs: options.drainTimeoutMs ?? 10_000,

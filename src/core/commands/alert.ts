@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { alertArgs, compareMoney } from '../alerts/threshold.js';
 import type { CommandContext } from '../command-spec.js';
 import { commandText, defineCommand } from '../command-spec.js';
@@ -26,15 +27,18 @@ export async function subscriptionOf(
     destination,
     setBy: { platform, tenant, user },
     locale: ctx.fmt.locale,
+    ...(ctx.fmt.timeZoneKnown ? { timeZone: ctx.fmt.timeZone } : {}),
   };
 }
 
 /** A top-up re-arms the account's alert (issue 15 §1), whatever the balance is now. */
 export async function rearmAfterTopUp(ctx: CommandContext<unknown>): Promise<void> {
   const { id } = await subscriptionOf(ctx);
-  const sub = await ctx.stores.proactive.alerts.get(id);
-  if (sub && !sub.armed) await ctx.stores.proactive.alerts.put({ ...sub, armed: true });
+  await ctx.stores.proactive.alerts.update(id, (sub) => (sub && !sub.armed ? { ...sub, armed: true } : sub));
 }
+
+/** A fresh `rev` for a setting the user just made (ports/proactive.ts `SubscriptionBase.rev`). */
+export const newRev = () => randomBytes(6).toString('hex');
 
 /** `/alert [amount|off]`: the low-balance alert of the active account (issue 15 §1). */
 export function alertCommands() {
@@ -61,7 +65,11 @@ export function alertCommands() {
           return { text, visibility: 'personal' };
         }
         if (args.kind === 'off') {
-          const removed = await store.delete(base.id);
+          let removed = false;
+          await store.update(base.id, (cur) => {
+            removed = cur !== undefined;
+            return undefined;
+          });
           return { text: removed ? t.alertOff : t.alertOffNone, tone: 'success' };
         }
         const { client } = await ctx.account();
@@ -72,12 +80,14 @@ export function alertCommands() {
         const threshold = { ...args.amount, currency: currency || args.amount.currency };
         // Already below: no alert now, the next crossing alerts (it re-arms above the threshold).
         const below = compareMoney(account.balance, threshold) < 0;
-        await store.put({
+        // A new setting (new rev): a sweep that read the old one no longer writes over it.
+        await store.update(base.id, (cur) => ({
           ...base,
+          rev: newRev(),
           threshold,
           armed: !below,
-          generation: existing?.generation ?? 0,
-        });
+          generation: cur?.generation ?? 0,
+        }));
         const [th, bal] = [fmt.money(threshold), fmt.money(account.balance)];
         const text = below ? t.alertSetAlreadyBelow(th, bal) : t.alertSet(th, bal);
         return {

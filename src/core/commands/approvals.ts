@@ -46,7 +46,9 @@ function showPolicy(ctx: CommandContext<ApprovalsArgs>, policy: ApprovalPolicy |
     const what = t.approvalsActions[a] ?? a;
     if (a === 'call')
       return t.approvalsOn(
-        policy.callAbove ? t.approvalsAbove(what, fmt.price(policy.callAbove)) : t.approvalsCallCeiling,
+        policy.callAbove
+          ? t.approvalsAbove(what, t.approvalsPerMinute(fmt.price(policy.callAbove)))
+          : t.approvalsCallCeiling,
       );
     if (a === 'topup' && policy.topupAbove)
       return t.approvalsOn(t.approvalsAbove(what, fmt.money(policy.topupAbove)));
@@ -96,7 +98,8 @@ export function approvalsCommands() {
         } else if (a.op === 'on') {
           next.actions = [...new Set([...policy.actions, ...a.actions])];
           if (a.actions[0] === 'call') next.callAbove = a.amount;
-          if (a.actions[0] === 'topup') next.topupAbove = a.amount;
+          // Card amounts are EUR (spec 4.1 `Amount`); a call's rate is in each account's own currency.
+          if (a.actions[0] === 'topup') next.topupAbove = a.amount && { ...a.amount, currency: 'EUR' };
         } else {
           next.actions = policy.actions.filter((x) => !a.actions.includes(x));
         }

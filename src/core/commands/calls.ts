@@ -4,12 +4,27 @@ import { hasCode } from '../../telephony/errors.js';
 import { phoneArg, positional } from '../args.js';
 import { type CommandContext, commandText, defineCommand } from '../command-spec.js';
 import { callGuard } from '../guard/call-guard.js';
-import { CALL_REPORT_TIMING, CALL_TRACK_PREFIX, callHungUp } from '../proactive/call-report.js';
+import { type Messages, messagesFor } from '../messages.js';
+import { hangingUpCard } from '../proactive/call-card.js';
+import {
+  CALL_REPORT_TIMING,
+  CALL_TRACK_PREFIX,
+  callHangingUp,
+  callHungUp,
+} from '../proactive/call-report.js';
+import type { Reply } from '../reply.js';
 import { subscriptionOf } from './alert.js';
 import { audited } from './audited.js';
 
 /** Stores the pending report of a call just placed; the card's `track` key finds it again. */
-async function watchCall(ctx: CommandContext<unknown>, callId: string, a: string, b: string): Promise<void> {
+async function watchCall(
+  ctx: CommandContext<unknown>,
+  callId: string,
+  a: string,
+  b: string,
+  answeredAt: Date,
+  hangupAction: string | undefined,
+): Promise<void> {
   const base = await subscriptionOf(ctx);
   const placed = ctx.now.getTime();
   const at = (ms: number) => new Date(placed + ms).toISOString();
@@ -25,6 +40,9 @@ async function watchCall(ctx: CommandContext<unknown>, callId: string, a: string
     aNumber: a,
     bNumber: b,
     placedAt: ctx.now.toISOString(),
+    // The record's start lies between these two: it tells this call from a redial (call-match.ts).
+    answeredAt: answeredAt.toISOString(),
+    ...(hangupAction ? { hangupAction } : {}),
     nextCheckAt: at(CALL_REPORT_TIMING.firstCheckMs),
     checks: 0,
     giveUpAt: at(CALL_REPORT_TIMING.giveUpAfterMs),
@@ -34,7 +52,12 @@ async function watchCall(ctx: CommandContext<unknown>, callId: string, a: string
 const callCommand = defineCommand({
   name: 'call',
   aliases: ['callback', 'dial'],
-  args: ({ t }) => positional(t, [t.arg.a, t.arg.b], [phoneArg(t, t.arg.a), phoneArg(t, t.arg.b)]),
+  // Ringing a phone to connect it with itself bills a call that cannot happen: refused before any API call.
+  args: ({ t }) =>
+    positional(t, [t.arg.a, t.arg.b], [phoneArg(t, t.arg.a), phoneArg(t, t.arg.b)]).superRefine((ab, ctx) => {
+      const [a, b] = ab;
+      if (a && b && a.digits === b.digits) ctx.addIssue({ code: 'custom', message: t.vSameAB(a.digits) });
+    }),
   ...commandText('call'),
   roles: ['holder', 'agent'],
   output: 'personal',
@@ -68,6 +91,7 @@ const callCommand = defineCommand({
       () => client.trycallback({ aNumber, bNumber }),
       (c) => c.callId,
     );
+    const answeredAt = ctx.clock();
     // The call is ringing: the user must hear so even if the store fails now (a Redis outage), or
     // they would try again and ring both phones twice. The id is in the reply for /hangup <id>.
     await ctx.stores.settings
@@ -76,13 +100,11 @@ const callCommand = defineCommand({
     const hangupId = await ctx.pending('hangup', 'hangup', [call.callId]).catch(() => undefined);
     // The card reports how the call went once its record appears (issue 15 §2, D10). Like the
     // lines above, a store outage must not hide that the call is ringing.
-    await watchCall(ctx, call.callId, a, b).catch(() => undefined);
+    const hangupAction = hangupId ? `h:${hangupId}` : undefined;
+    await watchCall(ctx, call.callId, a, b, answeredAt, hangupAction).catch(() => undefined);
     return {
       track: `${CALL_TRACK_PREFIX}${call.callId}`,
-      text: t.callStarted(a, b),
-      fields: [{ label: t.fieldCallId, value: call.callId, code: true }],
-      actions: hangupId ? [{ label: t.hangupButton, actionId: `h:${hangupId}`, style: 'danger' }] : [],
-      tone: 'success',
+      ...callingCard(t, a, b, call.callId, hangupAction),
     };
   },
 });
@@ -125,20 +147,71 @@ const hangupCommand = defineCommand({
           .updateUser(ctx.identityKey, { lastCallId: undefined })
           .catch(() => undefined);
     };
+    // The card stops offering Hang up at once and says "Hanging up…" until its record is in.
+    await showHangingUp(ctx, callId);
+    const sentAt = ctx.clock();
     try {
       await audited(ctx, { command: 'hangup', account: username, target: callId, check: '/cdrs' }, () =>
         client.stopcallback({ callId }),
       );
     } catch (err) {
-      if (!hasCode(err, 'TEL_NOT_FOUND')) throw err;
+      if (!hasCode(err, 'TEL_NOT_FOUND')) {
+        await showCalling(ctx, callId);
+        throw err;
+      }
       await forget();
+      // It had ended by itself: its record is there to report.
+      await callHungUp(ctx, callId, ctx.clock(), undefined).catch(() => undefined);
       return { text: t.hangupAlreadyEnded, tone: 'warning' };
     }
+    const doneAt = ctx.clock();
     await forget();
-    await callHungUp(ctx, callId, ctx.now);
+    await callHungUp(ctx, callId, doneAt, { sentAt, doneAt }).catch(() => undefined);
     return { text: t.hangupDone, tone: 'success' };
   },
 });
+
+/** Marks the call's report and edits its card to "Hanging up…"; best effort, the hang-up goes on. */
+async function showHangingUp(ctx: CommandContext<unknown>, callId: string): Promise<void> {
+  try {
+    const report = await callHangingUp(ctx, callId);
+    if (report?.message) await ctx.editMessage(report.message, hangingUpCard(report));
+  } catch {
+    // A store or platform hiccup must not keep the call ringing.
+  }
+}
+
+/** The call card while the call runs: who is called, the id for `/hangup <id>`, and Hang up. */
+function callingCard(
+  t: Messages,
+  a: string,
+  b: string,
+  callId: string,
+  hangupAction: string | undefined,
+): Reply {
+  return {
+    text: t.callStarted(a, b),
+    fields: [{ label: t.fieldCallId, value: callId, code: true }],
+    actions: hangupAction ? [{ label: t.hangupButton, actionId: hangupAction, style: 'danger' }] : [],
+    tone: 'success',
+  };
+}
+
+/** The hang-up was refused or failed: the card offers Hang up again, as before the press. */
+async function showCalling(ctx: CommandContext<unknown>, callId: string): Promise<void> {
+  try {
+    const report = await ctx.stores.proactive.callReports.update(callId, (r) =>
+      r ? { ...r, hangingUp: false } : r,
+    );
+    if (report?.message)
+      await ctx.editMessage(
+        report.message,
+        callingCard(messagesFor(report.locale), report.aNumber, report.bNumber, callId, report.hangupAction),
+      );
+  } catch {
+    // Best effort, as the "Hanging up…" edit.
+  }
+}
 
 /** `/call` and `/hangup`: the web callback of spec 4.10 / 4.11 (D4). */
 export function callCommands() {

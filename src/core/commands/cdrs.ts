@@ -1,10 +1,12 @@
-import { compareDates, toIsoDate } from '../../telephony/dates.js';
+import { toIsoDate } from '../../telephony/dates.js';
 import { addMoney, type Money, moneyToDecimalString } from '../../telephony/money.js';
 import { type CdrQuery, cdrQueryArgs } from '../args.js';
 import { commandText, defineCommand } from '../command-spec.js';
 import { csv } from '../csv.js';
-import { addDays, todayIn } from '../natural-date.js';
+import type { Formatter } from '../format.js';
+import type { Messages } from '../messages.js';
 import type { Reply, ReplyTable } from '../reply.js';
+import { keepDays, PERIOD_READ_LIMIT, widenDays } from '../zone-days.js';
 
 /** The sum of amounts, exactly, in `currency` where the records carry none. */
 function sum(amounts: Money[], currency: string): Money | undefined {
@@ -15,26 +17,42 @@ function sum(amounts: Money[], currency: string): Money | undefined {
   );
 }
 
-/**
- * The provider filters call records by calendar day, which we read as UTC (spec 4.5, 4.9). A user's
- * day in another zone straddles two UTC days, so the query widens by one day on each side and the
- * records are kept by their day in the user's zone (issue 14). In UTC the query is exact.
- */
+/** The period's query, and its records kept by their day in the user's zone (zone-days.ts). */
 function zoned(q: CdrQuery, timeZone: string) {
-  const utc = timeZone === 'UTC';
   return {
-    query: utc ? q : { ...q, from: addDays(q.from, -1), to: addDays(q.to, 1) },
-    keep<R extends { start: Date }>(records: readonly R[]): R[] {
-      if (utc) return [...records];
-      return records
-        .filter((r) => {
-          const day = todayIn(r.start, timeZone);
-          return compareDates(day, q.from) >= 0 && compareDates(day, q.to) <= 0;
-        })
-        .slice(0, q.count);
-    },
+    query: { ...q, ...widenDays(q.from, q.to, timeZone) },
+    keep: <R extends { start: Date }>(records: readonly R[]) => keepDays(records, q.from, q.to, timeZone),
   };
 }
+
+/**
+ * What a summary counts, said plainly: every call of the period, or the latest `count` of how many
+ * with the total of all of them, or "at least" when the period held more than one read returns.
+ */
+function totalLine(
+  ctx: { t: Messages; fmt: Formatter },
+  command: 'cdrs' | 'callshop',
+  q: CdrQuery,
+  period: { all: readonly { amount: Money }[]; capped: boolean },
+  currency: string,
+): string {
+  const { t, fmt } = ctx;
+  const total = fmt.money(
+    sum(
+      period.all.map((r) => r.amount),
+      currency,
+    )!,
+    currency,
+  );
+  const n = period.all.length;
+  if (period.capped) return t.cdrsLatestOfAtLeast(Math.min(q.count, n), n, total);
+  if (n <= q.count) return t.cdrsTotal(n, total);
+  const example = `/${command} ${toIsoDate(q.from)} ${toIsoDate(q.to)} ${Math.min(n, MAX_LISTED)}`;
+  return `${t.cdrsLatestOf(q.count, n, total)}\n${t.cdrsMoreHint(example)}`;
+}
+
+/** The most records one `/cdrs` lists (its count argument, args.ts). */
+const MAX_LISTED = 500;
 
 /** What `/cdrs` and `/callshop` share: the date arguments, who may run them, and that they are personal. */
 const common = {
@@ -55,18 +73,21 @@ const cdrsCommand = defineCommand({
     const { client } = await ctx.account();
     const q = ctx.args;
     const window = zoned(q, fmt.timeZone);
-    const answer = await client.cdrs({ from: window.query.from, to: window.query.to, show: q.count });
-    const res = { ...answer, records: window.keep(answer.records) };
+    const answer = await client.cdrs({
+      from: window.query.from,
+      to: window.query.to,
+      show: PERIOD_READ_LIMIT,
+    });
+    const all = window.keep(answer.records);
+    const capped = answer.records.length >= PERIOD_READ_LIMIT;
+    const res = { ...answer, records: all.slice(0, q.count) };
     const title = t.cdrsTitle(fmt.calendarDate(q.from), fmt.calendarDate(q.to));
     if (!res.records.length) return { title, text: t.cdrsNone, visibility: 'personal' };
     const currency = res.account?.currency ?? '';
-    const total = sum(
-      res.records.map((r) => r.amount),
-      currency,
-    )!;
+    const line = totalLine(ctx, 'cdrs', q, { all, capped }, currency);
     return recordsReply(q, t.csvName.cdrs, {
       title,
-      text: `${t.cdrsTotal(res.records.length, fmt.money(total, currency))}${q.csv ? '' : `\n${t.cdrsCsvHint}`}`,
+      text: `${line}${q.csv ? '' : `\n${t.cdrsCsvHint}`}`,
       table: {
         columns: [t.colDate, t.colNumber, t.colDestination, t.colDuration, t.colAmount],
         rows: res.records.map((r) => [
@@ -130,23 +151,20 @@ const callshopCommand = defineCommand({
     // Spec 2.5 carries no currency: the account's (2.1) is read alongside, for display.
     const window = zoned(q, fmt.timeZone);
     const [found, account] = await Promise.all([
-      client.cdrCallshop({ from: window.query.from, to: window.query.to, show: q.count }),
+      client.cdrCallshop({ from: window.query.from, to: window.query.to, show: PERIOD_READ_LIMIT }),
       client.onlinecallthrough().then(
         (d) => d.account,
         () => undefined,
       ),
     ]);
-    const records = window.keep(found);
+    const all = window.keep(found);
+    const records = all.slice(0, q.count);
     const title = t.callshopTitle(fmt.calendarDate(q.from), fmt.calendarDate(q.to));
     if (!records.length) return { title, text: t.cdrsNone, visibility: 'personal' };
     const currency = account?.currency ?? '';
-    const total = sum(
-      records.map((r) => r.amount),
-      currency,
-    )!;
     return recordsReply(q, t.csvName.callshop, {
       title,
-      text: t.cdrsTotal(records.length, fmt.money(total, currency)),
+      text: totalLine(ctx, 'callshop', q, { all, capped: found.length >= PERIOD_READ_LIMIT }, currency),
       table: {
         columns: [t.colDate, t.colCaller, t.colCallee, t.colDestination, t.colDuration, t.colAmount],
         rows: records.map((r) => [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { commandText, defineCommand } from '../command-spec.js';
-import { isoWeek } from '../proactive/digest-job.js';
-import { subscriptionOf } from './alert.js';
+import { digestWeek } from '../proactive/digest-job.js';
+import { newRev, subscriptionOf } from './alert.js';
 
 /** `/digest weekly|off`: last week's spend, the chart and the balance, every Monday (issue 15 §3). */
 export function digestCommands() {
@@ -24,12 +24,12 @@ export function digestCommands() {
         const choice = ctx.args[0]?.toLowerCase();
         if (!choice) return { text: t.digestShow((await store.get(base.id)) !== undefined) };
         if (choice === 'off') {
-          await store.delete(base.id);
+          await store.update(base.id, () => undefined);
           return { text: t.digestOff, tone: 'success' };
         }
-        // The first digest comes with next week: this week counts as done.
-        const existing = await store.get(base.id);
-        await store.put({ ...base, lastWeek: existing?.lastWeek ?? isoWeek(ctx.now) });
+        // The first digest comes with next week (of the user's zone): this week counts as done.
+        const { week } = digestWeek(ctx.now, ctx.fmt.timeZone);
+        await store.update(base.id, (cur) => ({ ...base, rev: newRev(), lastWeek: cur?.lastWeek ?? week }));
         return { text: t.digestOn, tone: 'success' };
       },
     }),

@@ -2,7 +2,7 @@ import type { IncomingAction } from '../core.js';
 import { commandsHere, newTurn, runTurn } from '../dispatch.js';
 import { chatSettingsOf, type Engine, localeOf } from '../engine.js';
 import { chatKey, identityKey } from '../identity.js';
-import { type Messages, messagesFor } from '../messages.js';
+import { languageOf, type Messages, messagesFor } from '../messages.js';
 import type { ApprovalRequest } from '../ports/guard.js';
 import type { ActionOutcome, Reply } from '../reply.js';
 import { roleFor } from '../roles.js';
@@ -49,18 +49,19 @@ export async function pressApproval(e: Engine, input: IncomingAction, t: Message
   const rt = messagesFor(request.requesterLocale);
   const by = input.identity.displayName ?? rt.approvalSomeone;
   if (status !== 'approved') {
-    const words = {
-      expired: rt.approvalExpired,
-      withdrawn: rt.approvalWithdrawn(by),
-      refused: rt.approvalRefused(by),
-    };
-    return { notice: words[status], update: closed(decided, rt, [words[status]]) };
+    // The chat reads the request's language; the presser's notice is in their own.
+    const words = (m: Messages) => ({
+      expired: m.approvalExpired,
+      withdrawn: m.approvalWithdrawn(by),
+      refused: m.approvalRefused(by),
+    });
+    return { notice: words(t)[status], update: closed(decided, rt, [words(rt)[status]]) };
   }
   const ran = await execute(e, decided, input.requestId ?? id);
   const lines = [ran.ok ? rt.approvalApprovedDone(by) : rt.approvalApprovedFailed(by)];
   if (ran.sentTo) lines.push(rt.approvalDetailsTo(ran.sentTo));
   return {
-    notice: lines[0],
+    notice: ran.ok ? t.approvalApprovedDone(by) : t.approvalApprovedFailed(by),
     update: closed(decided, rt, lines),
     ...(ran.here.length ? { followUps: ran.here } : {}),
   };
@@ -72,12 +73,8 @@ export function closed(request: ApprovalRequest, t: Messages, outcome: string[])
     ...requestMessage(request, t, outcome),
     actions: [],
     audience: 'chat',
-    language: languageOfRequest(request),
+    language: languageOf(request.requesterLocale),
   };
-}
-
-function languageOfRequest(request: ApprovalRequest) {
-  return request.requesterLocale === 'de' ? ('de' as const) : ('en' as const);
 }
 
 /** Approval, refusal, withdrawal and expiry each leave an audit record naming who decided. */
@@ -128,7 +125,7 @@ async function execute(
   const t = messagesFor(request.requesterLocale);
   if (!spec || roleFor(spec, asker, settings) !== request.role)
     return { ok: false, here: [{ text: t.approvalNoLongerAllowed, tone: 'warning', audience: 'chat' }] };
-  const turn = newTurn(asker, requestId, { approved: true });
+  const turn = newTurn(asker, requestId);
   turn.loc = await localeOf(e, asker);
   const parsed = parseArgs(e, spec, request.args, turn.loc);
   if (!parsed.success)

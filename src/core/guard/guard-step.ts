@@ -4,12 +4,12 @@ import { requestApproval } from './approval-request.js';
 /**
  * The money guard in the dispatcher (README "Money guard"), after the credentials and before the
  * confirmation: a run the command's `guarded` refuses ends here with nothing sent; one that needs a
- * second person becomes a request in the chat, public, with Approve and Refuse. A run of an
- * approved request passes: the approval was the check.
+ * second person becomes a request in the chat, public, with Approve and Refuse. An approved
+ * request runs without this step (approval-press.ts): the approval was the check.
  */
 export const guardStep: TextStep = async (_e, turn) => {
   const { spec, ctx } = turn;
-  if (!spec?.guarded || !ctx || turn.view.approved || turn.view.pageId !== undefined) return undefined;
+  if (!spec?.guarded || !ctx || turn.view.pageId !== undefined) return undefined;
   const check = await spec.guarded(ctx);
   if (!check) return undefined;
   if (check.kind === 'refuse') {

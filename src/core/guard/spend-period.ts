@@ -1,12 +1,10 @@
-import { type CalendarDate, compareDates, toIsoDate } from '../../telephony/dates.js';
+import { type CalendarDate, toIsoDate } from '../../telephony/dates.js';
 import { addMoney, type Money } from '../../telephony/money.js';
-import { addDays, todayIn } from '../natural-date.js';
+import { todayIn } from '../natural-date.js';
 import type { AccountClient } from '../services.js';
+import { keepDays, PERIOD_READ_LIMIT, widenDays } from '../zone-days.js';
 
 export type LimitPeriod = 'daily' | 'monthly';
-
-/** Most records one period reads (the provider's `show`, spec 4.9). */
-const MAX_RECORDS = 1000;
 
 /** The current day or month in `timeZone`, and its key for "once per crossing" (`day:2026-11-24`). */
 export function periodOf(period: LimitPeriod, now: Date, timeZone: string) {
@@ -30,18 +28,11 @@ export async function periodSpend(
   currency: string,
 ): Promise<{ spent: Money; key: string; calls: number }> {
   const { from, to, key } = periodOf(period, now, timeZone);
-  const wide = timeZone !== 'UTC';
-  const answer = await account.client.cdrs({
-    from: wide ? addDays(from, -1) : from,
-    to: wide ? addDays(to, 1) : to,
-    show: MAX_RECORDS,
-  });
+  const answer = await account.client.cdrs({ ...widenDays(from, to, timeZone), show: PERIOD_READ_LIMIT });
   const cur = answer.account?.currency || currency;
   let spent: Money = { minor: 0, scale: 2, currency: cur };
   let calls = 0;
-  for (const r of answer.records) {
-    const day = todayIn(r.start, timeZone);
-    if (compareDates(day, from) < 0 || compareDates(day, to) > 0) continue;
+  for (const r of keepDays(answer.records, from, to, timeZone)) {
     spent = addMoney(spent, { ...r.amount, currency: cur });
     calls += 1;
   }

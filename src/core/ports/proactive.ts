@@ -13,6 +13,11 @@ export interface Subscriber {
 export interface SubscriptionBase {
   /** `${owner}|${username}`. */
   id: string;
+  /**
+   * Changes with every setting the user makes (`/alert 5`, `/digest weekly`): a job that read the
+   * subscription writes its own state back only while this is what it read, so the user wins.
+   */
+  rev?: string;
   /** The credentials' owner: an identity key, or a support channel's chat key (issue 6). */
   owner: string;
   /** The provider username watched; the owner's linked credential of that name is used. */
@@ -21,6 +26,8 @@ export interface SubscriptionBase {
   destination: NotifyDestination;
   setBy: Subscriber;
   locale?: string;
+  /** The user's IANA zone when known (`/timezone`, Slack's `tz`): digests' weeks are its weeks. */
+  timeZone?: string;
   /** The platform refused the destination for good (blocked, channel left): no sends until set again. */
   paused?: { reason: string; at: string };
 }
@@ -41,7 +48,16 @@ export interface CallReport extends SubscriptionBase {
   /** E.164 digits of B, the destination the CDR is matched on. */
   bNumber: string;
   aNumber: string;
+  /** Just before `trycallback` was sent (our clock). */
   placedAt: string;
+  /** When `trycallback` answered; the record's start lies between the two (call-match.ts). */
+  answeredAt?: string;
+  /** `/hangup` stopped it: just before `stopcallback` was sent, and its answer (the record's end). */
+  hangup?: { sentAt: string; doneAt: string };
+  /** The card's Hang up button (`h:<pending id>`), to offer it again when a hang-up fails. */
+  hangupAction?: string;
+  /** `/hangup` is under way: the card says "Hanging up…" and shows no Hang up button. */
+  hangingUp?: boolean;
   /** The call card, once the adapter reported where it landed; else the report is sent as a new message. */
   message?: SentMessage;
   /** Where the card was shown: a shared chat key, when the card is in a shared chat. */
@@ -53,7 +69,7 @@ export interface CallReport extends SubscriptionBase {
 
 /** `/digest weekly`. */
 export interface DigestSubscription extends SubscriptionBase {
-  /** ISO week (`2026-W47`) of the last digest sent. */
+  /** ISO week (`2026-W47`, in the subscriber's zone) in which the last digest was sent; it covered the week before. */
   lastWeek?: string;
 }
 
@@ -63,11 +79,20 @@ export interface RecordStore<T extends { id: string }> {
   put(record: T): Promise<void>;
   delete(id: string): Promise<boolean>;
   list(): AsyncIterable<T>;
+  /**
+   * Read-modify-write of one record, exclusive across instances: `change` sees the record as it
+   * is now and returns the new one (`undefined` deletes it; the same object leaves it alone).
+   * Writers that may overlap (a user's `/alert off` during a sweep) go through here, each
+   * changing only its own fields, so neither undoes the other. Returns what was stored.
+   */
+  update(id: string, change: (current: T | undefined) => T | undefined): Promise<T | undefined>;
 }
 
 /** "Exactly once across instances" claims that can be given back when the side effect did not happen. */
 export interface ClaimStore {
   claim(key: string, ttlMs: number): Promise<boolean>;
+  /** Whether `key` is claimed now (by anyone). */
+  held(key: string): Promise<boolean>;
   release(key: string): Promise<void>;
 }
 

@@ -46,8 +46,8 @@ async function checkOne(
   try {
     const client = await clientFor(ctx, sub);
     if (!client) {
-      // The account was unlinked: its alert goes with it.
-      await store.delete(sub.id);
+      // The account was unlinked: its alert goes with it (unless it was set again meanwhile).
+      await store.update(sub.id, (cur) => (cur?.rev === sub.rev ? undefined : cur));
       return;
     }
     const { account } = await client.onlinecallthrough();
@@ -55,15 +55,17 @@ async function checkOne(
     const next = nextAlertState(sub, account.balance, o.marginPercent);
     if (!next.fire) {
       if (next.armed && !sub.armed) {
-        await store.put({ ...sub, armed: true });
-        result.rearmed += 1;
+        const stored = await writeState(store, sub, { armed: true });
+        if (stored) result.rearmed += 1;
       }
       return;
     }
+    // The balance took a while to read: a threshold changed or switched off meanwhile is not alerted.
+    if ((await store.get(sub.id))?.rev !== sub.rev) return;
     // Once per crossing across instances and restarts: the claim is keyed by the alert's generation.
     const claim = `alert:${sub.id}:${sub.generation}`;
     if (!(await ctx.stores.proactive.claims.claim(claim, ALERT_CLAIM_TTL_MS))) {
-      await store.put({ ...sub, armed: false, generation: sub.generation + 1 });
+      await writeState(store, sub, { armed: false, generation: sub.generation + 1 });
       return;
     }
     const { full, publicVersion } = alertReplies(sub, account.balance);
@@ -75,8 +77,7 @@ async function checkOne(
       return;
     }
     const now = ctx.clock().toISOString();
-    await store.put({
-      ...sub,
+    await writeState(store, sub, {
       armed: false,
       generation: sub.generation + 1,
       lastAlertAt: now,
@@ -91,6 +92,24 @@ async function checkOne(
       'alert sweep: check failed; next sweep retries',
     );
   }
+}
+
+/**
+ * The sweep's own fields, written onto the subscription as it is now, and only while it is the
+ * setting the sweep read (`rev`): a user's `/alert off` or new threshold during a sweep wins.
+ */
+async function writeState(
+  store: ProactiveContext['stores']['proactive']['alerts'],
+  seen: AlertSubscription,
+  state: Partial<Pick<AlertSubscription, 'armed' | 'generation' | 'lastAlertAt' | 'paused'>>,
+): Promise<boolean> {
+  let written = false;
+  await store.update(seen.id, (cur) => {
+    if (!cur || cur.rev !== seen.rev) return cur;
+    written = true;
+    return { ...cur, ...state };
+  });
+  return written;
 }
 
 function alertReplies(sub: AlertSubscription, balance: AlertSubscription['threshold']) {

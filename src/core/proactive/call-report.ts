@@ -1,11 +1,10 @@
 import { fromDate } from '../../telephony/dates.js';
 import type { CdrRecord } from '../../telephony/wire.js';
-import { createFormatter } from '../format.js';
-import { messagesFor } from '../messages.js';
 import type { TrackedMessage } from '../notify/notifier.js';
 import type { CallReport } from '../ports/proactive.js';
-import type { Reply } from '../reply.js';
 import { errorSummary } from '../safe-error.js';
+import { ambiguousRecord, noRecord, reportRecord, unsureRecord } from './call-card.js';
+import { callTimesOf, type MatchResult, matchRecord, recordDigits } from './call-match.js';
 import { clientFor, type ProactiveContext } from './context.js';
 
 /**
@@ -18,8 +17,6 @@ export const CALL_REPORT_TIMING = {
   afterHangupMs: 5_000,
   maxIntervalMs: 10 * 60_000,
   giveUpAfterMs: 75 * 60_000,
-  /** A record may start a little before our clock said the call was placed (clock skew). */
-  startToleranceMs: 2 * 60_000,
 };
 
 /** Prefix of the reply `track` key for a call card. */
@@ -29,41 +26,69 @@ export const CALL_TRACK_PREFIX = 'call:';
 export async function recordCallCard(ctx: Pick<ProactiveContext, 'stores'>, tracked: TrackedMessage) {
   if (!tracked.track.startsWith(CALL_TRACK_PREFIX)) return;
   const id = tracked.track.slice(CALL_TRACK_PREFIX.length);
-  const report = await ctx.stores.proactive.callReports.get(id);
-  if (report) await ctx.stores.proactive.callReports.put({ ...report, message: tracked.message });
+  // Field-level: a check or a hang-up writing the same report at once keeps its own fields.
+  await ctx.stores.proactive.callReports.update(id, (r) => (r ? { ...r, message: tracked.message } : r));
 }
 
-/** `/hangup` ended the call: look for its record soon rather than at the next backoff step. */
+/**
+ * `/hangup` is about to stop the call: the report is marked, so the card can say "Hanging up…"
+ * at once and never again offer the button. Returns the report (its card), if one waits.
+ */
+export async function callHangingUp(
+  ctx: Pick<ProactiveContext, 'stores'>,
+  callId: string,
+): Promise<CallReport | undefined> {
+  return ctx.stores.proactive.callReports.update(callId, (r) => (r ? { ...r, hangingUp: true } : r));
+}
+
+/**
+ * `/hangup` ended the call: the times it was sent and answered tell its record by its end (call-match.ts),
+ * and the record is looked for soon rather than at the next backoff step.
+ */
 export async function callHungUp(
   ctx: Pick<ProactiveContext, 'stores'>,
   callId: string,
   now: Date,
+  hangup: { sentAt: Date; doneAt: Date } | undefined,
 ): Promise<void> {
-  const report = await ctx.stores.proactive.callReports.get(callId);
-  if (report)
-    await ctx.stores.proactive.callReports.put({
-      ...report,
-      nextCheckAt: new Date(now.getTime() + CALL_REPORT_TIMING.afterHangupMs).toISOString(),
-    });
+  const next = new Date(now.getTime() + CALL_REPORT_TIMING.afterHangupMs);
+  await ctx.stores.proactive.callReports.update(callId, (r) =>
+    r
+      ? {
+          ...r,
+          ...(hangup
+            ? { hangup: { sentAt: hangup.sentAt.toISOString(), doneAt: hangup.doneAt.toISOString() } }
+            : {}),
+          nextCheckAt: next.toISOString(),
+        }
+      : r,
+  );
 }
 
 export interface CallReportResult {
   reported: number;
   gaveUp: number;
+  /** Cards that said the records could not tell this call from another. */
+  ambiguous: number;
   waiting: number;
   failed: number;
 }
 
-/** Looks for the records of due calls and edits each call card once (one claim per call). */
+/** Looks for the records of due calls and edits each call card once (one claim per call and per record). */
 export async function checkCallReports(ctx: ProactiveContext): Promise<CallReportResult> {
-  const result: CallReportResult = { reported: 0, gaveUp: 0, waiting: 0, failed: 0 };
+  const result: CallReportResult = { reported: 0, gaveUp: 0, ambiguous: 0, waiting: 0, failed: 0 };
   const now = ctx.clock();
-  const due: CallReport[] = [];
-  for await (const r of ctx.stores.proactive.callReports.list())
-    if (Date.parse(r.nextCheckAt) <= now.getTime()) due.push(r);
+  const pending: CallReport[] = [];
+  for await (const r of ctx.stores.proactive.callReports.list()) pending.push(r);
+  const due = pending.filter((r) => Date.parse(r.nextCheckAt) <= now.getTime());
   for (const report of due) {
+    // Stopping: the rest stay due and the next run (here or on another instance) takes them.
+    if (ctx.cancelled?.()) break;
     try {
-      await checkOne(ctx, report, now, result);
+      const others = pending.filter(
+        (o) => o.id !== report.id && o.username === report.username && o.bNumber === report.bNumber,
+      );
+      await checkOne(ctx, report, others, now, result);
     } catch (err) {
       result.failed += 1;
       ctx.logger.warn({ callId: report.callId, err: errorSummary(err) }, 'call report: check failed');
@@ -73,100 +98,108 @@ export async function checkCallReports(ctx: ProactiveContext): Promise<CallRepor
   return result;
 }
 
-async function checkOne(ctx: ProactiveContext, report: CallReport, now: Date, result: CallReportResult) {
-  const store = ctx.stores.proactive.callReports;
+/** How long a record stays claimed by the report that took it: longer than any report looks back. */
+const RECORD_CLAIM_MS = 3 * 86_400_000;
+
+/** The records to the report's number, each with its claim key (identical records numbered). */
+function keyed(records: readonly CdrRecord[], report: CallReport): { record: CdrRecord; key: string }[] {
+  const seen = new Map<string, number>();
+  return records
+    .filter((r) => recordDigits(r.number) === report.bNumber)
+    .map((record) => {
+      const base = `cdr:${report.username}|${report.bNumber}|${record.start.toISOString()}|${record.end.toISOString()}|${record.durationSeconds}`;
+      const n = seen.get(base) ?? 0;
+      seen.set(base, n + 1);
+      return { record, key: `${base}#${n}` };
+    });
+}
+
+async function checkOne(
+  ctx: ProactiveContext,
+  report: CallReport,
+  others: readonly CallReport[],
+  now: Date,
+  result: CallReportResult,
+) {
   const client = await clientFor(ctx, report);
   if (!client) {
-    await store.delete(report.id);
+    await ctx.stores.proactive.callReports.delete(report.id);
     return;
   }
   const placed = new Date(report.placedAt);
   const res = await client.cdrs({
     from: fromDate(new Date(placed.getTime() - 86_400_000)),
     to: fromDate(now),
-    show: 200,
+    show: RECORDS_READ,
   });
-  const record = matchRecord(res.records, report);
-  const gaveUp = !record && now.getTime() >= Date.parse(report.giveUpAt);
-  if (!record && !gaveUp) {
+  const claims = ctx.stores.proactive.claims;
+  const free: { record: CdrRecord; key: string }[] = [];
+  for (const k of keyed(res.records, report)) if (!(await claims.held(k.key))) free.push(k);
+  const match = matchRecord({
+    free: free.map((k) => k.record),
+    report: callTimesOf(report),
+    others: others.map(callTimesOf),
+    // A client without a learned offset (a wrapper, a recorded provider) counts as in step.
+    skewMs: Number.isFinite(client.clockSkewMs) ? client.clockSkewMs : 0,
+  });
+  const gaveUp = now.getTime() >= Date.parse(report.giveUpAt);
+  const settled = match.kind === 'record' || (match.kind === 'ambiguous' && match.settled);
+  if (!settled && !gaveUp) {
     result.waiting += 1;
     await reschedule(ctx, report, now);
     return;
   }
-  // Once per call across instances: whoever claims it edits the card.
-  if (!(await ctx.stores.proactive.claims.claim(`callreport:${report.id}`, 86_400_000))) return;
-  const currency = res.account?.currency ?? '';
-  const ok = record ? await reportRecord(ctx, report, record, currency) : await noRecord(ctx, report);
+  const recordKey = match.kind === 'record' ? free.find((k) => k.record === match.record)!.key : undefined;
+  // One record for one report, across instances: a report that lost the race looks again later.
+  if (recordKey && !(await claims.claim(recordKey, RECORD_CLAIM_MS))) {
+    result.waiting += 1;
+    await reschedule(ctx, report, now);
+    return;
+  }
+  await finish(ctx, report, match, res.account?.currency ?? '', recordKey, now, result);
+}
+
+/** Edits the card once (whoever claims the report does it), or gives both claims back to retry. */
+async function finish(
+  ctx: ProactiveContext,
+  report: CallReport,
+  match: MatchResult,
+  currency: string,
+  recordKey: string | undefined,
+  now: Date,
+  result: CallReportResult,
+) {
+  const claims = ctx.stores.proactive.claims;
+  const reportKey = `callreport:${report.id}`;
+  if (!(await claims.claim(reportKey, 86_400_000))) {
+    if (recordKey) await claims.release(recordKey);
+    return;
+  }
+  const ok =
+    match.kind === 'record'
+      ? await reportRecord(ctx, report, match.record, currency)
+      : match.kind === 'ambiguous'
+        ? await ambiguousRecord(ctx, report, match.count)
+        : match.kind === 'unsure'
+          ? await unsureRecord(ctx, report)
+          : await noRecord(ctx, report);
   if (!ok) {
-    await ctx.stores.proactive.claims.release(`callreport:${report.id}`);
+    await claims.release(reportKey);
+    if (recordKey) await claims.release(recordKey);
     result.failed += 1;
     await reschedule(ctx, report, now);
     return;
   }
-  await store.delete(report.id);
-  if (record) result.reported += 1;
+  await ctx.stores.proactive.callReports.delete(report.id);
+  if (match.kind === 'record') result.reported += 1;
+  else if (match.kind === 'ambiguous' || match.kind === 'unsure') result.ambiguous += 1;
   else result.gaveUp += 1;
 }
 
-/** The earliest record to the same destination that started after the call was placed. */
-function matchRecord(records: readonly CdrRecord[], report: CallReport): CdrRecord | undefined {
-  const after = Date.parse(report.placedAt) - CALL_REPORT_TIMING.startToleranceMs;
-  const digits = (n: string) => n.replace(/\D/g, '').replace(/^00/, '');
-  return records
-    .filter((r) => digits(r.number) === report.bNumber && r.start.getTime() >= after)
-    .sort((a, b) => a.start.getTime() - b.start.getTime())[0];
-}
+/** Records one check reads: every call of a day and more (the provider's `show`, spec 4.9). */
+const RECORDS_READ = 1000;
 
-async function reportRecord(
-  ctx: ProactiveContext,
-  report: CallReport,
-  record: CdrRecord,
-  currency: string,
-): Promise<boolean> {
-  const t = messagesFor(report.locale);
-  const fmt = createFormatter(report.locale ?? 'en');
-  const base = {
-    title: t.callReportTitle,
-    text: t.callReportEnded(report.aNumber, report.bNumber),
-    tone: 'info' as const,
-  };
-  const place = [
-    { label: t.fieldDestination, value: record.destination },
-    { label: t.fieldDuration, value: fmt.duration(record.durationSeconds) },
-  ];
-  // The cost is personal: it goes only where personal data may go (delivery.ts).
-  const full: Reply = {
-    ...base,
-    fields: [...place, { label: t.fieldCost, value: fmt.money(record.amount, currency) }],
-    visibility: 'personal',
-  };
-  const publicVersion: Reply = { ...base, fields: place, text: `${base.text}\n${t.callReportCostPrivately}` };
-  if (await ctx.outbox.mayShow(report.destination, full)) return showCard(ctx, report, full);
-  const privately = await ctx.outbox.send({ ...report.setBy, kind: 'user' }, full);
-  return (await showCard(ctx, report, publicVersion)) && privately.status !== 'failed';
-}
-
-async function noRecord(ctx: ProactiveContext, report: CallReport): Promise<boolean> {
-  const t = messagesFor(report.locale);
-  const minutes = Math.round((Date.parse(report.giveUpAt) - Date.parse(report.placedAt)) / 60_000);
-  return showCard(ctx, report, {
-    title: t.callReportTitle,
-    text: `${t.callReportEnded(report.aNumber, report.bNumber)}\n${t.callReportNone(minutes)}`,
-    tone: 'warning',
-  });
-}
-
-/** Edits the call card in place; when that is not possible (no card, deleted), sends the report. */
-async function showCard(ctx: ProactiveContext, report: CallReport, reply: Reply): Promise<boolean> {
-  if (report.message) {
-    const edited = await ctx.outbox.edit(report.message, reply);
-    if (edited.status === 'sent') return true;
-  }
-  const sent = await ctx.outbox.send(report.destination, reply);
-  // A refused destination will not take it later either: the report is done.
-  return sent.status !== 'failed';
-}
-
+/** The next check, field-level: a hang-up or the card's landing written meanwhile stays. */
 async function reschedule(ctx: ProactiveContext, report: CallReport, now: Date): Promise<void> {
   const checks = report.checks + 1;
   const wait = Math.min(
@@ -174,9 +207,11 @@ async function reschedule(ctx: ProactiveContext, report: CallReport, now: Date):
     CALL_REPORT_TIMING.maxIntervalMs,
   );
   const next = Math.min(now.getTime() + wait, Date.parse(report.giveUpAt));
-  await ctx.stores.proactive.callReports.put({
-    ...report,
-    checks,
-    nextCheckAt: new Date(Math.max(next, now.getTime() + 1000)).toISOString(),
+  const nextCheckAt = new Date(Math.max(next, now.getTime() + 1000)).toISOString();
+  await ctx.stores.proactive.callReports.update(report.id, (r) => {
+    if (!r) return r;
+    // A hang-up moved the check earlier meanwhile: keep that.
+    const soonest = Date.parse(r.nextCheckAt) > Date.parse(report.nextCheckAt) ? r.nextCheckAt : nextCheckAt;
+    return { ...r, checks, nextCheckAt: soonest };
   });
 }

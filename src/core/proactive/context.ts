@@ -12,6 +12,11 @@ export interface ProactiveContext {
   outbox: Outbox;
   clock: () => Date;
   logger: CoreLogger;
+  /**
+   * True once the bot is stopping: a job ends between items (a call report, a digest, an account),
+   * never in the middle of one, so a shutdown is not held up by a long run (README "Operations").
+   */
+  cancelled?: () => boolean;
 }
 
 /**

@@ -1,13 +1,18 @@
-import { fromDate, toIsoDate } from '../../telephony/dates.js';
+import type { CalendarDate } from '../../telephony/dates.js';
 import { spendReply } from '../commands/spend.js';
 import { createFormatter } from '../format.js';
 import { messagesFor } from '../messages.js';
+import { addDays, todayIn } from '../natural-date.js';
+import type { DigestSubscription } from '../ports/proactive.js';
 import { errorSummary } from '../safe-error.js';
 import { clientFor, type ProactiveContext } from './context.js';
 
-/** ISO 8601 week of a date, `2026-W48`: the digest's once-per-week key. */
-export function isoWeek(date: Date): string {
-  const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+/** ISO 8601 week of a day, `2026-W48`: the digest's once-per-week key. */
+export function isoWeek(date: Date | CalendarDate): string {
+  const d =
+    date instanceof Date
+      ? new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()))
+      : new Date(Date.UTC(date.year, date.month - 1, date.day));
   const day = d.getUTCDay() || 7;
   d.setUTCDate(d.getUTCDate() + 4 - day);
   const yearStart = Date.UTC(d.getUTCFullYear(), 0, 1);
@@ -15,52 +20,61 @@ export function isoWeek(date: Date): string {
   return `${d.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
 }
 
-/** Sends each weekly digest once per ISO week (claimed across instances), with the chart and the balance. */
+/** The hour a digest goes out on Monday, in the user's zone (the job runs hourly, and catches up later in the week). */
+const DIGEST_HOUR = 8;
+
+/**
+ * Where a subscriber's week stands now, in their zone: this week's key, and the week before it,
+ * Monday 00:00 to Sunday 24:00 (whole days of the zone, so two digests never share a day).
+ * `due` once it is Monday 08:00 there or later.
+ */
+export function digestWeek(now: Date, timeZone: string) {
+  const today = todayIn(now, timeZone);
+  const weekday = (new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay() + 6) % 7;
+  const monday = addDays(today, -weekday);
+  const hour = Number(
+    new Intl.DateTimeFormat('en', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(now),
+  );
+  return {
+    week: isoWeek(today),
+    period: { from: addDays(monday, -7), to: addDays(monday, -1) },
+    due: weekday > 0 || hour >= DIGEST_HOUR,
+  };
+}
+
+/** Sends each weekly digest once per week of its zone (claimed across instances), with the chart and the balance. */
 export async function sendDigests(ctx: ProactiveContext): Promise<{ sent: number; failed: number }> {
   const now = ctx.clock();
-  const week = isoWeek(now);
   const result = { sent: 0, failed: 0 };
-  // Monday 08:00 UTC or later in the ISO week (the job runs hourly, so a stopped bot catches up).
-  const day = (now.getUTCDay() + 6) % 7;
-  if (day === 0 && now.getUTCHours() < 8) return result;
   for await (const sub of ctx.stores.proactive.digests.list()) {
-    if (sub.paused || sub.lastWeek === week) continue;
+    // Stopping: unclaimed digests are sent by the next run (the job is hourly and catches up).
+    if (ctx.cancelled?.()) break;
+    const { week, period, due } = digestWeek(now, sub.timeZone ?? 'UTC');
+    if (sub.paused || sub.lastWeek === week || !due) continue;
     const claim = `digest:${sub.id}:${week}`;
     if (!(await ctx.stores.proactive.claims.claim(claim, 14 * 86_400_000))) continue;
     try {
-      const client = await clientFor(ctx, sub);
-      if (!client) {
-        await ctx.stores.proactive.digests.delete(sub.id);
-        continue;
-      }
-      const t = messagesFor(sub.locale);
-      const fmt = createFormatter(sub.locale ?? 'en');
-      const period = { from: fromDate(new Date(now.getTime() - 7 * 86_400_000)), to: fromDate(now) };
-      const { account } = await client.onlinecallthrough();
-      const { reply, total, calls } = await spendReply(
-        { client, username: sub.username, label: sub.label },
-        period,
-        t,
-        fmt,
-        account.balance.currency,
-      );
-      const digest = {
-        ...reply,
-        title: t.digestTitle(toIsoDate(period.from), toIsoDate(period.to)),
-        text: t.digestText(total, calls, fmt.money(account.balance)),
-      };
-      const sent = await ctx.outbox.deliver(sub.destination, sub.setBy, digest);
-      if (sent.status === 'failed') {
-        await ctx.stores.proactive.claims.release(claim);
+      const outcome = await sendOne(ctx, sub, period);
+      if (outcome === 'failed' || outcome === 'unlinked') await ctx.stores.proactive.claims.release(claim);
+      if (outcome === 'failed') {
         result.failed += 1;
         continue;
       }
-      await ctx.stores.proactive.digests.put({
-        ...sub,
-        lastWeek: week,
-        ...(sent.status === 'refused' ? { paused: { reason: sent.reason, at: now.toISOString() } } : {}),
-      });
-      if (sent.status === 'sent') result.sent += 1;
+      if (outcome === 'unlinked') {
+        await ctx.stores.proactive.digests.update(sub.id, (cur) => (cur?.rev === sub.rev ? undefined : cur));
+        continue;
+      }
+      // Field-level, and only onto the setting it read: a /digest off meanwhile stays off.
+      await ctx.stores.proactive.digests.update(sub.id, (cur) =>
+        cur && cur.rev === sub.rev
+          ? {
+              ...cur,
+              lastWeek: week,
+              ...(outcome.refused ? { paused: { reason: outcome.refused, at: now.toISOString() } } : {}),
+            }
+          : cur,
+      );
+      if (!outcome.refused) result.sent += 1;
     } catch (err) {
       await ctx.stores.proactive.claims.release(claim);
       result.failed += 1;
@@ -68,4 +82,32 @@ export async function sendDigests(ctx: ProactiveContext): Promise<{ sent: number
     }
   }
   return result;
+}
+
+/** One digest: the week's spend (chart titled with the week, dates in the user's format) and the balance. */
+async function sendOne(
+  ctx: ProactiveContext,
+  sub: DigestSubscription,
+  period: { from: CalendarDate; to: CalendarDate },
+): Promise<'failed' | 'unlinked' | { refused?: string }> {
+  const client = await clientFor(ctx, sub);
+  if (!client) return 'unlinked';
+  const t = messagesFor(sub.locale);
+  const fmt = createFormatter({
+    locale: sub.locale ?? 'en',
+    ...(sub.timeZone ? { timeZone: sub.timeZone } : {}),
+  });
+  const title = t.digestTitle(fmt.calendarDate(period.from), fmt.calendarDate(period.to));
+  const { account } = await client.onlinecallthrough();
+  const { reply, total, calls } = await spendReply(
+    { client, username: sub.username, label: sub.label },
+    period,
+    t,
+    fmt,
+    { currency: account.balance.currency, title },
+  );
+  const digest = { ...reply, title, text: t.digestText(total, calls, fmt.money(account.balance)) };
+  const sent = await ctx.outbox.deliver(sub.destination, sub.setBy, digest);
+  if (sent.status === 'failed') return 'failed';
+  return sent.status === 'refused' ? { refused: sent.reason } : {};
 }

@@ -61,14 +61,15 @@ export function createProactive(options: ProactiveOptions): Proactive {
     logger,
     ...(options.refsFor ? { refsFor: options.refsFor } : {}),
   });
+  let stopping = false;
   const ctx: ProactiveContext = {
     stores: options.stores,
     clientFactory: options.clientFactory,
     outbox,
     clock: options.clock ?? (() => new Date()),
     logger,
+    cancelled: () => stopping,
   };
-  let stopping = false;
   const pace: PaceOptions = {
     cancelled: () => stopping,
     concurrency: 16,

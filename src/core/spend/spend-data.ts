@@ -1,6 +1,7 @@
 import { type CalendarDate, fromDate, toIsoDate } from '../../telephony/dates.js';
 import { addMoney, type Money } from '../../telephony/money.js';
 import type { CdrRecord } from '../../telephony/wire.js';
+import { todayIn } from '../natural-date.js';
 
 /** Spend of a period from its call records: per day, top destinations, total (issue 15 §3). */
 export interface SpendData {
@@ -19,12 +20,14 @@ export interface SpendData {
 
 const DAY_MS = 86_400_000;
 
+/** Spend of the records of a period, each on its day in `timeZone` (the user's zone). */
 export function spendData(
   records: readonly CdrRecord[],
-  from: CalendarDate,
-  to: CalendarDate,
+  period: { from: CalendarDate; to: CalendarDate },
   currency: string,
+  timeZone = 'UTC',
 ): SpendData {
+  const { from, to } = period;
   const scale = Math.max(2, ...records.map((r) => r.amount.scale));
   const cur = records.find((r) => r.amount.currency)?.amount.currency || currency;
   const at = (m: Money) => m.minor * 10 ** (scale - m.scale);
@@ -32,7 +35,7 @@ export function spendData(
   const perDest = new Map<string, number>();
   let total: Money = { minor: 0, scale, currency: cur };
   for (const r of records) {
-    const day = toIsoDate(fromDate(r.start));
+    const day = toIsoDate(todayIn(r.start, timeZone));
     perDay.set(day, (perDay.get(day) ?? 0) + at(r.amount));
     perDest.set(r.destination, (perDest.get(r.destination) ?? 0) + at(r.amount));
     total = addMoney(total, { ...r.amount, currency: cur });

@@ -76,8 +76,14 @@ describe('/cdrs with natural dates', () => {
     expect(german).toContain('2 calls, total');
   });
 
-  it('a count limits the records', async () => {
-    expect(await h.say('/cdrs 2026-11-01 today 1')).toContain('1 call, total');
+  it('a count limits the records listed, and the summary still totals the whole period', async () => {
+    const whole = /(\d+) calls, total (€[\d.]+)/.exec(await h.say('/cdrs 2026-11-01 today'));
+    expect(whole).not.toBeNull();
+    const [, n, total] = whole!;
+    expect(Number(n)).toBeGreaterThan(1);
+    const one = await h.say('/cdrs 2026-11-01 today 1');
+    expect(one).toContain(`Latest 1 of ${n} calls, ${total} in all`);
+    expect(one).toContain(`add a count, e.g. /cdrs 2026-11-01 2026-11-13 ${n}`);
   });
 
   it('csv saves a spreadsheet file', async () => {

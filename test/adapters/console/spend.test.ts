@@ -16,7 +16,7 @@ describe('/spend on the console', () => {
 
   it('writes the PNG and prints its path with the caption', async () => {
     const printed = await h.say('/spend 30d', /Saved \S+\.png/);
-    expect(printed).toMatch(/on 4 calls, 2026-10-17 – 2026-11-16/);
+    expect(printed).toMatch(/on 4 calls, Oct 17, 2026 – Nov 16, 2026/);
     const path = /Saved (\S+\.png)/.exec(printed)![1]!;
     expect(path.startsWith(h.exportDir)).toBe(true);
     const png = await readFile(path);

@@ -126,7 +126,7 @@ describe('spend charts on Slack', () => {
   it('/spend 30d: the chart is uploaded to the DM with the caption', async () => {
     const ack = await h.command('spend 30d');
     const [caption] = await answers(ack.responseId);
-    expect(JSON.stringify(caption?.body)).toMatch(/on 4 calls, 2026-10-17 – 2026-11-16/);
+    expect(JSON.stringify(caption?.body)).toMatch(/on 4 calls, Oct 17, 2026 – Nov 16, 2026/);
     const done = await h.slack.waitForCall('files.completeUploadExternal');
     // Asked in the DM with the app, which only its user reads: the chart goes there.
     expect(done.body.channel_id).toBe('D1');

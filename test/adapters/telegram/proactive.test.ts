@@ -71,7 +71,7 @@ describe('the call card on Telegram', () => {
 describe('spend charts and alerts on Telegram', () => {
   it('/spend 30d arrives as a photo with the total as its caption', async () => {
     const photo = await ask('sendPhoto', '/spend 30d');
-    expect(String(photo.payload.caption)).toMatch(/^€\d+\.\d{2,4} on 4 calls, 2026-10-17 – 2026-11-16$/);
+    expect(String(photo.payload.caption)).toMatch(/^€\d+\.\d{2,4} on 4 calls, Oct 17, 2026 – Nov 16, 2026$/);
     expect(photo.file?.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(photo.file?.bytes.byteLength).toBeGreaterThan(15_000);
   });

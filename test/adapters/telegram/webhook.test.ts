@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeCore, type FakeCore } from '../../helpers/fake-core.js';
 import { FakeTelegram } from '../../helpers/fake-telegram.js';
 import { httpCall } from '../../helpers/http-call.js';
-import { alice, gate, type Harness, startHarness } from './harness.js';
+import { alice, bob, gate, type Harness, startHarness } from './harness.js';
 
 /** Webhook mode (issue 5): constant-time secret check, answer first, work after, health endpoints. */
 
@@ -99,7 +99,7 @@ describe('webhook mode', () => {
     core.busy = () => busy;
     const headers = { 'x-telegram-bot-api-secret-token': SECRET };
     for (let i = 0; i < 50; i++)
-      expect((await post('/telegram/webhook', update(30, '/balance'), headers)).status).toBe(503);
+      expect((await post('/telegram/webhook', update(30 + i, '/balance'), headers)).status).toBe(503);
     expect(core.texts).toHaveLength(0);
     // One warn line for the 50 turned away, not 50.
     expect(h!.logs.filter((l) => /backlog full/.test(l.msg ?? ''))).toHaveLength(1);
@@ -107,6 +107,32 @@ describe('webhook mode', () => {
     expect((await post('/telegram/webhook', update(30, '/balance'), headers)).status).toBe(200);
     await telegram.waitForCall('sendMessage');
     expect(core.texts.map((t) => t.text)).toEqual(['/balance']);
+  });
+
+  it('takes two waiting updates per sender: the third waits at Telegram (503) while another sender is taken', async () => {
+    const { telegram } = await start();
+    const held = gate();
+    core.onText = async () => {
+      await held.promise;
+      return [{ text: 'done' }];
+    };
+    const headers = { 'x-telegram-bot-api-secret-token': SECRET };
+    const from = (id: number, user: typeof alice) => {
+      const u = update(id, '/balance');
+      return {
+        ...u,
+        message: { ...u.message, chat: { id: user.id, type: 'private' }, from: { ...user, is_bot: false } },
+      };
+    };
+    const statuses = [];
+    for (const id of [40, 41, 42])
+      statuses.push((await post('/telegram/webhook', from(id, alice), headers)).status);
+    expect(statuses).toEqual([200, 200, 503]);
+    expect((await post('/telegram/webhook', from(43, bob), headers)).status).toBe(200);
+    held.open();
+    await telegram.waitForCalls('sendMessage', 3);
+    // Telegram's redelivery of the third is taken once the first two were handled.
+    expect((await post('/telegram/webhook', from(42, alice), headers)).status).toBe(200);
   });
 
   it('drops the same update posted twice', async () => {

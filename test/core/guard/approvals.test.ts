@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatRef, Identity } from '../../../src/core/identity.js';
 import type { Reply } from '../../../src/core/reply.js';
+import { md5Hex } from '../../../src/telephony/signature.js';
 import { textOf } from '../core-harness.js';
 import { type GuardHarness, startGuard } from './guard-harness.js';
 
@@ -137,6 +138,74 @@ describe('approvals', () => {
     expect(h.stack.sandbox.state.calls().map((c) => c.username)).toEqual(['demo']);
     // A cheap call is not held.
     expect(textOf(await say(bob, '/call +4930111222 +4930555666'))).not.toContain('asks to');
+  });
+
+  it('a card load above the top-up amount is held; below it, or a PIN top-up, is not', async () => {
+    await setUp();
+    const shown = textOf(await say(alice, '/approvals on topup 2'));
+    expect(shown).toContain('loading a card with money (above €2.00): needs approval.');
+    expect(shown).toMatch(/Top-ups with a PIN are never held/);
+    const held = await say(bob, '/card create +4917077777777 5.00 Team');
+    expect(textOf(held)).toContain('Bob asks to load the card …7777 with €5.00.');
+    expect(h.stack.sandbox.state.card('4917077777777')).toBeUndefined();
+    await press(carol, button(held, 'Approve'));
+    expect(h.stack.sandbox.state.card('4917077777777')?.amount).toBe(50_000);
+    // The new card's PIN went to Bob alone, never into the group.
+    const pin = h.stack.sandbox.state.card('4917077777777')!.pin;
+    const toBob = h.notifier.sent.filter((m) => m.to.kind === 'user' && m.to.user === '2');
+    expect(toBob.map((m) => textOf([m.reply])).join('\n')).toContain(pin);
+    expect(h.notifier.sent.filter((m) => m.to.kind === 'chat')).toEqual([]);
+    const small = await say(bob, '/card create +4917066666666 1.00');
+    expect(textOf(small)).not.toContain('asks to');
+    expect(h.stack.sandbox.state.card('4917066666666')?.amount).toBe(10_000);
+  });
+
+  it('in a support channel the agents approve, for the team’s card, and the channel sees the whole number', async () => {
+    await setUp();
+    await h.stack.stores.credentials.set('telegram::-100', {
+      credentials: [
+        { label: 'team', kind: 'account', username: 'demo', md5: md5Hex('demo'), linkedAt: '' },
+        { label: 'team-cards', kind: 'card', username: 'cards', md5: md5Hex('cards'), linkedAt: '' },
+      ],
+      active: 'team',
+    });
+    await h.stack.stores.settings.updateChat('telegram::-100', {
+      support: { agents: ['2', '4'], setupBy: 'telegram::1', setupAt: '' },
+    });
+    expect(textOf(await say(alice, '/approvals approvers agents'))).toContain(
+      'Who may approve: the support channel’s agents.',
+    );
+    const asked = await say(bob, `/card block +${CARD}`);
+    expect(textOf(asked)).toContain(`Bob asks to block the card +${CARD}.`);
+    expect(await press(alice, button(asked, 'Approve'))).toEqual({
+      notice: 'Only the support channel’s agents can decide this request.',
+    });
+    const done = await press(dave, button(asked, 'Approve'));
+    expect(done.update!.text).toContain('Approved by Dave. Done.');
+    expect(cardState()).toBe('blocked');
+    const log = await h.stack.stores.audit.recent(20, { chat: 'telegram::-100' });
+    const block = log.find((e) => e.command === 'card block' && e.outcome === 'ok')!;
+    expect(block).toMatchObject({ actor: 'telegram::2', account: 'cards', role: 'agent' });
+  });
+
+  it('in German: the request and its outcome in the requester’s language, the notice in the presser’s', async () => {
+    await setUp();
+    await h.stack.core.handleText({
+      identity: bob,
+      chat: { id: 'dm-bob', kind: 'private' },
+      text: '/language de',
+    });
+    const asked = await say(bob, `/card block +${CARD}`);
+    expect(textOf(asked)).toContain('Bob möchte die Karte …5678 sperren.');
+    expect(textOf(asked)).toContain('Freigeben dürfen die Admins des Chats; nicht Bob.');
+    const approve = asked.flatMap((r) => r.actions ?? []).find((a) => a.label === 'Freigeben')!.actionId;
+    expect(await press(bob, approve)).toEqual({
+      notice: 'Sie können Ihre eigene Anfrage nicht freigeben: Das muss eine andere Person tun.',
+    });
+    const done = await press(alice, approve);
+    expect(done.notice).toBe('Approved by Alice. Done.');
+    expect(done.update!.text).toContain('Freigegeben von Alice. Erledigt.');
+    expect(done.update!.language).toBe('de');
   });
 
   it('a private chat and the console have no approvals, and say so', async () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Identity } from '../../../src/core/identity.js';
+import { md5Hex } from '../../../src/telephony/signature.js';
 import { textOf } from '../core-harness.js';
 import { type GuardHarness, money, startGuard } from './guard-harness.js';
 
@@ -74,6 +75,33 @@ describe('card caps', () => {
     expect(blocks()).toBe(1);
     expect(await h.send(`/card limit +${CARD}`)).toContain('spent €0.00 of its cap of €2.00');
     expect(await h.send(`/card limit +${CARD} off`)).toContain('no longer watched');
+  });
+
+  it('a team card’s cap tells the agent who set it privately and the support channel in public words', async () => {
+    h = await startGuard('telegram', new Date().toISOString());
+    const team = 'telegram::-100';
+    await h.stack.stores.credentials.set(team, {
+      credentials: [
+        { label: 'team', kind: 'account', username: 'demo', md5: md5Hex('demo'), linkedAt: '' },
+        { label: 'team-cards', kind: 'card', username: 'cards', md5: md5Hex('cards'), linkedAt: '' },
+      ],
+      active: 'team',
+    });
+    await h.stack.stores.settings.updateChat(team, { support: { agents: ['2'], setupBy: '', setupAt: '' } });
+    const bob: Identity = { platform: 'telegram', tenant: '', user: '2', displayName: 'Bob' };
+    await h.send(`/card limit +${CARD} 1.00`, bob, { id: '-100', kind: 'shared' });
+    amount('3,90');
+    expect((await h.stack.proactive.sweepCardCaps()).blocked).toBe(1);
+    expect(h.stack.sandbox.state.card(CARD)!.state).toBe('blocked');
+    const [full, channel] = h.notifier.sent;
+    expect(full!.to).toEqual({ platform: 'telegram', tenant: '', kind: 'user', user: '2' });
+    expect(full!.reply.text).toContain(
+      `Card +${CARD} spent ${money(cents('5,00', '3,90'))}, more than its cap of €1.00`,
+    );
+    expect(channel!.to).toEqual({ platform: 'telegram', tenant: '', kind: 'chat', chatId: '-100' });
+    expect(channel!.reply.text).toBe('A prepaid card passed its cap and was blocked. Its owner was told.');
+    const audit = await h.stack.stores.audit.recent(10, { chat: team });
+    expect(audit.filter((e) => e.command === 'card block (cap)').map((e) => e.outcome)).toEqual(['ok']);
   });
 
   it('the sandbox admin endpoint moves a card amount and lists the route', async () => {

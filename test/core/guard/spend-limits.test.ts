@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createProactive } from '../../../src/core/proactive/proactive.js';
+import { createRecordingNotifier } from '../../helpers/recording-notifier.js';
 import { type GuardHarness, money, startGuard } from './guard-harness.js';
 
 /**
@@ -80,6 +82,23 @@ describe('spend limits', () => {
     await call('+4917612345678', 6);
     expect((await h.stack.proactive.sweepLimits()).alerted).toBe(1);
     expect(h.notifier.sent.at(-1)!.reply.title).toBe('Spend at 50 % of the limit');
+  });
+
+  it('two instances sweeping at once alert once per crossing', async () => {
+    h = await startGuard('console', '2026-11-20T08:00:00Z');
+    await h.stack.linkDemo({ platform: 'console', tenant: '', user: 'alice' });
+    const other = createProactive({
+      stores: h.stack.stores,
+      clientFactory: h.stack.clientFactory,
+      clock: h.clock.now,
+    });
+    const otherNotifier = createRecordingNotifier('console');
+    other.attach(otherNotifier);
+    await h.send('/limit daily 1.00');
+    await call('+4917612345678', 6);
+    const [a, b] = await Promise.all([h.stack.proactive.sweepLimits(), other.sweepLimits()]);
+    expect(a.alerted + b.alerted).toBe(1);
+    expect(h.notifier.sent.length + otherNotifier.sent.length).toBe(1);
   });
 
   it('a price ceiling refuses a call above it before anything is sent, naming rate and ceiling', async () => {

@@ -43,6 +43,8 @@ export const argumentsDe: typeof argumentsEn = {
     'das Anfangsdatum liegt nach dem Enddatum; tauschen Sie sie, z. B. /cdrs 01.11.2026 21.11.2026',
   vCallId: 'eine Anruf-ID besteht nur aus Buchstaben, Ziffern und Bindestrichen, z. B. /hangup 4f2a-17',
   vOneCallId: 'geben Sie höchstens eine Anruf-ID an, z. B. /hangup 4f2a-17',
+  vSameAB: (digits: string) =>
+    `A und B sind dieselbe Nummer (+${digits}); A ist das Telefon, das zuerst klingelt, B die Nummer, mit der es dann verbunden wird. Geben Sie zwei verschiedene Nummern an, z. B. /call +49 30 1234567 +49 176 1234567`,
   vCardSub: (subs: string) => `beginnen Sie mit einem von ${subs}, z. B. /card show +49 176 1234567`,
   vCardCount: (usage: string) => `das ist nicht die richtige Anzahl an Werten; verwenden Sie ${usage}`,
   vCardAmount: 'der Betrag darf höchstens 100000,00 sein, z. B. /card create +49 176 1234567 25',

@@ -31,6 +31,11 @@ export const callsDe: typeof callsEn = {
   colType: 'Art',
   cdrsTotal: (n: number, total: string) =>
     `${plural('de', n, 'ein Anruf', `${n} Anrufe`)}, zusammen ${total}`,
+  cdrsLatestOf: (shown: number, n: number, total: string) =>
+    `Die letzten ${shown} von ${n} Anrufen, zusammen ${total}`,
+  cdrsLatestOfAtLeast: (shown: number, n: number, total: string) =>
+    `Die letzten ${shown} von mindestens ${n} Anrufen (ich lese höchstens die letzten ${n}; zusammen ${total}); ein kürzerer Zeitraum zeigt jeden Anruf`,
+  cdrsMoreHint: (example: string) => `Mehr listet eine Anzahl, z. B. ${example}`,
   timesIn: (zone: string) => `Zeiten in ${zone}.`,
   cdrsCsvHint: 'Mit csv erhalten Sie eine Tabellendatei, z. B. /cdrs 7d csv',
   csvName: { cdrs: 'anrufe', callshop: 'callshop-anrufe' },

@@ -19,8 +19,6 @@ export const guardDe: typeof guardEn = {
   limitOff: 'Ausgabenlimits und Preisobergrenze ausgeschaltet.',
   limitOffOne: (kind: string) => `${kind} ausgeschaltet.`,
   limitOffNone: 'Es gab kein Limit zum Ausschalten.',
-  limitCurrencyMismatch: (given: string, account: string) =>
-    `Dieses Konto führt ${account}, nicht ${given}. Geben Sie den Betrag in ${account} an, z. B. /limit daily 5.`,
   limitAlertTitle: (percent: number) => `Ausgaben bei ${percent} % des Limits`,
   limitAlert: (label: string, kind: string, spent: string, limit: string, percent: number) =>
     `„${label}“: ${kind}: ${spent} von ${limit} ausgegeben (${percent} %).`,
@@ -79,6 +77,7 @@ export const guardDe: typeof guardEn = {
     topup: 'Karte mit Geld laden',
   } as Record<string, string>,
   approvalsAbove: (what: string, amount: string) => `${what} (über ${amount})`,
+  approvalsPerMinute: (price: string) => `${price} pro Minute, in der Währung des Kontos`,
   approvalsCallCeiling: 'Anrufe über der /limit price des Kontos',
   approvalsChanged: 'Freigaberegeln geändert.',
   approvalsNoAgents: 'Mitarbeiter können nur in einem Support-Kanal freigeben; dieser Chat ist keiner.',
@@ -95,7 +94,7 @@ export const guardDe: typeof guardEn = {
     'card disable': (card: string) => `die Karte ${card} deaktivieren`,
     'card renumber': (card: string) => `die Karte ${card} auf eine neue Nummer umziehen`,
     call: (card: string) => `anrufen: ${card}`,
-    topup: (card: string) => `die Karte ${card} mit Geld laden`,
+    topup: (card: string) => `die Karte ${card} laden`,
   } as Record<string, (target: string) => string>,
   approvalCallWhat: (destination: string, rate: string) => `${destination} zu ${rate} pro Minute`,
   approvalCardWhat: (card: string, amount?: string) => (amount ? `${card} mit ${amount}` : card),
@@ -110,6 +109,5 @@ export const guardDe: typeof guardEn = {
   approvalExpired: 'Verfallen: Niemand hat rechtzeitig entschieden. Es wurde nichts getan.',
   approvalNoLongerAllowed:
     'Freigegeben, aber der Anfragende darf das hier nicht mehr ausführen. Es wurde nichts getan.',
-  approvalResultTitle: (what: string) => `Ihre Anfrage, ${what}, wurde freigegeben`,
   approvalSomeone: 'jemand',
 };

@@ -35,6 +35,12 @@ export const proactiveDe: typeof proactiveEn = {
   fieldDuration: 'Dauer',
   fieldCost: 'Kosten',
   callReportCostPrivately: 'Die Kosten habe ich dem Anrufer privat geschickt.',
+  callReportLimit: (minutes: number) => `Er endete an der Höchstdauer des Anbieters von ${minutes} Minuten.`,
+  callReportAmbiguous: (count: number, b: string) =>
+    `${count} Anrufe zu +${b} liefen etwa zur selben Zeit, und ihre Verbindungsnachweise verraten nicht, welcher dieser Anruf war; daher zeige ich hier weder Dauer noch Kosten. Alle zeigt /cdrs today.`,
+  callReportUnsure: (b: string) =>
+    `Die Verbindungsnachweise enthalten einen Anruf zu +${b} nahe der Zeit dieses Anrufs, aber nicht genau zu ihr; ob es dieser war, kann ich nicht sagen. Siehe /cdrs today.`,
+  callHangingUp: 'Wird aufgelegt …',
   callReportNone: (minutes: number) =>
     `Innerhalb von ${minutes} Minuten ist kein Verbindungsnachweis erschienen. Prüfen Sie mit /cdrs today.`,
   spendTitle: (from: string, to: string) => `Ausgaben ${from} – ${to}`,
@@ -42,6 +48,8 @@ export const proactiveDe: typeof proactiveEn = {
     `${total} für ${calls} ${calls === 1 ? 'Anruf' : 'Anrufe'}, ${from} – ${to}`,
   spendNone: (from: string, to: string) =>
     `Keine Anrufe zwischen ${from} und ${to}, also nichts zu zeichnen.`,
+  spendCapped: (n: number) =>
+    `Gelesen wurden nur die letzten ${n} Anrufe: Der Zeitraum enthält mehr, die Summe ist also mindestens diese. Ein kürzerer Zeitraum zeigt alle.`,
   spendPerDay: 'Ausgaben pro Tag',
   spendTopDestinations: 'Teuerste Ziele',
   digestOn:

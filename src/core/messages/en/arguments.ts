@@ -40,6 +40,8 @@ export const argumentsEn = {
   vStartAfterEnd: 'the start date is after the end date; swap them, e.g. /cdrs 01.11.2026 21.11.2026',
   vCallId: 'a call id has letters, digits and dashes only, e.g. /hangup 4f2a-17',
   vOneCallId: 'give at most one call id, e.g. /hangup 4f2a-17',
+  vSameAB: (digits: string) =>
+    `A and B are the same number (+${digits}); A is the phone rung first, B the one it is then connected to. Give two different numbers, e.g. /call +49 30 1234567 +49 176 1234567`,
   vCardSub: (subs: string) => `start with one of ${subs}, e.g. /card show +49 176 1234567`,
   vCardCount: (usage: string) => `that is not the right number of values for this; use ${usage}`,
   vCardAmount: 'the amount must be at most 100000.00, e.g. /card create +49 176 1234567 25',

@@ -29,6 +29,10 @@ export const callsEn = {
   colCallee: 'Callee',
   colType: 'Type',
   cdrsTotal: (n: number, total: string) => `${plural('en', n, `${n} call`, `${n} calls`)}, total ${total}`,
+  cdrsLatestOf: (shown: number, n: number, total: string) => `Latest ${shown} of ${n} calls, ${total} in all`,
+  cdrsLatestOfAtLeast: (shown: number, n: number, total: string) =>
+    `Latest ${shown} of at least ${n} calls (I read no more than the latest ${n}; ${total} for those); a shorter period shows every call`,
+  cdrsMoreHint: (example: string) => `To list more, add a count, e.g. ${example}`,
   timesIn: (zone: string) => `Times in ${zone}.`,
   cdrsCsvHint: 'Add csv for a spreadsheet file, e.g. /cdrs 7d csv',
   csvName: { cdrs: 'cdrs', callshop: 'callshop' },

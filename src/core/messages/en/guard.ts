@@ -17,8 +17,6 @@ export const guardEn = {
   limitOff: 'Spend limits and price ceiling switched off.',
   limitOffOne: (kind: string) => `${kind} switched off.`,
   limitOffNone: 'There was no limit to switch off.',
-  limitCurrencyMismatch: (given: string, account: string) =>
-    `This account is in ${account}, not ${given}. Give the amount in ${account}, e.g. /limit daily 5.`,
   limitAlertTitle: (percent: number) => `Spend at ${percent} % of the limit`,
   limitAlert: (label: string, kind: string, spent: string, limit: string, percent: number) =>
     `"${label}": ${kind.toLowerCase()} spend is ${spent} of ${limit} (${percent} %).`,
@@ -76,6 +74,7 @@ export const guardEn = {
     topup: 'loading a card with money',
   } as Record<string, string>,
   approvalsAbove: (what: string, amount: string) => `${what} (above ${amount})`,
+  approvalsPerMinute: (price: string) => `${price} per minute, in the account’s currency`,
   approvalsCallCeiling: 'calls above the account’s /limit price',
   approvalsChanged: 'Approval policy changed.',
   approvalsNoAgents: 'Agents can approve only in a support channel; this chat has none.',
@@ -92,7 +91,7 @@ export const guardEn = {
     'card disable': (card: string) => `disable the card ${card}`,
     'card renumber': (card: string) => `move the card ${card} to a new number`,
     call: (card: string) => `call ${card}`,
-    topup: (card: string) => `load the card ${card} with money`,
+    topup: (card: string) => `load the card ${card}`,
   } as Record<string, (target: string) => string>,
   approvalCallWhat: (destination: string, rate: string) => `${destination} at ${rate} per minute`,
   approvalCardWhat: (card: string, amount?: string) => (amount ? `${card} with ${amount}` : card),
@@ -106,6 +105,5 @@ export const guardEn = {
   approvalWithdrawn: (who: string) => `Withdrawn by ${who}. Nothing was done.`,
   approvalExpired: 'Expired: nobody decided in time. Nothing was done.',
   approvalNoLongerAllowed: 'Approved, but the requester may no longer run this here. Nothing was done.',
-  approvalResultTitle: (what: string) => `Your request to ${what} was approved`,
   approvalSomeone: 'someone',
 };

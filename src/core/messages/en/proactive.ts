@@ -32,12 +32,20 @@ export const proactiveEn = {
   fieldDuration: 'Duration',
   fieldCost: 'Cost',
   callReportCostPrivately: 'The cost was sent to the caller privately.',
+  callReportLimit: (minutes: number) => `It ended at the provider’s ${minutes}-minute limit.`,
+  callReportAmbiguous: (count: number, b: string) =>
+    `${count} calls to +${b} ran at about the same time, and their records cannot tell which one was this call, so I show no duration or cost here. See them all with /cdrs today.`,
+  callReportUnsure: (b: string) =>
+    `The records hold a call to +${b} near this call's time but not at it, so I cannot tell whether it was this one. See /cdrs today.`,
+  callHangingUp: 'Hanging up…',
   callReportNone: (minutes: number) =>
     `No call record appeared within ${minutes} minutes. Check with /cdrs today.`,
   spendTitle: (from: string, to: string) => `Spend ${from} – ${to}`,
   spendCaption: (total: string, calls: number, from: string, to: string) =>
     `${total} on ${calls} call${calls === 1 ? '' : 's'}, ${from} – ${to}`,
   spendNone: (from: string, to: string) => `No calls between ${from} and ${to}, so nothing to chart.`,
+  spendCapped: (n: number) =>
+    `Only the latest ${n} calls were read: the period holds more, so the total is at least this. A shorter period shows all.`,
   spendPerDay: 'Spend per day',
   spendTopDestinations: 'Top destinations',
   digestOn: 'Every Monday I will send you last week’s spend, a chart and the balance. /digest off stops it.',

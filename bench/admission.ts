@@ -1,0 +1,341 @@
+/**
+ * `npm run bench:admission` (README "Benchmarks", admission control): 500 users each send 10
+ * `/balance` at once through the Telegram webhook of a real bot process (the compiled `dist/`,
+ * production defaults: 64 provider sockets, a backlog of 1024), the provider (the sandbox, each
+ * user with an account of their own) answering after 250 ms. This process plays Telegram: it posts
+ * updates over at most 40 connections (setWebhook's default `max_connections`) and delivers an
+ * update answered with anything but 2xx again a second later, as Telegram does. 20 light users
+ * send one `/balance` each once a third of the burst is in.
+ *
+ * Goals, MET or MISSED, measured side by side in this one run:
+ * - provider sockets busy ≥ 90 % from the first update until drained: requests open at the sandbox,
+ *   integrated over time, over 64 sockets × that time;
+ * - the bot's RSS grows ≤ 100 MB (peak during the burst minus after the warm-up);
+ * - no read refused as "late";
+ * - a light user's wait (median) ≤ a quarter of a heavy user's (median per command);
+ * - provider calls per `/balance` ≤ 1.15 (the floor: 1 + one names read per user and minute).
+ *
+ * BENCH_USERS (500), BENCH_PER_USER (10), BENCH_LATENCY_MS (250).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request, Server } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { createSandbox, DEMO_DATA_PATH, type SandboxData } from '../src/sandbox/index.js';
+import { md5Hex } from '../src/telephony/index.js';
+import { FakeTelegram } from '../test/helpers/fake-telegram.js';
+import { freePort } from '../test/helpers/free-port.js';
+
+const USERS = Number(process.env.BENCH_USERS ?? 500);
+const PER_USER = Number(process.env.BENCH_PER_USER ?? 10);
+const LIGHT = 20;
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 250);
+const SOCKETS = 64;
+const TELEGRAM_CONNECTIONS = 40;
+const SECRET = 'bench-admission-secret';
+const FIRST_USER = 50_000;
+const root = new URL('..', import.meta.url).pathname;
+
+const demo = parse(readFileSync(DEMO_DATA_PATH, 'utf8')) as SandboxData & {
+  users: Record<string, unknown>[];
+};
+const template = demo.users.find((u) => u.username === 'demo')!;
+const accounts = Array.from({ length: USERS + LIGHT }, (_, i) => ({
+  ...template,
+  password: undefined,
+  md5: md5Hex(`pw${i}`),
+  username: `u${i}`,
+  customerNumber: String(300_000 + i),
+  accountNumber: String(400_000 + i),
+  sipLines: [],
+  cdrs: [],
+  callshopCdrs: [],
+}));
+
+interface Update {
+  user: number;
+  text: string;
+  firstPostAt?: number;
+  repliedAt?: number;
+}
+
+let nextUpdateId = 1;
+/** Posts one update to the webhook as Telegram does; resolves with the HTTP status. */
+function post(port: number, u: Update): Promise<number> {
+  const id = FIRST_USER + u.user;
+  const body = JSON.stringify({
+    update_id: nextUpdateId++,
+    message: {
+      message_id: nextUpdateId,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id, type: 'private' },
+      from: { id, is_bot: false, first_name: `U${u.user}`, language_code: 'en' },
+      text: u.text,
+    },
+  });
+  return new Promise((resolve) => {
+    const req = request(
+      {
+        port,
+        host: '127.0.0.1',
+        path: '/telegram/webhook',
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'x-telegram-bot-api-secret-token': SECRET,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', () => resolve(0));
+    req.end(body);
+  });
+}
+
+/** Telegram: at most 40 posts at once; an update not answered 2xx is delivered again 1 s later. */
+async function deliverAll(port: number, queue: Update[], refused: { n: number }): Promise<void> {
+  let pending = 0;
+  const worker = async () => {
+    for (;;) {
+      const u = queue.shift();
+      if (!u) {
+        if (pending === 0) return;
+        await new Promise((r) => setTimeout(r, 20));
+        continue;
+      }
+      u.firstPostAt ??= performance.now();
+      const status = await post(port, u);
+      if (status >= 200 && status < 300) continue;
+      refused.n += 1;
+      pending += 1;
+      setTimeout(() => {
+        pending -= 1;
+        queue.unshift(u);
+      }, 1000);
+    }
+  };
+  await Promise.all(Array.from({ length: TELEGRAM_CONNECTIONS }, worker));
+}
+
+/** CPU seconds the process used so far (user + system, /proc clock ticks at 100 Hz). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Provider requests open at the sandbox, integrated over time: the provider's own view of how busy
+ * the bot keeps its sockets. Counted on the sandbox's HTTP server (every request of this process
+ * that is not the fake Bot API's `/bot<token>/…`), from arrival to the answer's end.
+ */
+const occupancy = { open: 0, since: performance.now(), area: 0 };
+function occupancyStep(delta: number): void {
+  const now = performance.now();
+  occupancy.area += occupancy.open * (now - occupancy.since);
+  occupancy.since = now;
+  occupancy.open += delta;
+}
+const emit = Server.prototype.emit as (this: Server, event: string, ...args: unknown[]) => boolean;
+Server.prototype.emit = function (this: Server, event: string, ...args: unknown[]) {
+  const [req, res] = args as [{ url?: string }, { once(e: string, f: () => void): void }];
+  if (event === 'request' && !req.url?.startsWith('/bot')) {
+    occupancyStep(1);
+    res.once('close', () => occupancyStep(-1));
+  }
+  return emit.apply(this, [event, ...args]);
+} as typeof Server.prototype.emit;
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : 0;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
+
+async function main(): Promise<void> {
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  const sandbox = createSandbox({
+    data: { ...demo, users: [...demo.users, ...accounts], cards: [] } as SandboxData,
+  });
+  await sandbox.listen();
+  const telegram = await FakeTelegram.start({ token: '123456:bench-admission-token-abcdefgh' });
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'bench-admission-'));
+  const bot = spawn(process.execPath, [join(root, 'bin/telephony-bot.js'), 'start'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      DATA_DIR: dir,
+      BOT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      TELEPHONY_BASE_URL: sandbox.url,
+      TELEPHONY_CARD_URL: sandbox.cardUrl,
+      TELEGRAM_BOT_TOKEN: telegram.token,
+      TELEGRAM_API_ROOT: telegram.apiRoot,
+      TELEGRAM_MODE: 'webhook',
+      TELEGRAM_WEBHOOK_URL: 'https://bot.example/telegram/webhook',
+      TELEGRAM_WEBHOOK_SECRET: SECRET,
+      TELEGRAM_WEBHOOK_PORT: String(port),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  bot.stderr.on('data', (c: Buffer) => {
+    stderr = (stderr + c.toString()).slice(-20_000);
+  });
+  bot.stdout.resume();
+  try {
+    await waitFor(
+      async () => (await post(port, { user: 0, text: '/help' })) === 200,
+      30_000,
+      () => stderr,
+    );
+    await link(port, telegram);
+    // Warm-up: every user's first /balance outside the clock (connections, JIT, label cache cold).
+    const warm = Array.from({ length: 64 }, (_, i) => ({ user: i, text: '/balance' }));
+    const mark = telegram.mark();
+    await deliverAll(port, warm, { n: 0 });
+    await telegram.waitForCalls('sendMessage', warm.length, () => true, { after: mark, guardMs: 60_000 });
+    sandbox.setFaults({ global: { latencyMs: LATENCY_MS } });
+    await measure(port, telegram, sandbox, bot.pid!);
+  } finally {
+    if (bot.exitCode === null && bot.signalCode === null) {
+      bot.kill('SIGTERM');
+      await new Promise((r) => bot.once('exit', r));
+    }
+    sandbox.clearFaults();
+    await sandbox.close();
+    await telegram.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Every user links their own account through the conversation: /link, username, password. */
+async function link(port: number, telegram: FakeTelegram): Promise<void> {
+  const steps = (i: number) => ['/link', `u${i}`, `pw${i}`];
+  const users = Array.from({ length: USERS + LIGHT }, (_, i) => i);
+  const one = async (i: number) => {
+    for (const text of steps(i)) {
+      const mark = telegram.mark();
+      await post(port, { user: i, text });
+      await telegram.waitForCall('sendMessage', (c) => Number(c.payload.chat_id) === FIRST_USER + i, {
+        after: mark,
+        guardMs: 60_000,
+      });
+    }
+  };
+  const workers = Array.from({ length: TELEGRAM_CONNECTIONS }, async () => {
+    for (let i = users.shift(); i !== undefined; i = users.shift()) await one(i);
+  });
+  await Promise.all(workers);
+}
+
+async function measure(
+  port: number,
+  telegram: FakeTelegram,
+  sandbox: ReturnType<typeof createSandbox>,
+  pid: number,
+) {
+  const heavy: Update[] = [];
+  for (let k = 0; k < PER_USER; k++)
+    for (let i = 0; i < USERS; i++) heavy.push({ user: i, text: '/balance' });
+  const light: Update[] = Array.from({ length: LIGHT }, (_, j) => ({ user: USERS + j, text: '/balance' }));
+  const all = [...heavy, ...light];
+  const byChat = new Map<number, Update[]>();
+  for (const u of all) byChat.set(FIRST_USER + u.user, [...(byChat.get(FIRST_USER + u.user) ?? []), u]);
+  const before = sandbox.stats().handled;
+  const calls0 = (before.account ?? 0) + (before.onlinecallthrough ?? 0);
+  const rssBase = rssMb(pid);
+  let rssPeak = rssBase;
+  const mark = telegram.mark();
+  let seen = mark;
+  let late = 0;
+  const replyCount = new Map<number, number>();
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, rssMb(pid));
+    const now = performance.now();
+    for (; seen < telegram.calls.length; seen++) {
+      const c = telegram.calls[seen]!;
+      if (c.method !== 'sendMessage') continue;
+      const chat = Number(c.payload.chat_id);
+      if (/reached me late/.test(String(c.payload.text))) late += 1;
+      const k = replyCount.get(chat) ?? 0;
+      replyCount.set(chat, k + 1);
+      const u = byChat.get(chat)?.[k];
+      if (u) u.repliedAt = now;
+    }
+  }, 20);
+  const refused = { n: 0 };
+  const cpu0 = cpuSeconds(pid);
+  const ownCpu0 = cpuSeconds(process.pid);
+  occupancyStep(0);
+  const area0 = occupancy.area;
+  const started = performance.now();
+  const queue = [...heavy];
+  // The light users arrive once a third of the burst is in: at the head of what Telegram sends next.
+  const lightAt = Math.floor(heavy.length / 3);
+  const injector = setInterval(() => {
+    if (heavy.length - queue.length >= lightAt && light.length > 0) queue.unshift(...light.splice(0));
+  }, 10);
+  await deliverAll(port, queue, refused);
+  clearInterval(injector);
+  await telegram.waitForCalls('sendMessage', all.length, () => true, { after: mark, guardMs: 600_000 });
+  await new Promise((r) => setTimeout(r, 60));
+  clearInterval(sampler);
+  const drainedMs = Math.max(...all.map((u) => u.repliedAt ?? 0)) - started;
+  const cpu = cpuSeconds(pid) - cpu0;
+  const ownCpu = cpuSeconds(process.pid) - ownCpu0;
+  occupancyStep(0);
+  const busy = (occupancy.area - area0) / (SOCKETS * (occupancy.since - started));
+  const after = sandbox.stats().handled;
+  const calls = (after.account ?? 0) + (after.onlinecallthrough ?? 0) - calls0;
+  const waits = (us: Update[]) => us.map((u) => (u.repliedAt ?? Number.NaN) - (u.firstPostAt ?? Number.NaN));
+  const lightWaits = waits(all.slice(heavy.length));
+  const heavyWaits = waits(heavy);
+  const growth = rssPeak - rssBase;
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
+  console.log(
+    `${USERS} users x ${PER_USER} /balance + ${LIGHT} light users, webhook, provider ${LATENCY_MS} ms, ${SOCKETS} sockets`,
+  );
+  console.log(
+    `  drained in ${s(drainedMs)}; ${calls} provider calls for ${all.length} /balance; 503 (redelivered): ${refused.n}; bot CPU ${((cpu * 100_000) / drainedMs).toFixed(0)} %, this process (Telegram and the provider) ${((ownCpu * 100_000) / drainedMs).toFixed(0)} % of one core; load ${loadavg()[0]!.toFixed(1)}`,
+  );
+  console.log(
+    `  provider sockets busy until drained: ${(busy * 100).toFixed(1)} % (goal ≥ 90 %) ${verdict(busy >= 0.9)}`,
+  );
+  console.log(
+    `  bot RSS: ${rssBase.toFixed(0)} → peak ${rssPeak.toFixed(0)} MB, +${growth.toFixed(0)} MB (goal ≤ 100 MB) ${verdict(growth <= 100)}`,
+  );
+  console.log(`  reads refused as late: ${late} (goal 0) ${verdict(late === 0)}`);
+  console.log(
+    `  wait, light users: median ${s(median(lightWaits))}, max ${s(Math.max(...lightWaits))}; heavy, per command: median ${s(median(heavyWaits))}, p95 ${s(pct(heavyWaits, 0.95))}` +
+      ` (goal light median ≤ heavy median / 4) ${verdict(median(lightWaits) <= median(heavyWaits) / 4)}`,
+  );
+  // The floor: one balance read per command, plus one names read per user and minute.
+  const perCommand = calls / all.length;
+  const floor = 1 + (USERS + LIGHT) / all.length;
+  console.log(
+    `  provider calls per /balance: ${perCommand.toFixed(3)} (floor ${floor.toFixed(3)}: one balance read each, one names read per user a minute; goal ≤ 1.15) ${verdict(perCommand <= 1.15)}`,
+  );
+}
+
+async function waitFor(check: () => Promise<boolean>, ms: number, log: () => string): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until && !/could not start|not valid/.test(log())) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the bot did not start:\n${log()}`);
+}
+
+await main();
