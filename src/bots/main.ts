@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import pino from 'pino';
 import { createConsoleChannel } from '../adapters/console/console-channel.js';
 import { errorSummary } from '../core/safe-error.js';
+import { createSampler } from '../core/sampler.js';
+import { diskErrorOf, namingDiskSync } from '../store/disk-errors.js';
 import { ensurePrivateFile } from '../store/index.js';
 import { type ChatChannel, createChatChannels } from './channels.js';
 import { slackEnabled } from './config/slack.js';
@@ -139,9 +141,17 @@ function openLog(
   consoleOn: boolean,
 ): { logger: Logger; logFile: string; logOpen: Promise<void> } {
   const logFile = join(config.DATA_DIR, 'telephony-bot.log');
-  if (consoleOn) ensurePrivateFile(logFile);
+  if (consoleOn) namingDiskSync(logFile, () => ensurePrivateFile(logFile));
   const destination = consoleOn ? pino.destination({ dest: logFile, mkdir: true, sync: false }) : undefined;
   const logger = createLogger({ level: config.LOG_LEVEL, destination });
+  // A log file the disk refuses (full, read-only) is said on stderr, with its fix, once a minute;
+  // sonic-boom's 'error' would otherwise end the process with a stack trace.
+  const refusals = createSampler({ windowMs: 60_000 });
+  destination?.on('error', (err: unknown) => {
+    if (!refusals.take('log')) return;
+    const disk = diskErrorOf(err, logFile);
+    process.stderr.write(`telephony-bot: ${disk?.message ?? `cannot write the log ${logFile}`}\n`);
+  });
   // Resolves once the file is open (at once for stderr); an open that fails resolves too.
   const logOpen =
     destination && (destination as unknown as { fd: number }).fd < 0
