@@ -298,6 +298,31 @@ describe('buttons', () => {
     expect(telegram.botMessages(alice.id)[0]?.reply_markup).toBeUndefined();
   });
 
+  it("shows an outcome the core placed for the presser alone in place of the group's message, for them only", async () => {
+    const { telegram } = await start();
+    core.onText = () => [{ text: 'Which account?', actions: [{ label: 'Mine', actionId: 'm:x' }] }];
+    core.onAction = () => ({
+      update: { text: 'Yours: 12,00 EUR', audience: 'actor', visibility: 'personal' },
+    });
+    telegram.message(bob, '/accounts', group);
+    await telegram.waitForCall('sendMessage', textTo(group.id));
+    const [question] = telegram.botMessages(group.id);
+    telegram.press(bob, question!, 'm:x');
+    const shown = await telegram.waitForCall('sendMessage', (c) => c.payload.text === 'Yours: 12,00 EUR');
+    expect(shown.payload.ephemeral_message_parameters).toEqual({
+      receiver_user_id: bob.id,
+      callback_query_id: expect.stringMatching(/^cq/),
+      replace_callback_query_message: true,
+    });
+    // The group's message stays as it was for everyone; nothing went to the private chat.
+    expect(telegram.callsOf('editMessageText')).toEqual([]);
+    expect(telegram.visibleTo(group.id, alice.id).map((m) => m.text)).toEqual([
+      '/accounts',
+      'Which account?',
+    ]);
+    expect(telegram.messages(bob.id)).toEqual([]);
+  });
+
   it('shows a refusal notice and leaves the message alone', async () => {
     const { telegram } = await start();
     core.onText = () => [{ text: 'Top up?', actions: [{ label: 'Confirm', actionId: 'c:1' }] }];
