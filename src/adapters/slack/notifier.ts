@@ -2,7 +2,8 @@ import type { webApi } from '@slack/bolt';
 import { type Notifier, NotifyRefusedError } from '../../core/notify/notifier.js';
 import { errorSummary } from '../../core/safe-error.js';
 import { uploadFile } from './file-upload.js';
-import { renderReply } from './render-blocks.js';
+import type { SlackLogger } from './options.js';
+import { withTableFallback } from './table-fallback.js';
 
 /** Web API errors that will not go away by retrying: the subscription is paused (issue 15). */
 const REFUSALS = new Set([
@@ -26,6 +27,8 @@ export interface SlackNotifierOptions {
   /** Installed in many workspaces (OAuth): the client with the destination workspace's own token. */
   clientFor?: (team: string) => Promise<webApi.WebClient>;
   httpTimeoutMs: number;
+  /** Where a table block Slack refused is reported (the text form goes instead). */
+  logger?: SlackLogger;
 }
 
 /**
@@ -46,12 +49,13 @@ export function createSlackNotifier(o: SlackNotifierOptions): Notifier {
           channel = dm.channel?.id;
         }
         if (!channel) throw new NotifyRefusedError('no conversation');
-        const message = renderReply(reply);
-        const posted = await client.chat.postMessage({
-          channel,
-          text: message.text,
-          ...(message.blocks.length > 0 ? { blocks: message.blocks } : {}),
-        });
+        const posted = await withTableFallback(reply, o.logger, (message) =>
+          client.chat.postMessage({
+            channel,
+            text: message.text,
+            ...(message.blocks.length > 0 ? { blocks: message.blocks } : {}),
+          }),
+        );
         const ts = posted.ts ?? '';
         if (reply.file) await uploadFile(client, posted.channel ?? channel, reply.file, o.httpTimeoutMs, ts);
         return {
@@ -65,13 +69,14 @@ export function createSlackNotifier(o: SlackNotifierOptions): Notifier {
     async edit(sent, reply) {
       await refusals(async () => {
         const client = await clientOf(sent.tenant);
-        const message = renderReply(reply);
-        await client.chat.update({
-          channel: sent.chatId,
-          ts: sent.messageId,
-          text: message.text,
-          blocks: message.blocks,
-        });
+        await withTableFallback(reply, o.logger, (message) =>
+          client.chat.update({
+            channel: sent.chatId,
+            ts: sent.messageId,
+            text: message.text,
+            blocks: message.blocks,
+          }),
+        );
       });
     },
   };

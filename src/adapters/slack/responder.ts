@@ -14,8 +14,9 @@ import type { AuditThread } from './audit-thread.js';
 import { escapeMrkdwn } from './escape.js';
 import { uploadFile } from './file-upload.js';
 import type { SlackLogger } from './options.js';
-import { type RenderedMessage, renderReply } from './render-blocks.js';
+import type { RenderedMessage } from './render-blocks.js';
 import { answerThroughWebApi, ResponseUrls } from './response-url.js';
+import { withTableFallback } from './table-fallback.js';
 
 /** Where an answer goes: the conversation, the person, and the ways Slack gave us to reach them. */
 export interface ReplyTarget {
@@ -29,6 +30,8 @@ export interface ReplyTarget {
   messageTs?: string;
   /** The workspace (team id), for messages the core edits later. */
   tenant?: string;
+  /** The pressed message is ephemeral: only the presser sees it, so an `actor` update may replace it. */
+  pressedPrivately?: boolean;
 }
 
 export interface ResponderOptions {
@@ -66,12 +69,12 @@ export class SlackResponder {
 
   async reply(target: ReplyTarget, reply: Reply): Promise<void> {
     const audience = audienceIn(target, reply);
-    const message = renderReply(reply);
-    if (message.blocks.length > 0) {
+    await withTableFallback(reply, this.options.logger, async (message) => {
+      if (message.blocks.length === 0) return;
       if (audience === 'private') await this.#direct(target, message, reply);
       else if (!(reply.track && audience === 'chat' && (await this.#tracked(target, message, reply.track))))
         await this.#send(target, message, audience === 'actor');
-    }
+    });
     await this.#extras(target, reply, audience);
   }
 
@@ -111,11 +114,14 @@ export class SlackResponder {
 
   async outcome(target: ReplyTarget, outcome: ActionOutcome): Promise<void> {
     const update = outcome.update;
-    // Only an update the core left in the chat may replace the message that is in the chat.
-    if (update && audienceIn(target, update) === 'chat') {
-      const message = renderReply(update);
-      if (!(await this.#replace(target, message))) await this.#send(target, message, false);
-      await this.#extras(target, update, 'chat');
+    const where = update ? audienceIn(target, update) : undefined;
+    // Only an update the core left in the chat may replace the message that is in the chat; one for
+    // the presser alone replaces an ephemeral message, which only they see (a page turned in place).
+    if (update && (where === 'chat' || (where === 'actor' && target.pressedPrivately))) {
+      await withTableFallback(update, this.options.logger, async (message) => {
+        if (!(await this.#replace(target, message))) await this.#send(target, message, where === 'actor');
+      });
+      await this.#extras(target, update, where);
     } else if (update) {
       await this.reply(target, update);
     }

@@ -5,12 +5,15 @@ import type { TrackedMessage } from '../../core/notify/notifier.js';
 import type { RecordStore, ScheduledDeletion } from '../../core/ports/proactive.js';
 import type { Reply } from '../../core/reply.js';
 import { errorSummary } from '../../core/safe-error.js';
+import { EphemeralMessages, type Press } from './ephemeral.js';
 import { escapeHtml } from './escape.js';
 import type { TelegramMessages } from './messages.js';
 import type { TelegramLogger } from './options.js';
-import { deepLink, NO_KEYBOARD, type RenderedReply, renderReply } from './render-html.js';
+import { blockedNotice, privateButton, sentNotice } from './private-pointer.js';
+import { NO_KEYBOARD, type RenderedReply, renderReply } from './render-html.js';
 import { type Scheduler, SecretDeletions } from './secret-deletions.js';
-import { editHtml, sendHtml, sendRendered } from './send-html.js';
+import { editHtml, sendHtml, sendRendered, withoutRich } from './send-html.js';
+import { editRich } from './send-rich.js';
 
 /** Where an update came from, and to whom a private reply goes. */
 export interface DeliveryTarget {
@@ -19,6 +22,8 @@ export interface DeliveryTarget {
   user: { id: number; name: string };
   /** The user's message, to reply to in a group and to delete when it held a secret. */
   incomingMessageId?: number;
+  /** The button press being answered: its callback query, and the ephemeral message pressed, if one was. */
+  press?: Press;
 }
 
 export interface DelivererOptions {
@@ -34,26 +39,33 @@ export interface DelivererOptions {
   deletions?: RecordStore<ScheduledDeletion>;
   /** Told where a reply with `track` landed (the call card), so the core can edit it later. */
   tracked?: (tracked: TrackedMessage) => Promise<void>;
+  /**
+   * The channel's capability to show a message to one member inside a group (ephemeral messages,
+   * Bot API 10.2). Default on; off, an `actor` reply goes to the private chat as before 10.2.
+   */
+  showToOne?: boolean;
 }
 
 export { type Scheduler, timerScheduler } from './secret-deletions.js';
 
-/** The deep-link parameter when a private reply could not be delivered. */
-const PRIVATE_START_PARAM = 'private';
-
 /**
  * Sends the core's replies to Telegram: renders, splits, sends each where the core placed it,
- * deletes a message the core marked, and edits a confirmation in place. No rule of its own: a reply
- * for the actor alone (`actor`, `private`) goes to the private chat, since Telegram has no other way
- * to show something to one member of a group, and the group is told where it went.
+ * deletes a message the core marked, and edits a confirmation in place. No rule of its own: the
+ * core's `audience` maps onto what Telegram can do. `actor` in a group is shown to that member
+ * alone, in the group (an ephemeral message, ephemeral.ts; for a press in place of the pressed
+ * message); when Telegram refuses that, and always for `private` (secrets), it goes to the private
+ * chat, and the group is told where it went.
  */
 export class Deliverer {
   readonly #o: DelivererOptions;
 
   readonly #deletions: SecretDeletions;
 
+  readonly #ephemeral: EphemeralMessages;
+
   constructor(options: DelivererOptions) {
     this.#o = options;
+    this.#ephemeral = new EphemeralMessages({ api: options.api, logger: options.logger });
     this.#deletions = new SecretDeletions({
       api: options.api,
       scheduler: options.scheduler,
@@ -72,11 +84,13 @@ export class Deliverer {
    * group that an answer went to the private chat (a confirmation's own update already says so).
    */
   async deliver(target: DeliveryTarget, replies: readonly Reply[], announce = true): Promise<void> {
-    await this.#deleteIncoming(target, replies);
+    const deleted = await this.#deleteIncoming(target, replies);
     let sentPrivately = false;
     let blocked = false;
     for (const reply of replies) {
       if (this.#forActorAlone(reply, target)) {
+        const replyTo = deleted ? undefined : target.incomingMessageId;
+        if (await this.#showToOne(target, reply, { ...(replyTo !== undefined ? { replyTo } : {}) })) continue;
         if (blocked) continue;
         if (await this.#sendPrivately(target, reply)) sentPrivately = true;
         else blocked = true;
@@ -88,16 +102,11 @@ export class Deliverer {
         );
       }
     }
-    const language = replies[0]?.language;
+    const t = this.#t(replies[0]?.language);
     if (blocked)
-      await sendHtml(
-        this.#o.api,
-        target.chat.id,
-        this.#blockedNotice(target, language),
-        this.#privateButton(language),
-      );
+      await sendHtml(this.#o.api, target.chat.id, blockedNotice(t, target.user), this.#privateButton(t));
     else if (sentPrivately && announce)
-      await sendHtml(this.#o.api, target.chat.id, this.#sentNotice(target, language));
+      await sendHtml(this.#o.api, target.chat.id, sentNotice(t, target.user));
   }
 
   /**
@@ -107,50 +116,72 @@ export class Deliverer {
    * private; the group's message then says where it went.
    */
   async edit(target: DeliveryTarget, messageId: number, update: Reply): Promise<void> {
+    const pressed = target.press?.ephemeralMessageId;
     if (this.#forActorAlone(update, target)) {
+      // Shown to the presser alone: in place of the pressed message, or in the ephemeral one pressed.
+      if (pressed === undefined && (await this.#showToOne(target, update, { replace: true }))) return;
+      if (
+        pressed !== undefined &&
+        this.#canShowToOne(update) &&
+        (await this.#editEphemeral(target, pressed, update))
+      )
+        return;
       const delivered = await this.#sendPrivately(target, update);
-      const notice = delivered
-        ? this.#sentNotice(target, update.language)
-        : this.#blockedNotice(target, update.language);
-      await editHtml(
-        this.#o.api,
-        target.chat.id,
-        messageId,
-        notice,
-        delivered ? NO_KEYBOARD : this.#privateButton(update.language),
-      );
+      const t = this.#t(update.language);
+      const notice = (delivered ? sentNotice : blockedNotice)(t, target.user);
+      const keyboard = delivered ? NO_KEYBOARD : this.#privateButton(t);
+      if (pressed === undefined) await editHtml(this.#o.api, target.chat.id, messageId, notice, keyboard);
+      else await this.#ephemeral.edit(target.chat.id, target.user.id, pressed, { parts: [notice], keyboard });
+      return;
+    }
+    // A message only the presser sees is edited for them, whatever the chat may see.
+    if (pressed !== undefined) {
+      if (!(await this.#editEphemeral(target, pressed, update))) await this.#send(target.chat.id, update);
       return;
     }
     const rendered = this.#render(update);
-    const [first, ...rest] = rendered.parts;
-    if (first === undefined) {
+    if (rendered.parts.length === 0 && !rendered.rich) {
       await this.#send(target.chat.id, update);
       return;
     }
-    const keyboard = rest.length === 0 && !rendered.file ? (rendered.keyboard ?? NO_KEYBOARD) : NO_KEYBOARD;
-    await editHtml(this.#o.api, target.chat.id, messageId, first, keyboard);
-    const sent = await sendRendered(this.#o.api, target.chat.id, { ...rendered, parts: rest });
+    const sent = await this.#editInPlace(target.chat.id, messageId, rendered);
     await this.#deleteLater(target.chat.id, [messageId, ...sent], update.deleteAfterMs);
+  }
+
+  /**
+   * Edits a message into `rendered`: its rich form (a page of a table, turned in place) when it has
+   * one and Telegram takes it, else the first HTML part; what does not fit follows as new messages,
+   * whose ids are returned. The keyboard stays under the edited message unless more follows.
+   */
+  async #editInPlace(chatId: number, messageId: number, rendered: RenderedReply): Promise<number[]> {
+    const { api, logger } = this.#o;
+    const text = withoutRich(rendered);
+    if (rendered.rich && !rendered.file?.photo) {
+      const keyboard = rendered.file ? NO_KEYBOARD : (rendered.keyboard ?? NO_KEYBOARD);
+      if (await editRich(api, chatId, messageId, rendered.rich, keyboard, logger))
+        return sendRendered(api, chatId, { ...text, parts: [] }, undefined, logger);
+    }
+    const [first, ...rest] = text.parts;
+    const keyboard = rest.length === 0 && !text.file ? (text.keyboard ?? NO_KEYBOARD) : NO_KEYBOARD;
+    await editHtml(api, chatId, messageId, first ?? '', keyboard);
+    return sendRendered(api, chatId, { ...text, parts: rest }, undefined, logger);
   }
 
   /** Sends a message the core wrote first (notifier.ts): no routing here, the core placed it. */
   async post(chatId: number, reply: Reply): Promise<number | undefined> {
-    const sent = await sendRendered(this.#o.api, chatId, this.#render(reply));
+    const sent = await sendRendered(this.#o.api, chatId, this.#render(reply), undefined, this.#o.logger);
     await this.#deleteLater(chatId, sent, reply.deleteAfterMs);
     return sent[0];
   }
 
   /** Replaces an earlier message's text and buttons (a call card once the call ended). */
   async replace(chatId: number, messageId: number, reply: Reply): Promise<void> {
-    const rendered = this.#render(reply);
-    const [first, ...rest] = rendered.parts;
-    await editHtml(this.#o.api, chatId, messageId, first ?? '', rendered.keyboard ?? NO_KEYBOARD);
-    if (rest.length > 0 || rendered.file)
-      await sendRendered(this.#o.api, chatId, { ...rendered, parts: rest });
+    await this.#editInPlace(chatId, messageId, this.#render(reply));
   }
 
-  async #deleteIncoming(target: DeliveryTarget, replies: readonly Reply[]): Promise<void> {
-    if (target.incomingMessageId === undefined || !replies.some((r) => r.deleteIncoming)) return;
+  /** Whether the incoming message was deleted (or the attempt made): then nothing may reply to it. */
+  async #deleteIncoming(target: DeliveryTarget, replies: readonly Reply[]): Promise<boolean> {
+    if (target.incomingMessageId === undefined || !replies.some((r) => r.deleteIncoming)) return false;
     try {
       await this.#o.api.deleteMessage(target.chat.id, target.incomingMessageId);
     } catch (error) {
@@ -160,6 +191,32 @@ export class Deliverer {
         'telegram: could not delete a secret',
       );
     }
+    return true;
+  }
+
+  /**
+   * `actor` only: shown to the member alone inside the group, when the channel can (`showToOne`).
+   * A reply with a file, one that deletes itself later or one the core edits later (`track`) keeps
+   * the private chat, where those promises hold. `false`: take the private chat.
+   */
+  #canShowToOne(reply: Reply): boolean {
+    return (
+      this.#o.showToOne !== false &&
+      reply.audience === 'actor' &&
+      !reply.file &&
+      reply.deleteAfterMs === undefined &&
+      reply.track === undefined
+    );
+  }
+
+  async #showToOne(target: DeliveryTarget, reply: Reply, how: { replyTo?: number; replace?: boolean }) {
+    if (target.chat.kind !== 'shared' || !this.#canShowToOne(reply)) return false;
+    const to = { chatId: target.chat.id, userId: target.user.id, ...how };
+    return this.#ephemeral.show(target.press ? { ...to, press: target.press } : to, this.#render(reply));
+  }
+
+  #editEphemeral(target: DeliveryTarget, pressed: number, reply: Reply): Promise<boolean> {
+    return this.#ephemeral.edit(target.chat.id, target.user.id, pressed, this.#render(reply));
   }
 
   /** The core's `audience`, read as is: anything but `chat` in a group goes to the private chat. */
@@ -179,7 +236,7 @@ export class Deliverer {
   }
 
   async #send(chatId: number, reply: Reply, replyTo?: number): Promise<void> {
-    const sent = await sendRendered(this.#o.api, chatId, this.#render(reply), replyTo);
+    const sent = await sendRendered(this.#o.api, chatId, this.#render(reply), replyTo, this.#o.logger);
     await this.#deleteLater(chatId, sent, reply.deleteAfterMs);
     const [messageId] = sent;
     if (reply.track && messageId !== undefined && this.#o.tracked) {
@@ -213,39 +270,12 @@ export class Deliverer {
     }
   }
 
-  #mention(target: DeliveryTarget): string {
-    return `<a href="tg://user?id=${target.user.id}">${escapeHtml(target.user.name)}</a>`;
-  }
-
   #t(language: Language | undefined): TelegramMessages {
     return this.#o.messages(language ?? 'en');
   }
 
-  #sentNotice(target: DeliveryTarget, language: Language | undefined): string {
-    return this.#mentionIn(this.#t(language).sentPrivately, target);
-  }
-
-  #blockedNotice(target: DeliveryTarget, language: Language | undefined): string {
-    return this.#mentionIn(this.#t(language).privateBlocked, target);
-  }
-
-  /** The catalogue's text is escaped; only the mention we build is markup. */
-  #mentionIn(message: (name: string) => string, target: DeliveryTarget): string {
-    const marker = '\u0000name\u0000';
-    return escapeHtml(message(marker)).replace(marker, this.#mention(target));
-  }
-
-  #privateButton(language: Language | undefined): InlineKeyboardMarkup {
-    return {
-      inline_keyboard: [
-        [
-          {
-            text: this.#t(language).openPrivateChat,
-            url: deepLink(this.#o.botUsername(), PRIVATE_START_PARAM),
-          },
-        ],
-      ],
-    };
+  #privateButton(t: TelegramMessages): InlineKeyboardMarkup {
+    return privateButton(t, this.#o.botUsername());
   }
 }
 

@@ -115,7 +115,9 @@ async function onPress(ctx: Context, options: HandlerOptions): Promise<void> {
   // The message carrying the button; a very old one is "inaccessible" (date 0) and cannot be edited.
   const message = query.message;
   const chat = message?.chat ?? { id: query.from.id, type: 'private' as const };
-  const work = pressOutcome(ctx, options, chat, query.data);
+  // An ephemeral message (Bot API 10.2) is seen by the presser alone; it is edited as such.
+  const ephemeralMessageId = (message as { ephemeral_message_id?: number } | undefined)?.ephemeral_message_id;
+  const work = pressOutcome(ctx, options, chat, query.data, ephemeralMessageId !== undefined);
   const answer = createPressAnswer(ctx, options);
   typingWhile(work, options.busyScheduler, () => ctx.api.sendChatAction(chat.id, 'typing'));
   const outcome = await work;
@@ -126,7 +128,11 @@ async function onPress(ctx: Context, options: HandlerOptions): Promise<void> {
   // the core meant it for them alone (ActionOutcome.notice), so in a group it goes privately.
   if (answeredEarly && outcome.notice && !outcome.update && followUps.length === 0)
     followUps.push({ text: outcome.notice, tone: 'info', audience: 'actor' });
-  const target = targetOf(ctx, chat);
+  // The press travels with its answers: an ephemeral reply cites it, and one pressed is edited as such.
+  const target: DeliveryTarget = {
+    ...targetOf(ctx, chat),
+    press: { queryId: query.id, ...(ephemeralMessageId !== undefined ? { ephemeralMessageId } : {}) },
+  };
   if (outcome.update) {
     if (message && message.date !== 0)
       await options.deliverer.edit(target, message.message_id, outcome.update);
@@ -142,6 +148,7 @@ async function pressOutcome(
   options: HandlerOptions,
   chat: Pick<Chat, 'id' | 'type'>,
   actionId: string,
+  pressedPrivately: boolean,
 ): Promise<ActionOutcome> {
   const from = ctx.callbackQuery!.from;
   try {
@@ -150,6 +157,7 @@ async function pressOutcome(
       identity: identityOf(from),
       chat: chatRefOf(chat, userIsAdmin),
       actionId,
+      ...(pressedPrivately ? { pressedPrivately } : {}),
       ...(from.language_code ? { locale: from.language_code } : {}),
       requestId: requestIdOf(ctx),
       deliveryId: requestIdOf(ctx),

@@ -176,6 +176,7 @@ function installHandlersWithDeliverer(bot: Bot, o: ResolvedTelegramOptions): Del
     scheduler: o.scheduler,
     ...(o.deletions ? { deletions: o.deletions } : {}),
     tracked: (t) => o.core.messageSent(t),
+    showToOne: o.showToOne,
   });
   const admins = new AdminCache({ api: bot.api, ttlMs: o.adminCacheMs, logger });
   installHandlers(bot, {
