@@ -18,7 +18,8 @@
  * in the mix, and top-ups use valid PINs, so a double application would show in the balance.
  *
  * Prints each figure with its goal and MET or MISSED; exits 1 when a goal is missed.
- * Knobs: SOAK_CONSOLES (40), SOAK_LINES (150 per console).
+ * Knobs: SOAK_CONSOLES (40), SOAK_LINES (150 per console), SOAK_MINUTES (0: one round; else
+ * rounds for that long, with RSS read after each, see `overTime`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -302,9 +303,9 @@ function memory() {
 }
 const mb = (b: number) => `${(b / 2 ** 20).toFixed(1)} MB`;
 
-async function main(): Promise<number> {
-  let uncaught = 0;
-  let unhandled = 0;
+let uncaught = 0;
+let unhandled = 0;
+function countCrashes(): void {
   process.on('uncaughtException', (err) => {
     uncaught++;
     process.stderr.write(`uncaught exception: ${err.stack}\n`);
@@ -313,7 +314,9 @@ async function main(): Promise<number> {
     unhandled++;
     process.stderr.write(`unhandled rejection: ${String(reason)}\n`);
   });
+}
 
+async function main(quiet = false): Promise<number> {
   const provider = await startProvider();
   const redis = await startRedisServer();
   const gate = await createRedisGate(redis.port);
@@ -537,14 +540,61 @@ async function main(): Promise<number> {
   out.push('');
   out.push(`lines by kind: ${JSON.stringify(tally.byKind)}`);
   out.push(`a bad-username /link was answered: ${JSON.stringify(badSample.slice(0, 160))}`);
-  process.stdout.write(`${out.join('\n')}\n`);
-  return figures.every((f) => f.met) ? 0 : 1;
+  const failed = figures.filter((f) => !f.met).map((f) => f.name);
+  if (!quiet) process.stdout.write(`${out.join('\n')}\n`);
+  else if (failed.length) process.stdout.write(`  round missed: ${failed.join('; ')}\n`);
+  return failed.length === 0 ? 0 : 1;
+}
+
+/**
+ * `SOAK_MINUTES=30 npm run soak`: the soak above, round after round in one process for that long
+ * (each round with its Redis outage, rolling restart and provider faults, checked as above), the
+ * process's RSS and heap read after a full GC at the end of every round. Goal: after a warm-up of
+ * five minutes, RSS stays within 10 % of the figure the warm-up ended with.
+ */
+async function overTime(minutes: number): Promise<number> {
+  const started = performance.now();
+  const until = started + minutes * 60_000;
+  const warmUpMs = Math.min(5 * 60_000, (minutes * 60_000) / 3);
+  const samples: { at: number; rss: number; heap: number; ok: boolean }[] = [];
+  let round = 0;
+  while (performance.now() < until) {
+    round++;
+    const ok = (await main(true)) === 0;
+    globalThis.gc?.();
+    globalThis.gc?.();
+    const { rss, heapUsed } = process.memoryUsage();
+    const at = performance.now() - started;
+    samples.push({ at, rss, heap: heapUsed, ok });
+    process.stdout.write(
+      `round ${round} at ${(at / 60_000).toFixed(1)} min: RSS ${mb(rss)}, heap ${mb(heapUsed)}${ok ? '' : ' (round MISSED a goal)'}\n`,
+    );
+  }
+  const warm = samples.find((s) => s.at >= warmUpMs) ?? samples.at(-1)!;
+  const after = samples.filter((s) => s.at >= warm.at);
+  const maxRss = Math.max(...after.map((s) => s.rss));
+  const last = samples.at(-1)!;
+  const growth = maxRss / warm.rss - 1;
+  const failedRounds = samples.filter((s) => !s.ok).length;
+  const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
+  process.stdout.write(
+    [
+      `soak over time: ${round} rounds in ${((performance.now() - started) / 60_000).toFixed(1)} min`,
+      `RSS after the warm-up (${(warm.at / 60_000).toFixed(1)} min) ${mb(warm.rss)}, highest after it ${mb(maxRss)}, at the end ${mb(last.rss)}: +${(growth * 100).toFixed(1)} %   goal within 10 %   ${verdict(growth <= 0.1)}`,
+      `heap: ${mb(warm.heap)} -> ${mb(last.heap)}`,
+      `rounds that missed a goal of their own: ${failedRounds}   goal 0   ${verdict(failedRounds === 0)}`,
+      `crashes: uncaught ${uncaught}, unhandled ${unhandled}   goal 0   ${verdict(uncaught + unhandled === 0)}`,
+    ].join('\n') + '\n',
+  );
+  return growth <= 0.1 && failedRounds === 0 && uncaught + unhandled === 0 ? 0 : 1;
 }
 
 if (process.argv.includes('--provider')) {
   await runProvider({ timeoutMs: CLIENT_TIMEOUT_MS, pins: PINS });
 } else {
-  process.exitCode = await main();
+  countCrashes();
+  const minutes = Number(process.env.SOAK_MINUTES ?? 0);
+  process.exitCode = minutes > 0 ? await overTime(minutes) : await main();
   // The consoles' sockets and timers are closed; exit even if a stray handle remains.
   setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();
 }

@@ -212,6 +212,14 @@ describe('src/store implements the core ports and nothing else of the core', () 
   });
 });
 
+describe("src/jobs runs the core's job kinds on BullMQ and knows nothing else of the bot", () => {
+  it('imports bullmq, and from the core only its ports, logger and safe error summary', () => {
+    const dir = join(src, 'jobs');
+    expect(sourceFiles(dir).length).toBeGreaterThan(0);
+    expect(outside(dir, [/^bullmq$/], ['core/ports', 'core/logger.js', 'core/safe-error.js'])).toEqual([]);
+  });
+});
+
 describe('adapters import only the core and their own SDK', () => {
   const adapters: [string, RegExp[]][] = [
     ['telegram', [/^grammy(\/|$)/, /^@grammyjs\//]],

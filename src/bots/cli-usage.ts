@@ -11,6 +11,8 @@ export const USAGE = `Usage: telephony-bot <command> [--help]
   keys rotate                 re-encrypt stored credentials under BOT_ENCRYPTION_KEY
   slack installations list|remove <id>
                               the Slack workspaces the app is installed in (OAuth)
+  jobs failed [--limit 50]    list the proactive jobs that kept failing (REDIS_URL)
+  jobs retry <id|all>         run failed proactive jobs again
   config reference            print the configuration table
   --version                   print the version
 
@@ -42,6 +44,12 @@ beside the live instance.
 
 Re-encrypts every stored credential under BOT_ENCRYPTION_KEY, reading the old records with
 BOT_ENCRYPTION_KEY_PREVIOUS. Idempotent and restartable.
+`,
+  jobs: `usage: telephony-bot jobs failed [--limit 50] | telephony-bot jobs retry <id|all>
+
+With REDIS_URL: lists the proactive jobs (alerts, call reports, digests, the money guard) that kept
+failing, newest first, with their safe error summary; \`retry\` runs one (or all) again with fresh
+attempts. What was already sent is not sent again (each side effect's claim).
 `,
   config: `usage: telephony-bot config reference
 

@@ -49,6 +49,9 @@ export async function cli(argv: string[]): Promise<number> {
       const { keysRotate } = await import('./ops-commands.js');
       return keysRotate(process.stdout);
     }
+    case 'jobs':
+      readEnvFile();
+      return (await import('./jobs-commands.js')).jobsCommand(rest, process.stdout);
     case 'slack': {
       if (rest[0] !== 'installations') break;
       readEnvFile();

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { suggest } from '../core/suggest.js';
 import { alertSettings } from './config/alerts.js';
 import { consoleSettings } from './config/console.js';
+import { jobSettings } from './config/jobs.js';
 import { providerSettings } from './config/provider.js';
 import { serviceSettings } from './config/service.js';
 import { slackEnabled, slackProblems, slackSettings } from './config/slack.js';
@@ -15,6 +16,7 @@ import { telegramProblems, telegramSettings } from './config/telegram.js';
 export const configSchema = providerSettings
   .extend(serviceSettings.shape)
   .extend(alertSettings.shape)
+  .extend(jobSettings.shape)
   .extend(consoleSettings.shape)
   .extend(telegramSettings.shape)
   .extend(slackSettings.shape);

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ensurePrivateDir } from '../store/index.js';
 
@@ -16,9 +16,24 @@ export function prepareDataDir(dir: string): void {
   try {
     ensurePrivateDir(dir);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
+    const code = realCode(dir, err);
     if (code !== 'EPERM' && code !== 'EACCES' && code !== 'EROFS') throw err;
     throw new DataDirError(dataDirMessage(resolve(dir), code));
+  }
+}
+
+/**
+ * Node's recursive mkdir reports ENOENT where the parent exists but refuses (a read-only mount); a
+ * plain mkdir of the last step tells the real reason (EROFS, EACCES).
+ */
+function realCode(dir: string, err: unknown): string | undefined {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code !== 'ENOENT') return code;
+  try {
+    mkdirSync(dir);
+    return code;
+  } catch (again) {
+    return (again as NodeJS.ErrnoException).code ?? code;
   }
 }
 

@@ -25,6 +25,11 @@ export interface HealthServer {
    */
   addCheck(name: string, check: () => boolean): void;
   /**
+   * Adds a line to `/readyz`'s body, ready or not (`jobs: 12 waiting, 3 active, …`): what an
+   * operator reads there without deciding readiness. `detail` must answer at once (no I/O).
+   */
+  addDetail(name: string, detail: () => string): void;
+  /**
    * Serves `handler` for requests to exactly `path`. The body is limited to `maxBodyBytes`, checked
    * against `Content-Length` before the handler sees the request (413), and a body without a length
    * is refused (411): Telegram and Slack always send one (issue 10, "HTTP hardening").
@@ -58,7 +63,7 @@ export function createHealthServer(options: HealthServerOptions): HealthServer {
   // Node checks the timeouts every 30 s by default, which lets a slow client hold a socket that long.
   const server: Server = createServer(
     { connectionsCheckingInterval: Math.min(1000, headersTimeout) },
-    (req, res) => route(req, res, mounts, readiness.notReady),
+    (req, res) => route(req, res, mounts, readiness),
   );
   // Node's defaults leave a slow client holding a socket for minutes (issue 10, slowloris).
   server.headersTimeout = headersTimeout;
@@ -66,8 +71,9 @@ export function createHealthServer(options: HealthServerOptions): HealthServer {
   // Probes must not keep a draining process alive.
   server.keepAliveTimeout = 1000;
   let port = 0;
+  const { details: _details, ...checks } = readiness;
   return {
-    ...readiness,
+    ...checks,
     mount(path, handler, limits) {
       if (HEALTH_PATHS.has(path) || mounts.has(path))
         throw new Error(`the HTTP path ${path} is already served; choose another`);
@@ -95,13 +101,33 @@ interface Mount {
   maxBodyBytes: number;
 }
 
-/** The readiness checks and the draining flag behind `/readyz`. */
-function createReadiness(): Pick<HealthServer, 'addCheck' | 'drain' | 'notReady'> {
+type Readiness = Pick<HealthServer, 'addCheck' | 'addDetail' | 'drain' | 'notReady'> & {
+  /** The detail lines, each ending in a newline. */
+  details(): string;
+};
+
+/** The readiness checks, the detail lines and the draining flag behind `/readyz`. */
+function createReadiness(): Readiness {
   const checks = new Map<string, () => boolean>();
+  const details = new Map<string, () => string>();
   let draining = false;
   return {
     addCheck(name, check) {
       checks.set(name, check);
+    },
+    addDetail(name, detail) {
+      details.set(name, detail);
+    },
+    details() {
+      const lines: string[] = [];
+      for (const [name, detail] of details) {
+        try {
+          lines.push(`${name}: ${detail()}\n`);
+        } catch {
+          lines.push(`${name}: unavailable\n`);
+        }
+      }
+      return lines.join('');
     },
     drain() {
       draining = true;
@@ -123,12 +149,7 @@ function createReadiness(): Pick<HealthServer, 'addCheck' | 'drain' | 'notReady'
 }
 
 /** A mounted handler (behind its body guard), else the health routes, else 404. */
-function route(
-  req: IncomingMessage,
-  res: ServerResponse,
-  mounts: Map<string, Mount>,
-  notReady: () => string[],
-) {
+function route(req: IncomingMessage, res: ServerResponse, mounts: Map<string, Mount>, readiness: Readiness) {
   const path = (req.url ?? '/').split('?')[0] ?? '/';
   const mounted = mounts.get(path);
   if (mounted) return guardBody(req, res, mounted.maxBodyBytes, mounted.handler);
@@ -143,8 +164,11 @@ function route(
   if (!HEALTH_PATHS.has(path)) return send(404, 'not found\n');
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'method not allowed\n');
   if (path === '/healthz') return send(200, 'ok\n');
-  const failing = notReady();
-  return failing.length === 0 ? send(200, 'ready\n') : send(503, `not ready: ${failing.join(', ')}\n`);
+  const failing = readiness.notReady();
+  const details = readiness.details();
+  return failing.length === 0
+    ? send(200, `ready\n${details}`)
+    : send(503, `not ready: ${failing.join(', ')}\n${details}`);
 }
 
 /** Listens and resolves with the bound port; a refused port (EADDRINUSE) rejects. */

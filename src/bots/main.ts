@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import pino from 'pino';
 import { createConsoleChannel } from '../adapters/console/console-channel.js';
 import { errorSummary } from '../core/safe-error.js';
+import { createSampler } from '../core/sampler.js';
+import { diskErrorOf, namingDiskSync } from '../store/disk-errors.js';
 import { ensurePrivateFile } from '../store/index.js';
 import { type ChatChannel, createChatChannels } from './channels.js';
 import { slackEnabled } from './config/slack.js';
@@ -10,6 +12,7 @@ import { type Config, ConfigError, httpPortOf, loadConfig, unknownVariableWarnin
 import { DataDirError, prepareDataDir } from './data-dir.js';
 import { envFileRead } from './env-file.js';
 import { createHealthServer, type HealthServer } from './health-server.js';
+import { type StartedJobs, startJobs } from './jobs.js';
 import { createLogger } from './logger.js';
 import { createRuntime, type Runtime } from './runtime.js';
 import {
@@ -29,6 +32,8 @@ interface Started {
   health: HealthServer | undefined;
   runtime: Runtime;
   channels: ChatChannel[];
+  /** The proactive jobs (src/bots/jobs.ts); the shutdown stops them first. */
+  scheduler: StartedJobs;
 }
 
 /**
@@ -62,10 +67,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
     process.stderr.write(`${startFailureMessage(err, config)}\n`);
     return EXIT.failed;
   }
-  const { health, runtime, channels } = started;
-  // Alerts, call reports and digests: once per tick across instances (lease in the shared store).
-  const scheduler = runtime.proactive.schedule({ alerts: config.ALERT_SWEEP_CRON });
-  scheduler.start();
+  const { health, runtime, channels, scheduler } = started;
   const banner = bannerLines({ config, started, consoleOn, chatTokens, logFile });
   const consoleHandle: ConsoleHandle = {};
   const shutdown = createShutdown({
@@ -139,9 +141,17 @@ function openLog(
   consoleOn: boolean,
 ): { logger: Logger; logFile: string; logOpen: Promise<void> } {
   const logFile = join(config.DATA_DIR, 'telephony-bot.log');
-  if (consoleOn) ensurePrivateFile(logFile);
+  if (consoleOn) namingDiskSync(logFile, () => ensurePrivateFile(logFile));
   const destination = consoleOn ? pino.destination({ dest: logFile, mkdir: true, sync: false }) : undefined;
   const logger = createLogger({ level: config.LOG_LEVEL, destination });
+  // A log file the disk refuses (full, read-only) is said on stderr, with its fix, once a minute;
+  // sonic-boom's 'error' would otherwise end the process with a stack trace.
+  const refusals = createSampler({ windowMs: 60_000 });
+  destination?.on('error', (err: unknown) => {
+    if (!refusals.take('log')) return;
+    const disk = diskErrorOf(err, logFile);
+    process.stderr.write(`telephony-bot: ${disk?.message ?? `cannot write the log ${logFile}`}\n`);
+  });
   // Resolves once the file is open (at once for stderr); an open that fails resolves too.
   const logOpen =
     destination && (destination as unknown as { fd: number }).fd < 0
@@ -199,7 +209,10 @@ async function startServices(
     await channel.start();
     opened.push({ name: channel.name, close: () => channel.stop() });
   }
-  return { health, runtime, channels };
+  // Alerts, call reports, digests, the money guard: BullMQ jobs with REDIS_URL, else in process.
+  const scheduler = await startJobs(config, runtime, logger, health);
+  opened.push({ name: 'proactive jobs', close: () => scheduler.stop() });
+  return { health, runtime, channels, scheduler };
 }
 
 /** The start-up banner: where the provider, the store, the channels and the logs are. */

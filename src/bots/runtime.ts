@@ -78,22 +78,13 @@ export async function createRuntime(
     : await openStores(config, logger);
   const openedStores = overrides.stores ? undefined : stores;
   const provider = await providerOf(config, logger, overrides.sandbox, openedStores);
-  const transport: Transport = createTransport({ connections: config.TELEPHONY_CONNECTIONS });
   // main hands in prom-client's metrics when there is an HTTP server to serve them.
   const metrics = overrides.metrics ?? noBotMetrics;
   metrics.setStoreCheck(config.REDIS_URL ? 'redis' : 'sqlite', () => stores.reachable());
-  // One admission per provider, as one transport: fair turns by account, identical reads shared.
-  const admission = createAdmission({
-    slots: config.TELEPHONY_CONNECTIONS,
-    maxQueued: config.TELEPHONY_BACKLOG,
-  });
-  const clientFactory = createClientFactory(
-    config,
-    provider,
-    { transport, admission, clock: overrides.clock },
-    logger,
+  const { transport, admission, clientFactory } = providerClients(config, provider, logger, {
+    clock: overrides.clock,
     metrics,
-  );
+  });
   const { core, proactive } = createCoreAndProactive(
     config,
     logger,
@@ -127,6 +118,29 @@ export async function createRuntime(
       await stores.close();
       if (provider.ownSandbox) await provider.sandbox?.close();
     },
+  };
+}
+
+/**
+ * One transport and one admission per provider (fair turns by account, identical reads shared),
+ * and the factory of signed clients on them.
+ */
+function providerClients(
+  config: Config,
+  provider: Provider,
+  logger: Logger,
+  o: { clock: (() => Date) | undefined; metrics: BotMetrics },
+): { transport: Transport; admission: Admission; clientFactory: ClientFactory } {
+  const transport: Transport = createTransport({ connections: config.TELEPHONY_CONNECTIONS });
+  const admission = createAdmission({
+    slots: config.TELEPHONY_CONNECTIONS,
+    maxQueued: config.TELEPHONY_BACKLOG,
+  });
+  const shared = { transport, admission, clock: o.clock };
+  return {
+    transport,
+    admission,
+    clientFactory: createClientFactory(config, provider, shared, logger, o.metrics),
   };
 }
 

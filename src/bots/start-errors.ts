@@ -1,3 +1,4 @@
+import { diskErrorOf } from '../store/disk-errors.js';
 import type { Config } from './config.js';
 
 /**
@@ -52,6 +53,9 @@ export function startFailureMessage(err: unknown, config: Config | undefined): s
     return `${head} the port ${e.port ?? ''} is in use.\nSet HEALTH_PORT (or TELEGRAM_WEBHOOK_PORT / SLACK_PORT) to a free port, or stop the other process.`;
   if (e.code === 'EACCES' && e.port !== undefined)
     return `${head} no permission to listen on port ${e.port}.\nUse a port above 1023 in HEALTH_PORT.`;
+  // A disk the bot must write (full, read-only, not ours): the path and the fix, never a bare errno.
+  const disk = diskErrorOf(err, config?.DATA_DIR ?? 'DATA_DIR');
+  if (disk) return `${head} ${disk.message}`;
   // Store and key errors already name their fix (src/store/errors.ts).
   return `${head} ${e.message ?? String(err)}`;
 }

@@ -53,6 +53,12 @@ export interface IncomingAction {
   actionId: string;
   /** What the channel it came from can do (its Conversation's `can`). */
   can?: ChannelCapabilities;
+  /**
+   * The button sat on a message only the presser sees (an ephemeral message in a shared chat, such
+   * as a page of their call records): a screen or page placed for them alone may replace it, since
+   * nobody else sees that message. Absent: the message is the chat's, and stays as it was.
+   */
+  pressedPrivately?: boolean;
   locale?: string;
   timeZone?: string;
   requestId?: string;

@@ -48,9 +48,9 @@ export class DeliveryExecutor {
     for (const reply of replies) {
       const spot = spotOf(conv, reply.audience);
       if (spot === 'private' && unreachable) continue;
-      const sent = await this.#one(conv, reply, spot);
+      const { sent, where } = await this.#one(conv, reply, spot);
       if (sent === 'unreachable') unreachable = true;
-      else if (spot === 'private') wentPrivately = true;
+      else if (where === 'private') wentPrivately = true;
     }
     const language = replies[0]?.language;
     if (unreachable) await conv.post(pointer(conv, 'unreachable', language));
@@ -71,55 +71,66 @@ export class DeliveryExecutor {
     if (notice && !noticeShown && !said(notice)) {
       const language = update?.language ?? followUps[0]?.language;
       // Where a note cannot be shown to one person, it goes privately only when nothing else answers.
-      if (conv.can.showToOne) await conv.showToActor(note(notice, language));
-      else if (!update && followUps.length === 0) followUps.push(note(notice, language));
+      const shown = conv.can.showToOne && (await conv.showToActor(note(notice, language)));
+      if (!shown && !update && followUps.length === 0) followUps.push(note(notice, language));
     }
     if (followUps.length > 0) await this.replies(conv, followUps, !update);
   }
 
   async #update(conv: Conversation, update: PlacedReply): Promise<void> {
     const spot = spotOf(conv, update.audience);
-    if (spot === 'chat') {
-      if (!(await conv.editPressed(update))) await this.#one(conv, update, 'chat');
+    // The pressed message may show it: it is the chat's, or the presser's alone and so is this.
+    if (spot === 'chat' || (spot === 'one' && conv.pressedPrivately)) {
+      if (!(await conv.editPressed(update))) await this.#one(conv, update, spot);
       return;
     }
-    const sent = await this.#one(conv, update, spot);
-    if (spot !== 'private') return;
+    // For the presser alone, in place of the chat's message where the channel can (it stays the chat's).
+    if (spot === 'one' && conv.showInPlace && (await conv.showInPlace(update))) return;
+    const { sent, where } = await this.#one(conv, update, spot);
+    if (where !== 'private') return;
     // The pressed message stays for the chat; it, or a note to the presser, says where the answer went.
     if (conv.can.showToOne) await this.#point(conv, update.language);
     else if (conv.can.edit) {
-      const where = sent === 'unreachable' ? 'unreachable' : 'sent';
-      await conv.editPressed(pointer(conv, where, update.language));
+      const what = sent === 'unreachable' ? 'unreachable' : 'sent';
+      await conv.editPressed(pointer(conv, what, update.language));
     }
   }
 
-  /** One reply at its spot, its file beside it and its audit records in the thread. */
+  /**
+   * One reply at its spot, its file beside it and its audit records in the thread. Shown to one
+   * person where the channel would not (`showToActor` false), it goes to the private conversation.
+   */
   async #one(
     conv: Conversation,
     reply: PlacedReply,
     spot: Spot,
-  ): Promise<SentMessage | undefined | 'unreachable'> {
+  ): Promise<{ sent: SentMessage | undefined | 'unreachable'; where: Spot }> {
     // A secret is asked in the channel's private form where it has one (a Slack modal), not by message.
     if (reply.asksSecret && conv.can.secretForm && conv.askSecret) {
       const language = reply.language ?? 'en';
-      if (await conv.askSecret({ form: reply.asksSecret, language })) return undefined;
+      if (await conv.askSecret({ form: reply.asksSecret, language })) return { sent: undefined, where: spot };
     }
     const { file, audit, deleteIncoming: _d, ...body } = reply;
-    // Only a file the channel can attach to its message travels with it; a file is never ephemeral.
-    const carried: Reply = spot === 'one' || !file ? body : { ...body, file };
+    // A file is never ephemeral: shown to one, the message is, and the file goes privately beside it
+    // (a channel that cannot show such a message to one sends the whole reply privately instead).
+    const carried: Reply = file ? { ...body, file } : body;
+    let where = spot;
     let sent: SentMessage | undefined | 'unreachable';
     if (spot === 'chat') sent = await conv.post(carried);
-    else if (spot === 'one') await conv.showToActor(carried);
-    else sent = await conv.postPrivately(carried);
-    if (file && spot === 'one') {
-      await conv.upload(file, 'private', reply.language);
-      await conv.showToActor(
-        note(catalogues[reply.language ?? 'en'].slack.fileSent(file.name), reply.language),
-      );
+    else if (spot === 'one' && (await conv.showToActor(carried))) {
+      if (file) {
+        await conv.upload(file, 'private', reply.language);
+        await conv.showToActor(
+          note(catalogues[reply.language ?? 'en'].slack.fileSent(file.name), reply.language),
+        );
+      }
+    } else {
+      where = 'private';
+      sent = await conv.postPrivately(carried);
     }
     if (sent && sent !== 'unreachable' && reply.track) await this.#track(reply.track, sent);
     if (audit?.length && conv.audit) await conv.audit(audit, reply.language);
-    return sent;
+    return { sent, where };
   }
 
   async #deleteIncoming(conv: Conversation): Promise<void> {
@@ -130,9 +141,9 @@ export class DeliveryExecutor {
   }
 
   async #point(conv: Conversation, language: Language | undefined): Promise<void> {
-    const note = pointer(conv, 'sent', language);
-    if (conv.can.showToOne) await conv.showToActor(note);
-    else await conv.post(note);
+    const told = pointer(conv, 'sent', language);
+    if (!(conv.can.showToOne && (await conv.showToActor(told))))
+      await conv.post(pointer(conv, 'sent', language, true));
   }
 
   async #track(track: string, message: SentMessage): Promise<void> {
@@ -156,6 +167,7 @@ function pointer(
   conv: Conversation,
   what: 'sent' | 'unreachable',
   language: Language | undefined,
+  inChat = false,
 ): PlacedReply {
   const t = catalogues[language ?? 'en'];
   const base = { audience: 'chat' as const, visibility: 'public' as const, tone: 'info' as const };
@@ -167,6 +179,12 @@ function pointer(
       text: t.telegram.privateBlocked(ACTOR_MARK),
       privateRedirect: { startParam: 'private' },
     };
-  if (conv.can.showToOne) return { ...base, ...lang, text: t.slack.sentDirect };
+  // Shown to the person alone it needs no name; each platform names its private conversation.
+  if (conv.can.showToOne && !inChat)
+    return {
+      ...base,
+      ...lang,
+      text: conv.platform === 'slack' ? t.slack.sentDirect : t.telegram.sentPrivately(ACTOR_MARK),
+    };
   return { ...base, ...lang, text: t.telegram.sentPrivately(ACTOR_MARK) };
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { capabilitiesOf, honestWords } from './capabilities.js';
 import type { RefsFor } from './command-refs.js';
 import type { CommandSpec } from './command-spec.js';
-import { errorReply } from './error-replies.js';
+import { errorReply, isStoreDiskError } from './error-replies.js';
 import { type ChatRef, chatKey, type Identity, identityKey, type Platform } from './identity.js';
 import type { LabelCache } from './label-cache.js';
 import type { CoreLogger } from './logger.js';
@@ -14,6 +14,7 @@ import type { AuditEntry, ChatSettings } from './ports/records.js';
 import type { Stores } from './ports/stores.js';
 import type { Reply } from './reply.js';
 import { errorSummary } from './safe-error.js';
+import { createSampler } from './sampler.js';
 import type { ClientFactory } from './services.js';
 import { type UserLocale, userLocale } from './user-locale.js';
 
@@ -82,6 +83,8 @@ export function ownerTag(ownerKey: string): string {
   return createHash('sha256').update(ownerKey).digest('base64url').slice(0, 10);
 }
 
+const diskLines = createSampler({ windowMs: 60_000 });
+
 /** A failure in plain words; unexpected ones are logged with a reference the user can quote. */
 export function failure(
   e: Engine,
@@ -93,6 +96,13 @@ export function failure(
 ): Reply {
   const cli = spec?.target && args !== undefined ? spec.target(args) : undefined;
   const { reply, expected } = errorReply(err, { t, card: spec?.needs === 'card', cli, ref: requestId });
+  // The operator's line names the path and the fix; once a minute, however many commands hit it.
+  const disk = isStoreDiskError(err) ? diskLines.take(err.path) : undefined;
+  if (disk && isStoreDiskError(err))
+    e.logger.error(
+      { requestId, path: err.path, problem: err.problem, fix: err.fix, skipped: disk.skipped },
+      'store cannot write',
+    );
   if (!expected)
     e.logger.error(
       { requestId, command: spec?.name, err: errorSummary(err, { frames: true }) },

@@ -26,6 +26,11 @@ export function isStoreUnavailable(err: unknown): boolean {
   return (err as { code?: unknown } | undefined)?.code === 'ERR_STORE_UNAVAILABLE';
 }
 
+/** The store's disk cannot be written (full, read-only, not ours): `StoreDiskError` of src/store. */
+export function isStoreDiskError(err: unknown): err is { path: string; problem: string; fix: string } {
+  return (err as { code?: unknown } | undefined)?.code === 'ERR_STORE_DISK';
+}
+
 export interface ErrorReplyContext {
   t: Messages;
   /** The card CLI the command acted on, for "check with /card show". */
@@ -45,6 +50,7 @@ export function errorReply(err: unknown, ctx: ErrorReplyContext): { reply: Reply
     return fail(err.dataLost ? t.notLinkedDataLost : err.kind === 'card' ? t.notLinkedCard : t.notLinked);
   if (isStoreUnavailable(err))
     return { reply: { text: t.storeUnavailable, tone: 'warning' }, expected: true };
+  if (isStoreDiskError(err)) return { reply: { text: t.storeCannotWrite, tone: 'warning' }, expected: true };
   if (err instanceof UserFacingError) return fail(err.message);
   if (hasCode(err, 'TEL_INVALID_INPUT')) return fail(t.errInvalidInput(err.fix, err.parameter));
   if (hasCode(err, 'TEL_OUTCOME_UNKNOWN')) return unknown();

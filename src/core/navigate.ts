@@ -20,11 +20,13 @@ async function mayPress(e: Engine, action: PendingAction, input: Asker): Promise
 
 /**
  * Replies shown in place of the pressed message: the first replaces it, the rest follow. What the
- * rule placed for the asker alone leaves the menu message as it was and goes where it was placed.
+ * rule placed for the asker alone leaves the menu message as it was and goes where it was placed,
+ * unless that message is the asker's alone already (`pressedPrivately`): then it turns in place.
  */
-function inPlace(replies: Reply[], t: Messages): ActionOutcome {
+function inPlace(replies: Reply[], t: Messages, pressedPrivately = false): ActionOutcome {
   const [first, ...rest] = replies;
-  if (first && first.audience !== 'chat') return { notice: t.deliveredPrivately, followUps: replies };
+  if (first && first.audience !== 'chat' && !pressedPrivately)
+    return { notice: t.deliveredPrivately, followUps: replies };
   return { notice: first?.tone === 'error' ? first.text : undefined, update: first, followUps: rest };
 }
 
@@ -35,9 +37,10 @@ async function activeLabel(e: Engine, idKey: string): Promise<string | undefined
 /** Menu screens, list pages and contact questions (issue 16): navigation, never a state change by itself. */
 export async function navigate(
   e: Engine,
-  input: Asker & { actionId: string },
+  input: Asker & { actionId: string; pressedPrivately?: boolean },
   t: Messages,
 ): Promise<ActionOutcome> {
+  const alone = input.pressedPrivately === true;
   const idKey = identityKey(input.identity);
   const requestId = input.requestId ?? '';
   if (input.actionId.startsWith('m:')) {
@@ -55,11 +58,15 @@ export async function navigate(
     const [first, ...rest] = replies;
     if (screen.extra && first && first.audience === 'chat' && first.tone !== 'error') {
       const actions = (first.actions ?? []).filter((x) => x.actionId !== HOME_ACTION);
-      return inPlace([withBack({ ...first, actions: [...actions, ...screen.extra(t)] }, t), ...rest], t);
+      return inPlace(
+        [withBack({ ...first, actions: [...actions, ...screen.extra(t)] }, t), ...rest],
+        t,
+        alone,
+      );
     }
     // A refusal or a provider failure shown in place of a screen keeps its way back (README "menus").
-    const shown = first?.audience === 'chat' ? [withBack(first, t), ...rest] : replies;
-    return inPlace(shown.length ? shown : [withBack({ text: t.working, audience: 'chat' }, t)], t);
+    const shown = first && (first.audience === 'chat' || alone) ? [withBack(first, t), ...rest] : replies;
+    return inPlace(shown.length ? shown : [withBack({ text: t.working, audience: 'chat' }, t)], t, alone);
   }
   const pageAction = parsePageAction(input.actionId);
   const id = pageAction?.id ?? (input.actionId.startsWith('k:') ? input.actionId.slice(2) : undefined);
@@ -74,5 +81,5 @@ export async function navigate(
   const spec = e.byName.get(action.command);
   if (!spec) return { notice: t.pageExpired };
   const view = { pageId: action.id, page: pageAction.page, fromMenu: action.fromMenu };
-  return inPlace(await dispatch(e, spec, action.args, input, requestId, view), t);
+  return inPlace(await dispatch(e, spec, action.args, input, requestId, view), t, alone);
 }

@@ -17,7 +17,10 @@ export interface Reply {
   text?: string;
   /** Key/value pairs, e.g. the balance and account numbers. */
   fields?: ReplyField[];
-  /** A table, rendered monospace / preformatted. */
+  /**
+   * A table: the platform's own where it has one (a Telegram rich table, a Slack table block),
+   * else monospace text; never cut to fit (issue 25).
+   */
   table?: ReplyTable;
   /** Titled groups of short lines (grouped help): readable on a phone, unlike a wide table. */
   sections?: ReplySection[];
@@ -33,9 +36,10 @@ export interface Reply {
   visibility?: Visibility;
   /**
    * Set by the core on every reply it returns (delivery.ts); adapters obey it and decide nothing.
-   * `chat`: shown in the chat it was asked in. `actor`: only the person who acted (Telegram: the
-   * private chat; Slack: ephemeral). `private`: only in a private conversation with that person,
-   * never inside a shared chat (Telegram: the private chat; Slack: the direct message).
+   * `chat`: shown in the chat it was asked in. `actor`: only the person who acted, where the
+   * channel can show it to them alone (Telegram and Slack: an ephemeral message in the chat), else
+   * their private chat. `private`: only in a private conversation with that person, never inside a
+   * shared chat (Telegram: the private chat; Slack: the direct message).
    */
   audience?: Audience;
   tone?: 'info' | 'success' | 'warning' | 'error';

@@ -6,13 +6,8 @@ import type { ReplyTable } from './reply.js';
  * reply says otherwise. The result is plain text: the caller escapes it.
  */
 export function tableLines(table: ReplyTable): string[] {
-  const width = table.columns.length;
-  const rows = table.rows.map((row) => Array.from({ length: width }, (_, i) => clean(row[i] ?? '')));
-  const header = table.columns.map(clean);
+  const { header, rows, align } = tableGrid(table);
   const widths = header.map((h, i) => Math.max(length(h), ...rows.map((r) => length(r[i]!))));
-  const align = header.map(
-    (_, i) => table.align?.[i] ?? (rows.length > 0 && rows.every((r) => isNumeric(r[i]!)) ? 'right' : 'left'),
-  );
   const line = (cells: string[]) =>
     cells
       .map((cell, i) => pad(cell, widths[i]!, align[i]!))
@@ -24,6 +19,29 @@ export function tableLines(table: ReplyTable): string[] {
     .join('  ')
     .trimEnd();
   return [line(header), rule, ...rows.map(line)];
+}
+
+/** A table as every renderer lays it out: single-line cells, each row as wide as the header. */
+export interface TableGrid {
+  header: string[];
+  rows: string[][];
+  /** Per column: numbers right-aligned unless the reply says otherwise. */
+  align: ('left' | 'right')[];
+}
+
+/**
+ * The one reading of a table (issue 17; native tables, issue 25): the text layout above and the
+ * platforms' own tables (a Telegram rich table, a Slack table block) take their cells and their
+ * alignment from here, so a column is right-aligned the same way everywhere.
+ */
+export function tableGrid(table: ReplyTable): TableGrid {
+  const width = table.columns.length;
+  const rows = table.rows.map((row) => Array.from({ length: width }, (_, i) => clean(row[i] ?? '')));
+  const header = table.columns.map(clean);
+  const align = header.map(
+    (_, i) => table.align?.[i] ?? (rows.length > 0 && rows.every((r) => isNumeric(r[i]!)) ? 'right' : 'left'),
+  );
+  return { header, rows, align };
 }
 
 /** Cells are single-line: a newline would break the column layout. */

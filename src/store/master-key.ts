@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { diskErrorOf, namingDisk } from './disk-errors.js';
 import { MasterKeyError } from './errors.js';
 
 /** One AES-256 key and the id written into every record it encrypts. */
@@ -76,18 +77,34 @@ export interface MasterKeyFile {
  */
 export async function loadOrCreateMasterKeyFile(path: string): Promise<MasterKeyFile> {
   const full = resolve(path);
-  await mkdir(dirname(full), { recursive: true, mode: 0o700 });
-  const key = generateMasterKey();
-  const temporary = `${full}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temporary, `${formatMasterKey(key)}\n`, { mode: 0o600, flag: 'wx' });
+  // A key already there is read without writing anything: a full or read-only disk does not stop it.
+  const existing = await readKeyFile(full);
+  if (existing) return existing;
+  return namingDisk(full, async () => {
+    await mkdir(dirname(full), { recursive: true, mode: 0o700 });
+    const key = generateMasterKey();
+    const temporary = `${full}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      await writeFile(temporary, `${formatMasterKey(key)}\n`, { mode: 0o600, flag: 'wx' });
+      await link(temporary, full);
+      return { key, created: true, path: full };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      // Also after a failed write: no empty key file is left behind on a full disk.
+      await unlink(temporary).catch(() => undefined);
+    }
+    return (await readKeyFile(full))!;
+  });
+}
+
+async function readKeyFile(full: string): Promise<MasterKeyFile | undefined> {
+  let text: string;
   try {
-    await link(temporary, full);
-    return { key, created: true, path: full };
+    text = await readFile(full, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    await unlink(temporary);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw diskErrorOf(error, full) ?? error;
   }
-  const text = await readFile(full, 'utf8');
   return { key: parseMasterKey(text, `The key file ${full}`), created: false, path: full };
 }

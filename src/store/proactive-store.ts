@@ -87,15 +87,29 @@ export function recordStore<T extends { id: string }>(kv: KeyValueStore, prefix:
   };
 }
 
+/**
+ * Claims hold `1` (taken once, the older form, and confirmed: "done") or `'held'` (a two-phase claim
+ * whose side effect is running). A held claim that vanishes between the two reads expired: its
+ * holder died, and the caller's retry takes it.
+ */
 function claimStore(kv: KeyValueStore): ClaimStore {
+  const key = (k: string) => `claim:${k}`;
   return {
-    claim: (key, ttlMs) => kv.setIfAbsent(`claim:${key}`, 1, ttlMs),
-    held: async (key) => (await kv.get(`claim:${key}`)) !== undefined,
-    async release(key) {
-      await kv.delete(`claim:${key}`);
+    claim: (k, ttlMs) => kv.setIfAbsent(key(k), 1, ttlMs),
+    held: async (k) => (await kv.get(key(k))) !== undefined,
+    async release(k) {
+      await kv.delete(key(k));
     },
+    async begin(k, holdMs) {
+      if (await kv.setIfAbsent(key(k), HELD, holdMs)) return 'won';
+      const value = await kv.get<unknown>(key(k));
+      return value === HELD || value === undefined ? 'held' : 'done';
+    },
+    confirm: (k, ttlMs) => kv.set(key(k), 1, ttlMs),
   };
 }
+
+const HELD = 'held';
 
 /**
  * Leases: acquire is the store's atomic `SET NX PX`. Renew and release read the holder first; the

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import KeyvSqlite from '@keyv/sqlite';
 import Keyv from 'keyv';
+import { namingDiskSync, withDiskErrors } from './disk-errors.js';
 import { acquireInstanceLock, type InstanceLock } from './instance-lock.js';
 import type { KeyValueStore } from './key-value-store.js';
 import { createKeyvKeyValueStore } from './keyv-key-value-store.js';
@@ -33,18 +34,7 @@ export function createSqliteKeyValueStore(options: SqliteKeyValueStoreOptions = 
   const path = resolve(options.path ?? DEFAULT_SQLITE_PATH);
   // Created directories are owner-only (the mode is cut by the umask, never widened); an existing
   // one is left alone here, since it may be shared (DATA_DIR itself is made private in src/bots).
-  mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
-  const lock: InstanceLock | undefined =
-    options.exclusive === false ? undefined : acquireInstanceLock({ path: `${path}.lock`, store: path });
-  // SQLite creates -wal and -shm with the database file's own mode, so a 0600 database keeps them
-  // 0600 too; files left by an earlier run are tightened as well.
-  try {
-    ensurePrivateFile(path);
-    for (const suffix of ['-wal', '-shm', '-journal']) restrictIfPresent(`${path}${suffix}`);
-  } catch (err) {
-    lock?.release();
-    throw err;
-  }
+  const lock = prepareFiles(path, options.exclusive !== false);
   const adapter = new KeyvSqlite({
     uri: `sqlite://${path}`,
     busyTimeout: options.busyTimeoutMs ?? 5000,
@@ -57,10 +47,13 @@ export function createSqliteKeyValueStore(options: SqliteKeyValueStoreOptions = 
   void adapter.query('PRAGMA journal_mode=WAL').catch(() => undefined);
   void adapter.query('PRAGMA synchronous=NORMAL').catch(() => undefined);
   const keyv = new Keyv({ store: adapter, namespace: 'telephony-bot' });
-  const kv = createKeyvKeyValueStore({
-    keyv,
-    ...(options.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.sweepIntervalMs }),
-  });
+  const kv = withDiskErrors(
+    createKeyvKeyValueStore({
+      keyv,
+      ...(options.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.sweepIntervalMs }),
+    }),
+    path,
+  );
   // Holding the single-writer lock, this process writes every change, so its reads can be served
   // from memory (issue 13); a reader beside a running instance (no lock) always reads the file.
   const store: KeyValueStore = lock
@@ -86,4 +79,28 @@ export function createSqliteKeyValueStore(options: SqliteKeyValueStoreOptions = 
       }
     },
   };
+}
+
+/**
+ * Creates the directory, takes the single-writer lock (unless `exclusive` is false) and makes the
+ * files owner-only; a full, read-only or foreign disk is named with its path and fix, not a bare
+ * errno (disk-errors.ts).
+ */
+function prepareFiles(path: string, exclusive: boolean): InstanceLock | undefined {
+  namingDiskSync(dirname(path), () => mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE }));
+  const lock = exclusive
+    ? namingDiskSync(`${path}.lock`, () => acquireInstanceLock({ path: `${path}.lock`, store: path }))
+    : undefined;
+  // SQLite creates -wal and -shm with the database file's own mode, so a 0600 database keeps them
+  // 0600 too; files left by an earlier run are tightened as well.
+  try {
+    namingDiskSync(path, () => {
+      ensurePrivateFile(path);
+      for (const suffix of ['-wal', '-shm', '-journal']) restrictIfPresent(`${path}${suffix}`);
+    });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+  return lock;
 }

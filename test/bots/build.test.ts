@@ -75,7 +75,7 @@ describe('the compiled build', () => {
     expect([...packagesIn(staticInputs(cli))]).toEqual([]);
   });
 
-  it('a console start loads neither grammY, bolt, the Redis client nor prom-client', () => {
+  it('a console start loads neither grammY, bolt, the Redis client, BullMQ nor prom-client', () => {
     const packages = packagesIn(staticInputs(chunkOf('src/bots/main.ts')));
     expect(packages.has('zod')).toBe(true); // the check can see packages
     // prom-client is loaded only with an HTTP server to serve /metrics on.
@@ -85,6 +85,8 @@ describe('the compiled build', () => {
       '@slack/web-api',
       '@redis/client',
       '@grammyjs/runner',
+      'bullmq',
+      'ioredis',
       'prom-client',
     ])
       expect(packages.has(heavy), heavy).toBe(false);
@@ -95,6 +97,12 @@ describe('the compiled build', () => {
     expect(packages.has('keyv')).toBe(true);
     for (const heavy of ['yaml', 'undici', 'grammy', '@slack/bolt', 'libphonenumber-js'])
       expect(packages.has(heavy), heavy).toBe(false);
+  });
+
+  it('BullMQ (and ioredis) sit in the chunk REDIS_URL loads, not in the start', () => {
+    const jobs = chunkOf('src/jobs/bullmq-jobs.ts');
+    expect(packagesIn(staticInputs(jobs)).has('bullmq')).toBe(true);
+    expect(staticInputs(chunkOf('src/bots/main.ts'))).not.toContain('src/jobs/bullmq-jobs.ts');
   });
 
   it('`config reference` loads the configuration schema only', () => {

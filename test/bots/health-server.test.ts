@@ -48,6 +48,28 @@ describe('health server', () => {
     expect(await get('/readyz')).toEqual({ status: 503, body: 'not ready: redis\n' });
   });
 
+  it("/readyz's body carries each detail line, ready or not, and never fails on one", async () => {
+    let telegram = true;
+    let waiting = 12;
+    server = createHealthServer({ port: 0, host: '127.0.0.1' });
+    server.addCheck('telegram', () => telegram);
+    server.addDetail('jobs', () => `${waiting} waiting, 3 active`);
+    server.addDetail('broken', () => {
+      throw new Error('no');
+    });
+    await server.listen();
+    expect(await get('/readyz')).toEqual({
+      status: 200,
+      body: 'ready\njobs: 12 waiting, 3 active\nbroken: unavailable\n',
+    });
+    telegram = false;
+    waiting = 0;
+    expect(await get('/readyz')).toEqual({
+      status: 503,
+      body: 'not ready: telegram\njobs: 0 waiting, 3 active\nbroken: unavailable\n',
+    });
+  });
+
   it('serves mounted handlers, refuses a second handler on a served path', async () => {
     server = createHealthServer({ port: 0, host: '127.0.0.1' });
     server.mount('/hook', (_req, res) => res.end('hooked'), { maxBodyBytes: 100 });

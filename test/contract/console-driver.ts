@@ -1,12 +1,13 @@
 import { startConsole } from '../adapters/console/console-harness.js';
-import type { ChannelDriver } from './driver.js';
+import { seedWithCalls } from '../helpers/seed-with-calls.js';
+import { type ChannelDriver, SEEDED_CALLS } from './driver.js';
 
 /**
  * The console: one person (Alice) in a private terminal session, through the real channel on
  * streams. It has no shared chat, no other member and no way (or need) to delete what was typed.
  */
 export async function consoleDriver(): Promise<ChannelDriver> {
-  const h = await startConsole({ link: false });
+  const h = await startConsole({ link: false, sandbox: { data: seedWithCalls(SEEDED_CALLS) } });
   let printed = '';
   let lastChoice: string | undefined;
   const only = (who: string) => {

@@ -52,3 +52,6 @@ export interface ChannelDriver {
 }
 
 export type DriverFactory = () => Promise<ChannelDriver>;
+
+/** Every driver's sandbox holds this many recent calls of the demo account (seedWithCalls), numbered 49301000000 up. */
+export const SEEDED_CALLS = 45;

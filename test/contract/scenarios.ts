@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChannelDriver, DriverFactory } from './driver.js';
+import { type ChannelDriver, type DriverFactory, SEEDED_CALLS } from './driver.js';
 
 /**
  * The adapter contract (issue 11): the product's promises, stated once and kept by every channel
@@ -268,6 +268,35 @@ export function adapterContract(
       expect(bobs).not.toContain(d.command('audit'));
       await d.say('alice', 'shared', cmd(d, 'help'));
       expect(d.privateView('alice') + d.ephemeralView('alice')).toContain(d.command('groupdata'));
+    });
+
+    it.skipIf(!has.shared)(
+      'a personal answer in a group is visible to its asker only, there in the group',
+      async () => {
+        await d.linkDemo('bob');
+        await d.say('alice', 'shared', cmd(d, 'balance'));
+        expect(d.sharedView()).not.toContain(BALANCE);
+        expect(d.privateView('bob') + d.ephemeralView('bob')).not.toContain(BALANCE);
+        // In place: Alice reads it in the group she asked in, not only in a private chat elsewhere.
+        expect(d.ephemeralView('alice')).toContain(BALANCE);
+      },
+    );
+
+    it('a table is never cut silently: every call record reaches its reader, each page saying which', async () => {
+      await d.say('alice', 'private', cmd(d, 'cdrs 7d today 500'));
+      const seen = new Set<string>();
+      const read = () => {
+        const view = d.privateView('alice');
+        for (const m of view.matchAll(/4930(100\d{4})/g)) seen.add(m[1]!);
+        return view;
+      };
+      const pages = Math.ceil(SEEDED_CALLS / 20);
+      expect(read()).toContain(`Page 1 of ${pages}`);
+      for (let page = 2; page <= pages; page++) {
+        await d.press('alice', 'private', '▶');
+        expect(read()).toContain(`Page ${page} of ${pages}`);
+      }
+      expect(seen.size).toBe(SEEDED_CALLS);
     });
   });
 }

@@ -7,8 +7,9 @@ import {
   startFakeSlack,
   viewSubmissionPayload,
 } from '../helpers/fake-slack.js';
+import { seedWithCalls } from '../helpers/seed-with-calls.js';
 import { createTestStack } from '../helpers/stack.js';
-import type { ChannelDriver, Person, Where } from './driver.js';
+import { type ChannelDriver, type Person, SEEDED_CALLS, type Where } from './driver.js';
 import { plainMrkdwn } from './views.js';
 
 const ids: Record<Person, string> = { alice: 'U1', bob: 'U2', carol: 'U3', dave: 'U4' };
@@ -34,7 +35,7 @@ interface Seen {
  * replaces the message the URL belongs to and keeps who sees it; a thread reply is public.
  */
 export async function slackDriver(): Promise<ChannelDriver> {
-  const stack = await createTestStack();
+  const stack = await createTestStack({ sandbox: { data: seedWithCalls(SEEDED_CALLS) } });
   const slack = await startFakeSlack({
     users: [
       { id: ids.alice, name: 'alice', isAdmin: true },

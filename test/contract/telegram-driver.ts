@@ -2,9 +2,16 @@ import type { Update } from 'grammy/types';
 import { createTelegramChannel } from '../../src/adapters/telegram/index.js';
 import type { Identity } from '../../src/core/identity.js';
 import { md5Hex } from '../../src/telephony/signature.js';
-import { type FakeChat, type FakeMessage, FakeTelegram, type FakeUser } from '../helpers/fake-telegram.js';
+import {
+  type FakeChat,
+  type FakeMessage,
+  FakeTelegram,
+  type FakeUser,
+  shownText,
+} from '../helpers/fake-telegram.js';
+import { seedWithCalls } from '../helpers/seed-with-calls.js';
 import { createTestStack } from '../helpers/stack.js';
-import type { ChannelDriver, Person, Where } from './driver.js';
+import { type ChannelDriver, type Person, SEEDED_CALLS, type Where } from './driver.js';
 import { plainHtml } from './views.js';
 
 const people: Record<Person, FakeUser> = {
@@ -23,7 +30,7 @@ type Markup = { inline_keyboard: { text: string; callback_data?: string }[][] };
  * path the runner and the webhook take, so a call resolves once every Bot API call it caused is done.
  */
 export async function telegramDriver(): Promise<ChannelDriver> {
-  const stack = await createTestStack();
+  const stack = await createTestStack({ sandbox: { data: seedWithCalls(SEEDED_CALLS) } });
   const telegram = await FakeTelegram.start();
   telegram.setAdmins(group.id, [people.alice.id, people.carol.id]);
   const channel = createTelegramChannel({
@@ -40,14 +47,26 @@ export async function telegramDriver(): Promise<ChannelDriver> {
   const run = (update: object) => channel.bot.handleUpdate(update as Update);
   const chatOf = (_who: Person, where: Where) => (where === 'shared' ? group : undefined);
   const chatId = (who: Person, where: Where) => (where === 'shared' ? group.id : people[who].id);
-  const view = (id: number) =>
+  /** Messages' texts (rich ones flattened), then the documents sent there. */
+  const texts = (id: number, messages: FakeMessage[]) =>
     [
-      ...telegram.botMessages(id).map((m) => plainHtml(m.text ?? m.document?.file_name ?? '')),
+      ...messages
+        .filter((m) => m.from?.id === telegram.bot.id)
+        .map((m) => plainHtml(shownText(m) || (m.document?.file_name ?? ''))),
       ...telegram
         .callsOf('sendDocument')
-        .filter((c) => Number(c.payload.chat_id) === id)
+        .filter(
+          (c) => Number(c.payload.chat_id) === id && c.payload.ephemeral_message_parameters === undefined,
+        )
         .map((c) => c.file?.content ?? ''),
     ].join('\n');
+  // What every member of the group reads: the bot's messages there that are not ephemeral.
+  const everyone = () =>
+    telegram.messages(group.id).filter((m) => !m.deleted && m.receiver_user === undefined);
+  // Ephemeral messages (Bot API 10.2): in the group, seen by their receiver alone.
+  const onlyFor = (who: Person) =>
+    telegram.messages(group.id).filter((m) => !m.deleted && m.receiver_user?.id === people[who].id);
+  const privateChat = (who: Person) => telegram.messages(people[who].id).filter((m) => !m.deleted);
   let last: { message: FakeMessage; data: string } | undefined;
   const identity = (who: Person): Identity => ({
     platform: 'telegram',
@@ -87,9 +106,9 @@ export async function telegramDriver(): Promise<ChannelDriver> {
       if (!last) throw new Error('nothing was pressed yet');
       await run(telegram.press(people[who], last.message, last.data));
     },
-    sharedView: () => view(group.id),
-    privateView: (who) => view(people[who].id),
-    ephemeralView: () => '',
+    sharedView: () => texts(group.id, everyone()),
+    privateView: (who) => [texts(people[who].id, privateChat(who)), texts(-1, onlyFor(who))].join('\n'),
+    ephemeralView: (who) => texts(-1, onlyFor(who)),
     lastInputDeleted(who, where) {
       const mine = telegram.messages(chatId(who, where)).filter((m) => m.from?.id === people[who].id);
       return mine.at(-1)?.deleted === true;

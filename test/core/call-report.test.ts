@@ -85,4 +85,100 @@ describe('the call card reports how the call went (issue 15 §2)', () => {
       /No call record appeared within 75 minutes\. Check with \/cdrs today\./,
     );
   });
+
+  /** The runtime's own proactive side: the core edits the card through its outbox ("Hanging up…"). */
+  async function startOwn(maxCallSeconds = 3600) {
+    stack = await createTestStack({ clock, sandbox: { clock, maxCallSeconds } });
+    await stack.linkDemo(alice);
+    proactive = stack.proactive;
+    notifier = createRecordingNotifier('console');
+    proactive.attach(notifier);
+  }
+
+  const cardOf = (messageId: string) =>
+    notifier.edits.filter((e) => e.message.messageId === messageId).at(-1)?.reply;
+  const field = (r: Reply | undefined, label: string) => r?.fields?.find((f) => f.label === label)?.value;
+
+  async function callAs(messageId: string, b = '+49 176 1234567'): Promise<string> {
+    const [card] = await stack.core.handleText({
+      identity: alice,
+      chat: dm,
+      text: `/call +49 30 1234567 ${b}`,
+    });
+    await stack.core.messageSent({
+      track: card!.track!,
+      message: { platform: 'console', tenant: '', chatId: 'dm', messageId },
+    });
+    return card!.track!.slice('call:'.length);
+  }
+
+  it('a redial to the same number within two minutes: each card its own duration and cost', async () => {
+    await startOwn();
+    const first = await callAs('1');
+    now += 12_000;
+    await stack.core.handleText({ identity: alice, chat: dm, text: `/hangup ${first}` });
+    now += 48_000;
+    const second = await callAs('2');
+    now += 3_000;
+    await stack.core.handleText({ identity: alice, chat: dm, text: `/hangup ${second}` });
+    now += 10 * 60_000;
+    for (let i = 0; i < 3; i++) await proactive.checkCallReports();
+    expect([field(cardOf('1'), 'Duration'), field(cardOf('2'), 'Duration')]).toEqual(['0:12', '0:03']);
+    const cdrs = stack.sandbox.state.cdrs('demo').slice(-2);
+    expect(cdrs.map((r) => r.seconds)).toEqual([12, 3]);
+  });
+
+  it('"Hanging up…" at once after /hangup or Hang up, with no button to press again', async () => {
+    await startOwn();
+    const card = await stack.core.handleText({
+      identity: alice,
+      chat: dm,
+      text: '/call +49 30 1234567 +49 176 1234567',
+    });
+    await stack.core.messageSent({
+      track: card[0]!.track!,
+      message: { platform: 'console', tenant: '', chatId: 'dm', messageId: '5' },
+    });
+    now += 20_000;
+    const press = card[0]!.actions!.find((a) => a.actionId.startsWith('h:'))!;
+    await stack.core.handleAction({ identity: alice, chat: dm, actionId: press.actionId });
+    const [hangingUp] = notifier.edits;
+    expect(hangingUp?.message.messageId).toBe('5');
+    expect(hangingUp?.reply.text).toMatch(/Hanging up…$/);
+    expect(hangingUp?.reply.actions ?? []).toEqual([]);
+    now += 10_000;
+    await proactive.checkCallReports();
+    expect(field(cardOf('5'), 'Duration')).toBe('0:20');
+  });
+
+  it('a call nobody stops: the card says it ended at the provider’s 60-minute limit', async () => {
+    await startOwn();
+    await callAs('9');
+    now += 65 * 60_000;
+    await proactive.checkCallReports();
+    const card = cardOf('9');
+    expect(field(card, 'Duration')).toBe('1:00:00');
+    expect(card?.text).toMatch(/It ended at the provider’s 60-minute limit\./);
+  });
+
+  it('/call A A is refused in the user’s language, naming the fix, before any API call', async () => {
+    await startOwn();
+    stack.sandbox.resetStats();
+    const en = await stack.core.handleText({
+      identity: alice,
+      chat: dm,
+      text: '/call +49 30 1234567 0049 30 1234567',
+    });
+    expect(textOf(en)).toMatch(
+      /A and B are the same number \(\+49301234567\).*e\.g\. \/call \+49 30 1234567 \+49 176 1234567/s,
+    );
+    await stack.core.handleText({ identity: alice, chat: dm, text: '/language de' });
+    const de = await stack.core.handleText({
+      identity: alice,
+      chat: dm,
+      text: '/call +49 30 1234567 +49 30 1234567',
+    });
+    expect(textOf(de)).toMatch(/A und B sind dieselbe Nummer/);
+    expect(stack.sandbox.stats().received).toEqual({});
+  });
 });

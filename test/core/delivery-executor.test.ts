@@ -35,7 +35,10 @@ function recording(
       said('post')(r);
       return { platform: 'console', tenant: '', chatId: 'c', messageId: String(calls.length) };
     },
-    showToActor: async (r) => said('one')(r),
+    showToActor: async (r) => {
+      said('one')(r);
+      return true;
+    },
     postPrivately: async (r) => {
       said('private')(r);
       return opts.unreachable ? 'unreachable' : undefined;

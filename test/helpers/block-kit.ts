@@ -12,7 +12,11 @@
  *   title ≤ 100, text ≤ 300, confirm/deny ≤ 30;
  * - input label ≤ 2000, hint ≤ 2000, placeholder ≤ 150;
  * - a view's title, submit and close ≤ 24 plain_text; private_metadata ≤ 3000; callback_id ≤ 255;
- * - text objects are non-empty; plain_text where only plain_text is allowed.
+ * - text objects are non-empty; plain_text where only plain_text is allowed;
+ * - a table (@slack/types `TableBlock`, "Table block"): messages only, one per message; at most
+ *   100 rows, each of 1 to 20 cells; a cell is `raw_text` (text of at least 1 character),
+ *   `raw_number` (a numeric `value` and a `text` of at least 1 character) or `rich_text`; at most
+ *   20 `column_settings`, each with `align` left, center or right and a boolean `is_wrapped`.
  */
 type Obj = Record<string, unknown>;
 
@@ -25,6 +29,7 @@ export function blockKitProblem(
   const max = surface === 'message' ? 50 : 100;
   if (blocks.length > max) return `too many blocks: ${blocks.length} > ${max}`;
   let actionIds = new Set<string>();
+  let tables = 0;
   const blockIds = new Set<string>();
   const problems: string[] = [];
   const fail = (where: string, what: string) => problems.push(`${where}: ${what}`);
@@ -113,6 +118,14 @@ export function blockKitProblem(
         if (b.hint) textObject(`${where}.hint`, b.hint, 2000, true);
         element(`${where}.element`, b.element as Obj);
         break;
+      case 'table':
+        if (surface !== 'message') fail(where, 'table blocks belong in messages');
+        tables += 1;
+        if (tables > 1) fail(where, 'only one table block per message');
+        tableProblems(b).forEach((p) => {
+          fail(where, p);
+        });
+        break;
       default:
         fail(where, `unknown block type ${String(b.type)}`);
     }
@@ -129,6 +142,50 @@ export function blockKitProblem(
   return problems[0];
 }
 
+/** The table block's own rules (see the list above). */
+function tableProblems(b: Obj): string[] {
+  const out: string[] = [];
+  const rows = b.rows;
+  if (!Array.isArray(rows) || rows.length === 0) return ['a table needs rows'];
+  if (rows.length > 100) out.push(`more than 100 rows (${rows.length})`);
+  for (const [r, row] of (rows as unknown[]).entries()) {
+    if (!Array.isArray(row) || row.length === 0 || row.length > 20) {
+      out.push(`rows[${r}] needs 1-20 cells`);
+      continue;
+    }
+    for (const [c, raw] of (row as unknown[]).entries()) out.push(...cellProblems(raw, `rows[${r}][${c}]`));
+  }
+  const settings = b.column_settings;
+  if (settings !== undefined) {
+    if (!Array.isArray(settings) || settings.length > 20) out.push('column_settings: at most 20 items');
+    else
+      for (const raw of settings) {
+        const s = (raw ?? {}) as Obj;
+        if (raw === null || (s.align !== undefined && !['left', 'center', 'right'].includes(String(s.align))))
+          out.push('column_settings: bad align');
+        if (s.is_wrapped !== undefined && typeof s.is_wrapped !== 'boolean')
+          out.push('column_settings: is_wrapped is a boolean');
+      }
+  }
+  return out;
+}
+
+function cellProblems(raw: unknown, at: string): string[] {
+  const cell = (raw ?? {}) as Obj;
+  const nonEmpty = (v: unknown) => typeof v === 'string' && v.length > 0;
+  if (cell.type === 'raw_text') return nonEmpty(cell.text) ? [] : [`${at}: empty raw_text`];
+  if (cell.type === 'raw_number') {
+    const out: string[] = [];
+    if (typeof cell.value !== 'number' || !Number.isFinite(cell.value))
+      out.push(`${at}: raw_number needs a value`);
+    if (!nonEmpty(cell.text)) out.push(`${at}: raw_number needs a text`);
+    return out;
+  }
+  if (cell.type === 'rich_text')
+    return Array.isArray(cell.elements) && cell.elements.length > 0 ? [] : [`${at}: empty rich_text`];
+  return [`${at}: bad cell type ${String(cell.type)}`];
+}
+
 /** A message payload (chat.postMessage, postEphemeral, update, response_url): blocks and fallback text. */
 export function messageProblem(body: Obj): string | undefined {
   if (typeof body.text === 'string' && body.text.length > 40_000) return 'msg_too_long';
@@ -143,4 +200,22 @@ export function viewProblem(raw: unknown): string | undefined {
   if (!view) return 'view missing';
   const surface = view.type === 'home' ? 'home' : 'modal';
   return blockKitProblem(view.blocks, surface, view);
+}
+
+/**
+ * A table block as its reader sees it: one line per row, cells joined by " | " (a rich_text cell
+ * by its text elements). Empty when `block` is no table.
+ */
+export function tableText(block: unknown): string {
+  const b = (block ?? {}) as Obj;
+  if (b.type !== 'table' || !Array.isArray(b.rows)) return '';
+  const cell = (raw: unknown): string => {
+    const c = (raw ?? {}) as Obj;
+    if (c.type !== 'rich_text') return String(c.text ?? '');
+    return ((c.elements ?? []) as Obj[])
+      .flatMap((section) => (section.elements ?? []) as Obj[])
+      .map((e) => String(e.text ?? ''))
+      .join('');
+  };
+  return (b.rows as unknown[][]).map((row) => row.map(cell).join(' | ')).join('\n');
 }

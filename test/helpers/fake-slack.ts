@@ -122,6 +122,11 @@ export interface FakeSlack {
   /** The app left (or was removed from) `channel`: posts, ephemeral ones too, answer `not_in_channel`. */
   leaveChannel(channel: string): void;
   /**
+   * A workspace where Slack does not take the `table` block (it came in 2025; an Enterprise Grid
+   * may hold it back): every message carrying one answers `invalid_blocks`, as an unknown block does.
+   */
+  refuseTables(): void;
+  /**
    * `channel` (a `D…` id) is a direct message between two people, not with the app: `/tel` works
    * there (its answers through response_url), but the app is no member, so `conversations.info`,
    * `chat.postMessage` and `chat.postEphemeral` answer `channel_not_found`. Every other `D…` id
@@ -156,6 +161,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   const posted = new Map<string, { channel: string; ts: string; text: string; blocks: unknown }>();
   const left = new Set<string>();
   const peopleDms = new Set<string>();
+  let tablesRefused = false;
   const auth = new FakeSlackAuth(options.oauthApp, options.tokens ?? { 'xoxb-test': { team: 'T1' } });
   let skew = 0;
   const clock = () => (options.now ?? Date.now)() + skew;
@@ -194,7 +200,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       res.end(JSON.stringify({ ok: false, error: spent.error }));
       return;
     }
-    const reason = messageProblem(body);
+    const reason = messageProblem(body) ?? tableRefused(body);
     record({ ...base, ...(reason ? { refused: { error: 'invalid_blocks', reason } } : {}) });
     if (reason) {
       res.writeHead(400, { 'content-type': 'text/plain' }).end('invalid_blocks');
@@ -202,6 +208,12 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     }
     issued.get(id)!.uses += 1;
     res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+  }
+
+  function tableRefused(body: Record<string, unknown>): string | undefined {
+    const blocks = parseJson(body.blocks);
+    if (!tablesRefused || !Array.isArray(blocks)) return undefined;
+    return blocks.some((b) => (b as { type?: unknown }).type === 'table') ? TABLES_REFUSED : undefined;
   }
 
   function record(call: SlackCall): void {
@@ -218,7 +230,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   /** Slack refuses blocks beyond its documented limits (`invalid_blocks`), checked in `block-kit.ts`. */
   function payloadProblem(method: string, body: Record<string, unknown>): string | undefined {
     if (['chat.postMessage', 'chat.postEphemeral', 'chat.update'].includes(method))
-      return messageProblem(body);
+      return messageProblem(body) ?? tableRefused(body);
     if (['views.open', 'views.update', 'views.push', 'views.publish'].includes(method))
       return viewProblem(body.view);
     return undefined;
@@ -441,6 +453,9 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     leaveChannel: (channel) => {
       left.add(channel);
     },
+    refuseTables: () => {
+      tablesRefused = true;
+    },
     directMessageBetweenPeople: (channel) => {
       peopleDms.add(channel);
     },
@@ -460,8 +475,9 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         server.closeAllConnections();
         server.close(() => resolve());
       });
-      // Every Block Kit payload any test produced must have kept within Slack's limits (issue 16).
-      const refused = calls.filter((c) => c.refused !== undefined);
+      // Every Block Kit payload any test produced must have kept within Slack's limits (issue 16);
+      // a table refused by `refuseTables()` is the workspace's choice, not a broken limit.
+      const refused = calls.filter((c) => c.refused !== undefined && c.refused.reason !== TABLES_REFUSED);
       if (refused.length > 0)
         throw new Error(
           `Slack refused payloads: ${JSON.stringify(refused.map((c) => [c.method, c.refused]))}`,
@@ -469,6 +485,9 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     },
   };
 }
+
+/** The reason recorded for a table block refused by `refuseTables()`. */
+export const TABLES_REFUSED = 'table blocks are not available in this workspace';
 
 /** Slack's budget of a `response_url` (docs.slack.dev "Handling user interaction"). */
 const RESPONSE_URL_USES = 5;
@@ -601,6 +620,8 @@ export interface ButtonPressFields {
   responseUrl: string;
   messageTs?: string;
   actionTs?: string;
+  /** The button sat on an ephemeral message (`container.is_ephemeral`). Default false. */
+  ephemeral?: boolean;
 }
 
 let actionSeq = 0;
@@ -618,7 +639,7 @@ export function buttonPressPayload(f: ButtonPressFields): object {
       type: 'message',
       message_ts: f.messageTs ?? '1700000000.000001',
       channel_id: channel,
-      is_ephemeral: true,
+      is_ephemeral: f.ephemeral ?? false,
     },
     channel: { id: channel, name: 'c' },
     message: { type: 'message', ts: f.messageTs ?? '1700000000.000001', text: '' },

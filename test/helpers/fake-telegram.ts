@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inlineKeyboardProblem, TELEGRAM_TEXT_LIMIT, telegramHtmlProblem } from './telegram-html.js';
+import { richProblem, richText } from './telegram-rich.js';
 
 /** Bot API sendPhoto / sendDocument: a caption holds at most 1024 characters after entity parsing. */
 const TELEGRAM_CAPTION_LIMIT = 1024;
@@ -62,6 +63,12 @@ export interface FakeMessage {
   entities?: { type: string; offset: number; length: number }[];
   reply_markup?: unknown;
   document?: { file_name: string; file_id: string; file_unique_id: string };
+  /** A rich message (Bot API 10.1): its blocks, as sent. */
+  rich_message?: { blocks: unknown[] };
+  /** An ephemeral message (Bot API 10.2): `message_id` is 0, this is its id in the chat. */
+  ephemeral_message_id?: number;
+  /** For ephemeral messages, the one user who sees it. */
+  receiver_user?: { id: number; is_bot: false; first_name: string };
   /** Not part of the Bot API: whether the bot deleted it, and its edit history. */
   deleted?: boolean;
   edits?: string[];
@@ -75,7 +82,7 @@ export interface FakeTelegramOptions {
 }
 
 interface Waiter {
-  method: string;
+  method: string | readonly string[];
   predicate: (call: FakeCall) => boolean;
   from: number;
   resolve: (call: FakeCall) => void;
@@ -105,6 +112,11 @@ export class FakeTelegram {
   #chats = new Map<number, FakeChat>();
   #webhook: { url: string; secret_token?: string } | undefined;
   #callbackQueriesExpireBefore = 0;
+  /** Who is in each group: whoever wrote or pressed there, unless they left (`join`, `leave`). */
+  #members = new Map<number, Set<number>>();
+  /** Each callback query handed out: who pressed, where, and whether on an ephemeral message. */
+  #queries = new Map<string, { seq: number; from: number; chatId: number; ephemeral: boolean }>();
+  #nextEphemeralId = new Map<number, number>();
 
   constructor(options: FakeTelegramOptions = {}) {
     this.token = options.token ?? '123456:TEST-token';
@@ -172,6 +184,7 @@ export class FakeTelegram {
   message(from: FakeUser, text: string, chat?: FakeChat): Record<string, unknown> & { update_id: number } {
     const where: FakeChat = chat ?? { id: from.id, type: 'private' };
     this.#chats.set(where.id, where);
+    this.join(where.id, from.id);
     const msg = this.#store(where, { from: { ...from, is_bot: false }, text, entities: commandEntity(text) });
     return this.enqueue({ message: strip(msg) });
   }
@@ -180,6 +193,7 @@ export class FakeTelegram {
   photo(from: FakeUser, caption: string, chat?: FakeChat): Record<string, unknown> & { update_id: number } {
     const where: FakeChat = chat ?? { id: from.id, type: 'private' };
     this.#chats.set(where.id, where);
+    this.join(where.id, from.id);
     const entities = commandEntity(caption);
     const msg = this.#store(where, {
       from: { ...from, is_bot: false },
@@ -198,6 +212,7 @@ export class FakeTelegram {
   ): Record<string, unknown> & { update_id: number } {
     const where: FakeChat = options.chat ?? { id: from.id, type: 'private' };
     this.#chats.set(where.id, where);
+    this.join(where.id, from.id);
     const msg = this.#store(where, {
       from: { ...from, is_bot: false },
       contact: {
@@ -213,6 +228,7 @@ export class FakeTelegram {
   sticker(from: FakeUser, chat?: FakeChat): Record<string, unknown> & { update_id: number } {
     const where: FakeChat = chat ?? { id: from.id, type: 'private' };
     this.#chats.set(where.id, where);
+    this.join(where.id, from.id);
     const msg = this.#store(where, {
       from: { ...from, is_bot: false },
       sticker: {
@@ -228,22 +244,48 @@ export class FakeTelegram {
     return this.enqueue({ message: strip(msg) });
   }
 
-  /** Calls Telegram refused because of their text or keyboard (should stay empty). */
+  /** Calls Telegram refused because of their text, rich content or keyboard (should stay empty). */
   refusedFormatting(): FakeCall[] {
     return this.calls.filter(
       (c) =>
         !c.response.ok &&
-        /parse entities|BUTTON_|text is too long|caption is too long|text must be non-empty/i.test(
+        /parse entities|BUTTON_|RICH_|text is too long|caption is too long|text must be non-empty/i.test(
           c.response.description ?? '',
         ),
     );
   }
 
-  /** A press of `data` on the bot's message `message` by `from`. */
+  /** `userId` is in group `chatId` (a user who writes there joins it by doing so). */
+  join(chatId: number, userId: number): void {
+    if (chatId === userId) return;
+    const members = this.#members.get(chatId) ?? new Set<number>();
+    members.add(userId);
+    this.#members.set(chatId, members);
+  }
+
+  /** `userId` left group `chatId`: ephemeral messages to them there are refused. */
+  leave(chatId: number, userId: number): void {
+    this.#members.get(chatId)?.delete(userId);
+  }
+
+  /**
+   * A press of `data` on the bot's message `message` by `from`. Only its receiver sees an
+   * ephemeral message, so only they can press its buttons.
+   */
   press(from: FakeUser, message: FakeMessage, data: string): Record<string, unknown> & { update_id: number } {
+    if (message.receiver_user && message.receiver_user.id !== from.id)
+      throw new Error(`user ${from.id} cannot see the ephemeral message of user ${message.receiver_user.id}`);
+    const id = `cq${this.#nextUpdateId}`;
+    this.#queries.set(id, {
+      seq: this.#nextUpdateId,
+      from: from.id,
+      chatId: message.chat.id,
+      ephemeral: message.ephemeral_message_id !== undefined,
+    });
+    this.join(message.chat.id, from.id);
     return this.enqueue({
       callback_query: {
-        id: `cq${this.#nextUpdateId}`,
+        id,
         from: { ...from, is_bot: false },
         chat_instance: `ci${message.chat.id}`,
         message: strip(message),
@@ -295,9 +337,36 @@ export class FakeTelegram {
     return this.#messages.get(chatId) ?? [];
   }
 
-  /** The bot's messages in a chat that are still visible. */
+  /** The bot's messages in a chat that are still visible (ephemeral ones included). */
   botMessages(chatId: number): FakeMessage[] {
     return this.messages(chatId).filter((m) => m.from?.id === this.bot.id && !m.deleted);
+  }
+
+  /** What `userId` sees in `chatId`: every message not deleted, but another user's ephemeral ones. */
+  visibleTo(chatId: number, userId: number): FakeMessage[] {
+    return this.messages(chatId).filter(
+      (m) => !m.deleted && (m.receiver_user === undefined || m.receiver_user.id === userId),
+    );
+  }
+
+  /**
+   * The chat as lines, for a reader of a test or a report: who wrote, who sees it (an ephemeral
+   * message names its one receiver), what it shows (a rich message flattened), deleted or not.
+   */
+  transcript(chatId: number): string[] {
+    return this.messages(chatId).map((m) => {
+      const who = m.from?.id === this.bot.id ? 'bot' : (m.from?.first_name ?? '?');
+      const sees = m.receiver_user ? ` (only ${m.receiver_user.first_name} sees it)` : '';
+      const gone = m.deleted ? ' [deleted]' : '';
+      const buttons = ((m.reply_markup as { inline_keyboard?: { text: string }[][] })?.inline_keyboard ?? [])
+        .flat()
+        .map((b) => `[${b.text}]`)
+        .join(' ');
+      const body = shownText(m)
+        .replace(/<[^>]+>/g, '')
+        .replace(/\n/g, ' ⏎ ');
+      return `${who}${sees}${gone}: ${body}${buttons ? ` ${buttons}` : ''}`;
+    });
   }
 
   callsOf(method: string): FakeCall[] {
@@ -315,12 +384,12 @@ export class FakeTelegram {
    * failure; no test asserts on time.
    */
   waitForCall(
-    method: string,
+    method: string | readonly string[],
     predicate: (call: FakeCall) => boolean = () => true,
     options: { after?: number; guardMs?: number } = {},
   ): Promise<FakeCall> {
     const from = options.after ?? 0;
-    const found = this.calls.slice(from).find((c) => c.method === method && predicate(c));
+    const found = this.calls.slice(from).find((c) => isOf(c, method) && predicate(c));
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
@@ -335,7 +404,7 @@ export class FakeTelegram {
       const timer = setTimeout(() => {
         this.#waiters.delete(waiter);
         const seen = this.calls.map((c) => c.method).join(', ');
-        reject(new Error(`no matching ${method} call was recorded; calls so far: ${seen}`));
+        reject(new Error(`no matching ${String(method)} call was recorded; calls so far: ${seen}`));
       }, options.guardMs ?? 10_000);
       this.#waiters.add(waiter);
     });
@@ -343,7 +412,7 @@ export class FakeTelegram {
 
   /** Waits until `count` calls of `method` (matching `predicate`) were recorded after `after`. */
   async waitForCalls(
-    method: string,
+    method: string | readonly string[],
     count: number,
     predicate: (call: FakeCall) => boolean = () => true,
     options: { after?: number; guardMs?: number } = {},
@@ -391,7 +460,7 @@ export class FakeTelegram {
     this.calls.push(call);
     send(res, response.ok ? 200 : (response.error_code ?? 400), response);
     for (const waiter of this.#waiters) {
-      if (waiter.method === method && call.seq >= waiter.from && waiter.predicate(call)) {
+      if (isOf(call, waiter.method) && call.seq >= waiter.from && waiter.predicate(call)) {
         this.#waiters.delete(waiter);
         waiter.resolve(call);
       }
@@ -489,27 +558,22 @@ export class FakeTelegram {
         return { ok: true, result: true };
       }
       case 'sendMessage':
+      case 'sendRichMessage':
       case 'sendPhoto':
       case 'sendDocument': {
         const chatId = Number(p.chat_id);
-        if (method !== 'sendMessage' && !file)
+        if ((method === 'sendPhoto' || method === 'sendDocument') && !file)
           return { ok: false, error_code: 400, description: 'Bad Request: there is no file in the request' };
-        const refused = method === 'sendMessage' ? formattingProblem(p) : captionProblem(p);
+        const refused =
+          method === 'sendMessage'
+            ? formattingProblem(p)
+            : method === 'sendRichMessage'
+              ? richMessageProblem(p)
+              : captionProblem(p);
         if (refused) return refused;
-        if (this.#blocked.has(chatId)) {
-          return {
-            ok: false,
-            error_code: 403,
-            description: "Forbidden: bot can't initiate conversation with a user",
-          };
-        }
-        const chat = this.#chats.get(chatId) ?? {
-          id: chatId,
-          type: chatId > 0 ? ('private' as const) : ('group' as const),
-        };
-        const msg = this.#store(chat, {
+        const fields: Partial<FakeMessage> = {
           from: { ...this.bot },
-          ...(method === 'sendMessage' ? { text: String(p.text) } : {}),
+          ...content(method, p),
           ...(file && method === 'sendPhoto'
             ? {
                 photo: [
@@ -532,11 +596,20 @@ export class FakeTelegram {
               : {}),
           ...(p.caption !== undefined ? { text: String(p.caption) } : {}),
           ...(p.reply_markup ? { reply_markup: p.reply_markup } : {}),
-        });
-        return { ok: true, result: strip(msg) };
+        };
+        const ephemeral = p.ephemeral_message_parameters as EphemeralParameters | undefined;
+        if (ephemeral) return this.#sendEphemeral(chatId, p, ephemeral, fields);
+        if (this.#blocked.has(chatId)) {
+          return {
+            ok: false,
+            error_code: 403,
+            description: "Forbidden: bot can't initiate conversation with a user",
+          };
+        }
+        return { ok: true, result: strip(this.#store(this.#chatOf(chatId), fields)) };
       }
       case 'editMessageText': {
-        const refused = formattingProblem(p);
+        const refused = editContentProblem(p);
         if (refused) return refused;
         // Bot API editMessageText: a deleted message is gone, and a photo or document has a caption,
         // not a text (that is editMessageCaption); Telegram refuses both.
@@ -549,20 +622,27 @@ export class FakeTelegram {
             error_code: 400,
             description: 'Bad Request: there is no text in the message to edit',
           };
-        if (
-          msg.text === p.text &&
-          JSON.stringify(msg.reply_markup ?? null) === JSON.stringify(p.reply_markup ?? null)
-        ) {
-          return { ok: false, error_code: 400, description: 'Bad Request: message is not modified' };
-        }
-        msg.edits = [...(msg.edits ?? []), msg.text ?? ''];
-        msg.text = String(p.text);
-        if (p.reply_markup && (p.reply_markup as { inline_keyboard?: unknown[] }).inline_keyboard?.length) {
-          msg.reply_markup = p.reply_markup;
-        } else {
-          delete msg.reply_markup;
-        }
-        return { ok: true, result: strip(msg) };
+        return editContent(msg, p);
+      }
+      case 'editEphemeralMessageText':
+      case 'editEphemeralMessageReplyMarkup': {
+        const refused = method === 'editEphemeralMessageText' ? editContentProblem(p) : keyboardProblem(p);
+        if (refused) return refused;
+        const msg = this.#findEphemeral(p);
+        if (!msg)
+          return { ok: false, error_code: 400, description: 'Bad Request: message to edit not found' };
+        const edited =
+          method === 'editEphemeralMessageText'
+            ? editContent(msg, p)
+            : editContent(msg, { ...p, ...currentContent(msg) });
+        return edited.ok ? { ok: true, result: true } : edited;
+      }
+      case 'deleteEphemeralMessage': {
+        const msg = this.#findEphemeral(p);
+        if (!msg)
+          return { ok: false, error_code: 400, description: 'Bad Request: message to delete not found' };
+        msg.deleted = true;
+        return { ok: true, result: true };
       }
       case 'deleteMessage': {
         const msg = this.#find(Number(p.chat_id), Number(p.message_id));
@@ -606,9 +686,176 @@ export class FakeTelegram {
     return msg;
   }
 
+  /** An ordinary message by id; ephemeral messages (id 0) are reached only by their own id. */
   #find(chatId: number, messageId: number): FakeMessage | undefined {
-    return this.#messages.get(chatId)?.find((m) => m.message_id === messageId);
+    return this.#messages
+      .get(chatId)
+      ?.find((m) => m.message_id === messageId && m.ephemeral_message_id === undefined);
   }
+
+  /** editEphemeralMessage… / deleteEphemeralMessage: the message by chat, receiver and ephemeral id. */
+  #findEphemeral(p: Record<string, unknown>): FakeMessage | undefined {
+    return this.#messages
+      .get(Number(p.chat_id))
+      ?.find(
+        (m) =>
+          !m.deleted &&
+          m.ephemeral_message_id === Number(p.ephemeral_message_id) &&
+          m.receiver_user?.id === Number(p.receiver_user_id),
+      );
+  }
+
+  #chatOf(chatId: number): FakeChat {
+    return this.#chats.get(chatId) ?? { id: chatId, type: chatId > 0 ? 'private' : 'group' };
+  }
+
+  /**
+   * A message "that only that user and the bot see" (Bot API 10.2, `EphemeralMessageParameters`).
+   * Refused, as Telegram would: in a private chat (the edit and delete methods name a supergroup:
+   * there is nobody to hide it from), to a receiver who is not in the group, with a callback query
+   * that is unknown, expired (the same deadline as answerCallbackQuery), someone else's or from
+   * another chat; `replace_callback_query_message` without a query or for a query from an ephemeral
+   * message ("must be False … edited using regular editEphemeralMessage… methods"); a reply to a
+   * message that is gone (`allow_sending_without_reply` is "always False for … sent ephemeral
+   * messages"); a `login_url` button ("not supported for ephemeral messages"). The message gets
+   * `message_id` 0 and its own `ephemeral_message_id`.
+   */
+  #sendEphemeral(
+    chatId: number,
+    p: Record<string, unknown>,
+    e: EphemeralParameters,
+    fields: Partial<FakeMessage>,
+  ): FakeCall['response'] {
+    const bad = (description: string) => ({
+      ok: false,
+      error_code: 400,
+      description: `Bad Request: ${description}`,
+    });
+    const chat = this.#chatOf(chatId);
+    if (chat.type === 'private') return bad('CHAT_TYPE_INVALID');
+    const receiver = Number(e.receiver_user_id);
+    if (!this.#members.get(chatId)?.has(receiver)) return bad('USER_NOT_PARTICIPANT');
+    if (e.callback_query_id !== undefined) {
+      const query = this.#queries.get(String(e.callback_query_id));
+      if (
+        !query ||
+        query.seq < this.#callbackQueriesExpireBefore ||
+        query.from !== receiver ||
+        query.chatId !== chatId
+      )
+        return bad('query is too old and response timeout expired or query ID is invalid');
+      if (e.replace_callback_query_message && query.ephemeral)
+        return bad(
+          'replace_callback_query_message must be False for callback queries from ephemeral messages',
+        );
+    } else if (e.replace_callback_query_message) {
+      return bad('replace_callback_query_message needs callback_query_id');
+    }
+    const replyTo = (p.reply_parameters as { message_id?: number } | undefined)?.message_id;
+    const repliedTo = replyTo === undefined ? undefined : this.#find(chatId, replyTo);
+    if (replyTo !== undefined && (!repliedTo || repliedTo.deleted))
+      return bad('message to be replied not found');
+    const rows = (p.reply_markup as { inline_keyboard?: Record<string, unknown>[][] } | undefined)
+      ?.inline_keyboard;
+    if (rows?.flat().some((b) => b.login_url !== undefined)) return bad('BUTTON_TYPE_INVALID');
+    const id = (this.#nextEphemeralId.get(chatId) ?? 0) + 1;
+    this.#nextEphemeralId.set(chatId, id);
+    const msg = this.#store(chat, {
+      ...fields,
+      ephemeral_message_id: id,
+      receiver_user: { id: receiver, is_bot: false, first_name: this.#nameOf(receiver) },
+    });
+    msg.message_id = 0;
+    return { ok: true, result: strip(msg) };
+  }
+
+  #nameOf(userId: number): string {
+    for (const list of this.#messages.values())
+      for (const m of list) if (m.from?.id === userId) return m.from.first_name;
+    return String(userId);
+  }
+}
+
+interface EphemeralParameters {
+  receiver_user_id: number;
+  callback_query_id?: string;
+  replace_callback_query_message?: boolean;
+}
+
+/** The methods that put a text into a chat: a plain text, or a rich message (a table). */
+export const SENDS = ['sendMessage', 'sendRichMessage'] as const;
+
+function isOf(call: FakeCall, method: string | readonly string[]): boolean {
+  return typeof method === 'string' ? call.method === method : method.includes(call.method);
+}
+
+/** What a call sent or edited in, as a reader sees it: the text, or the rich content flattened. */
+export function sentText(call: FakeCall): string {
+  const p = call.payload;
+  return p.rich_message !== undefined ? richText(p.rich_message) : String(p.text ?? p.caption ?? '');
+}
+
+/** What a message shows, as a reader sees it: its text (or caption), or its rich content flattened. */
+export function shownText(m: FakeMessage): string {
+  return m.rich_message ? richText(m.rich_message) : (m.text ?? '');
+}
+
+/** The content fields of a send: a text, or a rich message. */
+function content(method: string, p: Record<string, unknown>): Partial<FakeMessage> {
+  if (method === 'sendMessage') return { text: String(p.text) };
+  if (method === 'sendRichMessage') return { rich_message: p.rich_message as { blocks: unknown[] } };
+  return {};
+}
+
+function currentContent(msg: FakeMessage): Record<string, unknown> {
+  return msg.rich_message ? { rich_message: msg.rich_message } : { text: msg.text };
+}
+
+/**
+ * editMessageText / editEphemeralMessageText: "text … required if rich_message isn't specified",
+ * "rich_message … required if text isn't specified"; either is checked as on a send.
+ */
+function editContentProblem(p: Record<string, unknown>): FakeCall['response'] | undefined {
+  if ((p.text === undefined) === (p.rich_message === undefined))
+    return { ok: false, error_code: 400, description: 'Bad Request: text or rich_message must be specified' };
+  return p.rich_message !== undefined ? richMessageProblem(p) : formattingProblem(p);
+}
+
+function keyboardProblem(p: Record<string, unknown>): FakeCall['response'] | undefined {
+  const keyboard = inlineKeyboardProblem(p.reply_markup);
+  return keyboard ? { ok: false, error_code: 400, description: `Bad Request: ${keyboard}` } : undefined;
+}
+
+/** Replaces a message's text or rich content and keyboard; the same content again is refused. */
+function editContent(msg: FakeMessage, p: Record<string, unknown>): FakeCall['response'] {
+  const next = p.rich_message !== undefined ? { rich_message: p.rich_message } : { text: String(p.text) };
+  if (
+    JSON.stringify(next) === JSON.stringify(currentContent(msg)) &&
+    JSON.stringify(msg.reply_markup ?? null) === JSON.stringify(p.reply_markup ?? null)
+  ) {
+    return { ok: false, error_code: 400, description: 'Bad Request: message is not modified' };
+  }
+  msg.edits = [...(msg.edits ?? []), shownText(msg)];
+  if ('rich_message' in next) {
+    msg.rich_message = next.rich_message as { blocks: unknown[] };
+    delete msg.text;
+  } else {
+    msg.text = next.text;
+    delete msg.rich_message;
+  }
+  if (p.reply_markup && (p.reply_markup as { inline_keyboard?: unknown[] }).inline_keyboard?.length) {
+    msg.reply_markup = p.reply_markup;
+  } else {
+    delete msg.reply_markup;
+  }
+  return { ok: true, result: strip(msg) };
+}
+
+/** sendRichMessage: the rich content obeys `telegram-rich.ts`, the keyboard the usual rules. */
+function richMessageProblem(p: Record<string, unknown>): FakeCall['response'] | undefined {
+  const problem = richProblem(p.rich_message);
+  if (problem) return { ok: false, error_code: 400, description: `Bad Request: ${problem}` };
+  return keyboardProblem(p);
 }
 
 /**

@@ -79,3 +79,33 @@ export function createRecordingNotifier(platform: Platform = 'console'): Recordi
   };
   return n;
 }
+
+/**
+ * A channel whose every conversation only posts, through `send`: what benches and job tests need of
+ * the road out (the core speaking first), without a platform.
+ */
+export function channelFromSend(
+  platform: Platform,
+  send: (to: NotifyDestination, reply: Reply) => Promise<SentMessage>,
+  edit: (message: SentMessage, reply: Reply) => Promise<void> = async () => {},
+): Channel {
+  const never = async (): Promise<never> => {
+    throw new Error('not used by the core speaking first');
+  };
+  return {
+    platform,
+    can: CAN,
+    open: (to) => ({
+      platform,
+      can: CAN,
+      kind: to.kind === 'user' ? 'private' : 'shared',
+      post: (reply) => send(to, reply),
+      postPrivately: never,
+      showToActor: never,
+      editPressed: async () => false,
+      deleteIncoming: async () => false,
+      upload: never,
+    }),
+    edit,
+  };
+}

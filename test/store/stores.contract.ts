@@ -251,6 +251,25 @@ export function storesContract(name: string, factory: () => Promise<StoresHarnes
         expect(await stores.dedupe.claim('update:43', 60_000)).toBe(true);
       });
 
+      it('a two-phase claim: one of many wins, the rest see it held, then done once confirmed', async () => {
+        const { stores, other } = await start();
+        const second = await other();
+        const claims = await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            (i % 2 ? second : stores).proactive.claims.begin('alert:x:0', 60_000),
+          ),
+        );
+        expect(claims.filter((c) => c === 'won')).toHaveLength(1);
+        expect(claims.filter((c) => c === 'held')).toHaveLength(9);
+        await stores.proactive.claims.confirm('alert:x:0', 60_000);
+        expect(await second.proactive.claims.begin('alert:x:0', 60_000)).toBe('done');
+        // A claim of the older, one-phase form counts as done; a released one can be won again.
+        expect(await stores.proactive.claims.claim('alert:y:0', 60_000)).toBe(true);
+        expect(await second.proactive.claims.begin('alert:y:0', 60_000)).toBe('done');
+        await stores.proactive.claims.release('alert:y:0');
+        expect(await second.proactive.claims.begin('alert:y:0', 60_000)).toBe('won');
+      });
+
       it('allows `limit` hits per window across two instances, then says when to retry', async () => {
         // A fixed clock: the window cannot roll over mid-test, and retryAfterMs is exact.
         const now = 1_900_000_012_345;

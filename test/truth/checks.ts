@@ -7,7 +7,7 @@ import { dayIn, daysBefore, hasTwin, recordOf, recordsOfDays, sumOf } from './le
 
 /** A figure the bot stated that the ledger contradicts, by area. */
 export interface Violation {
-  area: 'call report' | 'time limit' | 'totals' | 'balance' | 'card' | 'hang-up';
+  area: 'call report' | 'time limit' | 'totals' | 'balance' | 'card' | 'hang-up' | 'spend' | 'digest';
   what: string;
 }
 
@@ -107,9 +107,9 @@ export function checkCallCards(w: World, out: Violation[]): void {
         area: 'call report',
         what: `${label} to +${call.bNumber}: card says ${duration} ${cost}, ledger ${want.duration} ${want.cost}`,
       });
-    const limitNote = t.callReportLimit?.(60);
+    const limitNote = t.callReportLimit?.(60) ?? '(the catalogue has no limit note)';
     const atLimit = record.seconds >= 3600;
-    if (limitNote === undefined || atLimit !== Boolean(card?.text?.includes(limitNote)))
+    if (atLimit !== Boolean(card?.text?.includes(limitNote)))
       out.push({
         area: 'time limit',
         what: `${label}: ${record.seconds} s, and the card ${atLimit ? 'does not say' : 'says'} it hit the 60-minute limit`,
@@ -146,4 +146,50 @@ export async function checkCard(w: World, out: Violation[]): Promise<void> {
       area: 'card',
       what: `/card show says ${state} ${amount}, ledger ${want.state} ${want.amount}`,
     });
+}
+
+const dayFields = (iso: string) => {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  return { year, month, day };
+};
+
+/** `/spend 7d`: the chart's caption states the ledger's total and count of the 8 days in the zone. */
+export async function checkSpend(w: World, out: Violation[]): Promise<void> {
+  const t = messagesFor(w.h.language);
+  const fmt = formatterOf(w);
+  const today = dayIn(w.clock(), w.h.zone);
+  const from = daysBefore(today, 7);
+  const ledger = recordsOfDays(w.stack.sandbox.state.cdrs('demo'), from, today, w.h.zone);
+  const [f, to] = [fmt.calendarDate(dayFields(from)), fmt.calendarDate(dayFields(today))];
+  const want = ledger.length
+    ? t.spendCaption(fmt.money(eur(sumOf(ledger))), ledger.length, f, to)
+    : t.spendNone(f, to);
+  const [reply] = await w.say('/spend 7d');
+  if (reply?.text !== want)
+    out.push({ area: 'spend', what: `/spend 7d says "${reply?.text}", ledger "${want}"` });
+}
+
+/**
+ * Every digest covers the week before the one it was sent in, Monday to Sunday in the zone (so
+ * no two share a day), titled in the user's format, with the ledger's calls and total of that week.
+ */
+export function checkDigests(w: World, out: Violation[]): void {
+  const t = messagesFor(w.h.language);
+  const fmt = formatterOf(w);
+  const weeks = new Set<string>();
+  for (const d of w.digests) {
+    const today = dayIn(d.at, w.h.zone);
+    const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7;
+    const [from, to] = [daysBefore(today, weekday + 7), daysBefore(today, weekday + 1)];
+    if (weeks.has(from)) out.push({ area: 'digest', what: `two digests cover the week of ${from}` });
+    weeks.add(from);
+    const title = t.digestTitle(fmt.calendarDate(dayFields(from)), fmt.calendarDate(dayFields(to)));
+    const ledger = recordsOfDays(w.stack.sandbox.state.cdrs('demo'), from, to, w.h.zone);
+    const figures = t.digestText(fmt.money(eur(sumOf(ledger))), ledger.length, 'X').split('X')[0]!;
+    if (d.reply.title !== title || !d.reply.text?.startsWith(figures))
+      out.push({
+        area: 'digest',
+        what: `digest sent ${d.at.toISOString()}: "${d.reply.title}" "${d.reply.text}", ledger "${title}" "${figures}…"`,
+      });
+  }
 }

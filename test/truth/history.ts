@@ -13,7 +13,8 @@ export type Step =
   | { kind: 'reports' }
   | { kind: 'topup' }
   | { kind: 'card'; op: 'block' | 'unblock' }
-  | { kind: 'look' };
+  | { kind: 'look' }
+  | { kind: 'digests' };
 
 export interface History {
   zone: string;
@@ -43,7 +44,12 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('wait' as const),
       // Seconds (redials, short calls) up to past the provider's 60-minute limit.
-      ms: fc.oneof(fc.integer({ min: 0, max: 30_000 }), fc.integer({ min: 30_000, max: 70 * 60_000 })),
+      ms: fc.oneof(
+        fc.integer({ min: 0, max: 30_000 }),
+        fc.integer({ min: 30_000, max: 70 * 60_000 }),
+        // Days, so weeks turn and digests fall due.
+        fc.integer({ min: 1, max: 4 }).map((d) => d * 86_400_000 + 3_600_000),
+      ),
     }),
   },
   { weight: 2, arbitrary: fc.constant({ kind: 'reports' as const }) },
@@ -56,6 +62,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'look' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'digests' as const }) },
 );
 
 const pastCall: fc.Arbitrary<PastCall> = fc.record({
@@ -82,6 +89,8 @@ export class World {
   notifier!: RecordingNotifier;
   /** Call ids the bot placed, in order. */
   readonly calls: string[] = [];
+  /** Each digest the bot sent, with when it was sent. */
+  readonly digests: { at: Date; reply: Reply }[] = [];
   pinsUsed = 0;
 
   constructor(readonly h: History) {
@@ -98,6 +107,14 @@ export class World {
     this.stack.proactive.attach(this.notifier);
     await this.say(`/timezone ${this.h.zone}`);
     await this.say(`/language ${this.h.language}`);
+    await this.say('/digest weekly');
+  }
+
+  /** Runs the digest job now, and keeps what it sent. */
+  async digest(): Promise<void> {
+    const before = this.notifier.sent.length;
+    await this.stack.proactive.sendDigests();
+    for (const s of this.notifier.sent.slice(before)) this.digests.push({ at: this.clock(), reply: s.reply });
   }
 
   close(): Promise<void> {

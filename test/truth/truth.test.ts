@@ -4,7 +4,9 @@ import {
   checkBalance,
   checkCallCards,
   checkCard,
+  checkDigests,
   checkHangingUp,
+  checkSpend,
   checkTotals,
   type Violation,
 } from './checks.js';
@@ -39,10 +41,15 @@ async function live(h: History, areas: readonly Violation['area'][]): Promise<Vi
       } else if (s.kind === 'look') {
         await checkBalance(w, out);
         await checkTotals(w, out);
-      }
+        await checkSpend(w, out);
+      } else if (s.kind === 'digests') await w.digest();
     }
     await w.settle();
+    // A week later at least one digest is due, whatever the steps did.
+    w.now += 8 * 86_400_000;
+    await w.digest();
     checkCallCards(w, out);
+    checkDigests(w, out);
     await checkBalance(w, out);
     await checkTotals(w, out);
   } finally {
@@ -51,7 +58,7 @@ async function live(h: History, areas: readonly Violation['area'][]): Promise<Vi
   return out.filter((v) => areas.includes(v.area));
 }
 
-const runs = Number(process.env.TRUTH_RUNS ?? 30);
+const runs = Number(process.env.TRUTH_RUNS ?? 15);
 const seed = process.env.TRUTH_SEED ? Number(process.env.TRUTH_SEED) : undefined;
 
 function property(areas: readonly Violation['area'][]) {
@@ -75,6 +82,10 @@ describe('every figure the bot states is the ledger’s (truth suite)', () => {
 
   it('totals: /cdrs counts and totals the whole period in the user’s zone, each row its record', async () => {
     await property(['totals']);
+  }, 300_000);
+
+  it('spend charts and weekly digests: periods in the user’s zone, never overlapping, the ledger’s figures', async () => {
+    await property(['spend', 'digest']);
   }, 300_000);
 
   it('balances and cards after top-ups, calls and card changes', async () => {

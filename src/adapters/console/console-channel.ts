@@ -203,6 +203,7 @@ function consoleConversation(printer: Printer, chatId: string, echo: HiddenEcho 
     postPrivately: post,
     showToActor: async (reply) => {
       await post(reply);
+      return true;
     },
     editPressed: async () => false,
     deleteIncoming: async () => false,

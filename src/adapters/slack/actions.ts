@@ -92,6 +92,8 @@ async function pressInChannel(
     body.user.id,
     p.channel,
   );
+  // A button on an ephemeral message: only the presser sees that message (a page of their records).
+  const pressedPrivately = body.container?.is_ephemeral === true;
   const target: ReplyTarget = {
     client,
     channel: p.channel,
@@ -101,11 +103,13 @@ async function pressInChannel(
     ...(body.response_url ? { responseUrl: body.response_url } : {}),
     ...(body.message?.ts ? { messageTs: body.message.ts } : {}),
     triggerId: body.trigger_id,
+    ...(pressedPrivately ? { pressedPrivately } : {}),
   };
   const outcome = await deps.options.core.handleAction({
     identity,
     chat,
     actionId: p.action.action_id,
+    ...(pressedPrivately ? { pressedPrivately } : {}),
     requestId: p.action.action_ts,
     can: SLACK_CAN,
     ...(locale ? { locale } : {}),

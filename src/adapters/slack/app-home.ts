@@ -40,7 +40,8 @@ export function homeView(replies: readonly Reply[], notice?: string): types.Home
   const blocks: KnownBlock[] = [];
   if (notice) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: escapeMrkdwn(notice) }] });
   for (const [i, reply] of replies.entries()) {
-    const rendered = renderReply(reply).blocks;
+    // The table block exists in messages only ("Table block"): the tab shows the code block form.
+    const rendered = renderReply(reply, { nativeTable: false }).blocks;
     if (blocks.length + rendered.length + (i > 0 ? 1 : 0) > HOME_BLOCK_LIMIT) break;
     if (i > 0) blocks.push({ type: 'divider' });
     blocks.push(...rendered);

@@ -88,8 +88,8 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
   return {
     app,
     notifier: createSlackNotifier({
+      ...options,
       client: app.client,
-      httpTimeoutMs: options.httpTimeoutMs,
       ...(auth.clientFor ? { clientFor: auth.clientFor } : {}),
     }),
     routes: auth.routes,

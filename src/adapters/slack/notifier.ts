@@ -4,8 +4,9 @@ import type { Channel, Conversation } from '../../core/ports/channel.js';
 import type { Reply } from '../../core/reply.js';
 import { errorSummary } from '../../core/safe-error.js';
 import { uploadFile } from './file-upload.js';
-import { renderReply } from './render-blocks.js';
+import type { SlackLogger } from './options.js';
 import { SLACK_CAN } from './responder.js';
+import { withTableFallback } from './table-fallback.js';
 
 /** Web API errors that will not go away by retrying: the subscription is paused (issue 15). */
 const REFUSALS = new Set([
@@ -29,6 +30,8 @@ export interface SlackNotifierOptions {
   /** Installed in many workspaces (OAuth): the client with the destination workspace's own token. */
   clientFor?: (team: string) => Promise<webApi.WebClient>;
   httpTimeoutMs: number;
+  /** Where a table block Slack refused is reported (the text form goes instead). */
+  logger?: SlackLogger;
 }
 
 /**
@@ -39,7 +42,7 @@ export interface SlackNotifierOptions {
  */
 export function createSlackNotifier(o: SlackNotifierOptions): Channel {
   const clientOf = async (team: string) => (o.clientFor ? o.clientFor(team) : o.client);
-  const postTo = (to: NotifyDestination, reply: Reply) => post(clientOf, to, reply, o.httpTimeoutMs);
+  const postTo = (to: NotifyDestination, reply: Reply) => post(clientOf, to, reply, o);
   return {
     platform: 'slack',
     can: SLACK_CAN,
@@ -63,13 +66,14 @@ export function createSlackNotifier(o: SlackNotifierOptions): Channel {
     async edit(sent, reply) {
       await refusals(async () => {
         const client = await clientOf(sent.tenant);
-        const message = renderReply(reply);
-        await client.chat.update({
-          channel: sent.chatId,
-          ts: sent.messageId,
-          text: message.text,
-          blocks: message.blocks,
-        });
+        await withTableFallback(reply, o.logger, (message) =>
+          client.chat.update({
+            channel: sent.chatId,
+            ts: sent.messageId,
+            text: message.text,
+            blocks: message.blocks,
+          }),
+        );
       });
     },
   };
@@ -80,7 +84,7 @@ function post(
   clientOf: (team: string) => Promise<webApi.WebClient>,
   to: NotifyDestination,
   reply: Reply,
-  httpTimeoutMs: number,
+  o: Pick<SlackNotifierOptions, 'httpTimeoutMs' | 'logger'>,
 ): Promise<SentMessage> {
   return refusals(async () => {
     const client = await clientOf(to.tenant);
@@ -90,15 +94,17 @@ function post(
       channel = dm.channel?.id;
     }
     if (!channel) throw new NotifyRefusedError('no conversation');
-    const message = renderReply(reply);
-    const posted = await client.chat.postMessage({
-      channel,
-      text: message.text,
-      ...(message.blocks.length > 0 ? { blocks: message.blocks } : {}),
-    });
+    const into = channel;
+    const posted = await withTableFallback(reply, o.logger, (message) =>
+      client.chat.postMessage({
+        channel: into,
+        text: message.text,
+        ...(message.blocks.length > 0 ? { blocks: message.blocks } : {}),
+      }),
+    );
     const ts = posted.ts ?? '';
     const chatId = posted.channel ?? channel;
-    if (reply.file) await uploadFile(client, chatId, reply.file, httpTimeoutMs, ts);
+    if (reply.file) await uploadFile(client, chatId, reply.file, o.httpTimeoutMs, ts);
     return { platform: 'slack', tenant: to.tenant, chatId, messageId: ts };
   });
 }

@@ -5,7 +5,7 @@ type Button = types.Button;
 type KnownBlock = types.KnownBlock;
 
 import type { Reply, ReplyAction, ReplyField, ReplyTable } from '../../core/reply.js';
-import { tableLines } from '../../core/table-layout.js';
+import { tableGrid, tableLines } from '../../core/table-layout.js';
 import { escapeMrkdwn, truncate } from './escape.js';
 
 /**
@@ -21,12 +21,25 @@ export const LIMITS = {
   buttonLabel: 75,
   headerText: 150,
   fallbackText: 3000,
+  /** The table block ("Table block"): at most 100 rows (the header row included) of at most 20 cells. */
+  tableRows: 100,
+  tableCells: 20,
 } as const;
 
 export interface RenderedMessage {
   /** Fallback for notifications and screen readers. Escaped mrkdwn. */
   text: string;
   blocks: KnownBlock[];
+  /** The table went as a native `table` block: if Slack refuses it, render again without. */
+  nativeTable?: boolean;
+}
+
+export interface RenderOptions {
+  /**
+   * Tables as Slack's `table` block (default). Off for views (the block exists in messages only)
+   * and for the text form sent when Slack refused the block: a code block, as before.
+   */
+  nativeTable?: boolean;
 }
 
 const TONE_EMOJI: Record<NonNullable<Reply['tone']>, string> = {
@@ -36,7 +49,7 @@ const TONE_EMOJI: Record<NonNullable<Reply['tone']>, string> = {
   error: ':x: ',
 };
 
-export function renderReply(reply: Reply): RenderedMessage {
+export function renderReply(reply: Reply, options: RenderOptions = {}): RenderedMessage {
   // The few words added here are in the reader's language, which the core set (issue 14).
   const t = catalogues[reply.language ?? 'en'].slack;
   const blocks: KnownBlock[] = [];
@@ -56,7 +69,8 @@ export function renderReply(reply: Reply): RenderedMessage {
     const body = `*${escapeMrkdwn(group.title)}*\n${group.lines.map((l) => `• ${escapeMrkdwn(l)}`).join('\n')}`;
     for (const part of splitText(body, LIMITS.sectionText)) blocks.push(section(part));
   }
-  if (reply.table) blocks.push(...tableBlocks(reply.table));
+  const native = reply.table !== undefined && options.nativeTable !== false && fitsTableBlock(reply.table);
+  if (reply.table) blocks.push(...(native ? nativeTable(reply.table) : tableBlocks(reply.table)));
   if (reply.file) {
     blocks.push(context(`:paperclip: ${escapeMrkdwn(reply.file.name)}`));
   }
@@ -66,7 +80,42 @@ export function renderReply(reply: Reply): RenderedMessage {
     trailer.push({ type: 'actions', elements: reply.actions.map((a) => button(a, t)) });
     if (reply.expiresAt) trailer.push(context(expiryLine(reply.expiresAt, t)));
   }
-  return { text: fallbackText(reply), blocks: [...capBlocks(blocks, trailer.length, t), ...trailer] };
+  const message = {
+    text: fallbackText(reply),
+    blocks: [...capBlocks(blocks, trailer.length, t), ...trailer],
+  };
+  return native ? { ...message, nativeTable: true } : message;
+}
+
+function fitsTableBlock(table: ReplyTable): boolean {
+  return table.columns.length <= LIMITS.tableCells && table.rows.length + 1 <= LIMITS.tableRows;
+}
+
+/**
+ * A table as Slack's own `table` block (@slack/types `TableBlock`): a bold header row, then one row
+ * per record as `raw_text` cells (plain text: nothing to escape), numbers right-aligned through
+ * `column_settings`, the page counter in a context line under it. The cells and their alignment
+ * are the ones every channel shows (tableGrid). A table beyond the block's limits keeps the code
+ * block form (tableBlocks): no row is dropped to fit.
+ */
+function nativeTable(table: ReplyTable): KnownBlock[] {
+  const { header, rows, align } = tableGrid(table);
+  // "The minimum length is 1 character" (RawTextElement): an empty cell shows a blank.
+  const text = (cell: string) => (cell === '' ? ' ' : cell);
+  const block: KnownBlock = {
+    type: 'table',
+    column_settings: align.map((a) => ({ align: a })),
+    rows: [
+      header.map((h) => ({
+        type: 'rich_text',
+        elements: [
+          { type: 'rich_text_section', elements: [{ type: 'text', text: text(h), style: { bold: true } }] },
+        ],
+      })),
+      ...rows.map((row) => row.map((cell) => ({ type: 'raw_text' as const, text: text(cell) }))),
+    ],
+  };
+  return table.caption ? [block, context(escapeMrkdwn(table.caption))] : [block];
 }
 
 function section(text: string): KnownBlock {

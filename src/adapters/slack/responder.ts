@@ -10,8 +10,9 @@ import { escapeMrkdwn } from './escape.js';
 import { uploadFile } from './file-upload.js';
 import { linkModal } from './modals.js';
 import type { SlackLogger } from './options.js';
-import { type RenderedMessage, renderReply } from './render-blocks.js';
+import type { RenderedMessage } from './render-blocks.js';
 import { answerThroughWebApi, ResponseUrls } from './response-url.js';
+import { withTableFallback } from './table-fallback.js';
 
 /** Where an answer goes: the conversation, the person, and the ways Slack gave us to reach them. */
 export interface ReplyTarget {
@@ -25,6 +26,8 @@ export interface ReplyTarget {
   messageTs?: string;
   /** The workspace (team id), for messages the core edits later. */
   tenant?: string;
+  /** The pressed message is ephemeral: only the presser sees it, so an `actor` update may replace it. */
+  pressedPrivately?: boolean;
   /** A slash command's or button's trigger_id: a form (modal) can open on it, within Slack's 3 s. */
   triggerId?: string;
 }
@@ -74,31 +77,34 @@ export class SlackResponder {
       platform: 'slack',
       can: SLACK_CAN,
       kind: target.chat.kind,
+      ...(target.pressedPrivately ? { pressedPrivately: true } : {}),
       post: async (reply) => {
         const { file, ...body } = reply;
         const sent = await this.#post(target, body);
         if (file) await this.#upload(target, file, 'chat', reply.language);
         return sent;
       },
-      showToActor: async (reply) => {
-        const message = renderReply(reply);
-        if (message.blocks.length > 0) await this.#send(target, message, true);
-      },
+      // The file of such a reply goes to the DM (the executor uploads it): the message alone here.
+      showToActor: ({ file: _file, ...reply }) =>
+        withTableFallback(reply, this.options.logger, async (message) => {
+          if (message.blocks.length > 0) await this.#send(target, message, true);
+          return true;
+        }),
       postPrivately: async (reply) => {
         const { file, ...body } = reply;
         const channel = await this.#dm(target);
-        const message = renderReply(body);
-        const posted = await target.client.chat.postMessage({
-          channel,
-          text: message.text,
-          blocks: message.blocks,
-        });
+        const posted = await withTableFallback(body, this.options.logger, (message) =>
+          target.client.chat.postMessage({ channel, text: message.text, blocks: message.blocks }),
+        );
         if (file) await this.#upload(target, file, 'private', reply.language);
         return posted.ts ? this.#sent(target, posted.channel ?? channel, posted.ts) : undefined;
       },
       editPressed: async (reply) => {
         const { file, ...body } = reply;
-        if (!(await this.#replace(target, renderReply(body)))) return false;
+        const replaced = await withTableFallback(body, this.options.logger, (message) =>
+          this.#replace(target, message),
+        );
+        if (!replaced) return false;
         if (file) await this.#upload(target, file, 'chat', reply.language);
         return true;
       },
@@ -142,8 +148,17 @@ export class SlackResponder {
    * A message in the chat. One the core edits later (the call card) is posted through
    * `chat.postMessage`, whose `ts` `chat.update` needs; `response_url` answers carry none.
    */
-  async #post(target: ReplyTarget, reply: Reply): Promise<SentMessage | undefined> {
-    const message = renderReply(reply);
+  #post(target: ReplyTarget, reply: Reply): Promise<SentMessage | undefined> {
+    return withTableFallback(reply, this.options.logger, (message) =>
+      this.#postRendered(target, reply, message),
+    );
+  }
+
+  async #postRendered(
+    target: ReplyTarget,
+    reply: Reply,
+    message: RenderedMessage,
+  ): Promise<SentMessage | undefined> {
     if (message.blocks.length === 0) return undefined;
     if (reply.track) {
       try {

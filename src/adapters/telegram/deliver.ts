@@ -5,12 +5,14 @@ import type { Channel, ChannelCapabilities, Conversation } from '../../core/port
 import type { RecordStore, ScheduledDeletion } from '../../core/ports/proactive.js';
 import { ACTOR_MARK, type Reply } from '../../core/reply.js';
 import { errorSummary } from '../../core/safe-error.js';
+import { EphemeralMessages, type Press } from './ephemeral.js';
 import { escapeHtml } from './escape.js';
 import type { TelegramMessages } from './messages.js';
 import type { TelegramLogger } from './options.js';
 import { NO_KEYBOARD, type RenderedReply, renderReply } from './render-html.js';
 import { type Scheduler, SecretDeletions } from './secret-deletions.js';
-import { editHtml, sendRendered } from './send-html.js';
+import { editHtml, sendRendered, withoutRich } from './send-html.js';
+import { editRich } from './send-rich.js';
 
 /** Where an update came from, and to whom a private reply goes. */
 export interface DeliveryTarget {
@@ -19,6 +21,8 @@ export interface DeliveryTarget {
   user: { id: number; name: string };
   /** The user's message, to reply to in a group and to delete when it held a secret. */
   incomingMessageId?: number;
+  /** The button press being answered: its callback query, and the ephemeral message pressed, if one was. */
+  press?: Press;
 }
 
 export interface DelivererOptions {
@@ -32,18 +36,22 @@ export interface DelivererOptions {
   scheduler: Scheduler;
   /** Where pending deletions survive a restart (the store); absent: memory only. */
   deletions?: RecordStore<ScheduledDeletion>;
+  /**
+   * The capability to show a message to one member inside a group (ephemeral messages, Bot API
+   * 10.2). Default on; off, the core sends an `actor` reply to the private chat instead.
+   */
+  showToOne?: boolean;
 }
 
 export { type Scheduler, timerScheduler } from './secret-deletions.js';
 
 /**
  * Telegram's primitives of the one road out (core/ports/channel.ts): renders and sends, edits,
- * deletes, uploads. Where a reply goes is the core's executor's decision (delivery-executor.ts):
- * Telegram cannot show a message to one member of a group, so `showToOne` is false and the core
- * sends such a reply to the private chat instead.
+ * deletes, uploads, and shows a message to one member of a group (an ephemeral message,
+ * ephemeral.ts). Where a reply goes is the core's executor's decision (delivery-executor.ts).
  */
 export const TELEGRAM_CAN: ChannelCapabilities = {
-  showToOne: false,
+  showToOne: true,
   deleteIncoming: true,
   deleteLater: true,
   secretForm: false,
@@ -56,8 +64,14 @@ export class Deliverer {
 
   readonly #deletions: SecretDeletions;
 
+  readonly #ephemeral: EphemeralMessages;
+
+  readonly #can: ChannelCapabilities;
+
   constructor(options: DelivererOptions) {
     this.#o = options;
+    this.#ephemeral = new EphemeralMessages({ api: options.api, logger: options.logger });
+    this.#can = { ...TELEGRAM_CAN, showToOne: options.showToOne !== false };
     this.#deletions = new SecretDeletions({
       api: options.api,
       scheduler: options.scheduler,
@@ -74,15 +88,20 @@ export class Deliverer {
   /** The conversation an update came from: its chat, the person, the message to delete or edit. */
   conversation(target: DeliveryTarget, pressedMessageId?: number): Conversation {
     const inGroup = target.chat.kind === 'shared';
-    const replyTo = inGroup ? target.incomingMessageId : undefined;
+    let deleted = false;
+    const replyTo = () => (inGroup && !deleted ? target.incomingMessageId : undefined);
+    const pressedAlone = target.press?.ephemeralMessageId;
     return {
       platform: 'telegram',
-      can: TELEGRAM_CAN,
+      can: this.#can,
       kind: target.chat.kind,
-      post: (reply) => this.#send(target.chat.id, reply, replyTo, target),
-      showToActor: async () => {
-        throw new Error('Telegram cannot show a message to one member of a group');
-      },
+      ...(pressedAlone !== undefined ? { pressedPrivately: true } : {}),
+      post: (reply) => this.#send(target.chat.id, reply, replyTo(), target),
+      showToActor: (reply) => this.#showToOne(target, reply, { replyTo: replyTo() }),
+      showInPlace: async (reply) =>
+        pressedAlone === undefined &&
+        target.press !== undefined &&
+        this.#showToOne(target, reply, { replace: true }),
       postPrivately: async (reply) => {
         try {
           return await this.#send(target.user.id, reply);
@@ -92,11 +111,22 @@ export class Deliverer {
         }
       },
       editPressed: async (reply) => {
+        // A message only the presser sees is edited for them (a page turned on their own table).
+        if (pressedAlone !== undefined)
+          return this.#ephemeral.edit(
+            target.chat.id,
+            target.user.id,
+            pressedAlone,
+            this.#render(reply, target),
+          );
         if (pressedMessageId === undefined) return false;
         await this.#edit(target.chat.id, pressedMessageId, reply, target);
         return true;
       },
-      deleteIncoming: () => this.#deleteIncoming(target),
+      deleteIncoming: async () => {
+        deleted = true;
+        return this.#deleteIncoming(target);
+      },
       upload: async (file, where, language) => {
         const chatId = where === 'private' ? target.user.id : target.chat.id;
         await this.#send(chatId, { file, ...(language ? { language } : {}) });
@@ -124,30 +154,65 @@ export class Deliverer {
    */
   async #edit(chatId: number, messageId: number, update: Reply, target: DeliveryTarget): Promise<void> {
     const rendered = this.#render(update, target);
-    const [first, ...rest] = rendered.parts;
-    if (first === undefined) {
+    if (rendered.parts.length === 0 && !rendered.rich) {
       await this.#send(chatId, update);
       return;
     }
-    // The buttons stay under the edited text unless more text or a photo follows (send-html.ts).
-    const textKeeps = rest.length === 0 && !rendered.file?.photo;
-    const keyboard = textKeeps ? (rendered.keyboard ?? NO_KEYBOARD) : NO_KEYBOARD;
-    await editHtml(this.#o.api, chatId, messageId, first, keyboard);
-    const { keyboard: _k, ...withoutKeyboard } = rendered;
-    const sent = await sendRendered(this.#o.api, chatId, {
-      ...(textKeeps ? withoutKeyboard : rendered),
-      parts: rest,
-    });
+    const sent = await this.#editInPlace(chatId, messageId, rendered);
     await this.#deleteLater(chatId, [messageId, ...sent], update.deleteAfterMs);
   }
 
   /** Replaces an earlier message's text and buttons (a call card once the call ended). */
   async #replace(chatId: number, messageId: number, reply: Reply): Promise<void> {
-    const rendered = this.#render(reply);
-    const [first, ...rest] = rendered.parts;
-    await editHtml(this.#o.api, chatId, messageId, first ?? '', rendered.keyboard ?? NO_KEYBOARD);
-    if (rest.length > 0 || rendered.file)
-      await sendRendered(this.#o.api, chatId, { ...rendered, parts: rest });
+    await this.#editInPlace(chatId, messageId, this.#render(reply));
+  }
+
+  /**
+   * Edits a message into `rendered`: its rich form (a page of a table, turned in place) when it has
+   * one and Telegram takes it, else the first HTML part; what does not fit follows as new messages,
+   * whose ids are returned. The buttons stay under the edited text unless more text or a photo
+   * follows (a document's text cannot be edited, so they never sit under one: send-html.ts).
+   */
+  async #editInPlace(chatId: number, messageId: number, rendered: RenderedReply): Promise<number[]> {
+    const { api, logger } = this.#o;
+    const text = withoutRich(rendered);
+    const { keyboard: _k, ...bare } = text;
+    if (rendered.rich && !rendered.file?.photo) {
+      if (await editRich(api, chatId, messageId, rendered.rich, rendered.keyboard ?? NO_KEYBOARD, logger))
+        return sendRendered(api, chatId, { ...bare, parts: [] }, undefined, logger);
+    }
+    const [first, ...rest] = text.parts;
+    const textKeeps = rest.length === 0 && !text.file?.photo;
+    await editHtml(
+      api,
+      chatId,
+      messageId,
+      first ?? '',
+      textKeeps ? (text.keyboard ?? NO_KEYBOARD) : NO_KEYBOARD,
+    );
+    return sendRendered(api, chatId, { ...(textKeeps ? bare : text), parts: rest }, undefined, logger);
+  }
+
+  /**
+   * Shown to the member alone inside the group (an ephemeral message), for an `actor` reply. One
+   * with a file, one that deletes itself later or one the core edits later (`track`) keeps the
+   * private chat, where those promises hold: `false`, and the executor sends it there.
+   */
+  async #showToOne(
+    target: DeliveryTarget,
+    reply: Reply,
+    how: { replyTo?: number | undefined; replace?: boolean },
+  ): Promise<boolean> {
+    if (target.chat.kind !== 'shared' || !this.#can.showToOne) return false;
+    if (reply.file || reply.deleteAfterMs !== undefined || reply.track !== undefined) return false;
+    const to = {
+      chatId: target.chat.id,
+      userId: target.user.id,
+      ...(how.replyTo !== undefined ? { replyTo: how.replyTo } : {}),
+      ...(how.replace ? { replace: true } : {}),
+      ...(target.press ? { press: target.press } : {}),
+    };
+    return this.#ephemeral.show(to, this.#render(reply, target));
   }
 
   async #deleteIncoming(target: DeliveryTarget): Promise<boolean> {
@@ -170,7 +235,13 @@ export class Deliverer {
     replyTo?: number,
     target?: DeliveryTarget,
   ): Promise<SentMessage | undefined> {
-    const sent = await sendRendered(this.#o.api, chatId, this.#render(reply, target), replyTo);
+    const sent = await sendRendered(
+      this.#o.api,
+      chatId,
+      this.#render(reply, target),
+      replyTo,
+      this.#o.logger,
+    );
     await this.#deleteLater(chatId, sent, reply.deleteAfterMs);
     const [messageId] = sent;
     if (messageId === undefined) return undefined;

@@ -120,7 +120,9 @@ async function onPress(ctx: Context, options: HandlerOptions): Promise<void> {
   // The message carrying the button; a very old one is "inaccessible" (date 0) and cannot be edited.
   const message = query.message;
   const chat = message?.chat ?? { id: query.from.id, type: 'private' as const };
-  const work = pressOutcome(ctx, options, chat, query.data);
+  // An ephemeral message (Bot API 10.2) is seen by the presser alone; it is edited as such.
+  const ephemeralMessageId = (message as { ephemeral_message_id?: number } | undefined)?.ephemeral_message_id;
+  const work = pressOutcome(ctx, options, chat, query.data, ephemeralMessageId !== undefined);
   const answer = createPressAnswer(ctx, options);
   if (chat.type === 'private')
     typingWhile(work, options.busyScheduler, () => ctx.api.sendChatAction(chat.id, 'typing'));
@@ -129,7 +131,12 @@ async function onPress(ctx: Context, options: HandlerOptions): Promise<void> {
   await answer.send(outcome.notice);
   // A very old message is "inaccessible" (date 0) and cannot be edited: the update then follows anew.
   const pressed = message && message.date !== 0 ? message.message_id : undefined;
-  const conv = options.deliverer.conversation(targetOf(ctx, chat), pressed);
+  // The press travels with its answers: an ephemeral reply cites it, and one pressed is edited as such.
+  const target: DeliveryTarget = {
+    ...targetOf(ctx, chat),
+    press: { queryId: query.id, ...(ephemeralMessageId !== undefined ? { ephemeralMessageId } : {}) },
+  };
+  const conv = options.deliverer.conversation(target, pressed);
   // A notice that missed the answer is the core's executor's to place (the presser alone).
   await options.core.deliverOutcome(conv, outcome, !answeredEarly);
 }
@@ -140,6 +147,7 @@ async function pressOutcome(
   options: HandlerOptions,
   chat: Pick<Chat, 'id' | 'type'>,
   actionId: string,
+  pressedPrivately: boolean,
 ): Promise<PlacedOutcome> {
   const from = ctx.callbackQuery!.from;
   try {
@@ -149,6 +157,7 @@ async function pressOutcome(
       chat: chatRefOf(chat, userIsAdmin),
       actionId,
       can: TELEGRAM_CAN,
+      ...(pressedPrivately ? { pressedPrivately } : {}),
       ...(from.language_code ? { locale: from.language_code } : {}),
       requestId: requestIdOf(ctx),
       deliveryId: requestIdOf(ctx),

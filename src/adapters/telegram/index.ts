@@ -184,6 +184,7 @@ function installHandlersWithDeliverer(bot: Bot, o: ResolvedTelegramOptions): Del
     logger,
     scheduler: o.scheduler,
     ...(o.deletions ? { deletions: o.deletions } : {}),
+    showToOne: o.showToOne,
   });
   const admins = new AdminCache({ api: bot.api, ttlMs: o.adminCacheMs, logger });
   installHandlers(bot, {

@@ -74,6 +74,12 @@ export interface TelegramChannelOptions {
    * answering a button press (500 ms). Default: real timers; tests inject a manual scheduler.
    */
   busyScheduler?: Scheduler;
+  /**
+   * Whether the Bot API shows a message to one member inside a group (ephemeral messages, Bot API
+   * 10.2). Default true; false for a Bot API server without them: `actor` replies then go to the
+   * private chat. Where Telegram refuses one anyway, the private chat is taken for that answer.
+   */
+  showToOne?: boolean;
 }
 
 export type ResolvedTelegramOptions = Required<
@@ -126,6 +132,7 @@ export function resolveTelegramOptions(options: TelegramChannelOptions): Resolve
     messages: options.messages ?? telegramMessages,
     scheduler: options.scheduler ?? timerScheduler,
     busyScheduler: options.busyScheduler ?? timerScheduler,
+    showToOne: options.showToOne ?? true,
   };
 }
 

@@ -1,13 +1,19 @@
-import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
+import type { InlineKeyboardButton, InlineKeyboardMarkup, InputRichMessage } from 'grammy/types';
 import type { Reply, ReplyAction, ReplyField } from '../../core/reply.js';
 import { tableLines } from '../../core/table-layout.js';
 import { escapeHtml } from './escape.js';
+import { richMessage } from './render-rich.js';
 import { splitHtml, TELEGRAM_MESSAGE_LIMIT } from './split-html.js';
 
 /** A reply rendered for Telegram: message texts, the keyboard for the last one, and a document. */
 export interface RenderedReply {
   /** HTML parts, each within Telegram's message limit; may be empty when the reply is only a file. */
   parts: string[];
+  /**
+   * The same reply as one rich message (a table, Bot API 10.1), when it has a table that fits
+   * Telegram's limits; it is sent instead of `parts`, which stay the fallback when Telegram refuses it.
+   */
+  rich?: InputRichMessage;
   /** Attached to the last part (or to the document when there is no text). */
   keyboard?: InlineKeyboardMarkup;
   file?: { name: string; content: Buffer; caption?: string; photo?: boolean };
@@ -85,6 +91,10 @@ export function renderReply(reply: Reply, options: RenderOptions): RenderedReply
     ]);
   }
   const rendered: RenderedReply = { parts };
+  // A chart goes as a photo with the text as its caption; a rich message carries no photo.
+  const rich =
+    reply.file?.mimeType === 'image/png' ? undefined : richMessage(reply, TONE_MARK[reply.tone ?? 'info']);
+  if (rich) rendered.rich = rich;
   if (rows.length > 0) rendered.keyboard = { inline_keyboard: rows };
   if (reply.file) {
     const { content } = reply.file;

@@ -1,19 +1,40 @@
 import { type Api, InputFile } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { errorSummary } from '../../core/safe-error.js';
+import type { TelegramLogger } from './options.js';
 import type { RenderedReply } from './render-html.js';
+import { sendRich } from './send-rich.js';
 
 /**
- * The Bot API calls that put rendered HTML into a chat: the parts in order (the keyboard under the
- * last), a file or photo, and edits. Returns the ids of the messages sent, for deletion and tracking.
+ * The Bot API calls that put a rendered reply into a chat: its rich form when it has one (a table)
+ * and Telegram takes it, else the HTML parts in order (the keyboard under the last); then a file or
+ * photo; and edits. Returns the ids of the messages sent, for deletion and tracking.
  */
 export async function sendRendered(
   api: Api,
   chatId: number,
   rendered: RenderedReply,
   replyTo?: number,
+  logger?: TelegramLogger,
 ): Promise<number[]> {
   const file = rendered.file;
+  if (rendered.rich && !file?.photo) {
+    const id = await sendRich(api, chatId, rendered.rich, {
+      ...(rendered.keyboard && !file ? { keyboard: rendered.keyboard } : {}),
+      ...(replyTo !== undefined ? { replyParameters: replyParameters(replyTo) } : {}),
+      ...(logger ? { logger } : {}),
+    });
+    if (id !== undefined) {
+      const rest = await sendRendered(
+        api,
+        chatId,
+        { ...withoutRich(rendered), parts: [] },
+        undefined,
+        logger,
+      );
+      return [id, ...rest];
+    }
+  }
   if (file?.photo) {
     // One short part becomes the photo's caption (Bot API: at most 1024 characters).
     const [only, ...more] = rendered.parts;
@@ -81,6 +102,12 @@ export async function editHtml(
     // A second press can ask for the same edit; Telegram refuses it, and nothing is wrong.
     if (!/message is not modified/i.test(errorSummary(error).description ?? '')) throw error;
   }
+}
+
+/** The text form of a rendered reply: what goes out when there is no rich form or it was refused. */
+export function withoutRich(rendered: RenderedReply): RenderedReply {
+  const { rich: _rich, ...rest } = rendered;
+  return rest;
 }
 
 function replyParameters(messageId: number) {

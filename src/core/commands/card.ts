@@ -208,7 +208,8 @@ const cardCommand = defineCommand<CardArgs>({
       }
       throw err;
     }
-    if (a.sub === 'unblock') await cardUnblocked(ctx, result.card);
+    // Applied: a store failure now (a Redis outage) must not turn "unblocked" into "I did not do that".
+    if (a.sub === 'unblock') await cardUnblocked(ctx, result.card).catch(() => undefined);
     return cardReplies(ctx, result.card, result.op, a.sub);
   },
 });

@@ -28,7 +28,9 @@ export function topupCommands() {
         );
         // D5: the success body is not specified; read the balance again rather than trusting it.
         const fresh = await client.onlinecallthrough().catch(() => undefined);
-        await rearmAfterTopUp(ctx);
+        // Applied: the user must hear so even if the store fails now (a Redis outage), or they would
+        // top up again; a re-arm missed here happens at the next sweep above the margin.
+        await rearmAfterTopUp(ctx).catch(() => undefined);
         return {
           text: t.topupDone,
           fields: fresh ? [{ label: t.topupNewBalance, value: fmt.money(fresh.account.balance) }] : undefined,

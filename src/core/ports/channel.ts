@@ -54,10 +54,24 @@ export interface Conversation {
   readonly can: ChannelCapabilities;
   /** The chat these primitives speak in: a private conversation, or a chat others read too. */
   readonly kind: 'private' | 'shared';
+  /**
+   * The pressed message is seen by the presser alone (an ephemeral message, such as a page of their
+   * call records): an update for them alone may replace it.
+   */
+  readonly pressedPrivately?: boolean;
   /** Posts in the chat. Returns where it landed when the platform says (to edit it later). */
   post(reply: Reply): Promise<SentMessage | undefined>;
-  /** Shows a message in the chat to the person who acted only. Called only with `can.showToOne`. */
-  showToActor(reply: Reply): Promise<void>;
+  /**
+   * Shows a message in the chat to the person who acted only. Called only with `can.showToOne`;
+   * `false` when the platform would not (Telegram refuses an ephemeral message that must be
+   * deleted or edited later): the executor then uses the private conversation.
+   */
+  showToActor(reply: Reply): Promise<boolean>;
+  /**
+   * Shows the outcome of a press in place of the pressed message, for the presser alone, while
+   * the chat keeps the message as it was (Telegram `replace_callback_query_message`). Optional.
+   */
+  showInPlace?(reply: Reply): Promise<boolean>;
   /**
    * Posts in the person's private conversation (Telegram private chat, Slack DM). `unreachable`
    * when they never opened one (Telegram 403): the executor then points them to it.

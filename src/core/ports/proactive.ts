@@ -94,7 +94,18 @@ export interface ClaimStore {
   /** Whether `key` is claimed now (by anyone). */
   held(key: string): Promise<boolean>;
   release(key: string): Promise<void>;
+  /**
+   * The claim of a side effect a crash may interrupt (a queue redelivers a killed worker's job):
+   * `'won'` holds it for `holdMs` while the side effect runs, and `confirm` then keeps it for good;
+   * `'done'`: a run confirmed it; `'held'`: a run holds it now, or died holding it, so the caller
+   * retries after `holdMs` instead of assuming it was done (which would lose an alert).
+   */
+  begin(key: string, holdMs: number): Promise<ClaimState>;
+  /** The side effect happened: kept `ttlMs`, and `begin` answers `'done'`. */
+  confirm(key: string, ttlMs: number): Promise<void>;
 }
+
+export type ClaimState = 'won' | 'held' | 'done';
 
 /** A named lease in the shared store (`SET NX PX`), renewed while its holder works. */
 export interface LeaseStore {

@@ -4,7 +4,14 @@ import { messagesFor } from '../messages.js';
 import type { AlertSubscription } from '../ports/proactive.js';
 import type { Reply } from '../reply.js';
 import { errorSummary } from '../safe-error.js';
-import { clientFor, type ProactiveContext, recipientLocale } from './context.js';
+import {
+  CLAIM_HOLD_MS,
+  ClaimHeldError,
+  clientFor,
+  DeliveryFailedError,
+  type ProactiveContext,
+  recipientLocale,
+} from './context.js';
 import { type PaceOptions, runPaced } from './paced.js';
 
 export interface AlertSweepOptions {
@@ -25,8 +32,8 @@ export interface SweepResult {
 const ALERT_CLAIM_TTL_MS = 90 * 86_400_000;
 
 /**
- * One sweep over every watched account (issue 15 §1): read the balance, apply the hysteresis,
- * alert once per crossing. A provider failure is logged and left for the next sweep, never shown.
+ * One sweep over every watched account (issue 15 §1), in process: each account checked by
+ * {@link checkAlert}. A failure is logged and left for the next sweep, never shown.
  */
 export async function sweepAlerts(ctx: ProactiveContext, o: AlertSweepOptions): Promise<SweepResult> {
   const result: SweepResult = { checked: 0, alerted: 0, rearmed: 0, failed: 0, paused: 0 };
@@ -42,50 +49,10 @@ async function checkOne(
   sub: AlertSubscription,
   result: SweepResult,
 ): Promise<void> {
-  const store = ctx.stores.proactive.alerts;
   try {
-    const client = await clientFor(ctx, sub);
-    if (!client) {
-      // The account was unlinked: its alert goes with it (unless it was set again meanwhile).
-      await store.update(sub.id, (cur) => (cur?.rev === sub.rev ? undefined : cur));
-      return;
-    }
-    const { account } = await client.onlinecallthrough();
-    result.checked += 1;
-    const next = nextAlertState(sub, account.balance, o.marginPercent);
-    if (!next.fire) {
-      if (next.armed && !sub.armed) {
-        const stored = await writeState(store, sub, { armed: true });
-        if (stored) result.rearmed += 1;
-      }
-      return;
-    }
-    // The balance took a while to read: a threshold changed or switched off meanwhile is not alerted.
-    if ((await store.get(sub.id))?.rev !== sub.rev) return;
-    // Once per crossing across instances and restarts: the claim is keyed by the alert's generation.
-    const claim = `alert:${sub.id}:${sub.generation}`;
-    if (!(await ctx.stores.proactive.claims.claim(claim, ALERT_CLAIM_TTL_MS))) {
-      await writeState(store, sub, { armed: false, generation: sub.generation + 1 });
-      return;
-    }
-    const here = { ...sub, locale: await recipientLocale(ctx, sub) };
-    const { full, publicVersion } = alertReplies(here, account.balance);
-    const sent = await ctx.outbox.deliver(sub.destination, sub.setBy, full, publicVersion);
-    if (sent.status === 'failed') {
-      // Not delivered: give the claim back, the next sweep tries again.
-      await ctx.stores.proactive.claims.release(claim);
-      result.failed += 1;
-      return;
-    }
-    const now = ctx.clock().toISOString();
-    await writeState(store, sub, {
-      armed: false,
-      generation: sub.generation + 1,
-      lastAlertAt: now,
-      ...(sent.status === 'refused' ? { paused: { reason: sent.reason, at: now } } : {}),
-    });
-    if (sent.status === 'refused') result.paused += 1;
-    else result.alerted += 1;
+    const outcome = await checkAlert(ctx, o.marginPercent, sub);
+    if (outcome !== 'gone') result.checked += 1;
+    if (outcome === 'alerted' || outcome === 'rearmed' || outcome === 'paused') result[outcome] += 1;
   } catch (err) {
     result.failed += 1;
     ctx.logger.warn(
@@ -93,6 +60,64 @@ async function checkOne(
       'alert sweep: check failed; next sweep retries',
     );
   }
+}
+
+/** What one check did; `checked`: read, nothing to do. */
+export type AlertOutcome = 'checked' | 'alerted' | 'rearmed' | 'paused' | 'gone';
+
+/**
+ * One watched account (the sweep's item, or one queue job): read the balance, apply the
+ * hysteresis, alert once per crossing. Throws when it should be tried again: the provider or the
+ * delivery failed, or another run holds the alert's claim (a killed worker's, until it expires).
+ */
+export async function checkAlert(
+  ctx: ProactiveContext,
+  marginPercent: number,
+  sub: AlertSubscription,
+): Promise<AlertOutcome> {
+  const store = ctx.stores.proactive.alerts;
+  const client = await clientFor(ctx, sub);
+  if (!client) {
+    // The account was unlinked: its alert goes with it (unless it was set again meanwhile).
+    await store.update(sub.id, (cur) => (cur?.rev === sub.rev ? undefined : cur));
+    return 'gone';
+  }
+  const { account } = await client.onlinecallthrough();
+  const next = nextAlertState(sub, account.balance, marginPercent);
+  if (!next.fire) {
+    if (!next.armed || sub.armed) return 'checked';
+    return (await writeState(store, sub, { armed: true })) ? 'rearmed' : 'checked';
+  }
+  // The balance took a while to read: a threshold changed or switched off meanwhile is not alerted.
+  if ((await store.get(sub.id))?.rev !== sub.rev) return 'checked';
+  // Once per crossing across instances, restarts and redelivered jobs: the claim is keyed by the
+  // alert's generation, held while sending and confirmed once sent.
+  const claims = ctx.stores.proactive.claims;
+  const claim = `alert:${sub.id}:${sub.generation}`;
+  const state = await claims.begin(claim, ctx.claimHoldMs ?? CLAIM_HOLD_MS);
+  if (state === 'held') throw new ClaimHeldError(claim);
+  if (state === 'done') {
+    await writeState(store, sub, { armed: false, generation: sub.generation + 1 });
+    return 'checked';
+  }
+  // Worded in the recipient's language of now, not of when the alert was set (README "One road out").
+  const here = { ...sub, locale: await recipientLocale(ctx, sub) };
+  const { full, publicVersion } = alertReplies(here, account.balance);
+  const sent = await ctx.outbox.deliver(sub.destination, sub.setBy, full, publicVersion);
+  if (sent.status === 'failed') {
+    // Not delivered: give the claim back, a retry (or the next sweep) tries again.
+    await claims.release(claim);
+    throw new DeliveryFailedError();
+  }
+  await claims.confirm(claim, ALERT_CLAIM_TTL_MS);
+  const now = ctx.clock().toISOString();
+  await writeState(store, sub, {
+    armed: false,
+    generation: sub.generation + 1,
+    lastAlertAt: now,
+    ...(sent.status === 'refused' ? { paused: { reason: sent.reason, at: now } } : {}),
+  });
+  return sent.status === 'refused' ? 'paused' : 'alerted';
 }
 
 /**

@@ -5,7 +5,14 @@ import type { CallReport } from '../ports/proactive.js';
 import { errorSummary } from '../safe-error.js';
 import { ambiguousRecord, noRecord, reportRecord, unsureRecord } from './call-card.js';
 import { callTimesOf, type MatchResult, matchRecord, recordDigits } from './call-match.js';
-import { clientFor, type ProactiveContext, recipientLocale } from './context.js';
+import {
+  CLAIM_HOLD_MS,
+  ClaimHeldError,
+  clientFor,
+  DeliveryFailedError,
+  type ProactiveContext,
+  recipientLocale,
+} from './context.js';
 
 /**
  * When to look for a call's record (provider-notes D10: no events, so the CDRs are read). A call
@@ -74,28 +81,60 @@ export interface CallReportResult {
   failed: number;
 }
 
-/** Looks for the records of due calls and edits each call card once (one claim per call and per record). */
-export async function checkCallReports(ctx: ProactiveContext): Promise<CallReportResult> {
-  const result: CallReportResult = { reported: 0, gaveUp: 0, ambiguous: 0, waiting: 0, failed: 0 };
-  const now = ctx.clock();
+const noResult = (): CallReportResult => ({ reported: 0, gaveUp: 0, ambiguous: 0, waiting: 0, failed: 0 });
+
+/** Every pending report, and those due now (a queue job each). */
+async function pendingReports(ctx: ProactiveContext): Promise<{ pending: CallReport[]; due: CallReport[] }> {
+  const now = ctx.clock().getTime();
   const pending: CallReport[] = [];
   for await (const r of ctx.stores.proactive.callReports.list()) pending.push(r);
-  const due = pending.filter((r) => Date.parse(r.nextCheckAt) <= now.getTime());
+  return { pending, due: pending.filter((r) => Date.parse(r.nextCheckAt) <= now) };
+}
+
+/** The call reports due now (the queue's items). */
+export async function dueCallReports(ctx: ProactiveContext): Promise<CallReport[]> {
+  return (await pendingReports(ctx)).due;
+}
+
+/** Looks for the records of due calls and edits each call card once (one claim per call and per record). */
+export async function checkCallReports(ctx: ProactiveContext): Promise<CallReportResult> {
+  const result = noResult();
+  const { pending, due } = await pendingReports(ctx);
   for (const report of due) {
     // Stopping: the rest stay due and the next run (here or on another instance) takes them.
     if (ctx.cancelled?.()) break;
     try {
-      const others = pending.filter(
-        (o) => o.id !== report.id && o.username === report.username && o.bNumber === report.bNumber,
-      );
-      await checkOne(ctx, report, others, now, result);
-    } catch (err) {
+      await checkCallReport(ctx, report, result, pending);
+    } catch {
       result.failed += 1;
-      ctx.logger.warn({ callId: report.callId, err: errorSummary(err) }, 'call report: check failed');
-      await reschedule(ctx, report, now);
     }
   }
   return result;
+}
+
+/**
+ * One call's report (a queue job, or one step of {@link checkCallReports}). Throws after
+ * rescheduling it when the provider or the delivery failed or a claim is held elsewhere, so a
+ * queue retries it with backoff.
+ */
+export async function checkCallReport(
+  ctx: ProactiveContext,
+  report: CallReport,
+  result: CallReportResult = noResult(),
+  pending?: readonly CallReport[],
+): Promise<void> {
+  const now = ctx.clock();
+  try {
+    const all = pending ?? (await pendingReports(ctx)).pending;
+    const others = all.filter(
+      (o) => o.id !== report.id && o.username === report.username && o.bNumber === report.bNumber,
+    );
+    await checkOne(ctx, report, others, now, result);
+  } catch (err) {
+    ctx.logger.warn({ callId: report.callId, err: errorSummary(err) }, 'call report: check failed');
+    await reschedule(ctx, report, now);
+    throw err;
+  }
 }
 
 /** How long a record stays claimed by the report that took it: longer than any report looks back. */
@@ -151,28 +190,36 @@ async function checkOne(
   }
   const recordKey = match.kind === 'record' ? free.find((k) => k.record === match.record)!.key : undefined;
   // One record for one report, across instances: a report that lost the race looks again later.
-  if (recordKey && !(await claims.claim(recordKey, RECORD_CLAIM_MS))) {
+  // Two-phase, so a run that died holding the record frees it after the hold (README "The bot speaks first").
+  const state = recordKey ? await claims.begin(recordKey, ctx.claimHoldMs ?? CLAIM_HOLD_MS) : 'won';
+  if (state === 'held') throw new ClaimHeldError('record');
+  if (state === 'done') {
     result.waiting += 1;
     await reschedule(ctx, report, now);
     return;
   }
-  await finish(ctx, report, match, res.account?.currency ?? '', recordKey, now, result);
+  await finish(ctx, report, match, res.account?.currency ?? '', recordKey, result);
 }
 
-/** Edits the card once (whoever claims the report does it), or gives both claims back to retry. */
+/**
+ * Edits the card once (whoever claims the report does it), or gives both claims back and throws,
+ * to be retried. The report's claim is held while the card is edited and confirmed after.
+ */
 async function finish(
   ctx: ProactiveContext,
   report: CallReport,
   match: MatchResult,
   currency: string,
   recordKey: string | undefined,
-  now: Date,
   result: CallReportResult,
 ) {
   const claims = ctx.stores.proactive.claims;
   const reportKey = `callreport:${report.id}`;
-  if (!(await claims.claim(reportKey, 86_400_000))) {
+  const state = await claims.begin(reportKey, ctx.claimHoldMs ?? CLAIM_HOLD_MS);
+  if (state !== 'won') {
     if (recordKey) await claims.release(recordKey);
+    if (state === 'held') throw new ClaimHeldError('report');
+    await ctx.stores.proactive.callReports.delete(report.id);
     return;
   }
   // Worded in the caller's language of now, not of when the call was placed (README "One road out").
@@ -188,10 +235,10 @@ async function finish(
   if (!ok) {
     await claims.release(reportKey);
     if (recordKey) await claims.release(recordKey);
-    result.failed += 1;
-    await reschedule(ctx, report, now);
-    return;
+    throw new DeliveryFailedError();
   }
+  await claims.confirm(reportKey, 86_400_000);
+  if (recordKey) await claims.confirm(recordKey, RECORD_CLAIM_MS);
   await ctx.stores.proactive.callReports.delete(report.id);
   if (match.kind === 'record') result.reported += 1;
   else if (match.kind === 'ambiguous' || match.kind === 'unsure') result.ambiguous += 1;

@@ -14,6 +14,8 @@ export interface ProactiveContext {
   outbox: Outbox;
   clock: () => Date;
   logger: CoreLogger;
+  /** How long a side effect's claim is held while sending; default {@link CLAIM_HOLD_MS}. */
+  claimHoldMs?: number;
   /**
    * True once the bot is stopping: a job ends between items (a call report, a digest, an account),
    * never in the middle of one, so a shutdown is not held up by a long run (README "Operations").
@@ -46,4 +48,28 @@ export async function recipientLocale(
   const chosen = (await ctx.stores.settings.user(identityKey(sub.setBy)).catch(() => undefined))?.locale;
   if (!chosen || languageOf(chosen) === languageOf(sub.locale)) return sub.locale;
   return chosen;
+}
+
+/**
+ * How long the claim of a side effect being sent is held before a retry may take it: far longer
+ * than a send takes, and short enough that a killed worker's alert still goes out within minutes.
+ */
+export const CLAIM_HOLD_MS = 2 * 60_000;
+
+/** Another run holds this side effect's claim (or died holding it): try again once it is released or expired. */
+export class ClaimHeldError extends Error {
+  override name = 'ClaimHeldError';
+  readonly code = 'CLAIM_HELD';
+  constructor(readonly claim: string) {
+    super('another run holds the claim; retry later');
+  }
+}
+
+/** The notifier could not deliver now (a passing outage); the claim was given back for a retry. */
+export class DeliveryFailedError extends Error {
+  override name = 'DeliveryFailedError';
+  readonly code = 'DELIVERY_FAILED';
+  constructor() {
+    super('the message could not be delivered; retry later');
+  }
 }

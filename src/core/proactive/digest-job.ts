@@ -5,7 +5,14 @@ import { messagesFor } from '../messages.js';
 import { addDays, todayIn } from '../natural-date.js';
 import type { DigestSubscription } from '../ports/proactive.js';
 import { errorSummary } from '../safe-error.js';
-import { clientFor, type ProactiveContext, recipientLocale } from './context.js';
+import {
+  CLAIM_HOLD_MS,
+  ClaimHeldError,
+  clientFor,
+  DeliveryFailedError,
+  type ProactiveContext,
+  recipientLocale,
+} from './context.js';
 
 /** ISO 8601 week of a day, `2026-W48`: the digest's once-per-week key. */
 export function isoWeek(date: Date | CalendarDate): string {
@@ -42,46 +49,73 @@ export function digestWeek(now: Date, timeZone: string) {
   };
 }
 
+/** The digests due now: Monday 08:00 or later in the subscriber's zone, not yet sent this week. */
+export async function dueDigests(ctx: ProactiveContext): Promise<DigestSubscription[]> {
+  const now = ctx.clock();
+  const due: DigestSubscription[] = [];
+  for await (const sub of ctx.stores.proactive.digests.list()) if (isDue(sub, now)) due.push(sub);
+  return due;
+}
+
+function isDue(sub: DigestSubscription, now: Date): boolean {
+  const { week, due } = digestWeek(now, sub.timeZone ?? 'UTC');
+  return !sub.paused && sub.lastWeek !== week && due;
+}
+
 /** Sends each weekly digest once per week of its zone (claimed across instances), with the chart and the balance. */
 export async function sendDigests(ctx: ProactiveContext): Promise<{ sent: number; failed: number }> {
-  const now = ctx.clock();
   const result = { sent: 0, failed: 0 };
-  for await (const sub of ctx.stores.proactive.digests.list()) {
+  for (const sub of await dueDigests(ctx)) {
     // Stopping: unclaimed digests are sent by the next run (the job is hourly and catches up).
     if (ctx.cancelled?.()) break;
-    const { week, period, due } = digestWeek(now, sub.timeZone ?? 'UTC');
-    if (sub.paused || sub.lastWeek === week || !due) continue;
-    const claim = `digest:${sub.id}:${week}`;
-    if (!(await ctx.stores.proactive.claims.claim(claim, 14 * 86_400_000))) continue;
     try {
-      const outcome = await sendOne(ctx, sub, period);
-      if (outcome === 'failed' || outcome === 'unlinked') await ctx.stores.proactive.claims.release(claim);
-      if (outcome === 'failed') {
-        result.failed += 1;
-        continue;
-      }
-      if (outcome === 'unlinked') {
-        await ctx.stores.proactive.digests.update(sub.id, (cur) => (cur?.rev === sub.rev ? undefined : cur));
-        continue;
-      }
-      // Field-level, and only onto the setting it read: a /digest off meanwhile stays off.
-      await ctx.stores.proactive.digests.update(sub.id, (cur) =>
-        cur && cur.rev === sub.rev
-          ? {
-              ...cur,
-              lastWeek: week,
-              ...(outcome.refused ? { paused: { reason: outcome.refused, at: now.toISOString() } } : {}),
-            }
-          : cur,
-      );
-      if (!outcome.refused) result.sent += 1;
-    } catch (err) {
-      await ctx.stores.proactive.claims.release(claim);
+      if (await sendDigest(ctx, sub)) result.sent += 1;
+    } catch {
       result.failed += 1;
-      ctx.logger.warn({ digest: sub.id, err: errorSummary(err) }, 'digest failed; the next run retries');
     }
   }
   return result;
+}
+
+/**
+ * One digest (a queue job, or one step of {@link sendDigests}): `true` when it was sent now. Its
+ * claim is held while it is sent and confirmed after; throws when it should be tried again (the
+ * provider or the delivery failed, the claim is held elsewhere).
+ */
+export async function sendDigest(ctx: ProactiveContext, sub: DigestSubscription): Promise<boolean> {
+  const now = ctx.clock();
+  if (!isDue(sub, now)) return false;
+  const { week, period } = digestWeek(now, sub.timeZone ?? 'UTC');
+  const claims = ctx.stores.proactive.claims;
+  const claim = `digest:${sub.id}:${week}`;
+  const state = await claims.begin(claim, ctx.claimHoldMs ?? CLAIM_HOLD_MS);
+  if (state === 'held') throw new ClaimHeldError(claim);
+  if (state === 'done') return false;
+  try {
+    const outcome = await sendOne(ctx, sub, period);
+    if (outcome === 'failed') throw new DeliveryFailedError();
+    if (outcome === 'unlinked') {
+      await claims.release(claim);
+      await ctx.stores.proactive.digests.update(sub.id, (cur) => (cur?.rev === sub.rev ? undefined : cur));
+      return false;
+    }
+    await claims.confirm(claim, 14 * 86_400_000);
+    // Field-level, and only onto the setting it read: a /digest off meanwhile stays off.
+    await ctx.stores.proactive.digests.update(sub.id, (cur) =>
+      cur && cur.rev === sub.rev
+        ? {
+            ...cur,
+            lastWeek: week,
+            ...(outcome.refused ? { paused: { reason: outcome.refused, at: now.toISOString() } } : {}),
+          }
+        : cur,
+    );
+    return !outcome.refused;
+  } catch (err) {
+    await claims.release(claim);
+    ctx.logger.warn({ digest: sub.id, err: errorSummary(err) }, 'digest failed; the next run retries');
+    throw err;
+  }
 }
 
 /** One digest: the week's spend (chart titled with the week, dates in the user's format) and the balance. */

@@ -4,14 +4,15 @@ import type { RefsFor } from '../command-refs.js';
 import { type CoreLogger, silentLogger } from '../logger.js';
 import { Outbox } from '../notify/outbox.js';
 import type { Channel } from '../ports/channel.js';
+import type { JobKind, JobKindName } from '../ports/jobs.js';
 import type { Stores } from '../ports/stores.js';
 import type { ClientFactory } from '../services.js';
-import { type SweepResult, sweepAlerts } from './alert-sweep.js';
+import { checkAlert, type SweepResult, sweepAlerts } from './alert-sweep.js';
 import { expireApprovals } from './approval-expiry.js';
-import { type CallReportResult, checkCallReports } from './call-report.js';
+import { type CallReportResult, checkCallReport, checkCallReports, dueCallReports } from './call-report.js';
 import { type CardCapSweepResult, sweepCardCaps } from './card-cap-sweep.js';
 import type { ProactiveContext } from './context.js';
-import { sendDigests } from './digest-job.js';
+import { dueDigests, sendDigest, sendDigests } from './digest-job.js';
 import { type LimitSweepResult, sweepLimits } from './limit-sweep.js';
 import type { PaceOptions } from './paced.js';
 import { createScheduler, type Scheduler } from './scheduler.js';
@@ -25,6 +26,8 @@ export interface ProactiveOptions {
   alertMarginPercent?: number;
   /** Names commands as each platform's users type them (`/tel alert` in Slack); see `refsForPlatforms`. */
   refsFor?: RefsFor;
+  /** How long a side effect's claim is held while it is sent (a dead sender's is retried after). Default 2 min. */
+  claimHoldMs?: number;
   /** Sweep pacing. Defaults: 16 in flight, 25 calls/s, jitter 1 (± half a slot). */
   pace?: Partial<PaceOptions>;
 }
@@ -52,6 +55,8 @@ export interface Proactive {
   sweepCardCaps(): Promise<CardCapSweepResult>;
   expireApprovals(): Promise<{ expired: number }>;
   schedule(options?: ScheduleOptions): Scheduler;
+  /** The same jobs item by item, for a queue shared by every instance (`src/jobs`, with Redis). */
+  jobKinds(options?: Pick<ScheduleOptions, 'alerts' | 'callReports' | 'digests'>): JobKind[];
 }
 
 export function createProactive(options: ProactiveOptions): Proactive {
@@ -68,6 +73,7 @@ export function createProactive(options: ProactiveOptions): Proactive {
     outbox,
     clock: options.clock ?? (() => new Date()),
     logger,
+    ...(options.claimHoldMs ? { claimHoldMs: options.claimHoldMs } : {}),
     cancelled: () => stopping,
   };
   const pace: PaceOptions = {
@@ -92,6 +98,7 @@ export function createProactive(options: ProactiveOptions): Proactive {
     },
     checkCallReports: () => checkCallReports(ctx),
     sendDigests: () => sendDigests(ctx),
+    jobKinds: (s = {}) => jobKinds(ctx, sweepOptions.marginPercent, s),
     sweepLimits: () => sweepLimits(ctx),
     sweepCardCaps: () => sweepCardCaps(ctx),
     expireApprovals: () => expireApprovals(ctx),
@@ -101,6 +108,76 @@ export function createProactive(options: ProactiveOptions): Proactive {
       }),
   };
   return api;
+}
+
+/** The default schedules: alerts (and the money guard) every 15 minutes, call reports every 15 s, digests hourly, approvals every minute. */
+const PATTERNS = {
+  alerts: '*/15 * * * *',
+  callReports: '*/15 * * * * *',
+  digests: '5 * * * *',
+  approvals: '* * * * *',
+};
+
+/**
+ * Each job kind as items and one item's work (README "The bot speaks first"): a sweep becomes one
+ * job per watched account. An item reads its record afresh, so a job carries only an id, and one
+ * that is gone (unlinked, paused, sent meanwhile) ends quietly.
+ */
+function jobKinds(
+  ctx: ProactiveContext,
+  marginPercent: number,
+  s: Pick<ScheduleOptions, 'alerts' | 'callReports' | 'digests'>,
+): JobKind[] {
+  const { alerts, callReports, digests } = ctx.stores.proactive;
+  return [
+    {
+      name: 'alerts',
+      pattern: s.alerts ?? PATTERNS.alerts,
+      async items() {
+        const ids: string[] = [];
+        for await (const sub of alerts.list()) if (!sub.paused) ids.push(sub.id);
+        return ids;
+      },
+      async run(id) {
+        const sub = await alerts.get(id);
+        if (sub && !sub.paused) await checkAlert(ctx, marginPercent, sub);
+      },
+    },
+    {
+      name: 'call-reports',
+      pattern: s.callReports ?? PATTERNS.callReports,
+      items: async () => (await dueCallReports(ctx)).map((r) => r.id),
+      async run(id) {
+        const report = await callReports.get(id);
+        if (report) await checkCallReport(ctx, report);
+      },
+    },
+    {
+      name: 'digests',
+      pattern: s.digests ?? PATTERNS.digests,
+      items: async () => (await dueDigests(ctx)).map((d) => d.id),
+      async run(id) {
+        const sub = await digests.get(id);
+        if (sub) await sendDigest(ctx, sub);
+      },
+    },
+    // The money guard's passes (README "Money guard"), one job each: they take their own claims.
+    whole('limits', s.alerts ?? PATTERNS.alerts, () => sweepLimits(ctx)),
+    whole('card-caps', s.alerts ?? PATTERNS.alerts, () => sweepCardCaps(ctx)),
+    whole('approvals', PATTERNS.approvals, () => expireApprovals(ctx)),
+  ];
+}
+
+/** A kind whose one item is the whole pass. */
+function whole(name: JobKindName, pattern: string, pass: () => Promise<unknown>): JobKind {
+  return {
+    name,
+    pattern,
+    items: async () => ['all'],
+    async run() {
+      await pass();
+    },
+  };
 }
 
 /**
@@ -120,13 +197,17 @@ function scheduleJobs(
     leaseMs: s.leaseMs ?? 60_000,
     logger: options.logger ?? silentLogger,
     jobs: [
-      { name: 'alerts', pattern: s.alerts ?? '*/15 * * * *', run: () => api.sweepAlerts() },
-      { name: 'call-reports', pattern: s.callReports ?? '*/15 * * * * *', run: () => api.checkCallReports() },
-      { name: 'digests', pattern: s.digests ?? '5 * * * *', run: () => api.sendDigests() },
+      { name: 'alerts', pattern: s.alerts ?? PATTERNS.alerts, run: () => api.sweepAlerts() },
+      {
+        name: 'call-reports',
+        pattern: s.callReports ?? PATTERNS.callReports,
+        run: () => api.checkCallReports(),
+      },
+      { name: 'digests', pattern: s.digests ?? PATTERNS.digests, run: () => api.sendDigests() },
       // The money guard runs with the balance sweep; expired approvals are closed every minute.
-      { name: 'limits', pattern: s.alerts ?? '*/15 * * * *', run: () => api.sweepLimits() },
-      { name: 'card-caps', pattern: s.alerts ?? '*/15 * * * *', run: () => api.sweepCardCaps() },
-      { name: 'approvals', pattern: '* * * * *', run: () => api.expireApprovals() },
+      { name: 'limits', pattern: s.alerts ?? PATTERNS.alerts, run: () => api.sweepLimits() },
+      { name: 'card-caps', pattern: s.alerts ?? PATTERNS.alerts, run: () => api.sweepCardCaps() },
+      { name: 'approvals', pattern: PATTERNS.approvals, run: () => api.expireApprovals() },
     ],
   });
   return {

@@ -32,10 +32,10 @@ export interface Scheduler {
 /**
  * Timing by croner (a small, dependency-free, well-kept library); "run once across instances" by a
  * lease in the shared store (`SET NX PX`, renewed while running) plus a claim per scheduled tick,
- * so two instances firing the same tick a few ms apart do not both run it. Chosen over BullMQ's
- * repeatable jobs because the lease works on every store the bot supports (memory, SQLite, Redis)
- * with no second Redis client, queue or worker process; the side effects under it (an alert, a call
- * report, a digest) each take their own claim, so even a lost lease cannot repeat one.
+ * so two instances firing the same tick a few ms apart do not both run it. This is the embedded
+ * default (memory, SQLite: no Redis to run a queue on); with REDIS_URL, src/jobs runs the same work
+ * as BullMQ jobs instead. The side effects under it (an alert, a call report, a digest) each take
+ * their own claim, so even a lost lease cannot repeat one.
  */
 export function createScheduler(o: SchedulerOptions): Scheduler {
   const crons: Cron[] = [];

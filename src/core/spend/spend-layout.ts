@@ -29,17 +29,7 @@ export function chartOption(
   labels: SpendChartLabels,
   size: { width: number; height: number },
 ) {
-  const money = labels.money;
-  const maxDay = Math.max(0, ...data.days.map((d) => d.minor));
-  // The axis' top tick may exceed the biggest day by up to half again ("nice" numbers): room for both.
-  const dayAxisWidth = Math.max(
-    textWidth(money(maxDay), LABEL_PX),
-    textWidth(money(Math.ceil(maxDay * 1.5)), LABEL_PX),
-  );
-  const destWidth = Math.max(0, ...data.top.map((d) => textWidth(d.destination, LABEL_PX)));
-  const barLabelWidth = Math.max(0, ...data.top.map((d) => textWidth(money(d.minor), LABEL_PX)));
   const split = Math.round(size.width * 0.5);
-  const rightLeft = split + PAD + destWidth + 8;
   return {
     animation: false,
     backgroundColor: '#ffffff',
@@ -54,9 +44,25 @@ export function chartOption(
         textStyle: { fontSize: 13, fontWeight: 'normal' },
       },
     ],
+    ...panels(data, labels, size.width, split),
+  };
+}
+
+/** The grids, axes and bars of both panels, each margin as wide as the labels it holds. */
+function panels(data: SpendData, labels: SpendChartLabels, width: number, split: number) {
+  const money = labels.money;
+  const maxDay = Math.max(0, ...data.days.map((d) => d.minor));
+  // The axis' top tick may exceed the biggest day by up to half again ("nice" numbers): room for both.
+  const dayAxisWidth = Math.max(
+    textWidth(money(maxDay), LABEL_PX),
+    textWidth(money(Math.ceil(maxDay * 1.5)), LABEL_PX),
+  );
+  const destWidth = Math.max(0, ...data.top.map((d) => textWidth(d.destination, LABEL_PX)));
+  const barLabelWidth = Math.max(0, ...data.top.map((d) => textWidth(money(d.minor), LABEL_PX)));
+  return {
     grid: [
-      { left: PAD + dayAxisWidth + 8, right: size.width - split + PAD, top: 80, bottom: 48 },
-      { left: rightLeft, right: barLabelWidth + PAD + 8, top: 80, bottom: 48 },
+      { left: PAD + dayAxisWidth + 8, right: width - split + PAD, top: 80, bottom: 48 },
+      { left: split + PAD + destWidth + 8, right: barLabelWidth + PAD + 8, top: 80, bottom: 48 },
     ],
     xAxis: [
       {

@@ -5,6 +5,16 @@ import { renderReply } from '../../../src/adapters/slack/render-blocks.js';
 import { blockKitProblem, viewProblem } from '../../helpers/block-kit.js';
 
 /** The checker the fake Web API applies (Slack's documented Block Kit limits), and the renderers against it. */
+/** A table block of `rows` rows of `cells` raw_text cells. */
+function table(rows: number, cells: number) {
+  return {
+    type: 'table',
+    rows: Array.from({ length: rows }, (_, r) =>
+      Array.from({ length: cells }, (_, c) => ({ type: 'raw_text', text: `r${r}c${c}` })),
+    ),
+  };
+}
+
 describe('Block Kit limits', () => {
   const section = (text: string) => ({ type: 'section', text: { type: 'mrkdwn', text } });
   const button = (id: string, label = 'Go') => ({
@@ -54,8 +64,42 @@ describe('Block Kit limits', () => {
       'message',
       /belong in modals/,
     ],
+    ['a table of 101 rows', [table(101, 2)], 'message', /more than 100 rows/],
+    ['a table row of 21 cells', [table(2, 21)], 'message', /needs 1-20 cells/],
+    ['two tables in a message', [table(2, 2), table(2, 2)], 'message', /only one table/],
+    ['a table in a home tab', [table(2, 2)], 'home', /belong in messages/],
+    [
+      'an empty raw_text cell',
+      [{ type: 'table', rows: [[{ type: 'raw_text', text: '' }]] }],
+      'message',
+      /empty raw_text/,
+    ],
+    [
+      'a raw_number without its value',
+      [{ type: 'table', rows: [[{ type: 'raw_number', text: '1,00' }]] }],
+      'message',
+      /needs a value/,
+    ],
+    [
+      '21 column settings',
+      [{ ...table(2, 2), column_settings: Array.from({ length: 21 }, () => ({ align: 'left' })) }],
+      'message',
+      /at most 20/,
+    ],
+    [
+      'a column aligned to the middle',
+      [{ ...table(2, 2), column_settings: [{ align: 'middle' }] }],
+      'message',
+      /bad align/,
+    ],
   ] as const)('refuses %s', (_name, blocks, surface, problem) => {
     expect(blockKitProblem(blocks, surface)).toMatch(problem);
+  });
+
+  it('accepts a table of 100 rows of 20 cells, raw_text and raw_number, in a message', () => {
+    expect(blockKitProblem([table(100, 20)], 'message')).toBeUndefined();
+    const numbers = { type: 'table', rows: [[{ type: 'raw_number', value: 0.09, text: '€0.09' }]] };
+    expect(blockKitProblem([numbers], 'message')).toBeUndefined();
   });
 
   it('accepts 50 blocks in a message and 100 in a home tab', () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { de } from '../../../src/core/messages.js';
+import { tableText } from '../../helpers/block-kit.js';
 import type { SlackCall } from '../../helpers/fake-slack.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { type SlackHarness, startHarness } from './harness.js';
@@ -41,6 +42,7 @@ function rendered(call: SlackCall): string {
   }[];
   return blocks
     .flatMap((b) => [
+      tableText(b),
       b.text?.text,
       ...(b.elements ?? []).map((e) => (typeof e.text === 'string' ? e.text : e.text?.text)),
     ])

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tableText } from '../../helpers/block-kit.js';
 import {
   buttonPressPayload,
   eventCallbackBody,
@@ -51,6 +52,7 @@ function readable(blocks: Block[]): string {
   return blocks
     .map((b) => {
       if (b.type === 'divider') return '---';
+      if (b.type === 'table') return tableText(b);
       if (b.type === 'actions')
         return (b.elements ?? [])
           .map((e) => `[${typeof e.text === 'string' ? e.text : e.text?.text}]`)
@@ -234,7 +236,9 @@ describe('help and long lists', () => {
     await h.interact(buttonPressPayload({ actionId: next, responseUrl }));
     const [page2] = await h.slack.waitForCalls('response_url', 1, (c) => c.id === 'page2');
     expect(page2!.body.replace_original).toBe(true);
-    expect(readable(blocksOf(page2!))).toMatch(/Date +Number[\s\S]*Page 2 of 25/);
+    // A real table, its header row on every page, within the block's 100 rows.
+    expect(readable(blocksOf(page2!))).toMatch(/^Date \| Number \| Destination[\s\S]*Page 2 of 25/m);
+    expect(blocksOf(page2!).filter((b) => b.type === 'table')).toHaveLength(1);
   });
 
   it('pages a 500-record list 8 times from one command: each press answers on its own response_url', async () => {

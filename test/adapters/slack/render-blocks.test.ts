@@ -3,6 +3,7 @@ import { classifyCommand } from '../../../src/adapters/slack/command-text.js';
 import { escapeMrkdwn, plainCommandText } from '../../../src/adapters/slack/escape.js';
 import { LIMITS, renderReply, splitText } from '../../../src/adapters/slack/render-blocks.js';
 import { tableLines as formatTable } from '../../../src/core/table-layout.js';
+import { blockKitProblem, tableText } from '../../helpers/block-kit.js';
 import { createFakeCore } from '../../helpers/fake-core.js';
 
 type Block = {
@@ -23,8 +24,10 @@ describe('escaping', () => {
       fields: [{ label: '<l>', value: '<v>' }],
       table: { columns: ['<c>'], rows: [['<r>']] },
     });
-    const json = JSON.stringify(r.blocks);
+    // mrkdwn is escaped; a table block's raw_text cells are plain text, shown as they are.
+    const json = JSON.stringify(r.blocks.filter((b) => b.type !== 'table'));
     expect(json).not.toMatch(/<[^/]/);
+    expect(tableText(r.blocks.find((b) => b.type === 'table'))).toBe('<c>\n<r>');
     expect(r.text).toBe('A&lt;b&gt;\nx &amp; y');
   });
 
@@ -54,6 +57,53 @@ describe('renderReply', () => {
     const fields = Array.from({ length: 23 }, (_, i) => ({ label: `k${i}`, value: `v${i}` }));
     const sections = blocks(renderReply({ fields }));
     expect(sections.map((b) => b.fields?.length)).toEqual([10, 10, 3]);
+  });
+
+  it('renders a table as a table block: a bold header row, raw_text cells, numbers right-aligned, the caption under it', () => {
+    const r = renderReply({
+      table: {
+        columns: ['Date', 'Number', 'Amount', ''],
+        rows: [
+          ['5 Nov 2026, 19:02', '4917055544433', '0,09 €', 'active'],
+          ['6 Nov 2026, 08:10', '4930123456', '1,20 €', ''],
+        ],
+        caption: 'Page 1 of 2',
+      },
+    });
+    expect(r.nativeTable).toBe(true);
+    const [table, caption] = r.blocks as unknown as [
+      { type: string; rows: { type: string; text?: string }[][]; column_settings: { align: string }[] },
+      { type: string },
+    ];
+    expect(table.type).toBe('table');
+    // The same alignment as the text form (tableGrid): digits right, words left.
+    expect(table.column_settings.map((c) => c.align)).toEqual(['left', 'right', 'right', 'left']);
+    expect(table.rows[0]![0]).toEqual({
+      type: 'rich_text',
+      elements: [
+        { type: 'rich_text_section', elements: [{ type: 'text', text: 'Date', style: { bold: true } }] },
+      ],
+    });
+    expect(table.rows[2]).toEqual([
+      { type: 'raw_text', text: '6 Nov 2026, 08:10' },
+      { type: 'raw_text', text: '4930123456' },
+      { type: 'raw_text', text: '1,20 €' },
+      // "The minimum length is 1 character": an empty cell is a blank.
+      { type: 'raw_text', text: ' ' },
+    ]);
+    expect(caption.type).toBe('context');
+    expect(blockKitProblem(r.blocks, 'message')).toBeUndefined();
+  });
+
+  it('keeps the code block form beyond the table block (99 rows under a header, 20 columns) and when asked', () => {
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => [`${i}`]);
+    expect(renderReply({ table: { columns: ['n'], rows: rows(99) } }).nativeTable).toBe(true);
+    expect(renderReply({ table: { columns: ['n'], rows: rows(100) } }).nativeTable).toBeUndefined();
+    const wide = { columns: Array.from({ length: 21 }, (_, i) => `c${i}`), rows: [] };
+    expect(renderReply({ table: wide }).nativeTable).toBeUndefined();
+    const asked = renderReply({ table: { columns: ['n'], rows: rows(3) } }, { nativeTable: false });
+    expect(asked.blocks.some((b) => b.type === 'table')).toBe(false);
+    expect(JSON.stringify(asked.blocks)).toContain('```');
   });
 
   it('renders a table as padded, preformatted blocks under the text limit', () => {

@@ -110,21 +110,63 @@ describe('messages', () => {
     expect(doc.seq).toBeGreaterThan(telegram.callsOf('sendMessage')[0]!.seq);
   });
 
-  it('splits a long reply into messages within 4096 characters, keeping <pre> balanced', async () => {
+  const callRows = (n: number) =>
+    Array.from({ length: n }, (_, i) => [`2026-11-0${i % 9} 10:00`, `+4930${i}`, `${i},00 EUR`]);
+
+  it('sends a table as one rich table: a header row, numbers right-aligned, every row', async () => {
     const { telegram } = await start();
-    const rows = Array.from({ length: 300 }, (_, i) => [
-      `2026-11-0${i % 9} 10:00`,
-      `+4930${i}`,
-      `${i},00 EUR`,
+    core.onText = () => [
+      { title: 'Calls', table: { columns: ['Date', 'Number', 'Cost'], rows: callRows(300) } },
+    ];
+    telegram.message(alice, '/cdrs');
+    const sent = await telegram.waitForCall('sendRichMessage');
+    const blocks = (sent.payload.rich_message as { blocks: { type: string; cells?: unknown[][] }[] }).blocks;
+    expect(blocks[0]).toEqual({ type: 'heading', size: 3, text: 'Calls' });
+    const table = blocks.find((b) => b.type === 'table') as { cells: { text: string; align: string }[][] };
+    expect(table.cells).toHaveLength(301);
+    expect(table.cells[0]!.map((c) => c.text)).toEqual(['Date', 'Number', 'Cost']);
+    expect(table.cells[300]!.map((c) => [c.text, c.align])).toEqual([
+      ['2026-11-02 10:00', 'left'],
+      ['+4930299', 'left'],
+      ['299,00 EUR', 'right'],
     ]);
+    expect(telegram.callsOf('sendMessage')).toHaveLength(0);
+  });
+
+  it('splits a table beyond the rich limits (500 blocks) into texts within 4096, <pre> balanced, no row lost', async () => {
+    const { telegram } = await start();
+    const rows = callRows(600);
     core.onText = () => [{ title: 'Calls', table: { columns: ['Date', 'Number', 'Cost'], rows } }];
     telegram.message(alice, '/cdrs');
-    const parts = await telegram.waitForCalls('sendMessage', 3);
+    await telegram.waitForCall('sendMessage', (c) => String(c.payload.text).includes('+4930599 '));
+    const parts = telegram.callsOf('sendMessage');
+    expect(parts.length).toBeGreaterThan(5);
     for (const part of parts) {
       const text = String(part.payload.text);
       expect(text.length).toBeLessThanOrEqual(4096);
       expect(text.split('<pre>').length).toBe(text.split('</pre>').length);
     }
+    const all = telegram
+      .botMessages(alice.id)
+      .map((m) => m.text)
+      .join('\n');
+    for (const [, number] of rows) expect(all).toContain(`${number} `);
+    expect(telegram.callsOf('sendRichMessage')).toHaveLength(0);
+  });
+
+  it('sends the text form, every row, when Telegram refuses the rich table', async () => {
+    const { telegram, logs } = await start();
+    const rows = callRows(30);
+    core.onText = () => [{ title: 'Calls', table: { columns: ['Date', 'Number', 'Cost'], rows } }];
+    telegram.failNext('sendRichMessage', 1, {
+      ok: false,
+      error_code: 400,
+      description: 'Bad Request: method is unavailable',
+    });
+    telegram.message(alice, '/cdrs');
+    const text = await telegram.waitForCall('sendMessage', textTo(alice.id));
+    for (const [, number] of rows) expect(String(text.payload.text)).toContain(number);
+    expect(logs.map((l) => l.msg)).toContain('telegram: rich table refused; sending the text form');
   });
 
   it('answers with a notice when the core throws, and keeps running', async () => {
@@ -146,16 +188,44 @@ describe('messages', () => {
 });
 
 describe('private delivery from a group', () => {
-  it('sends a reply placed for the actor to the private chat and a notice in the group', async () => {
+  it('shows a reply placed for the actor to them alone, in the group, in reply to their message', async () => {
     const { telegram } = await start();
     core.onText = () => [{ title: 'Balance', text: '12,00 EUR', audience: 'actor', visibility: 'personal' }];
+    const asked = telegram.message(bob, '/balance', group) as unknown as { message: { message_id: number } };
+    const shown = await telegram.waitForCall('sendMessage', textTo(group.id));
+    expect(shown.payload.ephemeral_message_parameters).toEqual({ receiver_user_id: bob.id });
+    expect(shown.payload.reply_parameters).toMatchObject({ message_id: asked.message.message_id });
+    expect(String(shown.payload.text)).toContain('12,00 EUR');
+    // Bob reads it where he asked; Alice, in the same group, does not; nothing went private.
+    expect(telegram.visibleTo(group.id, bob.id).some((m) => m.text?.includes('12,00'))).toBe(true);
+    expect(telegram.visibleTo(group.id, alice.id).some((m) => m.text?.includes('12,00'))).toBe(false);
+    expect(telegram.callsOf('sendMessage').filter(textTo(bob.id))).toEqual([]);
+  });
+
+  it('reaches a member who never started the bot: the answer is shown in the group, no deep link needed', async () => {
+    const { telegram } = await start();
+    telegram.blockPrivate(bob.id);
+    core.onText = () => [{ text: 'Balance 12,00 EUR', audience: 'actor', visibility: 'personal' }];
     telegram.message(bob, '/balance', group);
-    const notice = await telegram.waitForCall('sendMessage', textTo(group.id));
+    await telegram.waitForCall('sendMessage', textTo(group.id));
+    expect(telegram.visibleTo(group.id, bob.id).map((m) => m.text)).toContain('Balance 12,00 EUR');
+    expect(telegram.calls.filter((c) => !c.response.ok)).toEqual([]);
+  });
+
+  it('takes the private chat, and says so in the group, when Telegram refuses the ephemeral message', async () => {
+    const { telegram, logs } = await start();
+    core.onText = () => [{ title: 'Balance', text: '12,00 EUR', audience: 'actor', visibility: 'personal' }];
+    telegram.message(bob, '/balance', group);
+    // Bob left before the answer: Telegram refuses a receiver who is not in the group.
+    telegram.leave(group.id, bob.id);
+    const notice = await telegram.waitForCall('sendMessage', (c) => textTo(group.id)(c) && c.response.ok);
     const privately = telegram.callsOf('sendMessage').find(textTo(bob.id));
     expect(privately?.payload.text).toContain('12,00 EUR');
     expect(privately!.seq).toBeLessThan(notice.seq);
     expect(String(notice.payload.text)).toContain('<a href="tg://user?id=1002">Bob &lt;b&gt;</a>');
     expect(String(notice.payload.text)).not.toContain('12,00');
+    expect(notice.payload.ephemeral_message_parameters).toBeUndefined();
+    expect(logs.map((l) => l.msg)).toContain('telegram: ephemeral message refused; using the private chat');
   });
 
   it('offers a deep link in the group when the user never started the bot', async () => {
@@ -174,12 +244,12 @@ describe('private delivery from a group', () => {
     expect(telegram.messages(group.id).some((m) => m.text?.includes('secret stuff'))).toBe(false);
   });
 
-  it('obeys the core: an `actor` reply leaves the group, a `chat` one stays (no rule of its own)', async () => {
+  it('obeys the core: an `actor` reply is for the actor alone, a `chat` one for the group (no rule of its own)', async () => {
     const { telegram } = await start();
     core.onText = () => [{ text: 'Balance 12,00 EUR', visibility: 'personal', audience: 'actor' }];
     telegram.message(bob, '/balance', group);
-    await telegram.waitForCall('sendMessage', textTo(group.id));
-    expect(telegram.callsOf('sendMessage').find(textTo(bob.id))?.payload.text).toBe('Balance 12,00 EUR');
+    const one = await telegram.waitForCall('sendMessage', textTo(group.id));
+    expect(one.payload.ephemeral_message_parameters).toEqual({ receiver_user_id: bob.id });
 
     // The core placed it in the chat (the group allowed personal data): the adapter does not second-guess.
     core.onText = () => [{ text: 'Balance 12,00 EUR', visibility: 'personal', audience: 'chat' }];
@@ -187,6 +257,7 @@ describe('private delivery from a group', () => {
     telegram.message(bob, '/balance', group);
     const inGroup = await telegram.waitForCall('sendMessage', textTo(group.id), { after: mark });
     expect(inGroup.payload.text).toBe('Balance 12,00 EUR');
+    expect(inGroup.payload.ephemeral_message_parameters).toBeUndefined();
   });
 
   it('renders a private redirect with a deep-link button', async () => {
@@ -225,6 +296,31 @@ describe('buttons', () => {
     expect(core.actions[0]).toMatchObject({ actionId: 'c:1', identity: { user: '1001' } });
     expect(telegram.botMessages(alice.id)[0]).toMatchObject({ text: 'Topped up' });
     expect(telegram.botMessages(alice.id)[0]?.reply_markup).toBeUndefined();
+  });
+
+  it("shows an outcome the core placed for the presser alone in place of the group's message, for them only", async () => {
+    const { telegram } = await start();
+    core.onText = () => [{ text: 'Which account?', actions: [{ label: 'Mine', actionId: 'm:x' }] }];
+    core.onAction = () => ({
+      update: { text: 'Yours: 12,00 EUR', audience: 'actor', visibility: 'personal' },
+    });
+    telegram.message(bob, '/accounts', group);
+    await telegram.waitForCall('sendMessage', textTo(group.id));
+    const [question] = telegram.botMessages(group.id);
+    telegram.press(bob, question!, 'm:x');
+    const shown = await telegram.waitForCall('sendMessage', (c) => c.payload.text === 'Yours: 12,00 EUR');
+    expect(shown.payload.ephemeral_message_parameters).toEqual({
+      receiver_user_id: bob.id,
+      callback_query_id: expect.stringMatching(/^cq/),
+      replace_callback_query_message: true,
+    });
+    // The group's message stays as it was for everyone; nothing went to the private chat.
+    expect(telegram.callsOf('editMessageText')).toEqual([]);
+    expect(telegram.visibleTo(group.id, alice.id).map((m) => m.text)).toEqual([
+      '/accounts',
+      'Which account?',
+    ]);
+    expect(telegram.messages(bob.id)).toEqual([]);
   });
 
   it('shows a refusal notice and leaves the message alone', async () => {

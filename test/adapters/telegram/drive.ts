@@ -1,4 +1,12 @@
-import type { FakeCall, FakeChat, FakeMessage, FakeTelegram, FakeUser } from '../../helpers/fake-telegram.js';
+import {
+  type FakeCall,
+  type FakeChat,
+  type FakeMessage,
+  type FakeTelegram,
+  type FakeUser,
+  SENDS,
+  sentText,
+} from '../../helpers/fake-telegram.js';
 
 /** Drives the fake Bot API like a user: send, press, read keyboards. Asserts order, never time. */
 export type Markup = { inline_keyboard: { text: string; callback_data?: string; url?: string }[][] };
@@ -18,15 +26,18 @@ export function keyboardText(message: FakeMessage | undefined): string {
     .join('\n');
 }
 
-/** Sends a text and resolves with the bot's first `sendMessage` to `replyChat` after it. */
+/**
+ * Sends a text and resolves with the bot's first message (a text or a rich table) to `replyChat`
+ * after it; `text` is what the reader sees of it.
+ */
 export async function say(telegram: FakeTelegram, from: FakeUser, text: string, chat?: FakeChat) {
   const replyChat = chat?.id ?? from.id;
   const mark = telegram.mark();
   telegram.message(from, text, chat);
-  const call = await telegram.waitForCall('sendMessage', (c) => Number(c.payload.chat_id) === replyChat, {
+  const call = await telegram.waitForCall(SENDS, (c) => Number(c.payload.chat_id) === replyChat, {
     after: mark,
   });
-  return { call, text: String(call.payload.text), mark };
+  return { call, text: sentText(call), mark };
 }
 
 /** Presses `label` on the bot's newest message in `chatId` that has it; resolves after the answer. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FakeTelegram } from '../../helpers/fake-telegram.js';
+import { FakeTelegram, SENDS, sentText } from '../../helpers/fake-telegram.js';
 import { ManualScheduler } from '../../helpers/manual-scheduler.js';
 import { seedWithCalls } from '../../helpers/seed-with-calls.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
@@ -36,6 +36,12 @@ afterEach(async () => {
   await stack.close();
 });
 
+/** The rows (the header first) of the rich table a call sent or edited in. */
+function tableRows(call: { payload: Record<string, unknown> }): unknown[][] {
+  const blocks = (call.payload.rich_message as { blocks: { type: string; cells?: unknown[][] }[] }).blocks;
+  return blocks.find((b) => b.type === 'table')?.cells ?? [];
+}
+
 const HOME = ['💰 Balance', '📞 Calls', '💳 Top up', '🎫 Cards', '⚙️ Settings', '❓ Help'];
 
 describe('home menu', () => {
@@ -69,7 +75,7 @@ describe('home menu', () => {
     const home = h.telegram.botMessages(alice.id).at(-1)!;
     const { mark } = await press(h.telegram, alice, label);
     const edit = await editOf(h.telegram, home, mark);
-    expect(String(edit.payload.text)).toMatch(shown);
+    expect(sentText(edit)).toMatch(shown);
     expect(labels(h.telegram.botMessages(alice.id).at(-1))).toContain('⬅️ Back');
   });
 
@@ -92,24 +98,29 @@ describe('home menu', () => {
 
 describe('paging', () => {
   it('150 call records page in place with ◀ ▶, a counter, and the header on every page', async () => {
-    // 150 recent records (the demo data's 4 are older than 7 days), 20 a page.
-    const { text } = await say(h.telegram, alice, '/cdrs 7d today 500');
+    // 150 recent records (the demo data's 4 are older than 7 days), 20 a page, each a rich table.
+    const header = /^Date \| Number \| Destination \| Duration \| Amount$/m;
+    const { text, call } = await say(h.telegram, alice, '/cdrs 7d today 500');
+    expect(call.method).toBe('sendRichMessage');
     expect(text).toMatch(/Page 1 of 8/);
-    expect(text).toMatch(/<pre>Date +Number/);
+    expect(text).toMatch(header);
+    expect(tableRows(call)).toHaveLength(21);
     const list = h.telegram.botMessages(alice.id).at(-1)!;
     expect(labels(list)).toEqual(['▶']);
 
     const next = await press(h.telegram, alice, '▶');
     const page2 = await editOf(h.telegram, list, next.mark);
-    expect(String(page2.payload.text)).toMatch(/Page 2 of 8/);
-    expect(String(page2.payload.text)).toMatch(/<pre>Date +Number/);
+    expect(sentText(page2)).toMatch(/Page 2 of 8/);
+    expect(sentText(page2)).toMatch(header);
+    expect(tableRows(page2)).toHaveLength(21);
     expect(labels(h.telegram.botMessages(alice.id).at(-1))).toEqual(['◀', '▶']);
 
     const prev = await press(h.telegram, alice, '◀');
     const page1 = await editOf(h.telegram, list, prev.mark);
-    expect(String(page1.payload.text)).toMatch(/Page 1 of 8/);
+    expect(sentText(page1)).toMatch(/Page 1 of 8/);
     // Still one message: no continuation messages without a header.
-    expect(h.telegram.callsOf('sendMessage')).toHaveLength(1);
+    expect(h.telegram.callsOf('sendRichMessage')).toHaveLength(1);
+    expect(h.telegram.callsOf('sendMessage')).toHaveLength(0);
   });
 
   it('another user cannot turn the pages of my list', async () => {
@@ -128,7 +139,7 @@ describe('secrets', () => {
   it('SIP passwords are spoilers, and are deleted after 10 minutes with a note saying so', async () => {
     const mark = h.telegram.mark();
     h.telegram.message(alice, '/lines');
-    const [, secret] = await h.telegram.waitForCalls('sendMessage', 2, () => true, { after: mark });
+    const [, secret] = await h.telegram.waitForCalls(SENDS, 2, () => true, { after: mark });
     const text = String(secret!.payload.text);
     expect(text).toMatch(/<tg-spoiler>[^<]+<\/tg-spoiler>/);
     expect(text).toContain('I delete this message in 10 minutes.');
@@ -148,7 +159,7 @@ describe('secrets', () => {
   it('a card PIN is a spoiler and deleted on time', async () => {
     const mark = h.telegram.mark();
     h.telegram.message(alice, '/card show +4917012345678');
-    const calls = await h.telegram.waitForCalls('sendMessage', 2, () => true, { after: mark });
+    const calls = await h.telegram.waitForCalls(SENDS, 2, () => true, { after: mark });
     expect(String(calls[1]!.payload.text)).toMatch(/PIN: <tg-spoiler>\d+<\/tg-spoiler>/);
     await scheduler.scheduled(1);
     await scheduler.advance(10 * 60_000);
@@ -166,7 +177,7 @@ describe('a secret deletion Telegram could not carry out', () => {
   const secretShown = async (telegram: FakeTelegram) => {
     const mark = telegram.mark();
     telegram.message(alice, '/lines');
-    await telegram.waitForCalls('sendMessage', 2, () => true, { after: mark });
+    await telegram.waitForCalls(SENDS, 2, () => true, { after: mark });
     await scheduler.scheduled(1);
     return telegram.botMessages(alice.id).at(-1)!.message_id;
   };
@@ -251,7 +262,7 @@ describe('secret deletions across a restart', () => {
     const first = await startHarness(stack.core, { scheduler, deletions }, { telegram });
     const mark = telegram.mark();
     telegram.message(alice, '/lines');
-    await telegram.waitForCalls('sendMessage', 2, () => true, { after: mark });
+    await telegram.waitForCalls(SENDS, 2, () => true, { after: mark });
     const secretMessage = telegram.botMessages(alice.id).at(-1)!;
     await scheduler.scheduled(1);
     await first.close();
@@ -374,5 +385,73 @@ describe('chat etiquette', () => {
       /^I only read text commands, photo captions and shared contacts/,
     );
     expect(h.telegram.callsOf('sendMessage')).toHaveLength(1);
+  });
+});
+
+describe('in a group: personal answers shown to their asker alone, in place (ephemeral messages)', () => {
+  it("/menu in a group is the asker's alone, and its buttons turn that message in place", async () => {
+    const { call } = await say(h.telegram, alice, '/menu', group);
+    expect(call.payload.ephemeral_message_parameters).toEqual({
+      receiver_user_id: alice.id,
+    });
+    const menu = h.telegram.visibleTo(group.id, alice.id).find((m) => m.ephemeral_message_id)!;
+    const { mark } = await press(h.telegram, alice, '💰 Balance', group.id);
+    const shown = await h.telegram.waitForCall('editEphemeralMessageText', () => true, { after: mark });
+    expect(shown.payload).toMatchObject({
+      receiver_user_id: alice.id,
+      ephemeral_message_id: menu.ephemeral_message_id,
+    });
+    expect(sentText(shown)).toMatch(/18[.,]40/);
+    // Bob sees neither the menu nor the balance; nothing went to the private chat.
+    expect(h.telegram.visibleTo(group.id, bob.id).filter((m) => m.from?.id === h.telegram.bot.id)).toEqual(
+      [],
+    );
+    expect(h.telegram.messages(alice.id)).toEqual([]);
+  });
+
+  it('call records asked in a group are a rich table only the asker sees, paged in place in that message', async () => {
+    const { call } = await say(h.telegram, alice, '/cdrs 7d today 500', group);
+    expect(call.method).toBe('sendRichMessage');
+    expect(call.payload.ephemeral_message_parameters).toMatchObject({ receiver_user_id: alice.id });
+    const list = h.telegram.visibleTo(group.id, alice.id).find((m) => m.rich_message)!;
+    expect(list.ephemeral_message_id).toBeGreaterThan(0);
+    expect(h.telegram.visibleTo(group.id, bob.id).some((m) => m.rich_message)).toBe(false);
+
+    const next = await press(h.telegram, alice, '▶', group.id);
+    const page2 = await h.telegram.waitForCall('editEphemeralMessageText', () => true, { after: next.mark });
+    expect(page2.payload).toMatchObject({
+      chat_id: group.id,
+      receiver_user_id: alice.id,
+      ephemeral_message_id: list.ephemeral_message_id,
+    });
+    expect(sentText(page2)).toMatch(/Page 2 of 8/);
+    expect(tableRows(page2)).toHaveLength(21);
+    // One message all along, for Alice alone.
+    expect(h.telegram.callsOf('sendRichMessage')).toHaveLength(1);
+    expect(h.telegram.callsOf('editMessageText')).toEqual([]);
+  });
+
+  it('a secret asked for in a group still goes to the private chat only, and is deleted there', async () => {
+    const mark = h.telegram.mark();
+    h.telegram.message(alice, '/card show +4917012345678', group);
+    const pin = await h.telegram.waitForCall(
+      'sendMessage',
+      (c) => /PIN: <tg-spoiler>/.test(String(c.payload.text)),
+      {
+        after: mark,
+      },
+    );
+    expect(Number(pin.payload.chat_id)).toBe(alice.id);
+    expect(pin.payload.ephemeral_message_parameters).toBeUndefined();
+    // The card's details (personal, no secret) are shown to Alice alone in the group.
+    expect(h.telegram.visibleTo(group.id, alice.id).some((m) => /Max Mustermann/.test(m.text ?? ''))).toBe(
+      true,
+    );
+    expect(h.telegram.visibleTo(group.id, bob.id).some((m) => /Max Mustermann|PIN/.test(m.text ?? ''))).toBe(
+      false,
+    );
+    await scheduler.scheduled(1);
+    await scheduler.advance(10 * 60_000);
+    expect(h.telegram.callsOf('deleteMessage').map((c) => Number(c.payload.chat_id))).toEqual([alice.id]);
   });
 });

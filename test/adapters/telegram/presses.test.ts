@@ -119,17 +119,35 @@ describe('a press under a slow provider', () => {
     expect(Number(notice.payload.chat_id)).toBe(alice.id);
   });
 
-  it('in a group, a notice decided after the early answer goes to the presser alone', async () => {
+  it('in a group, a notice decided after the early answer is shown to the presser alone, there, citing the press', async () => {
     const notice = await lateNotice(group.id);
-    expect(Number(notice.payload.chat_id)).toBe(alice.id);
-    expect(h!.telegram.botMessages(group.id).map((m) => m.text)).not.toContain(EXPIRED);
+    expect(Number(notice.payload.chat_id)).toBe(group.id);
+    expect(notice.payload.ephemeral_message_parameters).toEqual({
+      receiver_user_id: alice.id,
+      callback_query_id: expect.stringMatching(/^cq/),
+    });
+    expect(h!.telegram.visibleTo(group.id, bob.id).map((m) => m.text)).not.toContain(EXPIRED);
+    expect(h!.telegram.visibleTo(group.id, alice.id).map((m) => m.text)).toContain(EXPIRED);
+  });
+
+  it("in a group, once Telegram's time for the press is over, the notice is still shown to the presser alone, without the press", async () => {
+    const notice = await lateNotice(group.id, () => h!.telegram.expireCallbackQueries());
+    expect(notice.payload.ephemeral_message_parameters).toEqual({ receiver_user_id: alice.id });
+    const refused = h!.telegram.callsOf('sendMessage').filter((c) => !c.response.ok);
+    expect(refused.map((c) => c.response.description)).toEqual([
+      'Bad Request: query is too old and response timeout expired or query ID is invalid',
+    ]);
+    expect(h!.telegram.visibleTo(group.id, bob.id).map((m) => m.text)).not.toContain(EXPIRED);
   });
 });
 
 const EXPIRED = 'This confirmation has expired.';
 
-/** Alice presses Confirm in `chat`; the core decides the notice after the early answer. Its sendMessage. */
-async function lateNotice(chat: number) {
+/**
+ * Alice presses Confirm in `chat`; the core decides the notice after the early answer (`meanwhile`
+ * runs before it does). Resolves with the accepted sendMessage carrying it.
+ */
+async function lateNotice(chat: number, meanwhile: () => void = () => undefined) {
   const { telegram } = await start();
   const message = await confirmation(h!, chat);
   const { provider, entered } = slowAction({ notice: EXPIRED });
@@ -138,8 +156,11 @@ async function lateNotice(chat: number) {
   await entered.promise;
   await busy.advance(500);
   await telegram.waitForCall('answerCallbackQuery', () => true, { after: mark });
+  meanwhile();
   provider.open();
-  return telegram.waitForCall('sendMessage', (c) => c.payload.text === EXPIRED, { after: mark });
+  return telegram.waitForCall('sendMessage', (c) => c.payload.text === EXPIRED && c.response.ok, {
+    after: mark,
+  });
 }
 
 describe('typing while a command waits', () => {

@@ -25,6 +25,8 @@ export const failuresDe: typeof failuresEn = {
     `Der Anbieter hat nicht geantwortet, daher weiß ich nicht, ob der Anruf zu +${b} begonnen hat; ich habe es nicht wiederholt. Klingelt ein Telefon, versucht /hangup ihn zu beenden; /cdrs zeigt den Anruf, sobald er beendet ist.`,
   errAlreadySent: (check: string) =>
     `Diese Nachricht kam schon einmal bei mir an, und ich habe das bereits einmal gesendet; ich sende es nicht zweimal. Prüfen Sie ${check}, um zu sehen, was geschehen ist.`,
+  storeCannotWrite:
+    'Ich kann gerade nichts speichern (mein Speicher ist nicht beschreibbar), daher habe ich vorher aufgehört. Der Betreiber ist informiert; bitte versuchen Sie es später noch einmal.',
   storeUnavailable:
     'Ich bin vorübergehend nicht erreichbar (mein Speicher antwortet nicht), daher habe ich das nicht ausgeführt. Bitte senden Sie es in einer Minute noch einmal.',
   commandTooOld: (command: string) =>

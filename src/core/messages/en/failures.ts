@@ -26,6 +26,9 @@ export const failuresEn = {
   /** A redelivered message whose never-retry operation was already sent once (durable key). */
   errAlreadySent: (check: string) =>
     `I received this message before and already sent that once; I do not send it twice. Check ${check} to see what happened.`,
+  /** The store's disk is full or read-only: the operator's log names the path and the fix. */
+  storeCannotWrite:
+    'I cannot save anything right now (my storage cannot be written), so I stopped before doing that. The operator has been told; please try again later.',
   storeUnavailable:
     'I am temporarily unavailable (my storage cannot be reached), so I did not do that. Please send it again in a minute.',
   commandTooOld: (command: string) =>

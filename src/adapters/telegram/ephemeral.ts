@@ -1,0 +1,173 @@
+import type { Api } from 'grammy';
+import type { EphemeralMessageParameters, InlineKeyboardMarkup } from 'grammy/types';
+import { errorSummary } from '../../core/safe-error.js';
+import type { TelegramLogger } from './options.js';
+import { NO_KEYBOARD, type RenderedReply } from './render-html.js';
+import { withoutRich } from './send-html.js';
+
+/**
+ * Telegram's way to show something to one member of a group (Bot API 10.2, "ephemeral messages"):
+ * a message in the group "that only that user and the bot see", sent with
+ * `ephemeral_message_parameters`, edited with `editEphemeralMessageText`. This is the channel's
+ * capability to show to one person in place; which replies use it is the core's `audience`
+ * (deliver.ts maps `actor` onto it). Everything here answers `false` when Telegram refuses, so the
+ * caller can take the private chat instead and the answer is not lost.
+ */
+
+/** The button press a message answers: its callback query, and the ephemeral message pressed, if one was. */
+export interface Press {
+  queryId: string;
+  ephemeralMessageId?: number;
+}
+
+export interface ShowTo {
+  chatId: number;
+  userId: number;
+  /** The user's message to reply to. Absent once deleted: an ephemeral reply to a missing message is refused. */
+  replyTo?: number;
+  /** Ties the message to the press that asked for it (`callback_query_id`), while Telegram still takes it. */
+  press?: Press;
+  /** Shows it in place of the pressed message, for the presser only (`replace_callback_query_message`). */
+  replace?: boolean;
+}
+
+export class EphemeralMessages {
+  constructor(private readonly o: { api: Api; logger: TelegramLogger }) {}
+
+  /**
+   * Shows `rendered` in the group to `to.userId` alone. A file is not shown this way (it stays in
+   * the private chat, where it does not expire). When Telegram's time for the press is over, it
+   * is shown without the press; `false` when Telegram refuses it all the same.
+   */
+  async show(to: ShowTo, rendered: RenderedReply): Promise<boolean> {
+    if (rendered.file) return false;
+    try {
+      await this.#send(to, rendered);
+      return true;
+    } catch (error) {
+      let last = error;
+      if (to.press && refused(error) && /query is too old|query ID is invalid/i.test(description(error))) {
+        try {
+          await this.#send(
+            { chatId: to.chatId, userId: to.userId, ...optional('replyTo', to.replyTo) },
+            rendered,
+          );
+          return true;
+        } catch (again) {
+          last = again;
+        }
+      }
+      if (!refused(last)) throw last;
+      this.o.logger.warn(
+        { err: errorSummary(last) },
+        'telegram: ephemeral message refused; using the private chat',
+      );
+      return false;
+    }
+  }
+
+  /**
+   * Replaces the pressed ephemeral message `ephemeralMessageId` (a page turned on a table only the
+   * presser sees); parts that do not fit follow as ephemeral messages. `false` when it is gone.
+   */
+  async edit(
+    chatId: number,
+    userId: number,
+    ephemeralMessageId: number,
+    rendered: RenderedReply,
+  ): Promise<boolean> {
+    if (rendered.file) return false;
+    const { api } = this.o;
+    const [first, ...rest] = rendered.parts;
+    const keyboard = rendered.keyboard ?? NO_KEYBOARD;
+    try {
+      if (
+        rendered.rich &&
+        (await this.#try(() =>
+          api.editEphemeralMessageText(chatId, userId, ephemeralMessageId, rendered.rich!, {
+            reply_markup: keyboard,
+          }),
+        ))
+      )
+        return true;
+      await this.#try(
+        () =>
+          api.editEphemeralMessageText(chatId, userId, ephemeralMessageId, first ?? '', {
+            parse_mode: 'HTML',
+            link_preview_options: { is_disabled: true },
+            reply_markup: rest.length === 0 ? keyboard : NO_KEYBOARD,
+          }),
+        true,
+      );
+      if (rest.length > 0) await this.#send({ chatId, userId }, { ...withoutRich(rendered), parts: rest });
+      return true;
+    } catch (error) {
+      if (!refused(error)) throw error;
+      this.o.logger.warn({ err: errorSummary(error) }, 'telegram: ephemeral edit refused');
+      return false;
+    }
+  }
+
+  /** The rich form first when there is one; the text form when Telegram refuses it (400). */
+  async #send(to: ShowTo, rendered: RenderedReply): Promise<void> {
+    const { api } = this.o;
+    const params = (first: boolean): EphemeralMessageParameters => ({
+      receiver_user_id: to.userId,
+      ...(first && to.press ? { callback_query_id: to.press.queryId } : {}),
+      ...(first && to.press && to.replace ? { replace_callback_query_message: true } : {}),
+    });
+    const reply = to.replyTo !== undefined ? { reply_parameters: { message_id: to.replyTo } } : {};
+    const keyboard = (last: boolean): { reply_markup?: InlineKeyboardMarkup } =>
+      last && rendered.keyboard ? { reply_markup: rendered.keyboard } : {};
+    if (rendered.rich) {
+      const rich = rendered.rich;
+      const sent = await this.#try(() =>
+        api.sendRichMessage(to.chatId, rich, {
+          ephemeral_message_parameters: params(true),
+          ...keyboard(true),
+          ...reply,
+        }),
+      );
+      if (sent) return;
+    }
+    const last = rendered.parts.length - 1;
+    for (const [i, part] of rendered.parts.entries()) {
+      await api.sendMessage(to.chatId, part, {
+        parse_mode: 'HTML',
+        link_preview_options: { is_disabled: true },
+        ephemeral_message_parameters: params(i === 0),
+        ...keyboard(i === last),
+        ...(i === 0 ? reply : {}),
+      });
+    }
+  }
+
+  /**
+   * Runs one call; `false` when Telegram refused it (400), so the text form may follow. A repeated
+   * identical edit ("message is not modified") counts as done; `rethrow` passes refusals up.
+   */
+  async #try(call: () => Promise<unknown>, rethrow = false): Promise<boolean> {
+    try {
+      await call();
+      return true;
+    } catch (error) {
+      if (/message is not modified/i.test(description(error))) return true;
+      if (rethrow || errorSummary(error).code !== 400) throw error;
+      return false;
+    }
+  }
+}
+
+/** Telegram turned it away: 400 (not a participant, a press too old, a reply gone) or 403 (no longer in the group). */
+function refused(error: unknown): boolean {
+  const code = errorSummary(error).code;
+  return code === 400 || code === 403;
+}
+
+function description(error: unknown): string {
+  return errorSummary(error).description ?? '';
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}

@@ -1,0 +1,58 @@
+import type { Api } from 'grammy';
+import type { InlineKeyboardMarkup, InputRichMessage, ReplyParameters } from 'grammy/types';
+import { errorSummary } from '../../core/safe-error.js';
+import type { TelegramLogger } from './options.js';
+
+/**
+ * The rich form of a reply (a table, Bot API 10.1) in and out of a chat: `sendRichMessage`, and
+ * `editMessageText` with `rich_message` for a page turned in place. Telegram may refuse a rich
+ * message (a limit it counts differently, an older Bot API server): then these answer `undefined`
+ * / `false` and the caller sends the text form instead, so the reader still gets every row.
+ */
+export async function sendRich(
+  api: Api,
+  chatId: number,
+  rich: InputRichMessage,
+  options: { keyboard?: InlineKeyboardMarkup; replyParameters?: ReplyParameters; logger?: TelegramLogger },
+): Promise<number | undefined> {
+  try {
+    const sent = await api.sendRichMessage(chatId, rich, {
+      ...(options.keyboard ? { reply_markup: options.keyboard } : {}),
+      ...(options.replyParameters ? { reply_parameters: options.replyParameters } : {}),
+    });
+    return sent.message_id;
+  } catch (error) {
+    if (!refusedRich(error)) throw error;
+    options.logger?.warn({ err: errorSummary(error) }, 'telegram: rich table refused; sending the text form');
+    return undefined;
+  }
+}
+
+/** Turns a message into `rich` in place; `false` when Telegram refused the rich content. */
+export async function editRich(
+  api: Api,
+  chatId: number,
+  messageId: number,
+  rich: InputRichMessage,
+  keyboard: InlineKeyboardMarkup,
+  logger?: TelegramLogger,
+): Promise<boolean> {
+  try {
+    await api.editMessageText(chatId, messageId, rich, { reply_markup: keyboard });
+    return true;
+  } catch (error) {
+    // A second press can ask for the same page; Telegram refuses it, and nothing is wrong.
+    if (/message is not modified/i.test(errorSummary(error).description ?? '')) return true;
+    if (!refusedRich(error)) throw error;
+    logger?.warn({ err: errorSummary(error) }, 'telegram: rich table refused; editing to the text form');
+    return false;
+  }
+}
+
+/**
+ * Telegram turned the content away (400): the text form may pass. A 403 (blocked) or a failure
+ * without an answer would fail the text form too, so those are the caller's to handle.
+ */
+function refusedRich(error: unknown): boolean {
+  return errorSummary(error).code === 400;
+}

@@ -1,0 +1,46 @@
+import { loadConfig } from './config.js';
+
+const USAGE = 'Usage: telephony-bot jobs failed [--limit 50] | telephony-bot jobs retry <id|all>\n';
+
+/**
+ * `telephony-bot jobs failed` lists the proactive jobs that kept failing (the BullMQ failed set);
+ * `jobs retry <id|all>` runs them again with fresh attempts. Their claims make a retry safe: what
+ * was already sent is not sent again. Without REDIS_URL the jobs run in process and none are kept.
+ */
+export async function jobsCommand(args: string[], out: NodeJS.WritableStream): Promise<number> {
+  const [sub, arg] = args;
+  if (sub !== 'failed' && sub !== 'retry') {
+    process.stderr.write(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  if (!config.REDIS_URL) {
+    process.stderr.write(
+      'Without REDIS_URL the proactive jobs run in process and keep no failed set; a failed check is tried again at the next run.\n',
+    );
+    return 2;
+  }
+  if (sub === 'retry' && !arg) {
+    process.stderr.write(USAGE);
+    return 2;
+  }
+  const { openFailedJobs } = await import('../jobs/failed-jobs.js');
+  const failed = openFailedJobs({ url: config.REDIS_URL });
+  try {
+    if (sub === 'retry') {
+      const n = await failed.retry(arg === 'all' ? 'all' : arg!);
+      out.write(`moved ${n} failed job${n === 1 ? '' : 's'} back to waiting\n`);
+      return n > 0 || arg === 'all' ? 0 : 1;
+    }
+    const limit = args[1] === '--limit' ? Math.max(1, Number(args[2]) || 50) : 50;
+    const { total, jobs } = await failed.list(limit);
+    out.write(
+      `${total} failed job${total === 1 ? '' : 's'}${total > jobs.length ? ` (newest ${jobs.length})` : ''}\n`,
+    );
+    for (const j of jobs)
+      out.write(`${j.id}\t${j.kind} ${j.name}\t${j.attempts} attempts\t${j.failedAt ?? ''}\t${j.reason}\n`);
+    return 0;
+  } finally {
+    await failed.close();
+  }
+}
