@@ -12,11 +12,12 @@ import type { Reply, ReplyFile } from '../reply.js';
  * Adding a capability: a flag here (with what it means on each platform), the primitive on
  * {@link Conversation} (optional when only some channels have it), the branch in
  * `delivery-executor.ts` that uses it, each adapter's declaration (`*-conversation.ts`), and a row of
- * `test/core/delivery-executor.test.ts`. `showToOne` is the model: Slack shows an `actor` reply
- * ephemerally; without the flag the executor sends it to the private conversation instead.
+ * `test/core/delivery-executor.test.ts`. `showToOne` is the model: Slack and Telegram show an
+ * `actor` reply ephemerally; without the flag (or when `showToActor` declines) the executor sends
+ * it to the private conversation instead.
  */
 export interface ChannelCapabilities {
-  /** Shows a message inside a shared chat to one member only (Slack ephemeral). */
+  /** Shows a message inside a shared chat to one member only (Slack and Telegram ephemeral messages). */
   readonly showToOne: boolean;
   /** Deletes the message the user sent (Telegram). Without it no message claims a deletion. */
   readonly deleteIncoming: boolean;
