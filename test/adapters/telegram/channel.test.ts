@@ -323,6 +323,33 @@ describe('buttons', () => {
     expect(telegram.messages(bob.id)).toEqual([]);
   });
 
+  it('turns a page of an ephemeral table in place, as text when Telegram refuses the rich edit', async () => {
+    const { telegram } = await start();
+    const page = (n: number) => ({
+      title: 'Calls',
+      table: { columns: ['Number'], rows: [[`+4930${n}`]], caption: `Page ${n} of 2` },
+      actions: [{ label: '▶', actionId: 'p:x:1' }],
+      audience: 'actor' as const,
+      visibility: 'personal' as const,
+    });
+    core.onText = () => [page(1)];
+    core.onAction = () => ({ update: page(2) });
+    telegram.message(bob, '/cdrs', group);
+    await telegram.waitForCall('sendRichMessage');
+    const list = telegram.visibleTo(group.id, bob.id).find((m) => m.ephemeral_message_id)!;
+    telegram.failNext('editEphemeralMessageText', 1, {
+      ok: false,
+      error_code: 400,
+      description: 'Bad Request: unsupported',
+    });
+    telegram.press(bob, list, 'p:x:1');
+    const edit = await telegram.waitForCall('editEphemeralMessageText', (c) => c.response.ok);
+    expect(edit.payload).toMatchObject({ parse_mode: 'HTML', receiver_user_id: bob.id });
+    expect(String(edit.payload.text)).toContain('+49302');
+    expect(core.actions[0]).toMatchObject({ pressedPrivately: true });
+    expect(telegram.callsOf('sendMessage')).toEqual([]);
+  });
+
   it('shows a refusal notice and leaves the message alone', async () => {
     const { telegram } = await start();
     core.onText = () => [{ text: 'Top up?', actions: [{ label: 'Confirm', actionId: 'c:1' }] }];
