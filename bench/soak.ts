@@ -317,6 +317,8 @@ function countCrashes(): void {
 }
 
 async function main(quiet = false): Promise<number> {
+  // Each round starts a fresh provider with PINs 0 … PINS-1: its PINs are taken from the start.
+  nextPin = 0;
   const provider = await startProvider();
   const redis = await startRedisServer();
   const gate = await createRedisGate(redis.port);

@@ -37,6 +37,7 @@ async function runCommand(
   const setupView = await openModalFirst(deps, client, cmd, intent);
   if (setupView === 'done') return;
   if (!(await claimCommand(deps, client, cmd))) return;
+  if (await refusedBusy(deps, client, cmd)) return;
   const who = await whoAndWhere(
     deps,
     client,
@@ -116,6 +117,23 @@ async function inUserLanguage(
   const language = languageOf((await userLocale(deps, client, cmd.team_id, cmd.user_id)).locale);
   if (language === (shown ?? 'en')) return;
   await client.views.update({ view_id: viewId, view: view(language) });
+}
+
+/**
+ * The provider's backlog is full (admission control): "busy, try again" at once, ephemeral, instead
+ * of silence. HTTP mode says it in the ack already (http-receiver.ts); Socket Mode says it here.
+ */
+async function refusedBusy(
+  deps: SlackHandlerDeps,
+  client: webApi.WebClient,
+  cmd: SlashCommand,
+): Promise<boolean> {
+  if (!deps.options.core.busy?.()) return false;
+  const target = { client, channel: cmd.channel_id, user: cmd.user_id, responseUrl: cmd.response_url };
+  await deps.responder
+    .notice({ ...target, chat: { id: cmd.channel_id, kind: 'shared' } }, messagesFor(undefined).busyTryAgain)
+    .catch(() => undefined);
+  return true;
 }
 
 /** The dedupe claim: false for a retried delivery (dropped after its ack) or a store outage (answered). */

@@ -87,6 +87,17 @@ describe('Socket Mode', () => {
     expect(core.actions.map((a) => a.actionId)).toEqual(['confirm:abc']);
   });
 
+  it('a slash command while the provider backlog is full gets "busy, try again" at once and does not run', async () => {
+    await channel.start();
+    core.busy = () => true;
+    const command = socket.send('slash_commands', slashPayload('balance', slack.responseUrl('rb')));
+    await socket.waitForAck(command);
+    const answer = await slack.waitForCall('response_url', (c) => c.id === 'rb');
+    expect(answer.body).toMatchObject({ response_type: 'ephemeral' });
+    expect(String(answer.body.text)).toMatch(/I am very busy right now, so I did not run that/);
+    expect(core.texts).toEqual([]);
+  });
+
   it('a redelivered envelope is acked again but runs once', async () => {
     await channel.start();
     const id = socket.send('slash_commands', slashPayload('topup 1', slack.responseUrl('r3')));
