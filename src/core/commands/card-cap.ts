@@ -71,6 +71,8 @@ async function setCap(ctx: CommandContext<unknown>, number: PhoneNumber, typed: 
   const currency = card.amount.currency;
   const cap: Money = { ...typed, currency };
   const { platform, tenant, user } = ctx.identity;
+  // A team card's cap tells its support channel (the outbox keeps personal words out of it
+  // unless the channel allows them); a holder's cap tells the holder privately.
   const destination: NotifyDestination =
     ctx.role === 'agent'
       ? { platform, tenant, kind: 'chat', chatId: ctx.chat.id }
@@ -88,7 +90,6 @@ async function setCap(ctx: CommandContext<unknown>, number: PhoneNumber, typed: 
     spent: { minor: 0, scale: card.amount.scale, currency },
     lastAmount: card.amount,
     since: ctx.now.toISOString(),
-    ...(ctx.role === 'agent' ? { supportChat: { platform, tenant, chatId: ctx.chat.id } } : {}),
   };
   await ctx.stores.guard.cardCaps.put(record);
   await ctx.audit({
