@@ -1,5 +1,6 @@
 import type { PhoneNumber } from '../../telephony/phone.js';
 import type { CommandContext } from '../command-spec.js';
+import { subscriptionId } from '../commands/alert.js';
 import type { Reply } from '../reply.js';
 import { compareAmounts } from './amounts.js';
 import { policyHere } from './policy.js';
@@ -23,9 +24,8 @@ export async function callGuard(
 ): Promise<GuardCheck | undefined> {
   const { t, fmt } = ctx;
   const { client, username } = await ctx.account();
-  const owner = ctx.role === 'agent' ? ctx.chatKey : ctx.identityKey;
   const [limit, policy] = await Promise.all([
-    ctx.stores.guard.limits.get(`${owner}|${username}`),
+    ctx.stores.guard.limits.get(subscriptionId(ctx, username)),
     policyHere(ctx),
   ]);
   const approvals = policy?.actions.includes('call') === true;
