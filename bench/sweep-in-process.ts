@@ -19,6 +19,7 @@ import type { ClientFactory } from '../src/core/services.js';
 import { createSandbox, DEMO_DATA_PATH, type SandboxData } from '../src/sandbox/index.js';
 import { createMemoryKeyValueStore, createStores, keyringFromKeys } from '../src/store/index.js';
 import { createTelephonyClient, createTransport, md5Hex } from '../src/telephony/index.js';
+import { createRecordingNotifier } from '../test/helpers/recording-notifier.js';
 
 const ACCOUNTS = Number(process.env.BENCH_SWEEP_ACCOUNTS ?? 10_000);
 const LATENCY_MS = Number(process.env.BENCH_SWEEP_LATENCY_MS ?? 250);
@@ -60,14 +61,14 @@ const clientFactory: ClientFactory = (c) =>
   });
 
 let sent = 0;
-const notifier = {
-  platform: 'console' as const,
-  async send(to: NotifyDestination) {
+const notifier = createRecordingNotifier('console');
+notifier.open = (to: NotifyDestination) => ({
+  ...createRecordingNotifier('console').open(to),
+  async post() {
     sent += 1;
     return { platform: 'console' as const, tenant: '', chatId: to.kind, messageId: String(sent) };
   },
-  async edit() {},
-};
+});
 
 async function watch(): Promise<void> {
   const now = new Date().toISOString();

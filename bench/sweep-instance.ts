@@ -15,6 +15,7 @@ import { createBullmqJobs } from '../src/jobs/bullmq-jobs.js';
 import { createStores, keyringFromKeys } from '../src/store/index.js';
 import { createRedisKeyValueStore } from '../src/store/redis-key-value-store.js';
 import { createTelephonyClient, createTransport } from '../src/telephony/index.js';
+import { createRecordingNotifier } from '../test/helpers/recording-notifier.js';
 
 const env = (name: string) => {
   const v = process.env[name];
@@ -33,16 +34,17 @@ const clientFactory: ClientFactory = (c) =>
   createTelephonyClient({ baseUrl: sandboxUrl, credentials: c.account, transport });
 const proactive = createProactive({ stores, clientFactory });
 let sent = 0;
-proactive.attach({
-  platform: 'console',
-  async send(to: NotifyDestination) {
+const channel = createRecordingNotifier('console');
+channel.open = (to: NotifyDestination) => ({
+  ...createRecordingNotifier('console').open(to),
+  async post() {
     const res = await fetch(notifyUrl, { method: 'POST', body: to.kind === 'user' ? to.user : to.chatId });
     if (!res.ok) throw Object.assign(new Error('notifier refused'), { code: `HTTP_${res.status}` });
     sent += 1;
-    return { platform: 'console', tenant: '', chatId: 'x', messageId: String(sent) };
+    return { platform: 'console' as const, tenant: '', chatId: 'x', messageId: String(sent) };
   },
-  async edit() {},
 });
+proactive.attach(channel);
 // Schedules far away: the bench triggers its sweeps itself, so no tick of the clock interferes.
 const never = '0 0 1 1 *';
 const jobs = createBullmqJobs({

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { capabilitiesOf } from './capabilities.js';
 import type { CommandContext, CommandSpec } from './command-spec.js';
 import { accountClientFor, cardClientFor } from './credentials-access.js';
 import { type Engine, ownerTag } from './engine.js';
 import { type ChatRef, chatKey, type Identity, identityKey } from './identity.js';
+import type { ChannelCapabilities } from './ports/channel.js';
 import type { AuditEntry, ChatSettings, PendingAction } from './ports/records.js';
 import type { Role } from './roles.js';
 import type { UserLocale } from './user-locale.js';
@@ -12,6 +14,8 @@ export interface ContextInput {
   chat: ChatRef;
   locale?: string;
   inputIsPrivate?: boolean;
+  /** What the channel can do (capabilities.ts). */
+  can?: ChannelCapabilities;
   deliveryId?: string;
   settings: ChatSettings;
   /** Collects the audit entries written, for the support channel's thread. */
@@ -37,8 +41,6 @@ export function makeContext(
   // Agents act with the support channel's credentials (issue 6).
   const owner = role === 'agent' ? cKey : idKey;
   const now = e.clock();
-  let account: ReturnType<CommandContext<unknown>['account']> | undefined;
-  let card: ReturnType<CommandContext<unknown>['card']> | undefined;
   return {
     args,
     tokens,
@@ -58,19 +60,23 @@ export function makeContext(
     stores: e.stores,
     labels: e.labels,
     inputIsPrivate: input.inputIsPrivate ?? false,
+    can: capabilitiesOf(input),
     ...(input.deliveryId === undefined ? {} : { deliveryId: input.deliveryId }),
-    account: () => {
-      account ??= accountClientFor(e.stores, e.clientFactory, owner);
-      return account;
-    },
-    card: () => {
-      card ??= cardClientFor(e.stores, e.clientFactory, owner);
-      return card;
-    },
+    account: once(() => accountClientFor(e.stores, e.clientFactory, owner)),
+    card: once(() => cardClientFor(e.stores, e.clientFactory, owner)),
     audit: (entry) => recordAudit(e, input, { actor: idKey, chat: cKey, role }, entry),
     pending: (kind, command, pendingArgs, extra) =>
       createPending(e, kind, command, pendingArgs, { ...input, role }, extra),
     commandsHere,
+  };
+}
+
+/** Made at the first call, then the same (a client is built at most once per command). */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
   };
 }
 

@@ -2,7 +2,9 @@ import type { Platform } from './identity.js';
 import type { Reply } from './reply.js';
 
 /** Command references as a platform's users type them, one rewriter per platform. */
-export type RefsFor = (platform: Platform) => (reply: Reply) => Reply;
+/** Rewrites a reply's command references; a placed reply stays placed. */
+export type Refs = <R extends Reply>(reply: R) => R;
+export type RefsFor = (platform: Platform) => Refs;
 
 /**
  * The one source of {@link RefsFor}: `prefixes` says how each platform types a command (`/`, the
@@ -14,7 +16,7 @@ export function refsForPlatforms(
   names: Iterable<string>,
 ): RefsFor {
   const list = [...names];
-  const made = new Map<Platform, (reply: Reply) => Reply>();
+  const made = new Map<Platform, Refs>();
   return (platform) => {
     let refs = made.get(platform);
     if (!refs) {
@@ -30,14 +32,14 @@ export function refsForPlatforms(
  * Telegram and on the console, `/tel balance` in Slack with the configured command name. The
  * catalogue writes `/name`; only names of the command table are rewritten.
  */
-function commandRefs(prefix: string, names: Iterable<string>): (reply: Reply) => Reply {
+function commandRefs(prefix: string, names: Iterable<string>): Refs {
   if (prefix === '/') return (reply) => reply;
   const alternatives = [...names].sort((a, b) => b.length - a.length).join('|');
   const pattern = new RegExp(`(^|[^\\w/])/(${alternatives})(?![\\w/-])`, 'g');
   const fix = (text: string) =>
     text.replace(pattern, (_m, before: string, name: string) => `${before}${prefix}${name}`);
   const opt = (text: string | undefined) => (text === undefined ? undefined : fix(text));
-  return (reply) => ({
+  return <R extends Reply>(reply: R): R => ({
     ...reply,
     ...(reply.title !== undefined ? { title: fix(reply.title) } : {}),
     ...(reply.text !== undefined ? { text: fix(reply.text) } : {}),

@@ -6,6 +6,7 @@ import type { ChatRef, Identity } from './identity.js';
 import type { LabelCache } from './label-cache.js';
 import type { Language, Messages } from './messages.js';
 import type { SentMessage } from './notify/notifier.js';
+import type { ChannelCapabilities } from './ports/channel.js';
 import type { Stores } from './ports/stores.js';
 import type { Reply, Visibility } from './reply.js';
 import type { Role } from './roles.js';
@@ -35,6 +36,8 @@ export interface CommandContext<A> {
   readonly stores: Stores;
   /** The text input was seen only by the bot (a Slack slash command), even in a shared chat. */
   readonly inputIsPrivate: boolean;
+  /** What the channel can do (ports/channel.ts): a handler promises nothing beyond it. */
+  readonly can: ChannelCapabilities;
   /** Labels read only to name things in an answer, remembered briefly (label-cache.ts). */
   readonly labels: LabelCache;
   /** The platform's id of the delivery that started this command, the same on a redelivery. */
@@ -102,6 +105,11 @@ export interface CommandSpec<A = unknown> {
   ask?: 'pin' | 'number';
   /** Asks for confirmation; the handler runs when the asker presses Confirm. */
   confirm?: (ctx: CommandContext<A>) => Promise<string | undefined> | string | undefined;
+  /**
+   * When only some subcommands ask (`confirm` answers undefined for the rest): which, so help says
+   * exactly which ask (`/card create`, …), never that the whole command does.
+   */
+  confirmSubcommands?: readonly string[];
   /**
    * Its one argument may name another command, from a deep link (`t.me/<bot>?start=topup`): that
    * command runs instead, as if typed without arguments (`/start`).

@@ -2,8 +2,9 @@ import type { RefsFor } from './command-refs.js';
 import type { ChatRef, Identity } from './identity.js';
 import type { Language } from './messages.js';
 import type { TrackedMessage } from './notify/notifier.js';
+import type { ChannelCapabilities, Conversation } from './ports/channel.js';
 import type { AuditEntry } from './ports/records.js';
-import type { ActionOutcome, Reply } from './reply.js';
+import type { ActionOutcome, PlacedOutcome, PlacedReply, Reply } from './reply.js';
 import type { Role } from './roles.js';
 
 /** A line of text from a chat: `/balance`, `balance`, `/rate +4930123`, or an answer in a conversation. */
@@ -39,6 +40,8 @@ export interface IncomingText {
   via?: 'command' | 'chat';
   /** `via: 'chat'`: the command named this bot (`/cmd@bot`), so it is ours even in a group. */
   addressed?: boolean;
+  /** What the channel it came from can do (its Conversation's `can`): the core promises nothing more. */
+  can?: ChannelCapabilities;
   /** A message that was not text: a shared contact's number, or a kind the bot does not read. */
   attachment?: { kind: 'contact'; phone: string } | { kind: 'other'; type: string };
 }
@@ -54,6 +57,8 @@ export interface IncomingAction {
    * nobody else sees that message. Absent: the message is the chat's, and stays as it was.
    */
   pressedPrivately?: boolean;
+  /** What the channel it came from can do (its Conversation's `can`). */
+  can?: ChannelCapabilities;
   locale?: string;
   timeZone?: string;
   requestId?: string;
@@ -119,17 +124,25 @@ export interface Core {
    * separately) and language (Telegram `setMyCommands` with `language_code`). Default English.
    */
   menu(scope: 'private' | 'shared', language?: Language): { command: string; description: string }[];
-  handleText(input: IncomingText): Promise<Reply[]>;
-  handleAction(input: IncomingAction): Promise<ActionOutcome>;
+  handleText(input: IncomingText): Promise<PlacedReply[]>;
+  handleAction(input: IncomingAction): Promise<PlacedOutcome>;
+  /**
+   * The one road out (delivery-executor.ts): sends placed replies through a conversation's
+   * primitives, each where its audience and the channel's capabilities say. `announce`: tell the
+   * chat when answers went privately (default true).
+   */
+  deliver(conv: Conversation, replies: readonly PlacedReply[], announce?: boolean): Promise<void>;
+  /** A press's outcome through the same road; `noticeShown`: the press's answer already carried the notice. */
+  deliverOutcome(conv: Conversation, outcome: PlacedOutcome, noticeShown?: boolean): Promise<void>;
   /**
    * A person's home screen where the channel has one (Slack's App Home tab, issue 16): the home
    * menu, then, when linked, the accounts, the balance and the last calls. Only that person sees it.
    */
   home(input: { identity: Identity; locale?: string }): Promise<Reply[]>;
   /** Links credentials after validating them with a real API call (Slack modal, console, Telegram conversation). */
-  link(input: LinkInput): Promise<Reply>;
+  link(input: LinkInput): Promise<PlacedReply>;
   /** Turns a shared chat into a support channel (Slack `/tel team setup` modal). Admins only. */
-  setupSupportChannel(input: SupportSetupInput): Promise<Reply>;
+  setupSupportChannel(input: SupportSetupInput): Promise<PlacedReply>;
   /**
    * Names commands as each platform's users type them (`/tel balance` in Slack): the one rewriter
    * replies go through, for whatever else speaks for the core (alerts, digests).

@@ -2,6 +2,7 @@ import { refsForPlatforms } from './command-refs.js';
 import type { CommandSpec } from './command-spec.js';
 import { builtInCommands } from './commands/index.js';
 import type { CommandInfo, Core } from './core.js';
+import { DeliveryExecutor } from './delivery-executor.js';
 import type { Engine } from './engine.js';
 import { recordApprovalMessage } from './guard/approval-request.js';
 import { createHandlers } from './handlers.js';
@@ -100,6 +101,7 @@ export function createCore(options: CoreOptions): Core {
   };
   const inFlight = new InFlight();
   const { handleText, handleAction } = createHandlers(e, inFlight);
+  const executor = executorOf(e);
 
   return {
     commands: commandInfos(table),
@@ -111,6 +113,8 @@ export function createCore(options: CoreOptions): Core {
     },
     handleText,
     handleAction,
+    deliver: (conv, replies, announce) => executor.replies(conv, replies, announce),
+    deliverOutcome: (conv, outcome, noticeShown) => executor.outcome(conv, outcome, noticeShown),
     home: homeScreen(e),
     ...linkSurface(e, e.refsFor),
     refsFor: e.refsFor,
@@ -119,6 +123,14 @@ export function createCore(options: CoreOptions): Core {
     busy: options.busy ?? (() => false),
     attemptsInFlight: () => [...e.attempts.values()],
   };
+}
+
+/** The one road out; a call card's landing place is recorded so its report can edit it. */
+function executorOf(e: Engine): DeliveryExecutor {
+  return new DeliveryExecutor({
+    logger: e.logger,
+    tracked: (tracked) => recordTracked(e.stores, tracked),
+  });
 }
 
 /** What the adapters learn of each command (help, menus), in English. */

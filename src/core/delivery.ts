@@ -2,7 +2,14 @@ import type { OutputClass } from './command-spec.js';
 import type { ChatRef } from './identity.js';
 import type { Messages } from './messages.js';
 import type { AuditEntry, ChatSettings } from './ports/records.js';
-import { ACTOR_MARK, type Audience, type AuditRecord, type Reply, type Visibility } from './reply.js';
+import {
+  ACTOR_MARK,
+  type Audience,
+  type AuditRecord,
+  type PlacedReply,
+  type Reply,
+  type Visibility,
+} from './reply.js';
 
 /**
  * The one delivery rule (issue 11): for every reply and follow-up the core returns, where it may be
@@ -55,8 +62,8 @@ export function sharedChatMayShow(visibility: Visibility, settings: ChatSettings
 }
 
 /** Places every reply; the first carries the deletion of a secret-bearing input, the last the audit records. */
-export function place(replies: readonly Reply[], facts: DeliveryFacts): Reply[] {
-  const placed = replies.map((r): Reply => {
+export function place(replies: readonly Reply[], facts: DeliveryFacts): PlacedReply[] {
+  const placed = replies.map((r): PlacedReply & Reply => {
     const { deleteIncoming: _d, audit: _a, audience: _p, ...rest } = r;
     const visibility = classify(r, facts.output, facts.inputSeen);
     return { ...rest, visibility, audience: audienceOf(visibility, facts.chat, facts.settings) };

@@ -1,3 +1,4 @@
+import { askStep } from './ask-step.js';
 import type { CommandSpec } from './command-spec.js';
 import type { IncomingText } from './core.js';
 import { place } from './delivery.js';
@@ -6,11 +7,10 @@ import { isStoreUnavailable } from './error-replies.js';
 import { guardStep } from './guard/guard-step.js';
 import { lineMayHoldSecret } from './linking.js';
 import { type Language, languageOf, messagesFor } from './messages.js';
-import type { Reply } from './reply.js';
+import type { PlacedReply, Reply } from './reply.js';
 import { roleFor } from './roles.js';
 import {
   argumentsStep,
-  askStep,
   chatRulesStep,
   confirmationStep,
   credentialsStep,
@@ -74,7 +74,7 @@ export function newTurn(input: Asker, requestId: string, view: View = {}): TextT
  * one delivery rule (delivery.ts). Typed commands, menu screens, pages and answered questions all
  * end here.
  */
-export async function runTurn(e: Engine, turn: TextTurn, steps: readonly TextStep[]): Promise<Reply[]> {
+export async function runTurn(e: Engine, turn: TextTurn, steps: readonly TextStep[]): Promise<PlacedReply[]> {
   const { input } = turn;
   let replies: Reply[] = [];
   try {
@@ -120,7 +120,7 @@ export function dispatch(
   input: Asker,
   requestId: string,
   view: View,
-): Promise<Reply[]> {
+): Promise<PlacedReply[]> {
   const turn = newTurn(input, requestId, view);
   turn.spec = spec;
   turn.name = spec.name;
@@ -136,6 +136,6 @@ function mayHoldSecret(e: Engine, input: Asker): Promise<boolean> {
 }
 
 /** Stamps the reader's language on replies that do not carry one. */
-export function inLanguage(replies: Reply[], language: Language): Reply[] {
+export function inLanguage<R extends Reply>(replies: R[], language: Language): R[] {
   return replies.map((r) => (r.language ? r : { ...r, language }));
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { capabilitiesOf, honestWords } from './capabilities.js';
 import type { RefsFor } from './command-refs.js';
 import type { CommandSpec } from './command-spec.js';
 import { errorReply, isStoreDiskError } from './error-replies.js';
@@ -7,6 +8,7 @@ import type { LabelCache } from './label-cache.js';
 import type { CoreLogger } from './logger.js';
 import type { Messages } from './messages.js';
 import type { Outbox } from './notify/outbox.js';
+import type { ChannelCapabilities } from './ports/channel.js';
 import type { CoreMetrics } from './ports/metrics.js';
 import type { AuditEntry, ChatSettings } from './ports/records.js';
 import type { Stores } from './ports/stores.js';
@@ -54,14 +56,16 @@ export interface Engine {
 /** The user's language and zone: what they chose (`/language`, `/timezone`) wins over the platform's hint. */
 export async function localeOf(
   e: Engine,
-  input: { identity: Identity; locale?: string; timeZone?: string },
+  input: { identity: Identity; locale?: string; timeZone?: string; can?: ChannelCapabilities },
 ): Promise<UserLocale> {
   const settings = await e.stores.settings.user(identityKey(input.identity));
-  return userLocale({
+  const loc = userLocale({
     chosen: settings.locale,
     platform: input.locale,
     timeZone: settings.timeZone ?? input.timeZone,
   });
+  // Words about a secret's message promise only what this channel does (capabilities.ts).
+  return { ...loc, t: honestWords(loc.t, capabilitiesOf(input)) };
 }
 
 /** A shared chat's settings; a private chat has none. */

@@ -9,7 +9,7 @@ import {
   takeStep,
 } from './action-steps.js';
 import { attachmentStep, chatTextStep, endConversationStep, promptStep } from './chat-steps.js';
-import type { RefsFor } from './command-refs.js';
+import type { Refs, RefsFor } from './command-refs.js';
 import type { IncomingAction, IncomingText } from './core.js';
 import { place } from './delivery.js';
 import { commandSteps, inLanguage, newTurn, runTurn } from './dispatch.js';
@@ -20,7 +20,8 @@ import type { InFlight } from './in-flight.js';
 import { takeInterruptedNotices } from './interrupted.js';
 import { languageOf, messagesFor } from './messages.js';
 import { navigate } from './navigate.js';
-import type { ActionOutcome, Reply } from './reply.js';
+import type { ActionOutcome, PlacedOutcome, PlacedReply, Reply } from './reply.js';
+import { askOnButton, runButtonOf } from './run-buttons.js';
 import { createSampler, type Sampler } from './sampler.js';
 import { conversationStep, lookupStep, rateLimitStep, type TextStep } from './text-steps.js';
 import { userLocale } from './user-locale.js';
@@ -33,27 +34,24 @@ export function createHandlers(e: Engine, inFlight: InFlight) {
   const handleAction = actionHandler(e, inFlight, refsFor, notices);
   return {
     handleText,
-    async handleAction(input: IncomingAction): Promise<ActionOutcome> {
+    async handleAction(input: IncomingAction): Promise<PlacedOutcome> {
       // A button that runs a command as whoever presses it (an alert's Top up / Change threshold,
       // issue 15): no server state, the command applies its own rules to the presser.
-      const [verb, id] = input.actionId.split(':', 2);
-      if (verb === 'run' && id && RUN_BUTTONS.has(id))
-        return { followUps: await handleText({ ...input, text: `/${id}` }) };
+      const run = runButtonOf(input.actionId);
+      if (run?.mode === 'run') return { followUps: await handleText({ ...input, text: `/${run.command}` }) };
+      if (run) return { followUps: await askOnButton(e, input, run.command, run.mode) };
       return handleAction(input);
     },
     refsFor,
   };
 }
 
-/** Commands a `run:<name>` button may start: argument-free ones the presser runs as themselves. */
-const RUN_BUTTONS = new Set(['topup', 'alert', 'limit']);
-
 type Notices = (input: {
   identity: Identity;
   chat: ChatRef;
   locale?: string;
   timeZone?: string;
-}) => Promise<Reply[]>;
+}) => Promise<PlacedReply[]>;
 
 function noticesFor(e: Engine, refsFor: RefsFor): Notices {
   /** Interrupted operations of this user (issue 10), told with whatever they get next, placed as personal. */
@@ -62,7 +60,7 @@ function noticesFor(e: Engine, refsFor: RefsFor): Notices {
     chat: ChatRef;
     locale?: string;
     timeZone?: string;
-  }): Promise<Reply[]> {
+  }): Promise<PlacedReply[]> {
     const { t, fmt, language } = await localeOf(e, input).catch(() => userLocale({ platform: input.locale }));
     const found = await takeInterruptedNotices(e.stores, identityKey(input.identity), t, (iso) =>
       fmt.dateTime(new Date(iso)),
@@ -90,12 +88,12 @@ function textHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices: N
     ...commandSteps(e),
   ];
 
-  return async function handleText(input: IncomingText): Promise<Reply[]> {
+  return async function handleText(input: IncomingText): Promise<PlacedReply[]> {
     const requestId = input.requestId ?? randomBytes(4).toString('hex');
     const started = performance.now();
     const t = messagesFor(input.locale);
     const release = inFlight.enter();
-    if (!release) return [{ text: t.shuttingDown, tone: 'warning', audience: 'chat' }];
+    if (!release) return [{ text: t.shuttingDown, tone: 'warning', audience: 'chat', visibility: 'public' }];
     const turn = { ...newTurn(input, requestId), input };
     try {
       const placed = await runTurn(e, turn, textSteps);
@@ -141,7 +139,7 @@ function logRefusal(
 function actionHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices: Notices) {
   const actionSteps: ActionStep[] = [parseStep, ownerStep, loadStep, takeStep, runActionStep];
 
-  return async function handleAction(input: IncomingAction): Promise<ActionOutcome> {
+  return async function handleAction(input: IncomingAction): Promise<PlacedOutcome> {
     const requestId = input.requestId ?? randomBytes(4).toString('hex');
     const started = performance.now();
     const t = messagesFor(input.locale);
@@ -168,7 +166,7 @@ function actionHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices:
       const stamped = outcome ?? { notice: turn.t.confirmExpired };
       if (stamped.update) stamped.update = inLanguage([stamped.update], language)[0];
       if (stamped.followUps) stamped.followUps = inLanguage(stamped.followUps, language);
-      const fixed = withRefs(stamped, refsFor(input.identity.platform));
+      const fixed = withRefs(placeOutcome(stamped), refsFor(input.identity.platform));
       const later = await notices(input);
       return later.length ? { ...fixed, followUps: [...(fixed.followUps ?? []), ...later] } : fixed;
     } catch (err) {
@@ -181,7 +179,24 @@ function actionHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices:
   };
 }
 
-function withRefs(outcome: ActionOutcome, fix: (r: Reply) => Reply): ActionOutcome {
+/**
+ * Navigation builds screens that hold nothing about anyone (the home menu, a screen's Back); what
+ * ran a command came back placed. Whatever is still unplaced is placed here as public, by the same
+ * rule, so every outcome reaches the executor with an audience.
+ */
+function placeOutcome(outcome: ActionOutcome): PlacedOutcome {
+  const one = (r: Reply): PlacedReply =>
+    r.audience !== undefined && r.visibility !== undefined
+      ? (r as PlacedReply)
+      : { ...r, visibility: r.visibility ?? 'public', audience: r.audience ?? 'chat' };
+  return {
+    ...(outcome.notice !== undefined ? { notice: outcome.notice } : {}),
+    ...(outcome.update ? { update: one(outcome.update) } : {}),
+    ...(outcome.followUps ? { followUps: outcome.followUps.map(one) } : {}),
+  };
+}
+
+function withRefs(outcome: PlacedOutcome, fix: Refs): PlacedOutcome {
   return {
     ...outcome,
     ...(outcome.notice !== undefined ? { notice: fix({ text: outcome.notice }).text } : {}),

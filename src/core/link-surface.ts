@@ -1,27 +1,24 @@
 import { randomBytes } from 'node:crypto';
+import type { RefsFor } from './command-refs.js';
 import type { Core, LinkInput, SupportSetupInput } from './core.js';
 import { place } from './delivery.js';
 import { chatSettingsOf, type Engine, failure, localeOf } from './engine.js';
 import { UserFacingError } from './error-replies.js';
-import type { Platform } from './identity.js';
 import { linkCredentials, setupSupport } from './linking.js';
-import type { Reply } from './reply.js';
+import type { PlacedReply, Reply } from './reply.js';
 
 /**
  * Linking from a form (a Slack modal, the console) and support-channel set-up. Their answers are
  * placed by the same rule as every command's: a link result names the account, so it is personal;
  * a support channel's set-up is the channel's business, so it is public.
  */
-export function linkSurface(
-  e: Engine,
-  refsFor: (platform: Platform) => (reply: Reply) => Reply,
-): Pick<Core, 'link' | 'setupSupportChannel'> {
+export function linkSurface(e: Engine, refsFor: RefsFor): Pick<Core, 'link' | 'setupSupportChannel'> {
   const deps = { stores: e.stores, clientFactory: e.clientFactory, clock: e.clock };
   const placed = async (
     input: LinkInput | SupportSetupInput,
     reply: Reply,
     output: 'public' | 'personal',
-  ): Promise<Reply> => {
+  ): Promise<PlacedReply> => {
     const settings = await chatSettingsOf(e, input.identity, input.chat);
     const { t } = await localeOf(e, input);
     const facts = {

@@ -43,7 +43,9 @@ export async function startLinkConversation(
     ? { step: 'password', kind, username, label, expiresAt }
     : { step: 'username', kind, label, expiresAt };
   await stores.settings.updateUser(idKey, { conversation: conv });
-  return { text: username ? t.linkAskPassword(username) : t.linkAskUsername(kind) };
+  return username
+    ? { text: t.linkAskPassword(username), asksSecret: kind === 'card' ? 'link-card' : 'link-account' }
+    : { text: t.linkAskUsername(kind) };
 }
 
 /**
@@ -86,7 +88,8 @@ export async function handleConversation(
     await stores.settings.updateUser(idKey, {
       conversation: { ...conv, step: 'password', username: text },
     });
-    return { replies: [{ text: t.linkAskPassword(text) }], secret: false };
+    const asksSecret = conv.kind === 'card' ? 'link-card' : 'link-account';
+    return { replies: [{ text: t.linkAskPassword(text), asksSecret }], secret: false };
   }
   await clear();
   // This line is the password: whatever happens next (a wrong password, a provider failure, a
@@ -108,7 +111,12 @@ export async function handleConversation(
     if (!failed.expected) deps.onUnexpected?.(err, ref);
     reply = failed.reply;
   }
-  return { replies: [{ text: t.linkPasswordDeleted }, reply], secret: true };
+  return { replies: [...deletedNote(t), reply], secret: true };
+}
+
+/** "I deleted the message": said only where the channel deletes (capabilities.ts leaves it empty elsewhere). */
+function deletedNote(t: Messages): Reply[] {
+  return t.linkPasswordDeleted ? [{ text: t.linkPasswordDeleted }] : [];
 }
 
 /**

@@ -64,7 +64,9 @@ export async function navigate(
         alone,
       );
     }
-    return inPlace(replies.length ? replies : [withBack({ text: t.working, audience: 'chat' }, t)], t, alone);
+    // A refusal or a provider failure shown in place of a screen keeps its way back (README "menus").
+    const shown = first?.audience === 'chat' ? [withBack(first, t), ...rest] : replies;
+    return inPlace(shown.length ? shown : [withBack({ text: t.working, audience: 'chat' }, t)], t, alone);
   }
   const pageAction = parsePageAction(input.actionId);
   const id = pageAction?.id ?? (input.actionId.startsWith('k:') ? input.actionId.slice(2) : undefined);

@@ -63,6 +63,12 @@ export interface Reply {
    */
   privateRedirect?: { startParam: string };
   /**
+   * This reply asks for a secret (README "One road out"): where the channel has a private form
+   * (`secretForm`, a Slack modal) the executor opens it instead; a console on a terminal reads the
+   * answer without echo.
+   */
+  asksSecret?: 'link-account' | 'link-card' | 'topup';
+  /**
    * Set by the core on a message it will edit later (the call card, issue 15): once sent, the
    * adapter reports where it landed through `Core.messageSent(track, message)`.
    */
@@ -70,6 +76,20 @@ export interface Reply {
 }
 
 export type Visibility = 'public' | 'personal' | 'secret';
+
+/**
+ * A reply the delivery rule placed (delivery.ts `place()`): where it may be shown is required, so
+ * nothing downstream defaults a missing audience to the whole chat. Only placed replies reach the
+ * executor (delivery-executor.ts).
+ */
+export type PlacedReply = Reply & { readonly audience: Audience; readonly visibility: Visibility };
+
+/** A button press's result, placed: what the executor carries out. */
+export interface PlacedOutcome {
+  notice?: string;
+  update?: PlacedReply;
+  followUps?: PlacedReply[];
+}
 
 export type Audience = 'chat' | 'actor' | 'private';
 

@@ -6,7 +6,6 @@ import { identityKey } from './identity.js';
 import { handleConversation, lineMayHoldSecret } from './linking.js';
 import { withBack } from './menu/home.js';
 import { needsPaging, pageOf } from './menu/paging.js';
-import { askFor } from './menu/prompts.js';
 import { markSecret } from './menu/secrets.js';
 import type { Messages } from './messages.js';
 import type { AuditEntry, ChatSettings } from './ports/records.js';
@@ -50,9 +49,10 @@ export interface View {
 /** A step either answers (and the turn ends) or returns `undefined` to pass the turn on. */
 export type TextStep = (e: Engine, turn: TextTurn) => Promise<Reply[] | undefined>;
 
-const ends = (turn: TextTurn, outcome: string, reply: Reply): Reply[] => {
+/** Ends the turn with `reply`, or with no answer at all (a rate limit's notice was already given). */
+export const ends = (turn: TextTurn, outcome: string, reply: Reply | undefined): Reply[] => {
   turn.outcome = outcome;
-  return [reply];
+  return reply ? [reply] : [];
 };
 
 /**
@@ -170,15 +170,6 @@ export const rolesStep: TextStep = async (_e, turn) => {
     return ends(turn, 'refused', { text: spec.refusal?.(t) ?? t.notAllowed(spec.name), tone: 'error' });
   turn.role = role;
   return undefined;
-};
-
-/** Sent with no arguments, a command that can ask for its one argument asks (`/topup` asks for the PIN). */
-export const askStep: TextStep = async (e, turn) => {
-  const { spec, t } = turn;
-  if (!spec?.ask || turn.tokens.length > 0) return undefined;
-  const prompt = { command: spec.name, before: [], after: [], ask: spec.ask };
-  const question = await askFor(e.stores, identityKey(turn.input.identity), prompt, e.clock(), t);
-  return ends(turn, 'asked', turn.view.fromMenu ? withBack(question, t) : question);
 };
 
 /** Parses the arguments; the first issue's message is the fix shown, with usage and an example. */

@@ -1,4 +1,5 @@
 import { consoleDriver } from './console-driver.js';
+import { promisesContract } from './promises.js';
 import { adapterContract } from './scenarios.js';
 import { slackDriver } from './slack-driver.js';
 import { telegramDriver } from './telegram-driver.js';
@@ -7,3 +8,8 @@ import { telegramDriver } from './telegram-driver.js';
 adapterContract('telegram', telegramDriver, { shared: true, deletes: true, thread: false });
 adapterContract('slack', slackDriver, { shared: true, deletes: false, thread: true });
 adapterContract('console', consoleDriver, { shared: false, deletes: false, thread: false });
+
+/** The surfaces added since (README "One road out"): the same promises, on every channel. */
+promisesContract('telegram', telegramDriver, { shared: true, deletes: true, forms: false });
+promisesContract('slack', slackDriver, { shared: true, deletes: false, forms: true });
+promisesContract('console', consoleDriver, { shared: false, deletes: false, forms: false });

@@ -79,6 +79,7 @@ export function adapterContract(
       'secrets never appear inside a shared chat, not even to their owner there',
       async () => {
         await d.say('alice', 'shared', cmd(d, 'card create +4917088888888 5.00 Contract Test'));
+        await d.press('alice', 'shared', 'Confirm');
         const pin = /PIN\b[^0-9]{0,24}(\d{6,})/.exec(d.privateView('alice'))?.[1];
         expect(pin, 'the new card PIN reached its owner privately').toBeDefined();
         await d.say('alice', 'shared', cmd(d, 'lines'));

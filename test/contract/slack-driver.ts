@@ -187,18 +187,22 @@ export async function slackDriver(): Promise<ChannelDriver> {
       if (!last) throw new Error('nothing was pressed yet');
       await pressOn(who, last);
     },
+    // What the bot sent first (alerts, call reports) arrives outside a request: fold it in first.
     sharedView: () =>
+      sync() ??
       seen
         .filter((m) => m.channel === CHANNEL && m.to === undefined)
         .map((m) => m.text)
         .join('\n'),
     privateView: (who) =>
+      sync() ??
       seen
         .filter(visibleTo(who))
         .filter((m) => m.channel !== CHANNEL || m.to)
         .map((m) => m.text)
         .join('\n'),
     ephemeralView: (who) =>
+      sync() ??
       seen
         .filter((m) => m.channel === CHANNEL && m.to === ids[who])
         .map((m) => m.text)

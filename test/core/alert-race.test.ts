@@ -104,11 +104,17 @@ describe('alert settings changed during a sweep are never undone', () => {
     await start();
     await say('/alert 5');
     stack.sandbox.setBalance('demo', '4,00');
-    const send = notifier.send.bind(notifier);
-    notifier.send = async (to, reply) => {
-      const message = await send(to, reply);
-      await say('/alert off');
-      return message;
+    const open = notifier.open.bind(notifier);
+    notifier.open = (to) => {
+      const conv = open(to);
+      return {
+        ...conv,
+        post: async (reply) => {
+          const message = await conv.post(reply);
+          await say('/alert off');
+          return message;
+        },
+      };
     };
     // It went out before the user's change: sent, counted, and then off for good.
     expect((await proactive.sweepAlerts()).alerted).toBe(1);

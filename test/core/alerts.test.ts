@@ -121,8 +121,10 @@ describe('low-balance alerts (issue 15 §1)', () => {
     const group: ChatRef = { id: 'g1', kind: 'shared' };
     const there = await stack.core.handleAction({ identity: alice, chat: group, actionId: 'run:topup' });
     expect(there.followUps?.[0]?.privateRedirect).toEqual({ startParam: 'topup' });
+    // Change threshold does what it says: it asks for the new threshold, and the answer sets it.
     const change = await stack.core.handleAction({ identity: alice, chat: dm, actionId: 'run:alert' });
-    expect(textOf(change.followUps ?? [])).toMatch(/No low-balance alert is set/);
+    expect(textOf(change.followUps ?? [])).toMatch(/^Send the new threshold, e\.g\. 5\.00/);
+    expect(await send('3')).toMatch(/€3\.00/);
     const other = await stack.core.handleAction({ identity: alice, chat: dm, actionId: 'run:unlink' });
     expect(other.followUps).toBeUndefined();
   });

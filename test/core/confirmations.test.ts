@@ -83,3 +83,23 @@ describe('confirmations', () => {
     }
   });
 });
+
+describe('which operations ask (README "One road out": money moves or service stops only after Confirm)', () => {
+  it('/card create asks before it charges the account and shows the new PIN', async () => {
+    const { text, replies } = await h.send('/card create +49 170 88888888 5.00');
+    expect(text).toMatch(/Create a card for \+4917088888888 with €5\.00\?/);
+    expect(text).not.toMatch(/PIN/);
+    expect(h.stack.sandbox.state.card('4917088888888')).toBeUndefined();
+    const outcome = await press(actionOf(replies, 'Confirm'));
+    expect(JSON.stringify(outcome)).toMatch(/PIN/);
+    expect(h.stack.sandbox.state.card('4917088888888')).toBeDefined();
+  });
+
+  it('help names exactly the /card subcommands that ask', async () => {
+    const { text } = await h.send('/help card');
+    expect(text).toContain(
+      'Asks for confirmation first: /card create, /card block, /card disable, /card renumber.',
+    );
+    expect(text).not.toMatch(/^Asks for confirmation first\.$/m);
+  });
+});

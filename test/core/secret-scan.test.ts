@@ -48,7 +48,15 @@ beforeAll(async () => {
   };
   await inGroup('/lines');
   await inGroup('/lines', true);
-  const created = await inGroup('/card create +4917088888888 5.00 Scan Test');
+  // Creating a card charges the account: it asks first, and the PIN comes with the outcome.
+  const asked = await inGroup('/card create +4917088888888 5.00 Scan Test');
+  const outcome = await h.stack.core.handleAction({
+    identity: bob,
+    chat: group,
+    actionId: actionOf(asked, 'Confirm'),
+  });
+  const created = [...(outcome.update ? [outcome.update] : []), ...(outcome.followUps ?? [])];
+  for (const r of created) (r.audience === 'chat' ? shared : privately).push(r);
   cardPin = created.flatMap((r) => r.fields ?? []).find((f) => f.label === 'PIN')?.value ?? '';
   await inGroup('/card show +4917012345678');
   await inGroup(`/topup ${TOPUP_PIN}`);

@@ -7,6 +7,7 @@ import type {
   SupportSetupInput,
 } from '../../src/core/core.js';
 import { ACTOR_MARK, type ActionOutcome, type Reply } from '../../src/core/reply.js';
+import { asPlaced, asPlacedOutcome, realRoad } from './placed.js';
 
 /**
  * The one hand-written `Core` of the tests (issue 11, 17), for an adapter's own behaviour (acks,
@@ -96,30 +97,33 @@ export function createFakeCore(preset: keyof typeof PRESETS): FakeCore {
       const wait = gate;
       gate = undefined;
       if (wait) await wait;
-      return core.onText(input);
+      return (await core.onText(input)).map(asPlaced);
     },
     async handleAction(input) {
       core.actions.push(input);
-      return core.onAction(input);
+      return asPlacedOutcome(await core.onAction(input));
     },
     async link(input) {
       core.links.push(input);
-      return input.password === 'right'
-        ? { text: `Linked ${input.username}.`, tone: 'success', visibility: 'personal', audience: 'actor' }
-        : { text: 'Wrong username or password.', tone: 'error' };
+      return asPlaced(
+        input.password === 'right'
+          ? { text: `Linked ${input.username}.`, tone: 'success', visibility: 'personal', audience: 'actor' }
+          : { text: 'Wrong username or password.', tone: 'error' },
+      );
     },
     async setupSupportChannel(input) {
       core.setups.push(input);
-      if (!input.chat.userIsAdmin) return { text: 'Only an admin can do that.', tone: 'error' };
-      return {
+      if (!input.chat.userIsAdmin) return asPlaced({ text: 'Only an admin can do that.', tone: 'error' });
+      return asPlaced({
         text: 'This is now a support channel.',
         tone: 'success',
         audit: [{ actor: input.identity.user, note: `${ACTOR_MARK} set up support` }],
-      };
+      });
     },
     async home() {
       return [{ title: 'Home', text: 'fake home' }];
     },
+    ...realRoad(),
     async messageSent() {},
     async drain() {
       return true;

@@ -1,14 +1,14 @@
 import type { Platform } from '../../src/core/identity.js';
 import {
-  type Notifier,
   type NotifyDestination,
   NotifyRefusedError,
   type SentMessage,
 } from '../../src/core/notify/notifier.js';
+import type { Channel, ChannelCapabilities, Conversation } from '../../src/core/ports/channel.js';
 import type { Reply } from '../../src/core/reply.js';
 
-/** A notifier that records what the core sends first, and can refuse like a platform (blocked bot). */
-export interface RecordingNotifier extends Notifier {
+/** A channel that records what the core sends first, and can refuse like a platform (blocked bot). */
+export interface RecordingNotifier extends Channel {
   sent: { to: NotifyDestination; reply: Reply; message: SentMessage }[];
   edits: { message: SentMessage; reply: Reply }[];
   /** Every later send or edit is refused with this reason (a user blocked the bot). */
@@ -18,12 +18,34 @@ export interface RecordingNotifier extends Notifier {
   attempts: number;
 }
 
+const CAN: ChannelCapabilities = {
+  showToOne: false,
+  deleteIncoming: false,
+  deleteLater: false,
+  secretForm: false,
+  hiddenInput: false,
+  edit: true,
+};
+
 export function createRecordingNotifier(platform: Platform = 'console'): RecordingNotifier {
   let refusal: string | undefined;
   let failures = 0;
   let counter = 0;
+  const send = async (to: NotifyDestination, reply: Reply): Promise<SentMessage> => {
+    n.attempts += 1;
+    if (refusal) throw new NotifyRefusedError(refusal);
+    if (failures > 0) {
+      failures -= 1;
+      throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    }
+    const chatId = to.kind === 'user' ? to.user : to.chatId;
+    const message = { platform, tenant: to.tenant, chatId, messageId: String(++counter) };
+    n.sent.push({ to, reply, message });
+    return message;
+  };
   const n: RecordingNotifier = {
     platform,
+    can: CAN,
     sent: [],
     edits: [],
     attempts: 0,
@@ -33,17 +55,21 @@ export function createRecordingNotifier(platform: Platform = 'console'): Recordi
     failNext: (count) => {
       failures = count;
     },
-    async send(to, reply) {
-      n.attempts += 1;
-      if (refusal) throw new NotifyRefusedError(refusal);
-      if (failures > 0) {
-        failures -= 1;
-        throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
-      }
-      const chatId = to.kind === 'user' ? to.user : to.chatId;
-      const message = { platform, tenant: to.tenant, chatId, messageId: String(++counter) };
-      n.sent.push({ to, reply, message });
-      return message;
+    open(to): Conversation {
+      const never = async (): Promise<never> => {
+        throw new Error('not used by the core speaking first');
+      };
+      return {
+        platform,
+        can: CAN,
+        kind: to.kind === 'user' ? 'private' : 'shared',
+        post: (reply) => send(to, reply),
+        postPrivately: never,
+        showToActor: never,
+        editPressed: async () => false,
+        deleteIncoming: async () => false,
+        upload: never,
+      };
     },
     async edit(message, reply) {
       n.attempts += 1;

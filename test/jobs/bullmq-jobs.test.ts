@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatRef, Identity } from '../../src/core/identity.js';
 import { silentLogger } from '../../src/core/logger.js';
-import type { Notifier } from '../../src/core/notify/notifier.js';
+import type { Channel } from '../../src/core/ports/channel.js';
 import { createProactive } from '../../src/core/proactive/proactive.js';
 import { type BullmqJobs, createBullmqJobs } from '../../src/jobs/bullmq-jobs.js';
 import { openFailedJobs } from '../../src/jobs/failed-jobs.js';
@@ -70,7 +70,7 @@ describe.skipIf(redisSkipped)('proactive jobs on BullMQ', () => {
   /** One bot instance on the shared Redis: its own store client, proactive core and worker. */
   async function instance(
     o: {
-      notifier?: Notifier;
+      notifier?: Channel;
       concurrency?: number;
       /** How long a claim is held while sending; the kill tests make it outlast the stall detection. */
       holdMs?: number;
@@ -173,14 +173,16 @@ describe.skipIf(redisSkipped)('proactive jobs on BullMQ', () => {
     prefix = `t3-${randomBytes(3).toString('hex')}:`;
     // A's platform never answers: A dies with claims taken and nothing sent.
     let hung = 0;
-    const dead: Notifier = {
-      platform: 'telegram',
-      send: () => {
+    const dead = createRecordingNotifier('telegram');
+    const openDead = dead.open;
+    dead.open = (to) => ({
+      ...openDead(to),
+      post: () => {
         hung += 1;
         return new Promise(() => {});
       },
-      edit: () => new Promise(() => {}),
-    };
+    });
+    dead.edit = () => new Promise(() => {});
     // The claims A took outlast the 2 s it takes to see A dead: B's first tries find them held.
     const a = await instance({ notifier: dead, concurrency: 3, holdMs: 3_000 });
     await watchers(a.stack, 6);
@@ -217,10 +219,16 @@ describe.skipIf(redisSkipped)('proactive jobs on BullMQ', () => {
       open1 = r;
     });
     const slow = createRecordingNotifier('telegram');
-    const send = slow.send.bind(slow);
-    slow.send = async (to, reply) => {
-      await gate;
-      return send(to, reply);
+    const openSlow = slow.open;
+    slow.open = (to) => {
+      const conversation = openSlow(to);
+      return {
+        ...conversation,
+        post: async (reply) => {
+          await gate;
+          return conversation.post(reply);
+        },
+      };
     };
     const a = await instance({ notifier: slow, concurrency: 2 });
     await watchers(a.stack, 6);

@@ -90,11 +90,16 @@ describe.each(backends)('the store at rest: %s', (_name, open, skip) => {
     const asked = await say(`/topup ${TOPUP_PIN}`);
     expect(asked.flatMap((r) => r.actions ?? []).map((a) => a.label)).toContain('Confirm');
     await stack.core.handleText({ identity: { ...alice, user: 'bob' }, chat, text: '/lines' });
-    const created = await stack.core.handleText({
-      identity: { ...alice, user: 'bob' },
+    const bob = { ...alice, user: 'bob' };
+    const creating = await stack.core.handleText({
+      identity: bob,
       chat,
       text: '/card create +4917088888888 5.00 Scan',
     });
+    // Creating a card charges the account: the PIN comes with the confirmation's outcome.
+    const confirm = creating.flatMap((r) => r.actions ?? []).find((a) => a.label === 'Confirm')!.actionId;
+    const outcome = await stack.core.handleAction({ identity: bob, chat, actionId: confirm });
+    const created = [...(outcome.update ? [outcome.update] : []), ...(outcome.followUps ?? [])];
     cardPin = created.flatMap((r) => r.fields ?? []).find((f) => f.label === 'PIN')?.value ?? '';
   }, 60_000);
 

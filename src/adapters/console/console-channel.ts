@@ -4,9 +4,11 @@ import { createInterface } from 'node:readline';
 import type { Core } from '../../core/core.js';
 import type { ChatRef, Identity } from '../../core/identity.js';
 import { catalogues, languageOf, messagesFor } from '../../core/messages.js';
-import type { Notifier } from '../../core/notify/notifier.js';
+import type { SentMessage } from '../../core/notify/notifier.js';
+import type { Channel, Conversation } from '../../core/ports/channel.js';
 import type { Reply } from '../../core/reply.js';
 import { errorSummary } from '../../core/safe-error.js';
+import { HiddenEcho } from './hidden-echo.js';
 import { renderText } from './render-text.js';
 
 export interface ConsoleChannelOptions {
@@ -27,7 +29,7 @@ export interface ConsoleChannel {
   /** Who the console user is, e.g. for linking the demo account to them. */
   readonly identity: Identity;
   /** The core's outbound port on the console: prints what the bot says first (alerts, call reports). */
-  readonly notifier: Notifier;
+  readonly notifier: Channel;
   /** Resolves when input ends (piped stdin) or the user quits. */
   run(): Promise<void>;
   close(): void;
@@ -46,31 +48,21 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
   const chat: ChatRef = { id: 'console', kind: 'private' };
   const locale = options.locale ? { locale: options.locale } : {};
   const printer = createPrinter(output, options.exportDir ?? join('data', 'exports'), options.locale);
+  const echo = new HiddenEcho(output);
+  const conversation = consoleConversation(printer, chat.id, interactive ? echo : undefined);
   // Created in run(), so no line is read (and lost) before the loop listens.
   let rl: ReturnType<typeof createInterface> | undefined;
 
-  async function handle(line: string): Promise<boolean> {
-    const text = line.trim();
-    if (!text) return true;
-    if (text === '/quit' || text === '/exit') return false;
-    const actionId = printer.choices.get(text);
-    if (actionId) {
-      const outcome = await options.core.handleAction({ identity, chat, actionId, ...locale });
-      if (outcome.notice && outcome.notice !== outcome.update?.text) printer.write(outcome.notice);
-      await printer.show([...(outcome.update ? [outcome.update] : []), ...(outcome.followUps ?? [])]);
-      return true;
-    }
-    await printer.show(await options.core.handleText({ identity, chat, text, ...locale }));
-    return true;
-  }
+  const handle = (line: string) =>
+    handleLine(line, { core: options.core, identity, chat, locale, printer, conversation });
 
   return {
     identity,
-    notifier: consoleNotifier(printer, chat.id),
+    notifier: consoleNotifier(printer, conversation),
     async run() {
       rl = createInterface({
         input,
-        output: interactive ? output : undefined,
+        output: interactive ? echo : undefined,
         terminal: interactive,
         historySize: 200,
       });
@@ -79,6 +71,7 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
         rl.prompt();
       }
       for await (const line of rl) {
+        echo.lineRead();
         let go = true;
         try {
           go = await handle(line);
@@ -99,6 +92,37 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
   };
 }
 
+/** One line typed: a numbered choice presses its button; anything else goes to the core as text. */
+async function handleLine(
+  line: string,
+  c: {
+    core: Core;
+    identity: Identity;
+    chat: ChatRef;
+    locale: { locale?: string };
+    printer: Printer;
+    conversation: Conversation;
+  },
+): Promise<boolean> {
+  const { core, identity, chat, locale, printer, conversation } = c;
+  const text = line.trim();
+  if (!text) return true;
+  if (text === '/quit' || text === '/exit') return false;
+  const actionId = printer.choices.get(text);
+  if (actionId) {
+    const outcome = await core.handleAction({ identity, chat, actionId, can: conversation.can, ...locale });
+    printer.choices = new Map();
+    // The notice is printed first, unless the update says the same (no sentence twice).
+    if (outcome.notice && outcome.notice !== outcome.update?.text) printer.write(outcome.notice);
+    await core.deliverOutcome(conversation, outcome, true);
+    return true;
+  }
+  const replies = await core.handleText({ identity, chat, text, can: conversation.can, ...locale });
+  printer.choices = new Map();
+  await core.deliver(conversation, replies);
+  return true;
+}
+
 /** The default console user: `console::<OS user>`, the person at this terminal. */
 function operatingSystemUser(): Identity {
   const user = process.env.USER ?? 'local';
@@ -117,14 +141,12 @@ function createPrinter(output: NodeJS.WritableStream, exportDir: string, locale:
     /** The numbered choices of the replies shown last: number → action id. */
     choices: new Map<string, string>(),
     write,
-    async show(replies: Reply[]): Promise<void> {
-      printer.choices = new Map();
-      for (const reply of replies) {
-        const r = renderText(reply, printer.choices.size + 1);
-        for (const [k, v] of r.choices) printer.choices.set(k, v);
-        if (r.text) write(r.text);
-        if (reply.file) await printer.save(reply.file, reply.language);
-      }
+    /** Prints one reply; its buttons join the choices of the replies shown since the last input. */
+    async show(reply: Reply): Promise<void> {
+      const r = renderText(reply, printer.choices.size + 1);
+      for (const [k, v] of r.choices) printer.choices.set(k, v);
+      if (r.text) write(r.text);
+      if (reply.file) await printer.save(reply.file, reply.language);
     },
     async save(file: NonNullable<Reply['file']>, language?: Reply['language']): Promise<void> {
       // Exports hold call records: owner-only, whatever the umask (issue 10).
@@ -138,22 +160,52 @@ function createPrinter(output: NodeJS.WritableStream, exportDir: string, locale:
   return printer;
 }
 
-/** One user, one chat: every destination is this terminal. Edits print the new version, marked. */
-function consoleNotifier(printer: Printer, chatId: string): Notifier {
-  let sentCount = 0;
+/** What the core sends first goes to this terminal too; an edit prints the new version, marked. */
+function consoleNotifier(printer: Printer, conversation: Conversation): Channel {
   return {
     platform: 'console',
-    async send(_to, reply) {
-      const r = renderText(reply, 1);
-      if (r.text) printer.write(r.text);
-      if (reply.file) await printer.save(reply.file, reply.language);
-      sentCount += 1;
-      return { platform: 'console', tenant: '', chatId, messageId: String(sentCount) };
-    },
-    async edit(message, reply) {
+    can: conversation.can,
+    open: () => conversation,
+    edit: async (message, reply) => {
       const r = renderText({ ...reply, actions: [] }, 1);
       printer.write(`(update to message ${message.messageId})\n${r.text}`);
       if (reply.file) await printer.save(reply.file, reply.language);
     },
+  };
+}
+
+/**
+ * The console's primitives (core/ports/channel.ts): one user, one private chat, so every
+ * destination is this terminal. It cannot delete what was typed (it stays on screen) and cannot
+ * edit; on a terminal it can read a secret without echo.
+ */
+function consoleConversation(printer: Printer, chatId: string, echo: HiddenEcho | undefined): Conversation {
+  let sentCount = 0;
+  const post = async (reply: Reply): Promise<SentMessage> => {
+    await printer.show(reply);
+    // On a terminal the answer to a secret's question is read without echo.
+    if (reply.asksSecret) echo?.hideNextLine();
+    sentCount += 1;
+    return { platform: 'console', tenant: '', chatId, messageId: String(sentCount) };
+  };
+  return {
+    platform: 'console',
+    can: {
+      showToOne: false,
+      deleteIncoming: false,
+      deleteLater: false,
+      secretForm: false,
+      hiddenInput: echo !== undefined,
+      edit: false,
+    },
+    kind: 'private',
+    post,
+    postPrivately: post,
+    showToActor: async (reply) => {
+      await post(reply);
+    },
+    editPressed: async () => false,
+    deleteIncoming: async () => false,
+    upload: async (file, _where, language) => printer.save(file, language),
   };
 }

@@ -2,8 +2,9 @@ import type { App, BlockAction, ButtonAction, webApi } from '@slack/bolt';
 import { pressedOnHome } from './app-home.js';
 import { claimRequest } from './claim.js';
 import { type SlackHandlerDeps, userLocale, whoAndWhere } from './deps.js';
+import { linkModal } from './modals.js';
 import { slackIdentity } from './normalise.js';
-import type { ReplyTarget } from './responder.js';
+import { type ReplyTarget, SLACK_CAN } from './responder.js';
 
 /**
  * Button presses. Acknowledged first; the outcome replaces the original message. A retried
@@ -56,8 +57,24 @@ async function pressOnHomeTab(
     chat: { id: `home:${body.user.id}`, kind: 'private' },
     actionId: p.action.action_id,
     requestId: p.action.action_ts,
+    can: SLACK_CAN,
     ...(await userLocale(deps, client, p.team, body.user.id)),
   });
+  // The core asks for a password (Link account): on the Home tab too it goes into the link form,
+  // never into a message (README "One road out"); the tab shows the core's words beside it.
+  const asks = [outcome.update, ...(outcome.followUps ?? [])].find((r) => r?.asksSecret)?.asksSecret;
+  if (asks && asks !== 'topup' && body.trigger_id) {
+    const dm = await client.conversations.open({ users: body.user.id });
+    const language = outcome.update?.language ?? outcome.followUps?.[0]?.language;
+    await client.views.open({
+      trigger_id: body.trigger_id,
+      view: linkModal({
+        channel: dm.channel?.id ?? '',
+        credential: asks === 'link-card' ? 'card' : 'account',
+        ...(language ? { language } : {}),
+      }),
+    });
+  }
   await pressedOnHome(deps, client, p.team, body.user.id, p.action.action_id, outcome);
 }
 
@@ -86,6 +103,7 @@ async function pressInChannel(
     ...(body.response_url ? { responseUrl: body.response_url } : {}),
     ...(body.message?.ts ? { messageTs: body.message.ts } : {}),
     ...(pressedPrivately ? { pressedPrivately } : {}),
+    triggerId: body.trigger_id,
   };
   const outcome = await deps.options.core.handleAction({
     identity,
@@ -93,8 +111,9 @@ async function pressInChannel(
     actionId: p.action.action_id,
     ...(pressedPrivately ? { pressedPrivately } : {}),
     requestId: p.action.action_ts,
+    can: SLACK_CAN,
     ...(locale ? { locale } : {}),
     ...(timeZone ? { timeZone } : {}),
   });
-  await deps.responder.outcome(target, outcome);
+  await deps.options.core.deliverOutcome(deps.responder.conversation(target), outcome);
 }

@@ -1,13 +1,13 @@
 import type { App, SlashCommand, webApi } from '@slack/bolt';
 
 import { maySetUpSupport } from '../../core/identity.js';
-import { languageOf, messagesFor } from '../../core/messages.js';
+import { type Language, languageOf, messagesFor } from '../../core/messages.js';
 import { claimRequest } from './claim.js';
 import { type CommandIntent, classifyCommand } from './command-text.js';
-import { type SlackHandlerDeps, type Who, whoAndWhere } from './deps.js';
+import { type SlackHandlerDeps, userLocale, type Who, whoAndWhere } from './deps.js';
 import { linkModal, setupModal, statusModal } from './modals.js';
 import { bodyDigest, slackChat } from './normalise.js';
-import type { ReplyTarget } from './responder.js';
+import { type ReplyTarget, SLACK_CAN } from './responder.js';
 
 /** What `views.open` answers: the opened view's id, to update it later. */
 type ViewsOpenResponse = Awaited<ReturnType<webApi.WebClient['views']['open']>>;
@@ -52,6 +52,7 @@ async function runCommand(
     chat: who.chat,
     responseUrl: cmd.response_url,
     tenant: cmd.team_id,
+    triggerId: cmd.trigger_id,
   };
   // Never log the text: `/tel link user pass` would put a password in the log.
   deps.options.logger.debug({ team: cmd.team_id, intent: intent.kind }, 'Slack command');
@@ -75,22 +76,46 @@ async function openModalFirst(
   const known = deps.directory.known(cmd.team_id, cmd.user_id)?.locale;
   const early = known ? { language: languageOf(known) } : {};
   if (intent.kind === 'link-modal') {
-    await client.views.open({
+    const meta = { channel: cmd.channel_id, responseUrl: cmd.response_url, credential: intent.credential };
+    const opened = await client.views.open({
       trigger_id: cmd.trigger_id,
-      view: linkModal({
-        channel: cmd.channel_id,
-        responseUrl: cmd.response_url,
-        credential: intent.credential,
-        ...early,
-      }),
+      view: linkModal({ ...meta, ...early }),
     });
+    await inUserLanguage(deps, client, cmd, opened, early.language, (language) =>
+      linkModal({ ...meta, language }),
+    );
     return 'done';
   }
   if (intent.kind !== 'setup-modal' || slackChat(cmd.channel_id).kind !== 'shared') return undefined;
-  return client.views.open({
+  const meta = { channel: cmd.channel_id, responseUrl: cmd.response_url };
+  const opened = await client.views.open({
     trigger_id: cmd.trigger_id,
-    view: setupModal({ channel: cmd.channel_id, responseUrl: cmd.response_url, ...early }),
+    view: setupModal({ ...meta, ...early }),
   });
+  await inUserLanguage(deps, client, cmd, opened, early.language, (language) =>
+    setupModal({ ...meta, language }),
+  );
+  return opened;
+}
+
+/**
+ * A first contact's form opened before their language was known (the trigger_id allows no lookup
+ * first): once `users.info` tells it, the form is redrawn in it, labels and later inline errors
+ * alike (README "One road out": the recipient's language from the first contact).
+ */
+async function inUserLanguage(
+  deps: SlackHandlerDeps,
+  client: webApi.WebClient,
+  cmd: SlashCommand,
+  opened: ViewsOpenResponse,
+  shown: Language | undefined,
+  view: (language: Language) => ReturnType<typeof linkModal>,
+): Promise<void> {
+  const viewId = opened.view?.id;
+  if (!viewId) return;
+  const language = languageOf((await userLocale(deps, client, cmd.team_id, cmd.user_id)).locale);
+  if (language === (shown ?? 'en')) return;
+  await client.views.update({ view_id: viewId, view: view(language) });
 }
 
 /** The dedupe claim: false for a retried delivery (dropped after its ack) or a store outage (answered). */
@@ -154,10 +179,11 @@ async function answer(
         requestId: c.cmd.trigger_id,
         ...(c.cmd.trigger_id ? { deliveryId: `slack:cmd:${c.cmd.team_id}:${c.cmd.trigger_id}` } : {}),
         inputIsPrivate: true,
+        can: SLACK_CAN,
         ...(locale ? { locale } : {}),
         ...(c.who.timeZone ? { timeZone: c.who.timeZone } : {}),
       });
-      await responder.replies(c.target, replies);
+      await options.core.deliver(responder.conversation(c.target), replies);
       return;
     }
   }

@@ -41,7 +41,6 @@ export function createHandlerDeps(
       httpTimeoutMs: options.httpTimeoutMs,
       auditThread: new AuditThread(options.now),
       now: options.now,
-      tracked: (t) => options.core.messageSent(t),
     }),
     track: (name, work) => {
       const p = work().catch((err: unknown) => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App } from '@slack/bolt';
 import { InFlight } from '../../core/in-flight.js';
-import type { Notifier } from '../../core/notify/notifier.js';
+import type { Channel } from '../../core/ports/channel.js';
 import { boltLogger } from './bolt-logger.js';
 import { createHandlerDeps } from './deps.js';
 import { createHttpEndpoint } from './http-endpoint.js';
@@ -24,7 +24,7 @@ export interface SlackChannel {
   /** The bolt app, for wiring extra listeners or tests. */
   readonly app: App;
   /** The core's outbound port on Slack (alerts, call reports, digests). */
-  readonly notifier: Notifier;
+  readonly notifier: Channel;
   readonly mode: 'socket' | 'http';
   /**
    * HTTP mode: the request handler for Slack's posts, to be mounted by the composition root on

@@ -5,7 +5,7 @@ import { classifyCommand } from './command-text.js';
 import { type SlackHandlerDeps, whoAndWhere } from './deps.js';
 import { slackChat } from './normalise.js';
 import { nextTurn } from './quiet-gate.js';
-import type { ReplyTarget } from './responder.js';
+import { type ReplyTarget, SLACK_CAN } from './responder.js';
 
 /**
  * Text sent to the app outside the slash command (issue 16): the Messages tab (a DM with the app,
@@ -79,19 +79,20 @@ async function answer(
         chat,
         text: intent.text,
         requestId: m.eventId,
+        can: SLACK_CAN,
         // A DM is seen by the bot alone; a mention is seen by the whole channel.
         inputIsPrivate: chat.kind === 'private',
         ...(locale ? { locale } : {}),
         ...(timeZone ? { timeZone } : {}),
       });
-      await responder.replies(target, replies);
+      await options.core.deliver(responder.conversation(target), replies);
       return;
     }
     case 'refused':
     case 'link-modal':
     case 'setup-modal':
       // Forms need a trigger_id, which only the slash command and buttons carry.
-      await responder.notice(target, messagesFor(undefined).formsNeedCommand(options.command));
+      await responder.notice(target, messagesFor(locale).formsNeedCommand(options.command));
       return;
   }
 }

@@ -1,8 +1,11 @@
 import type { webApi } from '@slack/bolt';
-import { type Notifier, NotifyRefusedError } from '../../core/notify/notifier.js';
+import { type NotifyDestination, NotifyRefusedError, type SentMessage } from '../../core/notify/notifier.js';
+import type { Channel, Conversation } from '../../core/ports/channel.js';
+import type { Reply } from '../../core/reply.js';
 import { errorSummary } from '../../core/safe-error.js';
 import { uploadFile } from './file-upload.js';
 import type { SlackLogger } from './options.js';
+import { SLACK_CAN } from './responder.js';
 import { withTableFallback } from './table-fallback.js';
 
 /** Web API errors that will not go away by retrying: the subscription is paused (issue 15). */
@@ -32,39 +35,33 @@ export interface SlackNotifierOptions {
 }
 
 /**
- * The core's outbound port on Slack: a user's DM with the app (`conversations.open`), or a channel.
- * A file (the spend chart) goes into the thread of the message it belongs to. `chat.postMessage`
- * gives the `ts` that `chat.update` edits later (the call card).
+ * Where the core speaks first on Slack: a user's DM with the app (`conversations.open`), or a
+ * channel, through the same primitives (core/ports/channel.ts). A file (the spend chart) goes into
+ * the thread of the message it belongs to. `chat.postMessage` gives the `ts` that `chat.update`
+ * edits later (the call card).
  */
-export function createSlackNotifier(o: SlackNotifierOptions): Notifier {
+export function createSlackNotifier(o: SlackNotifierOptions): Channel {
   const clientOf = async (team: string) => (o.clientFor ? o.clientFor(team) : o.client);
+  const postTo = (to: NotifyDestination, reply: Reply) => post(clientOf, to, reply, o);
   return {
     platform: 'slack',
-    async send(to, reply) {
-      return refusals(async () => {
-        const client = await clientOf(to.tenant);
-        let channel = to.kind === 'chat' ? to.chatId : undefined;
-        if (to.kind === 'user') {
-          const dm = await client.conversations.open({ users: to.user });
-          channel = dm.channel?.id;
-        }
-        if (!channel) throw new NotifyRefusedError('no conversation');
-        const posted = await withTableFallback(reply, o.logger, (message) =>
-          client.chat.postMessage({
-            channel,
-            text: message.text,
-            ...(message.blocks.length > 0 ? { blocks: message.blocks } : {}),
-          }),
-        );
-        const ts = posted.ts ?? '';
-        if (reply.file) await uploadFile(client, posted.channel ?? channel, reply.file, o.httpTimeoutMs, ts);
-        return {
-          platform: 'slack' as const,
-          tenant: to.tenant,
-          chatId: posted.channel ?? channel,
-          messageId: ts,
-        };
-      });
+    can: SLACK_CAN,
+    open(to): Conversation {
+      const unsupported = async (): Promise<never> => {
+        throw new Error('not a primitive of a conversation the core opens');
+      };
+      return {
+        platform: 'slack',
+        can: SLACK_CAN,
+        kind: to.kind === 'user' ? 'private' : 'shared',
+        post: (reply) => postTo(to, reply),
+        postPrivately: (reply) =>
+          to.kind === 'user' ? postTo(to, reply) : Promise.resolve('unreachable' as const),
+        showToActor: unsupported,
+        editPressed: async () => false,
+        deleteIncoming: async () => false,
+        upload: unsupported,
+      };
     },
     async edit(sent, reply) {
       await refusals(async () => {
@@ -80,6 +77,35 @@ export function createSlackNotifier(o: SlackNotifierOptions): Notifier {
       });
     },
   };
+}
+
+/** One message to a destination: a channel, or the user's DM with the app, and its file in the thread. */
+function post(
+  clientOf: (team: string) => Promise<webApi.WebClient>,
+  to: NotifyDestination,
+  reply: Reply,
+  o: Pick<SlackNotifierOptions, 'httpTimeoutMs' | 'logger'>,
+): Promise<SentMessage> {
+  return refusals(async () => {
+    const client = await clientOf(to.tenant);
+    let channel = to.kind === 'chat' ? to.chatId : undefined;
+    if (to.kind === 'user') {
+      const dm = await client.conversations.open({ users: to.user });
+      channel = dm.channel?.id;
+    }
+    if (!channel) throw new NotifyRefusedError('no conversation');
+    const posted = await withTableFallback(reply, o.logger, (message) =>
+      client.chat.postMessage({
+        channel,
+        text: message.text,
+        ...(message.blocks.length > 0 ? { blocks: message.blocks } : {}),
+      }),
+    );
+    const ts = posted.ts ?? '';
+    const chatId = posted.channel ?? channel;
+    if (reply.file) await uploadFile(client, chatId, reply.file, o.httpTimeoutMs, ts);
+    return { platform: 'slack', tenant: to.tenant, chatId, messageId: ts };
+  });
 }
 
 async function refusals<T>(run: () => Promise<T>): Promise<T> {

@@ -1,22 +1,17 @@
 import type { webApi } from '@slack/bolt';
 import type { ChatRef } from '../../core/identity.js';
-import { catalogues, type Messages } from '../../core/messages.js';
-import type { TrackedMessage } from '../../core/notify/notifier.js';
-import {
-  ACTOR_MARK,
-  type ActionOutcome,
-  type Audience,
-  type Reply,
-  type ReplyFile,
-} from '../../core/reply.js';
+import { catalogues, type Language } from '../../core/messages.js';
+import type { SentMessage } from '../../core/notify/notifier.js';
+import type { ChannelCapabilities, Conversation, SecretAsk } from '../../core/ports/channel.js';
+import { ACTOR_MARK, type AuditRecord, type Reply, type ReplyFile } from '../../core/reply.js';
 import { errorSummary } from '../../core/safe-error.js';
 import type { AuditThread } from './audit-thread.js';
 import { escapeMrkdwn } from './escape.js';
 import { uploadFile } from './file-upload.js';
+import { linkModal } from './modals.js';
 import type { SlackLogger } from './options.js';
-import type { RenderedMessage } from './render-blocks.js';
+import { type RenderedMessage, renderReply } from './render-blocks.js';
 import { answerThroughWebApi, ResponseUrls } from './response-url.js';
-import { withTableFallback } from './table-fallback.js';
 
 /** Where an answer goes: the conversation, the person, and the ways Slack gave us to reach them. */
 export interface ReplyTarget {
@@ -30,6 +25,8 @@ export interface ReplyTarget {
   messageTs?: string;
   /** The workspace (team id), for messages the core edits later. */
   tenant?: string;
+  /** A slash command's or button's trigger_id: a form (modal) can open on it, within Slack's 3 s. */
+  triggerId?: string;
   /** The pressed message is ephemeral: only the presser sees it, so an `actor` update may replace it. */
   pressedPrivately?: boolean;
 }
@@ -40,16 +37,27 @@ export interface ResponderOptions {
   auditThread: AuditThread;
   /** The clock a response URL's 30 minutes are counted on. Default: the system clock. */
   now?: () => Date;
-  /** Told where a reply with `track` landed (the call card), so the core can edit it later. */
-  tracked?: (tracked: TrackedMessage) => Promise<void>;
 }
 
 /**
- * Delivers the core's replies after the request was acknowledged (issue 6 "Acknowledge at once,
- * work after"), each where the core placed it: `chat` in the channel, `actor` ephemeral, `private`
- * in the user's direct message with the app (never inside a channel). Everything goes through
- * `response_url` first, while Slack's budget of it lasts (response-url.ts), and falls back to the
- * Web API, whose client waits out 429s.
+ * Slack's primitives of the one road out (core/ports/channel.ts): Slack shows a message to one
+ * member of a channel (ephemeral), edits, uploads and asks for secrets in a modal, but cannot delete
+ * what a person typed (a slash command's text is never shown anyway).
+ */
+export const SLACK_CAN: ChannelCapabilities = {
+  showToOne: true,
+  deleteIncoming: false,
+  deleteLater: false,
+  secretForm: true,
+  hiddenInput: false,
+  edit: true,
+};
+
+/**
+ * Slack's primitives after the request was acknowledged (issue 6 "Acknowledge at once, work
+ * after"). Everything goes through `response_url` first, while Slack's budget of it lasts
+ * (response-url.ts), and falls back to the Web API, whose client waits out 429s. Where each reply
+ * goes is the core's executor's decision (delivery-executor.ts), never this file's.
  */
 export class SlackResponder {
   readonly #urls: ResponseUrls;
@@ -62,71 +70,104 @@ export class SlackResponder {
     });
   }
 
-  async replies(target: ReplyTarget, replies: readonly Reply[]): Promise<void> {
-    // In order: a follow-up must not overtake the message it follows.
-    for (const reply of replies) await this.reply(target, reply);
-  }
-
-  async reply(target: ReplyTarget, reply: Reply): Promise<void> {
-    const audience = audienceIn(target, reply);
-    await withTableFallback(reply, this.options.logger, async (message) => {
-      if (message.blocks.length === 0) return;
-      if (audience === 'private') await this.#direct(target, message, reply);
-      else if (!(reply.track && audience === 'chat' && (await this.#tracked(target, message, reply.track))))
-        await this.#send(target, message, audience === 'actor');
-    });
-    await this.#extras(target, reply, audience);
+  /** The conversation a request came from: its channel (or DM with the app) and the person. */
+  conversation(target: ReplyTarget): Conversation {
+    return {
+      platform: 'slack',
+      can: SLACK_CAN,
+      kind: target.chat.kind,
+      post: async (reply) => {
+        const { file, ...body } = reply;
+        const sent = await this.#post(target, body);
+        if (file) await this.#upload(target, file, 'chat', reply.language);
+        return sent;
+      },
+      showToActor: async (reply) => {
+        const message = renderReply(reply);
+        if (message.blocks.length > 0) await this.#send(target, message, true);
+      },
+      postPrivately: async (reply) => {
+        const { file, ...body } = reply;
+        const channel = await this.#dm(target);
+        const message = renderReply(body);
+        const posted = await target.client.chat.postMessage({
+          channel,
+          text: message.text,
+          blocks: message.blocks,
+        });
+        if (file) await this.#upload(target, file, 'private', reply.language);
+        return posted.ts ? this.#sent(target, posted.channel ?? channel, posted.ts) : undefined;
+      },
+      editPressed: async (reply) => {
+        const { file, ...body } = reply;
+        if (!(await this.#replace(target, renderReply(body)))) return false;
+        if (file) await this.#upload(target, file, 'chat', reply.language);
+        return true;
+      },
+      deleteIncoming: async () => false,
+      askSecret: (ask) => this.#askSecret(target, ask),
+      upload: (file, where, language) => this.#upload(target, file, where, language),
+      audit: (records, language) => this.#audit(target, records, language),
+    };
   }
 
   /**
-   * A message the core edits later (the call card) is posted through `chat.postMessage`, whose `ts`
-   * `chat.update` needs; `response_url` answers carry none. `false` when the bot cannot post there.
+   * The link form (a modal), opened on the request's trigger_id. A PIN is asked with the command
+   * (capabilities.ts), so only linking has a form. `false` when it cannot open: no trigger (an
+   * event), or the trigger expired; the executor then posts the core's words.
    */
-  async #tracked(target: ReplyTarget, message: RenderedMessage, track: string): Promise<boolean> {
+  async #askSecret(target: ReplyTarget, ask: SecretAsk): Promise<boolean> {
+    if (!target.triggerId || ask.form === 'topup') return false;
     try {
-      const posted = await target.client.chat.postMessage({
-        channel: target.channel,
-        text: message.text,
-        blocks: message.blocks,
+      await target.client.views.open({
+        trigger_id: target.triggerId,
+        view: linkModal({
+          channel: target.channel,
+          ...(target.responseUrl ? { responseUrl: target.responseUrl } : {}),
+          credential: ask.form === 'link-card' ? 'card' : 'account',
+          language: ask.language,
+        }),
       });
-      if (!posted.ts) return true;
-      const sent = {
-        platform: 'slack' as const,
-        tenant: target.tenant ?? '',
-        chatId: posted.channel ?? target.channel,
-        messageId: posted.ts,
-      };
-      await this.options.tracked?.({ track, message: sent });
       return true;
     } catch (err) {
-      this.options.logger.warn(
-        { err: errorSummary(err), method: 'chat.postMessage' },
-        'Slack post failed; using response_url',
-      );
+      this.options.logger.warn({ err: errorSummary(err), method: 'views.open' }, 'Slack form did not open');
       return false;
     }
   }
 
-  /** A short line only the person who acted sees, e.g. a button press's notice. */
+  /** A short line only the person who acted sees: the adapter's own words (a refusal before the core). */
   async notice(target: ReplyTarget, text: string): Promise<void> {
     await this.#send(target, { text: escapeMrkdwn(text), blocks: [] }, true);
   }
 
-  async outcome(target: ReplyTarget, outcome: ActionOutcome): Promise<void> {
-    const update = outcome.update;
-    const where = update ? audienceIn(target, update) : undefined;
-    // Only an update the core left in the chat may replace the message that is in the chat; one for
-    // the presser alone replaces an ephemeral message, which only they see (a page turned in place).
-    if (update && (where === 'chat' || (where === 'actor' && target.pressedPrivately))) {
-      await withTableFallback(update, this.options.logger, async (message) => {
-        if (!(await this.#replace(target, message))) await this.#send(target, message, where === 'actor');
-      });
-      await this.#extras(target, update, where);
-    } else if (update) {
-      await this.reply(target, update);
+  /**
+   * A message in the chat. One the core edits later (the call card) is posted through
+   * `chat.postMessage`, whose `ts` `chat.update` needs; `response_url` answers carry none.
+   */
+  async #post(target: ReplyTarget, reply: Reply): Promise<SentMessage | undefined> {
+    const message = renderReply(reply);
+    if (message.blocks.length === 0) return undefined;
+    if (reply.track) {
+      try {
+        const posted = await target.client.chat.postMessage({
+          channel: target.channel,
+          text: message.text,
+          blocks: message.blocks,
+        });
+        return posted.ts ? this.#sent(target, posted.channel ?? target.channel, posted.ts) : undefined;
+      } catch (err) {
+        this.options.logger.warn(
+          { err: errorSummary(err), method: 'chat.postMessage' },
+          'Slack post failed; using response_url',
+        );
+      }
     }
-    if (outcome.notice) await this.notice(target, outcome.notice);
-    if (outcome.followUps) await this.replies(target, outcome.followUps);
+    await this.#send(target, message, false);
+    return undefined;
+  }
+
+  #sent(target: ReplyTarget, channel: string, ts: string): SentMessage {
+    return { platform: 'slack', tenant: target.tenant ?? '', chatId: channel, messageId: ts };
   }
 
   /** Replaces the message that carried the button (a confirmation shows its outcome). */
@@ -150,29 +191,19 @@ export class SlackResponder {
     await answerThroughWebApi(target, message, priv);
   }
 
-  /** A message for the user's eyes only, outside any channel: their direct message with the app. */
-  async #direct(target: ReplyTarget, message: RenderedMessage, reply: Reply): Promise<void> {
-    const channel = await this.#dm(target);
-    await target.client.chat.postMessage({ channel, text: message.text, blocks: message.blocks });
-    if (channel !== target.channel) await this.notice(target, slackOf(reply).sentDirect);
-  }
-
   async #dm(target: ReplyTarget): Promise<string> {
-    // Only reached from a shared chat (audienceIn); kept safe for a direct call.
     if (target.chat.kind === 'private') return target.channel;
     const dm = await target.client.conversations.open({ users: target.user });
     if (!dm.channel?.id) throw new Error('conversations.open gave no channel');
     return dm.channel.id;
   }
 
-  /** The parts of a reply that are not the message: a file and the support channel's audit records. */
-  async #extras(target: ReplyTarget, reply: Reply, audience: Audience): Promise<void> {
-    if (reply.file) await this.#file(target, reply.file, audience !== 'chat', slackOf(reply));
-    // The core attaches records only in a support channel (delivery.ts).
-    for (const record of reply.audit ?? []) {
+  /** The support channel's audit thread: only in a support channel (the core attaches records there alone). */
+  async #audit(target: ReplyTarget, records: readonly AuditRecord[], language?: Language): Promise<void> {
+    for (const record of records) {
       const note = escapeMrkdwn(record.note).replace(escapeMrkdwn(ACTOR_MARK), `<@${record.actor}>`);
       try {
-        await this.options.auditThread.post(target.client, target.channel, note, reply.language);
+        await this.options.auditThread.post(target.client, target.channel, note, language);
       } catch (err) {
         // The store's audit log already holds the entry; the thread is the team's view of it.
         this.options.logger.warn(
@@ -183,30 +214,14 @@ export class SlackResponder {
     }
   }
 
-  /**
-   * A private file (CDRs are personal) is shared into the user's direct message with the app,
-   * since a file shared into a channel is visible to all of it; a public one goes to the channel.
-   */
-  async #file(target: ReplyTarget, file: ReplyFile, priv: boolean, t: Messages['slack']): Promise<void> {
+  /** A file into the channel, or into the person's direct message with the app (a file in a channel is the channel's). */
+  async #upload(target: ReplyTarget, file: ReplyFile, where: 'chat' | 'private', language?: Language) {
     try {
-      const channel = priv ? await this.#dm(target) : target.channel;
+      const channel = where === 'private' ? await this.#dm(target) : target.channel;
       await uploadFile(target.client, channel, file, this.options.httpTimeoutMs);
-      if (priv && channel !== target.channel) {
-        await this.notice(target, t.fileSent(file.name));
-      }
     } catch (err) {
       this.options.logger.warn({ err: errorSummary(err) }, 'Slack file upload failed');
-      await this.notice(target, t.fileFailed(file.name));
+      await this.notice(target, catalogues[language ?? 'en'].slack.fileFailed(file.name));
     }
   }
-}
-
-/** In a direct message everything is the user's own; elsewhere the core's placement holds. */
-function audienceIn(target: ReplyTarget, reply: Reply): Audience {
-  return target.chat.kind === 'private' ? 'chat' : (reply.audience ?? 'chat');
-}
-
-/** The adapter's own words around a reply, in the reader's language (the core stamps it). */
-function slackOf(reply: Reply): Messages['slack'] {
-  return catalogues[reply.language ?? 'en'].slack;
 }

@@ -7,6 +7,7 @@ import { postToResponseUrl } from './http-post.js';
 import { decodeMeta, encodeMeta, input, type ModalMeta, text, value } from './modals.js';
 import { isDirectMessage, slackChat, slackIdentity } from './normalise.js';
 import { nextTurn } from './quiet-gate.js';
+import { SLACK_CAN } from './responder.js';
 import { submit } from './views.js';
 
 /** Callback ids; the manifest declares the same (slack/manifest.yaml, `shortcuts`). */
@@ -138,16 +139,17 @@ async function rateThisNumber(deps: SlackHandlerDeps, shortcut: MessageShortcut,
     text: `rate ${number}`,
     requestId: shortcut.trigger_id,
     inputIsPrivate: true,
+    can: SLACK_CAN,
     ...(await userLocale(deps, client, team, shortcut.user.id)),
   });
-  await deps.responder.replies(
-    {
+  await deps.options.core.deliver(
+    deps.responder.conversation({
       client,
       channel: shortcut.channel.id,
       user: shortcut.user.id,
       chat,
       responseUrl: shortcut.response_url,
-    },
+    }),
     // The core placed them: the question reached it privately, so the answer is the asker's alone.
     replies,
   );
@@ -161,6 +163,7 @@ function runCall(deps: SlackHandlerDeps, view: ViewOutput): Parameters<typeof su
       // Each field is one argument, however it is spaced: `+49 30 1234567`.
       text: `call ${oneToken(value(view, CALL_BLOCKS.a))} ${oneToken(value(view, CALL_BLOCKS.b))}`,
       requestId: view.id,
+      can: SLACK_CAN,
       // Typed into a modal only this person sees.
       inputIsPrivate: true,
     });

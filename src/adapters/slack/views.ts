@@ -1,6 +1,6 @@
 import type { App, SlackViewAction, ViewOutput, ViewResponseAction, webApi } from '@slack/bolt';
 import type { Messages } from '../../core/messages.js';
-import type { Reply } from '../../core/reply.js';
+import type { PlacedReply, Reply } from '../../core/reply.js';
 import { errorSummary } from '../../core/safe-error.js';
 import { type SlackHandlerDeps, whoAndWhere } from './deps.js';
 import {
@@ -101,7 +101,7 @@ export async function submit(
   view: ViewOutput,
   client: webApi.WebClient,
   retryNum: number | undefined,
-  call: (meta: ModalMeta, who: Awaited<ReturnType<typeof whoAndWhere>>) => Promise<Reply>,
+  call: (meta: ModalMeta, who: Awaited<ReturnType<typeof whoAndWhere>>) => Promise<PlacedReply>,
   opts: SubmitOptions,
 ): Promise<void> {
   const { options, responder } = deps;
@@ -129,9 +129,9 @@ export async function submit(
     chat: who.chat,
     ...(meta.responseUrl ? { responseUrl: meta.responseUrl } : {}),
   };
-  const work = call(meta, who).catch((err: unknown): Reply => {
+  const work = call(meta, who).catch((err: unknown): PlacedReply => {
     options.logger.error({ err: errorSummary(err) }, 'Slack modal submission failed');
-    return { text: t.submitFailed, tone: 'error' };
+    return { text: t.submitFailed, tone: 'error', audience: 'actor', visibility: 'personal' };
   });
   const first = await withinBudget(work, options.viewAckBudgetMs);
   if (first !== 'late') {
@@ -139,7 +139,7 @@ export async function submit(
       await ack({ response_action: 'errors', errors: { [opts.errorBlock]: plain(first, t) } });
     } else {
       await ack();
-      await responder.reply(target, first);
+      await options.core.deliver(responder.conversation(target), [first]);
     }
     return;
   }
@@ -169,7 +169,7 @@ async function finishLate(
     opts: SubmitOptions;
     target: ReplyTarget;
   },
-  reply: Reply,
+  reply: PlacedReply,
 ): Promise<void> {
   if (reply.tone === 'error') {
     await s.client.views.update({ view_id: s.viewId, view: s.opts.again(s.meta, plain(reply, s.t)) });
@@ -179,7 +179,7 @@ async function finishLate(
     view_id: s.viewId,
     view: statusModal(s.opts.title(s.t), plain(reply, s.t), s.t.close),
   });
-  await deps.responder.reply(s.target, reply);
+  await deps.options.core.deliver(deps.responder.conversation(s.target), [reply]);
 }
 
 function plain(reply: Reply, t: Messages['slack']): string {

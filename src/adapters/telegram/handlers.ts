@@ -2,11 +2,11 @@ import type { Bot, Context } from 'grammy';
 import type { Chat } from 'grammy/types';
 import type { Core, IncomingText } from '../../core/core.js';
 import { type Language, languageOf } from '../../core/messages.js';
-import type { ActionOutcome, Reply } from '../../core/reply.js';
+import type { PlacedOutcome, PlacedReply } from '../../core/reply.js';
 import { errorSummary } from '../../core/safe-error.js';
 import type { AdminCache } from './admin-cache.js';
 import { ANSWER_BUDGET_MS, typingWhile } from './busy.js';
-import type { Deliverer, DeliveryTarget, Scheduler } from './deliver.js';
+import { type Deliverer, type DeliveryTarget, type Scheduler, TELEGRAM_CAN } from './deliver.js';
 import { chatKindOf, chatRefOf, identityOf, isAddressed, messageKind, normaliseText } from './incoming.js';
 import type { TelegramMessages } from './messages.js';
 import type { TelegramLogger } from './options.js';
@@ -74,13 +74,14 @@ async function onMessage(
   const kind = chatKindOf(msg.chat);
   const userIsAdmin = kind === 'shared' ? await admins.isAdmin(msg.chat.id, from.id) : undefined;
   const target = targetOf(ctx, msg.chat, msg.message_id);
-  let replies: Reply[];
+  let replies: PlacedReply[];
   try {
     const work = core.handleText({
       identity: identityOf(from),
       chat: chatRefOf(msg.chat, userIsAdmin),
       text: input.text,
       via: 'chat',
+      can: TELEGRAM_CAN,
       addressed: input.addressed,
       ...(input.attachment ? { attachment: input.attachment } : {}),
       ...(from.language_code ? { locale: from.language_code } : {}),
@@ -89,17 +90,21 @@ async function onMessage(
       requestId: requestIdOf(ctx),
       deliveryId: requestIdOf(ctx),
     });
-    // A slow provider: the chat shows "typing…" meanwhile (issue 12).
-    typingWhile(work, busyScheduler, () => ctx.api.sendChatAction(msg.chat.id, 'typing'));
+    // A slow provider: a private chat shows "typing…" meanwhile (issue 12). Not a group: the answer
+    // may go privately, and the group would see someone's personal question being worked on.
+    if (kind === 'private')
+      typingWhile(work, busyScheduler, () => ctx.api.sendChatAction(msg.chat.id, 'typing'));
     replies = await work;
   } catch (error) {
     logger.error(
       { updateId: ctx.update.update_id, err: errorSummary(error) },
       'telegram: core failed on a message',
     );
-    replies = [{ text: messages(languageOf(from.language_code)).failed, tone: 'error' }];
+    const text = messages(languageOf(from.language_code)).failed;
+    // Says nothing about anyone: the chat may see it.
+    replies = [{ text, tone: 'error', audience: 'chat', visibility: 'public' }];
   }
-  if (replies.length > 0) await options.deliverer.deliver(target, replies);
+  if (replies.length > 0) await core.deliver(options.deliverer.conversation(target), replies);
 }
 
 /**
@@ -115,31 +120,18 @@ async function onPress(ctx: Context, options: HandlerOptions): Promise<void> {
   // The message carrying the button; a very old one is "inaccessible" (date 0) and cannot be edited.
   const message = query.message;
   const chat = message?.chat ?? { id: query.from.id, type: 'private' as const };
-  // An ephemeral message (Bot API 10.2) is seen by the presser alone; it is edited as such.
-  const ephemeralMessageId = (message as { ephemeral_message_id?: number } | undefined)?.ephemeral_message_id;
-  const work = pressOutcome(ctx, options, chat, query.data, ephemeralMessageId !== undefined);
+  const work = pressOutcome(ctx, options, chat, query.data);
   const answer = createPressAnswer(ctx, options);
-  typingWhile(work, options.busyScheduler, () => ctx.api.sendChatAction(chat.id, 'typing'));
+  if (chat.type === 'private')
+    typingWhile(work, options.busyScheduler, () => ctx.api.sendChatAction(chat.id, 'typing'));
   const outcome = await work;
   const answeredEarly = answer.settle();
   await answer.send(outcome.notice);
-  const followUps = [...(outcome.followUps ?? [])];
-  // A notice that missed the answer and has no edit to carry it is said to the presser instead:
-  // the core meant it for them alone (ActionOutcome.notice), so in a group it goes privately.
-  if (answeredEarly && outcome.notice && !outcome.update && followUps.length === 0)
-    followUps.push({ text: outcome.notice, tone: 'info', audience: 'actor' });
-  // The press travels with its answers: an ephemeral reply cites it, and one pressed is edited as such.
-  const target: DeliveryTarget = {
-    ...targetOf(ctx, chat),
-    press: { queryId: query.id, ...(ephemeralMessageId !== undefined ? { ephemeralMessageId } : {}) },
-  };
-  if (outcome.update) {
-    if (message && message.date !== 0)
-      await options.deliverer.edit(target, message.message_id, outcome.update);
-    else followUps.unshift(outcome.update);
-  }
-  // The update (the confirmation's public outcome) already says where the rest went.
-  if (followUps.length > 0) await options.deliverer.deliver(target, followUps, !outcome.update);
+  // A very old message is "inaccessible" (date 0) and cannot be edited: the update then follows anew.
+  const pressed = message && message.date !== 0 ? message.message_id : undefined;
+  const conv = options.deliverer.conversation(targetOf(ctx, chat), pressed);
+  // A notice that missed the answer is the core's executor's to place (the presser alone).
+  await options.core.deliverOutcome(conv, outcome, !answeredEarly);
 }
 
 /** The core's decision on a press; a failure becomes the "something failed" notice. */
@@ -148,8 +140,7 @@ async function pressOutcome(
   options: HandlerOptions,
   chat: Pick<Chat, 'id' | 'type'>,
   actionId: string,
-  pressedPrivately: boolean,
-): Promise<ActionOutcome> {
+): Promise<PlacedOutcome> {
   const from = ctx.callbackQuery!.from;
   try {
     const userIsAdmin = chat.type === 'private' ? undefined : await options.admins.isAdmin(chat.id, from.id);
@@ -157,7 +148,7 @@ async function pressOutcome(
       identity: identityOf(from),
       chat: chatRefOf(chat, userIsAdmin),
       actionId,
-      ...(pressedPrivately ? { pressedPrivately } : {}),
+      can: TELEGRAM_CAN,
       ...(from.language_code ? { locale: from.language_code } : {}),
       requestId: requestIdOf(ctx),
       deliveryId: requestIdOf(ctx),

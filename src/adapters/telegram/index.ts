@@ -2,7 +2,7 @@ import { type RunnerHandle, run, sequentialize } from '@grammyjs/runner';
 import { Bot, type Context } from 'grammy';
 import type { Update } from 'grammy/types';
 import { InFlight } from '../../core/in-flight.js';
-import type { Notifier } from '../../core/notify/notifier.js';
+import type { Channel } from '../../core/ports/channel.js';
 import { errorSummary } from '../../core/safe-error.js';
 import { AdminCache } from './admin-cache.js';
 import { createSendRetry, createSetupRetry } from './api-retry.js';
@@ -30,7 +30,7 @@ export { splitHtml, TELEGRAM_MESSAGE_LIMIT } from './split-html.js';
 export interface TelegramChannel {
   readonly bot: Bot;
   /** The core's outbound port on Telegram (alerts, call reports, digests). */
-  readonly notifier: Notifier;
+  readonly notifier: Channel;
   /**
    * Initialises the bot (getMe), registers the command menus, then polls or registers the webhook.
    * Set-up calls Telegram answers with "later" (429, 5xx, no answer) are retried; any other refusal
@@ -146,10 +146,9 @@ function createBot(o: ResolvedTelegramOptions): Bot {
  * The middleware before the handlers, in this order, and why:
  * 1. tracking: every update counts as in flight from its first middleware on, whether it came from
  *    the runner or the webhook: the runner's stop() does not wait for the updates it handed out.
- * 2. `sequentialize` by chat: updates of one chat run in order, other chats run concurrently, so a
- *    slow provider stalls only its own chat. It comes before the dedupe claim because the claim is
- *    asynchronous: two updates of one chat could otherwise overtake each other while claiming. It
- *    has no side effect.
+ * 2. `sequentialize` by chat (presses apart, `orderKey`): a slow provider stalls only its own
+ *    chat. Before the dedupe claim, which is asynchronous: two updates of one chat could otherwise
+ *    overtake each other while claiming. It has no side effect.
  * 3. the `update_id` claim: before any side effect, a redelivered update is dropped.
  * The handlers come next: normalise, call the core, render.
  */
@@ -159,10 +158,20 @@ function installPipeline(bot: Bot, o: ResolvedTelegramOptions, inFlight: InFligh
     inFlight.track(work.catch(() => {}));
     return work;
   });
-  bot.use(sequentialize<Context>((ctx) => (ctx.chat ?? ctx.from)?.id.toString()));
+  bot.use(sequentialize<Context>(orderKey));
   bot.use(
     dedupeUpdates({ store: o.dedupe, botId: () => bot.botInfo.id, ttlMs: o.dedupeTtlMs, logger: o.logger }),
   );
+}
+
+/**
+ * Messages of one chat run in order; presses of one chat too, beside them: a press behind a slow
+ * command would miss Telegram's answer deadline (README: within 0.5 s). A press acts on single-use
+ * state of its own (a pending action, a page), so it needs no order against the chat's commands.
+ */
+function orderKey(ctx: Context): string | undefined {
+  const chat = (ctx.chat ?? ctx.from)?.id.toString();
+  return chat !== undefined && ctx.callbackQuery ? `press:${chat}` : chat;
 }
 
 /** The handlers (normalise, call the core, render) and the deliverer they answer through. */
@@ -175,8 +184,6 @@ function installHandlersWithDeliverer(bot: Bot, o: ResolvedTelegramOptions): Del
     logger,
     scheduler: o.scheduler,
     ...(o.deletions ? { deletions: o.deletions } : {}),
-    tracked: (t) => o.core.messageSent(t),
-    showToOne: o.showToOne,
   });
   const admins = new AdminCache({ api: bot.api, ttlMs: o.adminCacheMs, logger });
   installHandlers(bot, {

@@ -1,25 +1,27 @@
-import { type Notifier, NotifyRefusedError, type SentMessage } from '../../core/notify/notifier.js';
+import { NotifyRefusedError } from '../../core/notify/notifier.js';
+import type { Channel, Conversation } from '../../core/ports/channel.js';
 import { errorSummary } from '../../core/safe-error.js';
 import type { Deliverer } from './deliver.js';
 import { isUnreachable } from './deliver.js';
 
 /**
- * The core's outbound port on Telegram (issue 15): a user's private chat is the chat whose id is the
- * user id (Bot API), a group is its chat id. 403 (blocked, kicked) and "chat not found" are refusals
- * the core pauses on; everything else (429 after auto-retry, 5xx) is passed on to be retried later.
+ * Where the core speaks first on Telegram (issue 15): the deliverer's primitives, with 403 (blocked,
+ * kicked) and "chat not found" turned into refusals the core pauses on; everything else (429 after
+ * auto-retry, 5xx) is passed on to be retried later.
  */
-export function createTelegramNotifier(deliverer: Deliverer): Notifier {
+export function createTelegramNotifier(deliverer: Deliverer): Channel {
+  const channel = deliverer.channel();
   return {
-    platform: 'telegram',
-    async send(to, reply) {
-      const chatId = to.kind === 'user' ? to.user : to.chatId;
-      const id = await refusals(() => deliverer.post(Number(chatId), reply));
-      const sent: SentMessage = { platform: 'telegram', tenant: '', chatId, messageId: String(id ?? '') };
-      return sent;
+    ...channel,
+    open(to) {
+      const conv = channel.open(to);
+      const refused: Conversation = {
+        ...conv,
+        post: (reply) => refusals(() => conv.post(reply)),
+      };
+      return refused;
     },
-    async edit(message, reply) {
-      await refusals(() => deliverer.replace(Number(message.chatId), Number(message.messageId), reply));
-    },
+    edit: (message, reply) => refusals(() => channel.edit(message, reply)),
   };
 }
 

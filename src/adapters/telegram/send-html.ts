@@ -51,13 +51,15 @@ export async function sendRendered(
   }
   const sent: number[] = [];
   const last = rendered.parts.length - 1;
+  // Buttons go under the last text, which Telegram can edit (a page turn); a document's text it
+  // refuses to edit, so they sit under a document only when there is no text.
   for (const [i, part] of rendered.parts.entries()) {
-    const keyboard = i === last && !rendered.file ? rendered.keyboard : undefined;
+    const keyboard = i === last ? rendered.keyboard : undefined;
     sent.push(await sendHtml(api, chatId, part, keyboard, i === 0 ? replyTo : undefined));
   }
   if (rendered.file) {
     const doc = await api.sendDocument(chatId, new InputFile(rendered.file.content, rendered.file.name), {
-      ...(rendered.keyboard ? { reply_markup: rendered.keyboard } : {}),
+      ...(rendered.keyboard && rendered.parts.length === 0 ? { reply_markup: rendered.keyboard } : {}),
       ...(rendered.parts.length === 0 && replyTo !== undefined
         ? { reply_parameters: replyParameters(replyTo) }
         : {}),

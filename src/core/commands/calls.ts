@@ -3,6 +3,7 @@ import { fromDate } from '../../telephony/dates.js';
 import { hasCode } from '../../telephony/errors.js';
 import { phoneArg, positional } from '../args.js';
 import { type CommandContext, commandText, defineCommand } from '../command-spec.js';
+import { sharedChatMayShow } from '../delivery.js';
 import { callGuard } from '../guard/call-guard.js';
 import { type Messages, messagesFor } from '../messages.js';
 import { hangingUpCard } from '../proactive/call-card.js';
@@ -16,7 +17,12 @@ import type { Reply } from '../reply.js';
 import { subscriptionOf } from './alert.js';
 import { audited } from './audited.js';
 
-/** Stores the pending report of a call just placed; the card's `track` key finds it again. */
+/**
+ * Stores the pending report of a call just placed; the card's `track` key finds it again. The report
+ * is never more public than the card (README "One road out"): it speaks in a shared chat only where
+ * the card itself was shown to the chat (personal data allowed there, delivery.ts); otherwise in
+ * the caller's private conversation, wherever the card was seen.
+ */
 async function watchCall(
   ctx: CommandContext<unknown>,
   callId: string,
@@ -28,14 +34,15 @@ async function watchCall(
   const base = await subscriptionOf(ctx);
   const placed = ctx.now.getTime();
   const at = (ms: number) => new Date(placed + ms).toISOString();
+  const inChat =
+    ctx.chat.kind === 'shared' && sharedChatMayShow('personal', await ctx.stores.settings.chat(ctx.chatKey));
   await ctx.stores.proactive.callReports.put({
     ...base,
     id: callId,
-    destination:
-      ctx.chat.kind === 'shared'
-        ? { ...base.setBy, kind: 'chat', chatId: ctx.chat.id }
-        : { ...base.setBy, kind: 'user' },
-    ...(ctx.chat.kind === 'shared' ? { sharedChat: ctx.chatKey } : {}),
+    destination: inChat
+      ? { ...base.setBy, kind: 'chat', chatId: ctx.chat.id }
+      : { ...base.setBy, kind: 'user' },
+    ...(inChat ? { sharedChat: ctx.chatKey } : {}),
     callId,
     aNumber: a,
     bNumber: b,

@@ -156,9 +156,15 @@ const cardCommand = defineCommand<CardArgs>({
   confirmStyle: 'danger',
   target: (args) => args.cli.digits,
   needs: 'card',
+  // What moves money (create charges the account) or cuts service (block, disable, renumber) asks.
+  confirmSubcommands: ['create', 'block', 'disable', 'renumber'],
   guarded: cardGuard,
   confirm(ctx) {
     const a = ctx.args;
+    if (a.sub === 'create')
+      return a.amount
+        ? ctx.t.cardConfirmCreate(a.cli.digits, ctx.fmt.money(a.amount))
+        : ctx.t.cardConfirmCreateNoAmount(a.cli.digits);
     if (a.sub === 'block') return ctx.t.cardConfirmBlock(a.cli.digits);
     // A card blocked by its cap (or by anyone) works again at once: asked first (README "Money guard").
     if (a.sub === 'unblock') return ctx.t.cardConfirmUnblock(a.cli.digits);

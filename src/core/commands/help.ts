@@ -63,7 +63,9 @@ function helpCommand(table: () => CommandSpec[]) {
         const lines = [c.summary(t), `${t.helpUsage}: ${c.usage(t)}`, `${t.helpExample}: ${c.example(t)}`];
         if (c.aliases?.length) lines.push(`${t.helpAliases}: ${c.aliases.map((a) => `/${a}`).join(', ')}`);
         if (c.privateOnly) lines.push(t.helpPrivateOnly);
-        if (c.confirm) lines.push(t.helpConfirm);
+        if (c.confirmSubcommands)
+          lines.push(t.helpConfirmSome(c.confirmSubcommands.map((s) => `/${c.name} ${s}`).join(', ')));
+        else if (c.confirm) lines.push(t.helpConfirm);
         lines.push(`${t.helpWho}: ${c.roles.map((r) => t.roles[r]).join(', ')}`);
         return { title: `/${c.name}`, text: lines.join('\n') };
       }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { usernameIssue } from '../../telephony/credentials.js';
 import { noArgs, usernameFix } from '../args.js';
+import { asksInForm } from '../capabilities.js';
 import { commandText, defineCommand } from '../command-spec.js';
 import { activeAccount } from '../credentials-access.js';
 import { UserFacingError } from '../error-replies.js';
@@ -41,6 +42,12 @@ function linkCommand(clock: () => Date) {
     output: 'personal',
     needs: 'none',
     async handler(ctx) {
+      // A password typed as a message would stay where the channel cannot delete it: its form asks.
+      if (asksInForm(ctx.can))
+        return {
+          text: ctx.t.linkUseForm,
+          asksSecret: ctx.args.kind === 'card' ? 'link-card' : 'link-account',
+        };
       return startLinkConversation(
         ctx.stores,
         clock,

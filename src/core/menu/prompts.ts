@@ -21,7 +21,8 @@ export async function askFor(
   await stores.settings.updateUser(idKey, {
     prompt: { ...prompt, expiresAt: new Date(now.getTime() + PROMPT_TTL_MS).toISOString() },
   });
-  return { text: prompt.ask === 'pin' ? t.promptPin : t.promptNumber(prompt.command) };
+  if (prompt.ask === 'pin') return { text: t.promptPin, asksSecret: 'topup' };
+  return { text: prompt.ask === 'amount' ? t.promptThreshold : t.promptNumber(prompt.command) };
 }
 
 export type PromptAnswer =

@@ -6,6 +6,7 @@ import { callsDe } from './de/calls.js';
 import { cardsDe } from './de/cards.js';
 import { commandsDe } from './de/commands.js';
 import { confirmationsDe } from './de/confirmations.js';
+import { deliveryDe } from './de/delivery.js';
 import { failuresDe } from './de/failures.js';
 import { generalDe } from './de/general.js';
 import { guardDe } from './de/guard.js';
@@ -33,4 +34,5 @@ export const de: Messages = {
   ...proactiveDe,
   ...guardDe,
   ...adaptersDe,
+  ...deliveryDe,
 };

@@ -5,6 +5,7 @@ import { callsEn } from './en/calls.js';
 import { cardsEn } from './en/cards.js';
 import { commandsEn } from './en/commands.js';
 import { confirmationsEn } from './en/confirmations.js';
+import { deliveryEn } from './en/delivery.js';
 import { failuresEn } from './en/failures.js';
 import { generalEn } from './en/general.js';
 import { guardEn } from './en/guard.js';
@@ -32,4 +33,5 @@ export const en = {
   ...proactiveEn,
   ...guardEn,
   ...adaptersEn,
+  ...deliveryEn,
 };

@@ -19,18 +19,6 @@ export interface SentMessage {
 }
 
 /**
- * The outbound port each adapter implements (README "The core can speak first"). It renders and
- * sends only: where a message may go is decided by the core before it calls this (delivery.ts).
- */
-export interface Notifier {
-  readonly platform: Platform;
-  /** Sends `reply`; rejects with {@link NotifyRefusedError} when the platform refuses the destination. */
-  send(to: NotifyDestination, reply: Reply): Promise<SentMessage>;
-  /** Replaces an earlier message's text and buttons (an edit without buttons removes them). */
-  edit(message: SentMessage, reply: Reply): Promise<void>;
-}
-
-/**
  * The platform refuses this destination for good: a Telegram user blocked the bot (403), a chat is
  * gone, a Slack channel was archived or the app left it. The subscription is paused, never retried.
  */

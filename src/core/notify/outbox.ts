@@ -2,10 +2,11 @@ import type { RefsFor } from '../command-refs.js';
 import { sharedChatMayShow } from '../delivery.js';
 import type { Platform } from '../identity.js';
 import type { CoreLogger } from '../logger.js';
+import type { Channel } from '../ports/channel.js';
 import type { Subscriber } from '../ports/proactive.js';
 import type { SettingsStore } from '../ports/stores.js';
 import type { Reply } from '../reply.js';
-import { type Notifier, type NotifyDestination, NotifyRefusedError, type SentMessage } from './notifier.js';
+import { type NotifyDestination, NotifyRefusedError, type SentMessage } from './notifier.js';
 
 /** What became of a message the core sent first. */
 export type SendOutcome =
@@ -23,19 +24,20 @@ export interface OutboxOptions {
 }
 
 /**
- * The core's side of the notifier port: picks the adapter by platform and applies the delivery
- * rule (delivery.ts) before anything leaves, exactly as replies to commands are placed.
+ * What the core sends first (alerts, call reports, digests) leaves through the same channel
+ * primitives as replies to commands (ports/channel.ts): picks the channel by platform and applies
+ * the delivery rule (delivery.ts `sharedChatMayShow`) before anything leaves.
  */
 export class Outbox {
-  readonly #notifiers = new Map<string, Notifier>();
+  readonly #notifiers = new Map<string, Channel>();
   readonly #o: OutboxOptions;
 
   constructor(options: OutboxOptions) {
     this.#o = options;
   }
 
-  /** Adapters register their notifier once their channel runs. */
-  attach(notifier: Notifier): void {
+  /** Adapters register their channel once it runs. */
+  attach(notifier: Channel): void {
     this.#notifiers.set(notifier.platform, notifier);
   }
 
@@ -69,7 +71,12 @@ export class Outbox {
   async send(to: NotifyDestination, reply: Reply): Promise<SendOutcome> {
     const notifier = this.#notifiers.get(to.platform);
     if (!notifier) return { status: 'failed', reason: `no ${to.platform} channel runs here` };
-    return this.#attempt(to.platform, () => notifier.send(to, this.#refs(to.platform, reply)));
+    return this.#attempt(to.platform, async () => {
+      const sent = await notifier.open(to).post(this.#refs(to.platform, reply));
+      // Every platform says where a post landed; without it the message cannot be edited later.
+      if (!sent) throw new NotifyRefusedError('no message');
+      return sent;
+    });
   }
 
   async edit(message: SentMessage, reply: Reply): Promise<SendOutcome> {

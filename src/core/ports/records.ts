@@ -82,7 +82,7 @@ export interface ArgumentPrompt {
   before: string[];
   after: string[];
   /** What is asked, for the question and the answer's checks. */
-  ask: 'pin' | 'number';
+  ask: 'pin' | 'number' | 'amount';
   expiresAt: string;
 }
 

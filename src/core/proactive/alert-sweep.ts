@@ -10,6 +10,7 @@ import {
   clientFor,
   DeliveryFailedError,
   type ProactiveContext,
+  recipientLocale,
 } from './context.js';
 import { type PaceOptions, runPaced } from './paced.js';
 
@@ -99,7 +100,9 @@ export async function checkAlert(
     await writeState(store, sub, { armed: false, generation: sub.generation + 1 });
     return 'checked';
   }
-  const { full, publicVersion } = alertReplies(sub, account.balance);
+  // The recipient's language at sending time, not the one of the subscription's day.
+  const here = { ...sub, locale: await recipientLocale(ctx, sub) };
+  const { full, publicVersion } = alertReplies(here, account.balance);
   const sent = await ctx.outbox.deliver(sub.destination, sub.setBy, full, publicVersion);
   if (sent.status === 'failed') {
     // Not delivered: give the claim back, a retry (or the next sweep) tries again.

@@ -11,6 +11,7 @@ import {
   clientFor,
   DeliveryFailedError,
   type ProactiveContext,
+  recipientLocale,
 } from './context.js';
 
 /**
@@ -221,14 +222,16 @@ async function finish(
     await ctx.stores.proactive.callReports.delete(report.id);
     return;
   }
+  // Worded in the caller's language of now, not of when the call was placed (README "One road out").
+  const here = { ...report, locale: await recipientLocale(ctx, report) };
   const ok =
     match.kind === 'record'
-      ? await reportRecord(ctx, report, match.record, currency)
+      ? await reportRecord(ctx, here, match.record, currency)
       : match.kind === 'ambiguous'
-        ? await ambiguousRecord(ctx, report, match.count)
+        ? await ambiguousRecord(ctx, here, match.count)
         : match.kind === 'unsure'
-          ? await unsureRecord(ctx, report)
-          : await noRecord(ctx, report);
+          ? await unsureRecord(ctx, here)
+          : await noRecord(ctx, here);
   if (!ok) {
     await claims.release(reportKey);
     if (recordKey) await claims.release(recordKey);

@@ -1,5 +1,7 @@
 import type { TelephonyClientWithMethods } from '../../telephony/client.js';
+import { identityKey } from '../identity.js';
 import type { CoreLogger } from '../logger.js';
+import { languageOf } from '../messages.js';
 import type { Outbox } from '../notify/outbox.js';
 import type { SubscriptionBase } from '../ports/proactive.js';
 import type { Stores } from '../ports/stores.js';
@@ -56,4 +58,18 @@ export class DeliveryFailedError extends Error {
   constructor() {
     super('the message could not be delivered; retry later');
   }
+}
+
+/**
+ * The recipient's language at sending time (README "One road out"): a `/language` chosen after the
+ * subscription was made wins over the one stored with it; the stored locale keeps its region
+ * (`de-AT`) when the language did not change.
+ */
+export async function recipientLocale(
+  ctx: Pick<ProactiveContext, 'stores'>,
+  sub: Pick<SubscriptionBase, 'setBy' | 'locale'>,
+): Promise<string | undefined> {
+  const chosen = (await ctx.stores.settings.user(identityKey(sub.setBy)).catch(() => undefined))?.locale;
+  if (!chosen || languageOf(chosen) === languageOf(sub.locale)) return sub.locale;
+  return chosen;
 }

@@ -11,6 +11,7 @@ import {
   clientFor,
   DeliveryFailedError,
   type ProactiveContext,
+  recipientLocale,
 } from './context.js';
 
 /** ISO 8601 week of a day, `2026-W48`: the digest's once-per-week key. */
@@ -125,9 +126,11 @@ async function sendOne(
 ): Promise<'failed' | 'unlinked' | { refused?: string }> {
   const client = await clientFor(ctx, sub);
   if (!client) return 'unlinked';
-  const t = messagesFor(sub.locale);
+  // Worded in the recipient's language of now, not of when they subscribed (README "One road out").
+  const locale = await recipientLocale(ctx, sub);
+  const t = messagesFor(locale);
   const fmt = createFormatter({
-    locale: sub.locale ?? 'en',
+    locale: locale ?? 'en',
     ...(sub.timeZone ? { timeZone: sub.timeZone } : {}),
   });
   const title = t.digestTitle(fmt.calendarDate(period.from), fmt.calendarDate(period.to));

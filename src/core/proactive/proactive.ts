@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RefsFor } from '../command-refs.js';
 import { type CoreLogger, silentLogger } from '../logger.js';
-import type { Notifier } from '../notify/notifier.js';
 import { Outbox } from '../notify/outbox.js';
+import type { Channel } from '../ports/channel.js';
 import type { JobKind, JobKindName } from '../ports/jobs.js';
 import type { Stores } from '../ports/stores.js';
 import type { ClientFactory } from '../services.js';
@@ -46,7 +46,7 @@ export interface ScheduleOptions {
 /** The bot speaking first (issue 15): alert sweeps, call reports, digests, and their schedule. */
 export interface Proactive {
   readonly outbox: Outbox;
-  attach(notifier: Notifier): void;
+  attach(channel: Channel): void;
   sweepAlerts(): Promise<SweepResult>;
   checkCallReports(): Promise<CallReportResult>;
   sendDigests(): Promise<{ sent: number; failed: number }>;

@@ -68,7 +68,8 @@ describe('linking', () => {
     expect(await h.say('/link')).toContain('Send me your username');
     expect(await h.say('swiss')).toContain('Now send the password for "swiss"');
     const out = await h.say('swiss');
-    expect(out).toContain('I deleted the message with your password.');
+    // The console cannot delete what was typed: nothing claims it did (README "One road out").
+    expect(out).not.toMatch(/delete/i);
     expect(out).toContain('Linked "swiss" and made it your active account.');
     const record = await h.stack.stores.credentials.get(h.key);
     expect(record?.credentials).toEqual([

@@ -31,7 +31,9 @@ describe('/card', () => {
   });
 
   it('create: a new active card with its PIN', async () => {
-    const out = await h.say('/card create +4917099999999 7.50 Jane Roe');
+    const asked = await h.say('/card create +4917099999999 7.50 Jane Roe');
+    expect(asked).toMatch(/Create a card for \+4917099999999 with €7\.50\?/);
+    const out = await h.say('1');
     expect(out).toContain('Card +4917099999999: created.');
     expect(out).toMatch(/Amount:\s+€7\.50/);
     expect(out).toMatch(/Customer:\s+Jane Roe/);

@@ -98,7 +98,7 @@ describe('every command, in a DM with the app', () => {
     ['cdrs', 1, 'calls, total', 'in_channel'],
     ['callshop', 1, 'not a callshop account', 'in_channel'],
     ['card show 4917012345678', 2, '12345678', 'in_channel'],
-    ['card create 4917099999999', 2, 'created', 'in_channel'],
+    ['card create 4917099999999', 1, 'Create a card for', 'in_channel'],
     ['card block 4917012345678', 1, 'Block the card', 'in_channel'],
     ['card unblock 4917012345678', 1, 'Unblock the card', 'in_channel'],
     ['card disable 4915112345678', 1, 'Disable the card', 'in_channel'],

@@ -95,6 +95,17 @@ describe('a Slack user with locale de-DE in Europe/Berlin', () => {
     expect(JSON.stringify(opened.body)).toContain(de.slack.passwordHint);
   });
 
+  it('a German user’s very first link form is redrawn in German once Slack says their language', async () => {
+    // The first contact: nothing of Greta is known when the trigger_id must be used (3 s).
+    await h.command('link', { user: 'UDE', channel: 'DUDE', triggerId: 'trig-first' });
+    const opened = await h.slack.waitForCall('views.open');
+    const updated = await h.slack.waitForCall('views.update');
+    expect(updated.body.view_id).toBeDefined();
+    expect(JSON.stringify(updated.body)).toContain(de.slack.linkTitle);
+    expect(JSON.stringify(updated.body)).toContain(de.slack.passwordHint);
+    expect(opened.seq).toBeLessThan(updated.seq);
+  });
+
   it('/language en wins over the Slack locale', async () => {
     expect(await ask('language en', 'UDE')).toContain('I will speak English with you from now on.');
     expect(await ask('help', 'UDE')).toContain('/tel balance – Balance and account details');

@@ -127,6 +127,17 @@ describe('App Home', () => {
     expect(actionIds(blocksOf(home!))).toContain('m:calls');
     expect(readable(blocksOf(home!))).toMatch(/Linked accounts/);
   });
+
+  it('Link account on the Home tab opens the link form: a password never goes into a message', async () => {
+    await h.interact(homeButtonPayload({ actionId: 'm:link' }));
+    const form = await h.slack.waitForCall('views.open');
+    expect(JSON.stringify(form.body)).toContain('tel_link');
+    const tab = await h.slack.waitForCall('views.publish');
+    expect(readable(blocksOf(tab))).not.toMatch(/send (me )?(your|the) password|delete/i);
+    // No linking conversation waits for a password typed into the DM.
+    const settings = await stack.stores.settings.user('slack:T1:U1');
+    expect(settings.conversation).toBeUndefined();
+  });
 });
 
 describe('Messages tab and mentions', () => {

@@ -157,11 +157,10 @@ describe('each workspace with its own token', () => {
   });
 
   it('sends a proactive message with the destination workspace’s token', async () => {
-    const sent = await h.channel.notifier.send(
-      { platform: 'slack', tenant: 'T2', kind: 'user', user: 'U1' },
-      { text: 'Low balance' },
-    );
-    expect(sent.tenant).toBe('T2');
+    const sent = await h.channel.notifier
+      .open({ platform: 'slack', tenant: 'T2', kind: 'user', user: 'U1' })
+      .post({ text: 'Low balance' });
+    expect(sent?.tenant).toBe('T2');
     const post = await h.slack.waitForCall('chat.postMessage');
     expect(post.token).toBe(tokenOf('T2'));
   });
@@ -193,7 +192,9 @@ describe('uninstalls', () => {
     expect(sinceT1.filter((c) => c.token === revoked)).toEqual([]);
     expect(sinceT1.filter((c) => c.method === 'response_url' && c.id === late.responseId)).toEqual([]);
     await expect(
-      h.channel.notifier.send({ platform: 'slack', tenant: 'T1', kind: 'user', user: 'U1' }, { text: 'x' }),
+      h.channel.notifier
+        .open({ platform: 'slack', tenant: 'T1', kind: 'user', user: 'U1' })
+        .post({ text: 'x' }),
     ).rejects.toBeInstanceOf(NotifyRefusedError);
   });
 
@@ -240,20 +241,18 @@ describe('Enterprise Grid: an org-wide install', () => {
     expect(new Set(h.slack.callsOf('users.info').map((c) => c.token))).toEqual(new Set([orgToken]));
 
     // The workspace asked through the org's install, so its alerts go out with the org's token too.
-    await h.channel.notifier.send(
-      { platform: 'slack', tenant: 'T3', kind: 'user', user: 'U1' },
-      { text: 'Low' },
-    );
+    await h.channel.notifier
+      .open({ platform: 'slack', tenant: 'T3', kind: 'user', user: 'U1' })
+      .post({ text: 'Low' });
     expect((await h.slack.waitForCall('chat.postMessage')).token).toBe(orgToken);
 
     // Another workspace of the org: its alert names its own team to Slack, not the first one's.
     const asked = await h.command('balance', { team: 'T4', extra: inOrg });
     await h.slack.waitForCall('response_url', (c) => c.id === asked.responseId);
     const before = h.slack.calls.length;
-    await h.channel.notifier.send(
-      { platform: 'slack', tenant: 'T4', kind: 'user', user: 'U1' },
-      { text: 'Low' },
-    );
+    await h.channel.notifier
+      .open({ platform: 'slack', tenant: 'T4', kind: 'user', user: 'U1' })
+      .post({ text: 'Low' });
     const t4 = h.slack.calls.slice(before).filter((c) => c.token === orgToken && c.method !== 'users.info');
     expect(t4.map((c) => c.method)).toContain('chat.postMessage');
     expect(new Set(t4.map((c) => c.body.team_id))).toEqual(new Set(['T4']));
@@ -262,7 +261,9 @@ describe('Enterprise Grid: an org-wide install', () => {
     await h.event({ type: 'app_uninstalled' }, { team: 'T3', enterprise: 'E1', orgWide: true });
     await expect.poll(() => h.installations.get('slack:org:E1')).toBeUndefined();
     await expect(
-      h.channel.notifier.send({ platform: 'slack', tenant: 'T3', kind: 'user', user: 'U1' }, { text: 'x' }),
+      h.channel.notifier
+        .open({ platform: 'slack', tenant: 'T3', kind: 'user', user: 'U1' })
+        .post({ text: 'x' }),
     ).rejects.toBeInstanceOf(NotifyRefusedError);
   });
 });

@@ -1,5 +1,6 @@
 import type { Core, IncomingAction, IncomingText } from '../../../src/core/core.js';
 import type { ActionOutcome, Reply } from '../../../src/core/reply.js';
+import { asPlaced, asPlacedOutcome, realRoad } from '../../helpers/placed.js';
 
 /**
  * A hand-written Core for the adapter's own behaviour (rendering, routing, ordering), where the real
@@ -30,21 +31,22 @@ export function createFakeCore(): FakeCore {
     },
     async handleText(input) {
       core.texts.push(input);
-      return core.onText(input);
+      return (await core.onText(input)).map(asPlaced);
     },
     async handleAction(input) {
       core.actions.push(input);
-      return core.onAction(input);
+      return asPlacedOutcome(await core.onAction(input));
     },
     async link() {
-      return { text: 'linked' };
+      return asPlaced({ text: 'linked' });
     },
     async setupSupportChannel() {
-      return { text: 'set up' };
+      return asPlaced({ text: 'set up' });
     },
     async home() {
       return [{ title: 'Home', text: 'fake home' }];
     },
+    ...realRoad(),
     async messageSent() {},
     async drain() {
       return true;

@@ -188,11 +188,49 @@ describe('typing while a command waits', () => {
     expect(telegram.callsOf('sendChatAction')).toHaveLength(1);
   });
 
+  it('a group shows no typing: the answer may go privately (README "One road out")', async () => {
+    const { telegram } = await start();
+    const provider = gate();
+    const entered = gate();
+    core.onText = async () => {
+      entered.open();
+      await provider.promise;
+      return [{ text: 'Balance €18.40', audience: 'actor' }];
+    };
+    telegram.message(alice, '/balance', group);
+    await entered.promise;
+    await busy.advance(5_000);
+    provider.open();
+    await telegram.waitForCall('sendMessage');
+    expect(telegram.callsOf('sendChatAction')).toHaveLength(0);
+  });
+
   it('a quick command shows no typing', async () => {
     const { telegram } = await start();
     telegram.message(alice, '/balance');
     await telegram.waitForCall('sendMessage');
     await busy.advance(10_000);
     expect(telegram.callsOf('sendChatAction')).toHaveLength(0);
+  });
+});
+
+describe('a press while the same chat’s command is still running', () => {
+  it('is answered at once, not after the command (presses are not queued behind messages)', async () => {
+    const { telegram } = await start();
+    const message = await confirmation(h!);
+    core.onAction = () => ({ notice: 'Done', update: { text: 'Topped up: €68.40' } });
+    const release = core.hold();
+    telegram.message(alice, '/balance');
+    await core.entered(2);
+    const mark = telegram.mark();
+    telegram.press(alice, message, 'c:1');
+    // The chat's command still waits on its provider; the press is answered and shown meanwhile.
+    const answer = await telegram.waitForCall('answerCallbackQuery', () => true, { after: mark });
+    expect(answer.payload.text).toBe('Done');
+    await telegram.waitForCall('editMessageText', () => true, { after: mark });
+    expect(core.texts).toHaveLength(2);
+    release();
+    // The command's own answer follows once its provider answers.
+    await telegram.waitForCall('sendMessage', () => true, { after: mark });
   });
 });

@@ -85,11 +85,13 @@ describe('spend charts and alerts on Telegram', () => {
     expect(String(alert.payload.text)).toContain('below your alert at €5.00');
     const labels = (alert.payload.reply_markup as Markup).inline_keyboard.flat().map((b) => b.text);
     expect(labels).toEqual(['Top up', 'Change threshold']);
-    // The Change threshold button runs /alert for whoever pressed it.
+    // The Change threshold button asks whoever pressed it for the new threshold, which the answer sets.
     const message = h.telegram.botMessages(alice.id).at(-1)!;
     const pressed = await press(message, 'Change threshold');
     const shown = await h.telegram.waitForCall('sendMessage', inChat(alice.id), { after: pressed });
-    expect(String(shown.payload.text)).toMatch(/already sent; it re-arms/);
+    expect(String(shown.payload.text)).toMatch(/Send the new threshold/);
+    const set = await ask('sendMessage', '6');
+    expect(String(set.payload.text)).toContain('€6.00');
 
     stack.sandbox.setBalance('demo', '9,00');
     await stack.proactive.sweepAlerts();

@@ -181,6 +181,8 @@ describe('approvals', () => {
     expect(h.notifier.sent.filter((m) => m.to.kind === 'chat')).toEqual([]);
     const small = await say(bob, '/card create +4917066666666 1.00');
     expect(textOf(small)).not.toContain('asks to');
+    // Not held, but a card load moves money: its owner confirms it (README "One road out").
+    await press(bob, button(small, 'Confirm'));
     expect(h.stack.sandbox.state.card('4917066666666')?.amount).toBe(10_000);
   });
 

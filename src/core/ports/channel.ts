@@ -1,0 +1,85 @@
+import type { Platform } from '../identity.js';
+import type { NotifyDestination, SentMessage } from '../notify/notifier.js';
+import type { Reply, ReplyFile } from '../reply.js';
+
+/**
+ * The one road out (README "One road out", after Vercel Chat SDK's `Adapter`): the primitives a
+ * channel offers, and flags that say which of them it can carry out. The core's executor
+ * (`delivery-executor.ts`) turns every placed reply into these calls: command replies, button
+ * outcomes, menus and pages, alerts, call reports and digests. An adapter renders and sends; it
+ * never decides where a reply goes, and the core never promises what a flag says a channel cannot do.
+ *
+ * Adding a capability: a flag here (with what it means on each platform), the primitive on
+ * {@link Conversation} (optional when only some channels have it), the branch in
+ * `delivery-executor.ts` that uses it, each adapter's declaration (`*-conversation.ts`), and a row of
+ * `test/core/delivery-executor.test.ts`. `showToOne` is the model: Slack shows an `actor` reply
+ * ephemerally; without the flag the executor sends it to the private conversation instead.
+ */
+export interface ChannelCapabilities {
+  /** Shows a message inside a shared chat to one member only (Slack ephemeral). */
+  readonly showToOne: boolean;
+  /** Deletes the message the user sent (Telegram). Without it no message claims a deletion. */
+  readonly deleteIncoming: boolean;
+  /** Deletes its own message after a while, e.g. a PIN after `deleteAfterMs` (Telegram). */
+  readonly deleteLater: boolean;
+  /** Asks for a secret in a private form only its owner sees (Slack modal). */
+  readonly secretForm: boolean;
+  /** Reads a typed secret without showing it (the console on a terminal). */
+  readonly hiddenInput: boolean;
+  /** Replaces a message it sent (a confirmation's outcome, the call card). */
+  readonly edit: boolean;
+}
+
+/** What a channel of a platform is, for the core: its capabilities and where it can speak first. */
+export interface Channel {
+  readonly platform: Platform;
+  readonly can: ChannelCapabilities;
+  /**
+   * A conversation the core speaks in first (alerts, call reports, digests): a user's private
+   * conversation or a shared chat. Sends reject with `NotifyRefusedError` when the platform refuses
+   * the destination for good.
+   */
+  open(to: NotifyDestination): Conversation;
+  /** Replaces an earlier message (an edit without buttons removes them). */
+  edit(message: SentMessage, reply: Reply): Promise<void>;
+}
+
+/**
+ * One conversation with one person, as the adapter reached it: the chat an input came from (with
+ * the message to delete and the message whose button was pressed), or a destination of the core.
+ * Every method is one platform call or a few; none decides who sees what.
+ */
+export interface Conversation {
+  readonly platform: Platform;
+  readonly can: ChannelCapabilities;
+  /** The chat these primitives speak in: a private conversation, or a chat others read too. */
+  readonly kind: 'private' | 'shared';
+  /** Posts in the chat. Returns where it landed when the platform says (to edit it later). */
+  post(reply: Reply): Promise<SentMessage | undefined>;
+  /** Shows a message in the chat to the person who acted only. Called only with `can.showToOne`. */
+  showToActor(reply: Reply): Promise<void>;
+  /**
+   * Posts in the person's private conversation (Telegram private chat, Slack DM). `unreachable`
+   * when they never opened one (Telegram 403): the executor then points them to it.
+   */
+  postPrivately(reply: Reply): Promise<SentMessage | undefined | 'unreachable'>;
+  /** Replaces the message whose button was pressed. `false` when there is none or it cannot be edited. */
+  editPressed(reply: Reply): Promise<boolean>;
+  /** Deletes the incoming message. Called only with `can.deleteIncoming`; `false` when it failed. */
+  deleteIncoming(): Promise<boolean>;
+  /** Sends a file to the chat or to the private conversation (a file cannot be ephemeral). */
+  upload(file: ReplyFile, where: 'chat' | 'private', language?: Reply['language']): Promise<void>;
+  /**
+   * Asks for a secret in a private form (Slack: a modal on the request's trigger_id). Called only
+   * with `can.secretForm`; `false` when the form could not open (the trigger expired).
+   */
+  askSecret?(ask: SecretAsk): Promise<boolean>;
+  /** Posts a support channel's audit records in its thread (Slack); absent elsewhere. */
+  audit?(records: NonNullable<Reply['audit']>, language?: Reply['language']): Promise<void>;
+}
+
+/** A secret the core asks for in a form: which form, in the asker's language. */
+export interface SecretAsk {
+  readonly form: NonNullable<Reply['asksSecret']>;
+  readonly language: NonNullable<Reply['language']>;
+}

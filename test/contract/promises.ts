@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ChannelDriver, DriverFactory, Person } from './driver.js';
+
+/**
+ * The promises of the surfaces added after the commands (README "One road out"): call reports,
+ * menus, questions for a secret, alerts and button outcomes keep the same promises as a command's
+ * answer, on every channel: never more public than the answer, no deletion claimed that the
+ * channel did not carry out, the recipient's language at sending time, a way back on every screen,
+ * and no sentence twice.
+ */
+
+const A = '+4930123456';
+const B = '+4917612345678';
+
+const cmd = (d: ChannelDriver, text: string) => {
+  const [name = '', ...rest] = text.split(' ');
+  return [d.command(name), ...rest].join(' ');
+};
+
+const everywhere = (d: ChannelDriver) =>
+  [d.sharedView(), d.privateView('alice'), d.ephemeralView('alice'), d.privateView('bob')].join('\n');
+
+/** Every call report waiting is due now (the clock of the report is not the test's concern). */
+async function reportsDue(d: ChannelDriver): Promise<void> {
+  const past = new Date(Date.now() - 1000).toISOString();
+  const store = d.stack.stores.proactive.callReports;
+  for await (const r of store.list()) await store.put({ ...r, nextCheckAt: past, giveUpAt: past });
+}
+
+/** How many messages (one a line of text; a view's markup lines aside) start with `sentence`. */
+const times = (text: string, sentence: string) =>
+  text.split('\n').filter((line) => line.startsWith(sentence)).length;
+
+export function promisesContract(
+  name: string,
+  start: DriverFactory,
+  has: { shared: boolean; deletes: boolean; forms: boolean },
+): void {
+  describe(`promises of every surface: ${name}`, () => {
+    let d: ChannelDriver;
+    beforeEach(async () => {
+      d = await start();
+      await d.linkDemo('alice');
+    });
+    afterEach(async () => {
+      await d.close();
+    });
+
+    it.skipIf(!has.shared)('a call and its report are never more public than the call’s answer', async () => {
+      await d.say('alice', 'shared', cmd(d, `call ${A} ${B}`));
+      expect(d.sharedView()).not.toContain(B.slice(1));
+      await d.press('alice', 'shared', 'Hang up');
+      await reportsDue(d);
+      await d.stack.proactive.checkCallReports();
+      expect(d.sharedView()).not.toContain(B.slice(1));
+      expect(d.sharedView()).not.toMatch(/Call ended/);
+      expect(d.privateView('alice') + d.ephemeralView('alice')).toMatch(/Call ended/);
+    });
+
+    it.skipIf(has.deletes)('no message claims a deletion this channel cannot carry out', async () => {
+      await d.say('alice', 'private', cmd(d, 'topup'));
+      if (d.name === 'console')
+        for (const line of ['/link', 'demo', 'demo']) await d.say('alice', 'private', line);
+      if (has.shared) await d.say('alice', 'shared', cmd(d, 'topup'));
+      expect(everywhere(d)).not.toMatch(/delete|deleted/i);
+    });
+
+    it('an unlinked user is refused before any secret is asked, and keeps a way back', async () => {
+      const who: Person = d.name === 'console' ? 'alice' : 'bob';
+      if (d.name === 'console') await d.stack.stores.credentials.delete('console::alice');
+      await d.say(who, 'private', cmd(d, 'start'));
+      await d.press(who, 'private', '💳 Top up');
+      const seen = d.privateView(who);
+      expect(seen).not.toMatch(/PIN from your card/);
+      expect(seen).toMatch(/not linked/i);
+      // The refusal replaced the menu: Back is still there.
+      await d.press(who, 'private', '⬅️ Back');
+      await d.press(who, 'private', '💰 Balance');
+      expect(d.privateView(who)).not.toMatch(/[0-9]+[.,][0-9]{2} ?€|€[0-9]/);
+      await d.press(who, 'private', '⬅️ Back');
+    });
+
+    it.skipIf(!has.forms)(
+      'where passwords go into a form, no message sends people to “a private chat”',
+      async () => {
+        for (const text of ['balance', 'accounts', 'start', 'card show +4917012345678'])
+          await d.say('bob', 'private', cmd(d, text));
+        await d.say('bob', 'shared', cmd(d, 'balance'));
+        const seen = [d.sharedView(), d.privateView('bob')].join('\n');
+        expect(seen).toMatch(/not linked|No account/i);
+        expect(seen).not.toMatch(/private chat/i);
+      },
+    );
+
+    it('an alert speaks the language its recipient chose after setting it', async () => {
+      await d.say('alice', 'private', cmd(d, 'alert 5'));
+      await d.say('alice', 'private', cmd(d, 'language de'));
+      d.stack.sandbox.setBalance('demo', '4,00');
+      expect((await d.stack.proactive.sweepAlerts()).alerted).toBe(1);
+      const seen = d.privateView('alice');
+      expect(seen).toMatch(/Guthaben niedrig/);
+      expect(seen).not.toMatch(/Low balance/);
+    });
+
+    it.skipIf(!has.shared)('a confirmation in a shared chat says each sentence once', async () => {
+      await d.say('alice', 'shared', cmd(d, 'card block +4917012345678'));
+      await d.press('alice', 'shared', 'Confirm');
+      const sentence = 'Done: the result was sent to you privately';
+      const alice = [d.sharedView(), d.privateView('alice')].join('\n');
+      expect(times(alice, sentence)).toBeLessThanOrEqual(1);
+      expect(alice).toMatch(/blocked/);
+    });
+  });
+}
