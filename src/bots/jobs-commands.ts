@@ -1,6 +1,8 @@
+import { HELP } from './cli-usage.js';
 import { loadConfig } from './config.js';
 
-const USAGE = 'Usage: telephony-bot jobs failed [--limit 50] | telephony-bot jobs retry <id|all>\n';
+/** The one usage text, as `telephony-bot jobs --help` prints it. */
+const USAGE = HELP.jobs!;
 
 /**
  * `telephony-bot jobs failed` lists the proactive jobs that kept failing (the BullMQ failed set);
@@ -9,7 +11,8 @@ const USAGE = 'Usage: telephony-bot jobs failed [--limit 50] | telephony-bot job
  */
 export async function jobsCommand(args: string[], out: NodeJS.WritableStream): Promise<number> {
   const [sub, arg] = args;
-  if (sub !== 'failed' && sub !== 'retry') {
+  const limit = sub === 'failed' ? limitOf(args.slice(1)) : undefined;
+  if ((sub !== 'failed' && sub !== 'retry') || (sub === 'failed' && limit === undefined)) {
     process.stderr.write(USAGE);
     return 2;
   }
@@ -32,8 +35,7 @@ export async function jobsCommand(args: string[], out: NodeJS.WritableStream): P
       out.write(`moved ${n} failed job${n === 1 ? '' : 's'} back to waiting\n`);
       return n > 0 || arg === 'all' ? 0 : 1;
     }
-    const limit = args[1] === '--limit' ? Math.max(1, Number(args[2]) || 50) : 50;
-    const { total, jobs } = await failed.list(limit);
+    const { total, jobs } = await failed.list(limit ?? 50);
     out.write(
       `${total} failed job${total === 1 ? '' : 's'}${total > jobs.length ? ` (newest ${jobs.length})` : ''}\n`,
     );
@@ -43,4 +45,12 @@ export async function jobsCommand(args: string[], out: NodeJS.WritableStream): P
   } finally {
     await failed.close();
   }
+}
+
+/** `[]` or `--limit N` (a whole number, 1 to 1000); anything else is a typo to name, not a default. */
+function limitOf(rest: string[]): number | undefined {
+  if (rest.length === 0) return 50;
+  if (rest.length !== 2 || rest[0] !== '--limit' || !/^\d{1,4}$/.test(rest[1]!)) return undefined;
+  const n = Number(rest[1]);
+  return n >= 1 && n <= 1000 ? n : undefined;
 }

@@ -124,6 +124,9 @@ export const lookupStep: TextStep = async (e, turn) => {
   if (sentAt && spec?.changesState && e.clock().getTime() - sentAt.getTime() > e.maxCommandAgeMs)
     return ends(turn, 'too-old', { text: turn.t.commandTooOld(`/${name.slice(0, 40)}`), tone: 'warning' });
   if (!spec) {
+    // Logged and counted (`/metrics` labels) as `unknown`: the word typed may be anything, a
+    // password sent by mistake included, and labels must stay a bounded set (README "Operations").
+    turn.name = 'unknown';
     // In a group, `/stats` with no @name may be another bot's command: not ours to answer (issue 16).
     const { input } = turn;
     if (input.via === 'chat' && input.chat.kind === 'shared' && !input.addressed) {

@@ -44,6 +44,9 @@ describe('/metrics', () => {
     await stack.linkDemo(identity);
     for (const text of ['/balance', '/rate +49 30 1234567', '/balance'])
       await stack.core.handleText({ identity, chat, text });
+    // Someone else types their password as if it were a command: an unknown command.
+    const other: Identity = { ...identity, user: 'metrics-other' };
+    await stack.core.handleText({ identity: other, chat, text: '/Hunter2-secret' });
   });
   afterAll(async () => {
     await health.close();
@@ -74,6 +77,16 @@ describe('/metrics', () => {
       ),
     ).toHaveLength(1);
     expect(m.get('telephony_bot_rate_limited_total{platform="telegram"}')).toBe(1);
+  });
+
+  it('labels an unknown command as unknown, never with the words typed', async () => {
+    const { text } = await scrape();
+    expect(text.toLowerCase()).not.toContain('hunter2');
+    expect(
+      samples(text).get(
+        'telephony_bot_commands_total{kind="command",platform="telegram",command="unknown",outcome="unknown-command"}',
+      ),
+    ).toBe(1);
   });
 
   it('counts provider calls by operation and outcome, with a latency histogram', async () => {

@@ -26,6 +26,13 @@ describe('tokenize', () => {
     expect(tokenize('card show +49 170 12345678')).toEqual(['card', 'show', '+49 170 12345678']);
   });
 
+  it('an amount with decimals after a short number is an amount, not a digit group', () => {
+    // `/card limit <number> <amount>` and `/card create <number> <amount>` (README "Money guard").
+    expect(tokenize('card limit +4930123456 20.00')).toEqual(['card', 'limit', '+4930123456', '20.00']);
+    expect(tokenize('card create +49 30 123456 5,50')).toEqual(['card', 'create', '+49 30 123456', '5,50']);
+    expect(tokenize('card limit +4930123456 0.5')).toEqual(['card', 'limit', '+4930123456', '0.5']);
+  });
+
   const texts = fc.oneof(
     fc.string({ unit: 'grapheme', maxLength: 80 }),
     fc

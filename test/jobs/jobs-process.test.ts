@@ -107,6 +107,16 @@ describe.skipIf(redisSkipped)('telephony-bot on Redis: jobs', () => {
     expect((await run(['failed'])).out).toBe('0 failed jobs\n');
 
     expect(await run(['retry'])).toMatchObject({ code: 2 });
+    // A mistyped option is refused, naming the fix, not read as the default.
+    for (const bad of [
+      ['failed', '--limit', 'ten'],
+      ['failed', '--limt', '5'],
+      ['failed', '--limit', '0'],
+    ]) {
+      const r = await run(bad);
+      expect(r.code, bad.join(' ')).toBe(2);
+      expect(r.err).toContain('--limit 50');
+    }
     const without = await run(['failed'], {});
     expect(without.code).toBe(2);
     expect(without.err).toContain('Without REDIS_URL');

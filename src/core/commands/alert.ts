@@ -5,27 +5,43 @@ import { commandText, defineCommand } from '../command-spec.js';
 import type { NotifyDestination } from '../notify/notifier.js';
 import type { SubscriptionBase } from '../ports/proactive.js';
 
+/** Who a subscription, limit or card cap belongs to: the holder, or in a support channel the team (issue 15). */
+export function subscriptionOwner(
+  ctx: Pick<CommandContext<unknown>, 'role' | 'chatKey' | 'identityKey'>,
+): string {
+  return ctx.role === 'agent' ? ctx.chatKey : ctx.identityKey;
+}
+
+/** The id of `username`'s subscription (or spend limit) for this owner. */
+export function subscriptionId(
+  ctx: Pick<CommandContext<unknown>, 'role' | 'chatKey' | 'identityKey'>,
+  username: string,
+): string {
+  return `${subscriptionOwner(ctx)}|${username}`;
+}
+
 /**
  * Who a subscription belongs to and where it speaks: a holder's alerts go to their private chat; in a
  * support channel an agent subscribes the team account, and it goes to that channel (issue 15).
  */
-export async function subscriptionOf(
-  ctx: CommandContext<unknown>,
-): Promise<Omit<SubscriptionBase, 'paused'>> {
-  const { username, label } = await ctx.account();
-  const owner = ctx.role === 'agent' ? ctx.chatKey : ctx.identityKey;
+export function subscriptionTarget(ctx: CommandContext<unknown>) {
   const { platform, tenant, user } = ctx.identity;
   const destination: NotifyDestination =
     ctx.role === 'agent'
       ? { platform, tenant, kind: 'chat', chatId: ctx.chat.id }
       : { platform, tenant, kind: 'user', user };
+  return { owner: subscriptionOwner(ctx), destination, setBy: { platform, tenant, user } };
+}
+
+export async function subscriptionOf(
+  ctx: CommandContext<unknown>,
+): Promise<Omit<SubscriptionBase, 'paused'>> {
+  const { username, label } = await ctx.account();
   return {
-    id: `${owner}|${username}`,
-    owner,
+    id: subscriptionId(ctx, username),
+    ...subscriptionTarget(ctx),
     username,
     label,
-    destination,
-    setBy: { platform, tenant, user },
     locale: ctx.fmt.locale,
     ...(ctx.fmt.timeZoneKnown ? { timeZone: ctx.fmt.timeZone } : {}),
   };

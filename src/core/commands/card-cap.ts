@@ -5,9 +5,9 @@ import type { Card } from '../../telephony/wire.js';
 import type { CommandContext } from '../command-spec.js';
 import { parseGuardAmount } from '../guard/amounts.js';
 import type { Messages } from '../messages.js';
-import type { NotifyDestination } from '../notify/notifier.js';
 import type { CardCap } from '../ports/guard.js';
 import type { Reply } from '../reply.js';
+import { subscriptionOwner, subscriptionTarget } from './alert.js';
 
 /** `limit <number> [amount|off]`: no amount shows the cap. */
 export function cardCapArgs(
@@ -27,9 +27,7 @@ export function cardCapArgs(
 }
 
 /** A cap belongs to whoever owns the card credentials here: the asker, or the support channel. */
-function capOwner(ctx: CommandContext<unknown>): string {
-  return ctx.role === 'agent' ? ctx.chatKey : ctx.identityKey;
-}
+const capId = (ctx: CommandContext<unknown>, cli: string) => `${subscriptionOwner(ctx)}|${cli}`;
 
 /**
  * `/card limit <number> <amount>` (README "Money guard"): watch a prepaid card's spend, the sum of
@@ -42,7 +40,7 @@ export async function cardLimit(
 ): Promise<Reply> {
   const { t, fmt } = ctx;
   const cli = a.cli.digits;
-  const id = `${capOwner(ctx)}|${cli}`;
+  const id = capId(ctx, cli);
   const store = ctx.stores.guard.cardCaps;
   if (a.cap === undefined) {
     const cap = await store.get(id);
@@ -70,25 +68,19 @@ async function setCap(ctx: CommandContext<unknown>, number: PhoneNumber, typed: 
   const card = await client.show({ cli: number });
   const currency = card.amount.currency;
   const cap: Money = { ...typed, currency };
-  const { platform, tenant, user } = ctx.identity;
-  const destination: NotifyDestination =
-    ctx.role === 'agent'
-      ? { platform, tenant, kind: 'chat', chatId: ctx.chat.id }
-      : { platform, tenant, kind: 'user', user };
+  // A team card's cap tells its support channel (the outbox keeps personal words out of it
+  // unless the channel allows them); a holder's cap tells the holder privately.
   const record: CardCap = {
-    id: `${capOwner(ctx)}|${cli}`,
-    owner: capOwner(ctx),
+    id: capId(ctx, cli),
+    ...subscriptionTarget(ctx),
     username,
     label: username,
-    destination,
-    setBy: { platform, tenant, user },
     locale: ctx.fmt.locale,
     cli,
     cap,
     spent: { minor: 0, scale: card.amount.scale, currency },
     lastAmount: card.amount,
     since: ctx.now.toISOString(),
-    ...(ctx.role === 'agent' ? { supportChat: { platform, tenant, chatId: ctx.chat.id } } : {}),
   };
   await ctx.stores.guard.cardCaps.put(record);
   await ctx.audit({
@@ -107,7 +99,7 @@ async function setCap(ctx: CommandContext<unknown>, number: PhoneNumber, typed: 
 
 /** A confirmed unblock starts the cap's count again from the card's amount now. */
 export async function cardUnblocked(ctx: CommandContext<unknown>, card: Card): Promise<void> {
-  const id = `${capOwner(ctx)}|${card.cli}`;
+  const id = capId(ctx, card.cli);
   const cap = await ctx.stores.guard.cardCaps.get(id);
   if (!cap?.blockedAt) return;
   const { blockedAt: _b, ...rest } = cap;

@@ -3,7 +3,7 @@ import type { Money } from '../../telephony/money.js';
 import type { ArgsEnv } from '../args.js';
 import { type CommandContext, commandText, defineCommand } from '../command-spec.js';
 import { inCurrency, levelOf, parseGuardAmount, percentOf } from '../guard/amounts.js';
-import { type LimitPeriod, periodSpend } from '../guard/spend-period.js';
+import { type LimitPeriod, periodSpend, spentText } from '../guard/spend-period.js';
 import type { SpendLimit } from '../ports/guard.js';
 import type { Reply } from '../reply.js';
 import { subscriptionOf } from './alert.js';
@@ -50,10 +50,10 @@ async function showLimits(ctx: CommandContext<LimitArgs>, limit: SpendLimit): Pr
   for (const period of ['daily', 'monthly'] as const) {
     const max = limit[period];
     if (!max) continue;
-    const { spent } = await periodSpend({ client }, period, ctx.now, limit.timeZone, max.currency);
+    const read = await periodSpend({ client }, period, ctx.now, limit.timeZone, max.currency);
     fields.push({
       label: t.limitKinds[period] ?? period,
-      value: t.limitSpent(fmt.money(spent), fmt.money(max), percentOf(spent, max)),
+      value: t.limitSpent(spentText(t, fmt, read), fmt.money(max), percentOf(read.spent, max)),
     });
   }
   if (limit.price)

@@ -8,6 +8,7 @@ import type { ActionOutcome, Reply } from '../reply.js';
 import { roleFor } from '../roles.js';
 import { credentialsStep, parseArgs, runStep } from '../text-steps.js';
 import { requestMessage } from './approval-request.js';
+import { guardRefusalStep } from './guard-step.js';
 import { APPROVAL_TTL_MS, mayDecide } from './policy.js';
 
 /** `ap:<id>` approves, `ar:<id>` refuses (or, pressed by the requester, withdraws). */
@@ -101,8 +102,9 @@ async function auditDecision(e: Engine, request: ApprovalRequest, input: Incomin
 
 /**
  * Runs the approved command as its requester would have (their credentials, or the support
- * channel's), through the same credentials and run steps as a confirmation; its replies go to the
- * requester privately, since they may hold what only the requester may read (a new card's PIN).
+ * channel's), through the same credentials and run steps as a confirmation, and the guard's
+ * refusals (a limit reached meanwhile); its replies go to the requester privately, since they may
+ * hold what only the requester may read (a new card's PIN).
  */
 async function execute(
   e: Engine,
@@ -131,7 +133,11 @@ async function execute(
   if (!parsed.success)
     return { ok: false, here: [{ text: t.approvalNoLongerAllowed, tone: 'warning', audience: 'chat' }] };
   Object.assign(turn, { spec, name: spec.name, tokens: request.args, args: parsed.data, role: request.role });
-  const replies = await runTurn(e, turn, [credentialsStep((tt) => commandsHere(e, tt.input)), runStep]);
+  const replies = await runTurn(e, turn, [
+    credentialsStep((tt) => commandsHere(e, tt.input)),
+    guardRefusalStep,
+    runStep,
+  ]);
   const ok = turn.outcome === 'ok' && !replies.some((r) => r.tone === 'error');
   const sent = await sendToRequester(e, request, replies);
   return { ok, ...(sent ? { sentTo: request.requesterName ?? t.approvalSomeone } : {}), here: [] };

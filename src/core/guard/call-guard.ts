@@ -1,9 +1,10 @@
 import type { PhoneNumber } from '../../telephony/phone.js';
 import type { CommandContext } from '../command-spec.js';
+import { subscriptionId } from '../commands/alert.js';
 import type { Reply } from '../reply.js';
 import { compareAmounts } from './amounts.js';
 import { policyHere } from './policy.js';
-import { periodSpend } from './spend-period.js';
+import { periodSpend, spentText } from './spend-period.js';
 import type { GuardCheck } from './types.js';
 
 const refuse = (text: string): GuardCheck => ({
@@ -23,9 +24,8 @@ export async function callGuard(
 ): Promise<GuardCheck | undefined> {
   const { t, fmt } = ctx;
   const { client, username } = await ctx.account();
-  const owner = ctx.role === 'agent' ? ctx.chatKey : ctx.identityKey;
   const [limit, policy] = await Promise.all([
-    ctx.stores.guard.limits.get(`${owner}|${username}`),
+    ctx.stores.guard.limits.get(subscriptionId(ctx, username)),
     policyHere(ctx),
   ]);
   const approvals = policy?.actions.includes('call') === true;
@@ -33,9 +33,11 @@ export async function callGuard(
   for (const period of ['daily', 'monthly'] as const) {
     const max = limit?.[period];
     if (!max) continue;
-    const { spent } = await periodSpend({ client }, period, ctx.now, limit!.timeZone, max.currency);
-    if (compareAmounts(spent, max) >= 0)
-      return refuse(t.limitReachedCall(t.limitKinds[period] ?? period, fmt.money(spent), fmt.money(max)));
+    const read = await periodSpend({ client }, period, ctx.now, limit!.timeZone, max.currency);
+    if (compareAmounts(read.spent, max) >= 0)
+      return refuse(
+        t.limitReachedCall(t.limitKinds[period] ?? period, spentText(t, fmt, read), fmt.money(max)),
+      );
   }
   const ceiling = limit?.price;
   const approveAbove = policy?.callAbove ?? ceiling;

@@ -1,5 +1,7 @@
 import { type CalendarDate, toIsoDate } from '../../telephony/dates.js';
 import { addMoney, type Money } from '../../telephony/money.js';
+import type { Formatter } from '../format.js';
+import type { Messages } from '../messages.js';
 import { todayIn } from '../natural-date.js';
 import type { AccountClient } from '../services.js';
 import { keepDays, PERIOD_READ_LIMIT, widenDays } from '../zone-days.js';
@@ -26,7 +28,7 @@ export async function periodSpend(
   now: Date,
   timeZone: string,
   currency: string,
-): Promise<{ spent: Money; key: string; calls: number }> {
+): Promise<{ spent: Money; key: string; calls: number; capped: boolean }> {
   const { from, to, key } = periodOf(period, now, timeZone);
   const answer = await account.client.cdrs({ ...widenDays(from, to, timeZone), show: PERIOD_READ_LIMIT });
   const cur = answer.account?.currency || currency;
@@ -36,5 +38,13 @@ export async function periodSpend(
     spent = addMoney(spent, { ...r.amount, currency: cur });
     calls += 1;
   }
-  return { spent, key, calls };
+  // As `/cdrs` says of its totals (README "Every figure is true"): a full read may leave records
+  // out, so the sum is a lower bound and is stated as one.
+  return { spent, key, calls, capped: answer.records.length >= PERIOD_READ_LIMIT };
+}
+
+/** The spend as a limit states it: `at least …` when the read was capped. */
+export function spentText(t: Messages, fmt: Formatter, period: { spent: Money; capped: boolean }): string {
+  const amount = fmt.money(period.spent);
+  return period.capped ? t.limitAtLeast(amount) : amount;
 }

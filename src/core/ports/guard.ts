@@ -34,8 +34,6 @@ export interface CardCap extends SubscriptionBase {
   since: string;
   /** Set once the cap blocked the card; unblocking (confirmed) clears it. */
   blockedAt?: string;
-  /** The support channel to tell as well, when the team's card credentials own the card. */
-  supportChat?: { platform: Platform; tenant: string; chatId: string };
 }
 
 /** What a second person may have to approve in a team chat (`/approvals on card block`). */

@@ -1,7 +1,7 @@
 import type { Money } from '../../telephony/money.js';
 import { createFormatter } from '../format.js';
 import { inCurrency, levelOf, percentOf } from '../guard/amounts.js';
-import { periodSpend } from '../guard/spend-period.js';
+import { periodSpend, spentText } from '../guard/spend-period.js';
 import { messagesFor } from '../messages.js';
 import type { SpendLimit } from '../ports/guard.js';
 import type { Reply } from '../reply.js';
@@ -51,14 +51,15 @@ async function checkLimit(ctx: ProactiveContext, limit: SpendLimit, result: Limi
   for (const period of ['daily', 'monthly'] as const) {
     const max = limit[period];
     if (!max) continue;
-    const { spent, key } = await periodSpend({ client }, period, now, limit.timeZone, max.currency);
+    const read = await periodSpend({ client }, period, now, limit.timeZone, max.currency);
+    const { spent, key } = read;
     result.checked += 1;
     const percent = percentOf(spent, inCurrency(max, spent.currency));
     const level = levelOf(percent);
     if (level <= (alerted[key] ?? 0)) continue;
     const claim = `limit:${limit.id}:${key}:${level}`;
     if (await ctx.stores.proactive.claims.claim(claim, LEVEL_CLAIM_TTL_MS)) {
-      const { full, publicVersion } = limitReplies(limit, period, spent, max, percent, level);
+      const { full, publicVersion } = limitReplies(limit, period, read, max, percent, level);
       const sent = await ctx.outbox.deliver(limit.destination, limit.setBy, full, publicVersion);
       if (sent.status === 'failed') {
         await ctx.stores.proactive.claims.release(claim);
@@ -79,7 +80,7 @@ async function checkLimit(ctx: ProactiveContext, limit: SpendLimit, result: Limi
 function limitReplies(
   limit: SpendLimit,
   period: 'daily' | 'monthly',
-  spent: Money,
+  read: { spent: Money; capped: boolean },
   max: Money,
   percent: number,
   level: number,
@@ -90,8 +91,8 @@ function limitReplies(
   const text = t.limitAlert(
     limit.label,
     kind,
-    fmt.money(spent),
-    fmt.money(inCurrency(max, spent.currency)),
+    spentText(t, fmt, read),
+    fmt.money(inCurrency(max, read.spent.currency)),
     percent,
   );
   const full: Reply = {

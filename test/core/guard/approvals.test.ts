@@ -140,6 +140,30 @@ describe('approvals', () => {
     expect(textOf(await say(bob, '/call +4930111222 +4930555666'))).not.toContain('asks to');
   });
 
+  it('an approved call is still refused when the spend limit was reached meanwhile', async () => {
+    await setUp();
+    await say(alice, '/approvals on call 0.05');
+    const asked = await say(bob, '/call +4930111222 +4917612345678');
+    expect(textOf(asked)).toContain('Bob asks to call');
+    // While the request waits, a cheap call (not held) spends, and Bob's daily limit is reached.
+    expect(textOf(await say(bob, '/call +4930111222 +4930555666'))).not.toContain('asks to');
+    // One started minute (within the signature's 180 s window of the real clock the client signs with).
+    h.clock.advance(59_000);
+    await say(bob, '/hangup');
+    const spent = h.ledgerSpend('demo', 'UTC', 'day');
+    expect(spent.minor).toBeGreaterThan(0);
+    await h.stack.core.handleText({
+      identity: bob,
+      chat: { id: '2', kind: 'private' },
+      text: '/limit daily 0.01',
+    });
+    const before = h.stack.sandbox.stats().received['webcallback.trycallback'] ?? 0;
+    await press(alice, button(asked, 'Approve'));
+    expect(h.stack.sandbox.stats().received['webcallback.trycallback'] ?? 0, 'nothing sent').toBe(before);
+    const toBob = h.notifier.sent.filter((m) => m.to.kind === 'user' && m.to.user === '2');
+    expect(toBob.map((m) => textOf([m.reply])).join('\n')).toMatch(/daily limit of €0\.01 is reached/);
+  });
+
   it('a card load above the top-up amount is held; below it, or a PIN top-up, is not', async () => {
     await setUp();
     const shown = textOf(await say(alice, '/approvals on topup 2'));

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createProactive } from '../../../src/core/proactive/proactive.js';
 import { createRecordingNotifier } from '../../helpers/recording-notifier.js';
+import { seedWithCalls } from '../../helpers/seed-with-calls.js';
+import { createTestStack } from '../../helpers/stack.js';
+import { textOf } from '../core-harness.js';
 import { type GuardHarness, money, startGuard } from './guard-harness.js';
 
 /**
@@ -124,5 +127,19 @@ describe('spend limits', () => {
     expect(h.stack.sandbox.stats().received.cdrs ?? 0).toBe(0);
     await h.send('/language de');
     expect(await h.send('/limit daily 2,50')).toMatch(/Tageslimit auf 2,50\s€ gesetzt/);
+  });
+
+  it('says "at least" when the period holds more records than one read returns', async () => {
+    // 1,200 calls around now: the read of the day (up to 1,000 records) cannot hold them all.
+    const stack = await createTestStack({ sandbox: { data: seedWithCalls(1200) } });
+    try {
+      const identity = { platform: 'console' as const, tenant: '', user: 'alice' };
+      const chat = { id: 'dm', kind: 'private' as const };
+      await stack.linkDemo(identity);
+      const say = async (text: string) => textOf(await stack.core.handleText({ identity, chat, text }));
+      expect(await say('/limit monthly 5000')).toMatch(/Monthly limit: at least €[\d,.]+ of €5,000\.00/);
+    } finally {
+      await stack.close();
+    }
   });
 });

@@ -13,6 +13,7 @@ export const guardDe: typeof guardEn = {
   limitTitle: (label: string) => `Limits von „${label}“`,
   limitSpent: (spent: string, limit: string, percent: number) => `${spent} von ${limit} (${percent} %)`,
   limitPerMinute: (price: string) => `${price} pro Minute`,
+  limitAtLeast: (amount: string) => `mindestens ${amount}`,
   limitNote:
     'Die API des Anbieters kann Anrufe außerhalb des Bots (Telefone, SIP-Leitungen) nicht stoppen: Ein Limit warnt bei 50, 80 und 100 % und lehnt die Anrufe ab, die der Bot selbst starten würde.',
   limitSet: (kind: string, amount: string) => `${kind} auf ${amount} gesetzt.`,

@@ -11,6 +11,8 @@ export const guardEn = {
   limitTitle: (label: string) => `Limits of "${label}"`,
   limitSpent: (spent: string, limit: string, percent: number) => `${spent} of ${limit} (${percent} %)`,
   limitPerMinute: (price: string) => `${price} per minute`,
+  /** Spend read from more records than one read returns: the sum is a lower bound. */
+  limitAtLeast: (amount: string) => `at least ${amount}`,
   limitNote:
     'The provider’s API cannot stop calls made outside the bot (phones, SIP lines): a limit warns at 50, 80 and 100 %, and refuses the calls the bot itself would start.',
   limitSet: (kind: string, amount: string) => `${kind} set to ${amount}.`,
