@@ -4,7 +4,7 @@ import type { Language } from './messages.js';
 import type { TrackedMessage } from './notify/notifier.js';
 import type { ChannelCapabilities, Conversation } from './ports/channel.js';
 import type { AuditEntry } from './ports/records.js';
-import type { ActionOutcome, PlacedOutcome, PlacedReply, Reply } from './reply.js';
+import type { PlacedOutcome, PlacedReply, Reply } from './reply.js';
 import type { Role } from './roles.js';
 
 /** A line of text from a chat: `/balance`, `balance`, `/rate +4930123`, or an answer in a conversation. */

@@ -1,5 +1,4 @@
 import type { Platform } from '../identity.js';
-import type { Reply } from '../reply.js';
 
 /**
  * Where the core speaks first (issue 15): a user's private chat (Telegram private chat, Slack DM,
