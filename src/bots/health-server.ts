@@ -152,7 +152,18 @@ function createReadiness(): Readiness {
 function route(req: IncomingMessage, res: ServerResponse, mounts: Map<string, Mount>, readiness: Readiness) {
   const path = (req.url ?? '/').split('?')[0] ?? '/';
   const mounted = mounts.get(path);
-  if (mounted) return guardBody(req, res, mounted.maxBodyBytes, mounted.handler);
+  if (mounted) {
+    try {
+      guardBody(req, res, mounted.maxBodyBytes, mounted.handler);
+    } catch {
+      // A handler that throws at once (a bug) costs its request, never the process: 500, so the
+      // platform delivers it again, and the server goes on serving.
+      if (!res.headersSent)
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+      res.end('internal error\n');
+    }
+    return;
+  }
   const send = (status: number, body: string) => {
     res.writeHead(status, {
       'content-type': 'text/plain; charset=utf-8',

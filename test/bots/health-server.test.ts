@@ -84,6 +84,21 @@ describe('health server', () => {
     expect({ status: res.status, body: await res.text() }).toEqual({ status: 200, body: 'hooked' });
   });
 
+  it('a mounted handler that throws at once costs its request (500), not the process', async () => {
+    server = createHealthServer({ port: 0, host: '127.0.0.1' });
+    server.mount(
+      '/hook',
+      () => {
+        throw new TypeError('a bug in a handler');
+      },
+      { maxBodyBytes: 100 },
+    );
+    await server.listen();
+    const res = await fetch(`http://127.0.0.1:${server.port}/hook`, { method: 'POST', body: '{}' });
+    expect(res.status).toBe(500);
+    expect(await get('/healthz')).toEqual({ status: 200, body: 'ok\n' });
+  });
+
   it('answers 413 to a body over the mount limit, and 411 to one without a length, unread', async () => {
     let called = 0;
     server = createHealthServer({ port: 0, host: '127.0.0.1' });
