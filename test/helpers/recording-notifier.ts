@@ -4,7 +4,7 @@ import {
   NotifyRefusedError,
   type SentMessage,
 } from '../../src/core/notify/notifier.js';
-import type { Channel, ChannelCapabilities, Conversation } from '../../src/core/ports/channel.js';
+import type { Channel, ChannelCapabilities } from '../../src/core/ports/channel.js';
 import type { Reply } from '../../src/core/reply.js';
 
 /** A channel that records what the core sends first, and can refuse like a platform (blocked bot). */
@@ -55,22 +55,8 @@ export function createRecordingNotifier(platform: Platform = 'console'): Recordi
     failNext: (count) => {
       failures = count;
     },
-    open(to): Conversation {
-      const never = async (): Promise<never> => {
-        throw new Error('not used by the core speaking first');
-      };
-      return {
-        platform,
-        can: CAN,
-        kind: to.kind === 'user' ? 'private' : 'shared',
-        post: (reply) => send(to, reply),
-        postPrivately: never,
-        showToActor: never,
-        editPressed: async () => false,
-        deleteIncoming: async () => false,
-        upload: never,
-      };
-    },
+    // Every conversation only posts, as channelFromSend's do; the sends are recorded here.
+    open: (to) => channelFromSend(platform, send).open(to),
     async edit(message, reply) {
       n.attempts += 1;
       if (refusal) throw new NotifyRefusedError(refusal);
