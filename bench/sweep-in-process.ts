@@ -10,16 +10,16 @@
  *
  * BENCH_SWEEP_ACCOUNTS (default 10000), BENCH_SWEEP_LATENCY_MS (250), BENCH_SWEEP_RATE (25).
  */
+
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import type { NotifyDestination } from '../src/core/notify/notifier.js';
 import { createProactive } from '../src/core/proactive/proactive.js';
 import type { ClientFactory } from '../src/core/services.js';
-import { createSandbox, DEMO_DATA_PATH, type SandboxData } from '../src/sandbox/index.js';
+import { createSandbox } from '../src/sandbox/index.js';
 import { createMemoryKeyValueStore, createStores, keyringFromKeys } from '../src/store/index.js';
 import { createTelephonyClient, createTransport, md5Hex } from '../src/telephony/index.js';
 import { channelFromSend } from '../test/helpers/recording-notifier.js';
+import { sweepSandboxData } from './sweep-accounts.js';
 
 const ACCOUNTS = Number(process.env.BENCH_SWEEP_ACCOUNTS ?? 10_000);
 const LATENCY_MS = Number(process.env.BENCH_SWEEP_LATENCY_MS ?? 250);
@@ -27,26 +27,9 @@ const RATE = Number(process.env.BENCH_SWEEP_RATE ?? 25);
 const CONCURRENCY = 16;
 const INTERVAL_S = 15 * 60;
 
-const demo = parse(readFileSync(DEMO_DATA_PATH, 'utf8')) as SandboxData & {
-  users: Record<string, unknown>[];
-};
-const template = demo.users.find((u) => u.username === 'demo')!;
 const md5 = md5Hex('bench');
-const users = Array.from({ length: ACCOUNTS }, (_, i) => ({
-  ...template,
-  password: undefined,
-  md5,
-  username: `u${i}`,
-  customerNumber: String(300_000 + i),
-  accountNumber: String(400_000 + i),
-  // One account in ten is below the 5,00 threshold: those alert.
-  balance: i % 10 === 0 ? '4,00' : '18,40',
-  sipLines: [],
-  cdrs: [],
-  callshopCdrs: [],
-}));
 const sandbox = createSandbox({
-  data: { ...demo, users: [...demo.users, ...users], cards: [] } as SandboxData,
+  data: sweepSandboxData(ACCOUNTS, md5),
   faults: { global: { latencyMs: LATENCY_MS } },
 });
 await sandbox.listen();

@@ -14,19 +14,19 @@
  *
  * BENCH_QUEUE_ACCOUNTS (default 100000; 0 skips goal 3), BENCH_QUEUE_PAIR_ACCOUNTS (default 4000).
  */
+
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parse } from 'yaml';
 import { silentLogger } from '../src/core/logger.js';
 import { createBullmqJobs } from '../src/jobs/bullmq-jobs.js';
-import { createSandbox, DEMO_DATA_PATH, type SandboxData } from '../src/sandbox/index.js';
+import { createSandbox } from '../src/sandbox/index.js';
 import { createStores, keyringFromKeys } from '../src/store/index.js';
 import { createRedisKeyValueStore } from '../src/store/redis-key-value-store.js';
 import { md5Hex } from '../src/telephony/index.js';
 import { startRedisServer } from '../test/helpers/redis-server.js';
+import { sweepSandboxData } from './sweep-accounts.js';
 
 const ACCOUNTS = Number(process.env.BENCH_QUEUE_ACCOUNTS ?? 100_000);
 const PAIR_ACCOUNTS = Number(process.env.BENCH_QUEUE_PAIR_ACCOUNTS ?? 4_000);
@@ -42,25 +42,9 @@ const key = randomBytes(32);
 const md5 = md5Hex('bench');
 
 // The sandbox holds every account; one in ten is below the 5,00 threshold.
-const demo = parse(readFileSync(DEMO_DATA_PATH, 'utf8')) as SandboxData & {
-  users: Record<string, unknown>[];
-};
-const template = demo.users.find((u) => u.username === 'demo')!;
 const most = Math.max(ACCOUNTS, PAIR_ACCOUNTS);
-const users = Array.from({ length: most }, (_, i) => ({
-  ...template,
-  password: undefined,
-  md5,
-  username: `u${i}`,
-  customerNumber: String(300_000 + i),
-  accountNumber: String(400_000 + i),
-  balance: i % 10 === 0 ? '4,00' : '18,40',
-  sipLines: [],
-  cdrs: [],
-  callshopCdrs: [],
-}));
 const sandbox = createSandbox({
-  data: { ...demo, users: [...demo.users, ...users], cards: [] } as SandboxData,
+  data: sweepSandboxData(most, md5),
 });
 await sandbox.listen();
 
