@@ -84,3 +84,37 @@ describe('a never-retry command a shutdown gives up on', () => {
     await waiting;
   });
 });
+
+describe('the spend-limit sweep and a shutdown', () => {
+  let stack: TestStack | undefined;
+  afterEach(async () => {
+    await stack?.close();
+  });
+
+  it('ends after the limit in hand once stopping, and the next sweep checks them all', async () => {
+    stack = await createTestStack({});
+    const s = stack;
+    for (const user of ['alice', 'bob', 'carol']) {
+      const who: Identity = { ...alice, user, displayName: user };
+      await s.linkDemo(who);
+      await s.core.handleText({ identity: who, chat: { id: user, kind: 'private' }, text: '/limit daily 5' });
+    }
+    let stop: (() => Promise<void>) | undefined;
+    const proactive = createProactive({
+      stores: s.stores,
+      clientFactory: (credentials) => {
+        void stop?.();
+        return s.clientFactory(credentials);
+      },
+    });
+    const schedule = proactive.schedule({
+      alerts: '0 0 1 1 *',
+      callReports: '0 0 1 1 *',
+      digests: '0 0 1 1 *',
+    });
+    stop = () => schedule.stop();
+    expect((await proactive.sweepLimits()).checked).toBe(1);
+    const next = createProactive({ stores: s.stores, clientFactory: s.clientFactory });
+    expect((await next.sweepLimits()).checked).toBe(3);
+  });
+});

@@ -8,8 +8,8 @@ import { messagesFor } from '../messages.js';
 import type { CardCap } from '../ports/guard.js';
 import type { AuditEntry } from '../ports/records.js';
 import type { Reply } from '../reply.js';
-import { errorSummary } from '../safe-error.js';
 import type { ProactiveContext } from './context.js';
+import { sweepEach } from './sweep-each.js';
 
 export interface CardCapSweepResult {
   checked: number;
@@ -32,18 +32,14 @@ async function cardClientOf(ctx: ProactiveContext, cap: CardCap) {
  */
 export async function sweepCardCaps(ctx: ProactiveContext): Promise<CardCapSweepResult> {
   const result: CardCapSweepResult = { checked: 0, blocked: 0, failed: 0 };
-  for await (const cap of ctx.stores.guard.cardCaps.list()) {
-    if (cap.blockedAt || cap.paused) continue;
-    try {
-      await checkCap(ctx, cap, result);
-    } catch (err) {
+  await sweepEach(ctx, ctx.stores.guard.cardCaps.list(), {
+    what: 'card cap',
+    skip: (cap) => Boolean(cap.blockedAt || cap.paused),
+    check: (cap) => checkCap(ctx, cap, result),
+    failed: () => {
       result.failed += 1;
-      ctx.logger.warn(
-        { cap: cap.id, err: errorSummary(err) },
-        'card cap sweep: check failed; next sweep retries',
-      );
-    }
-  }
+    },
+  });
   return result;
 }
 

@@ -5,8 +5,8 @@ import { periodSpend, spentText } from '../guard/spend-period.js';
 import { messagesFor } from '../messages.js';
 import type { SpendLimit } from '../ports/guard.js';
 import type { Reply } from '../reply.js';
-import { errorSummary } from '../safe-error.js';
 import { clientFor, type ProactiveContext } from './context.js';
+import { sweepEach } from './sweep-each.js';
 
 /** How long a level's once-only claim is kept: longer than any month. */
 const LEVEL_CLAIM_TTL_MS = 40 * 86_400_000;
@@ -24,18 +24,14 @@ export interface LimitSweepResult {
  */
 export async function sweepLimits(ctx: ProactiveContext): Promise<LimitSweepResult> {
   const result: LimitSweepResult = { checked: 0, alerted: 0, failed: 0 };
-  for await (const limit of ctx.stores.guard.limits.list()) {
-    if (limit.paused || (!limit.daily && !limit.monthly)) continue;
-    try {
-      await checkLimit(ctx, limit, result);
-    } catch (err) {
+  await sweepEach(ctx, ctx.stores.guard.limits.list(), {
+    what: 'limit',
+    skip: (limit) => Boolean(limit.paused || (!limit.daily && !limit.monthly)),
+    check: (limit) => checkLimit(ctx, limit, result),
+    failed: () => {
       result.failed += 1;
-      ctx.logger.warn(
-        { limit: limit.id, err: errorSummary(err) },
-        'limit sweep: check failed; next sweep retries',
-      );
-    }
-  }
+    },
+  });
   return result;
 }
 
