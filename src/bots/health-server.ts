@@ -15,6 +15,8 @@ export interface HealthServerOptions {
   headersTimeoutMs?: number;
   /** The whole request (head and body) must arrive within this many ms. Default 15 000. */
   requestTimeoutMs?: number;
+  /** Told of a mounted handler that threw at once (answered 500), so the log shows the bug. */
+  onHandlerError?: (err: unknown) => void;
 }
 
 export interface HealthServer {
@@ -63,7 +65,7 @@ export function createHealthServer(options: HealthServerOptions): HealthServer {
   // Node checks the timeouts every 30 s by default, which lets a slow client hold a socket that long.
   const server: Server = createServer(
     { connectionsCheckingInterval: Math.min(1000, headersTimeout) },
-    (req, res) => route(req, res, mounts, readiness),
+    (req, res) => route(req, res, mounts, readiness, options.onHandlerError),
   );
   // Node's defaults leave a slow client holding a socket for minutes (issue 10, slowloris).
   server.headersTimeout = headersTimeout;
@@ -149,13 +151,20 @@ function createReadiness(): Readiness {
 }
 
 /** A mounted handler (behind its body guard), else the health routes, else 404. */
-function route(req: IncomingMessage, res: ServerResponse, mounts: Map<string, Mount>, readiness: Readiness) {
+function route(
+  req: IncomingMessage,
+  res: ServerResponse,
+  mounts: Map<string, Mount>,
+  readiness: Readiness,
+  onHandlerError: ((err: unknown) => void) | undefined,
+) {
   const path = (req.url ?? '/').split('?')[0] ?? '/';
   const mounted = mounts.get(path);
   if (mounted) {
     try {
       guardBody(req, res, mounted.maxBodyBytes, mounted.handler);
-    } catch {
+    } catch (err) {
+      onHandlerError?.(err);
       // A handler that throws at once (a bug) costs its request, never the process: 500, so the
       // platform delivers it again, and the server goes on serving.
       if (!res.headersSent)

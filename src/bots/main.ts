@@ -175,7 +175,14 @@ async function startServices(
 ): Promise<Started> {
   const port = httpPortOf(config);
   // Up first, so liveness answers during start-up; `/readyz` waits for every check below.
-  const health = port === undefined ? undefined : createHealthServer({ port });
+  const health =
+    port === undefined
+      ? undefined
+      : createHealthServer({
+          port,
+          onHandlerError: (err) =>
+            logger.error({ err: errorSummary(err) }, 'an HTTP handler failed; answered 500'),
+        });
   health?.addCheck('starting', () => readiness.started);
   // prom-client only where /metrics is served (it costs the console's start for nothing).
   const metrics = health ? (await import('./metrics.js')).createBotMetrics() : undefined;

@@ -85,7 +85,8 @@ describe('health server', () => {
   });
 
   it('a mounted handler that throws at once costs its request (500), not the process', async () => {
-    server = createHealthServer({ port: 0, host: '127.0.0.1' });
+    const failures: unknown[] = [];
+    server = createHealthServer({ port: 0, host: '127.0.0.1', onHandlerError: (err) => failures.push(err) });
     server.mount(
       '/hook',
       () => {
@@ -96,6 +97,7 @@ describe('health server', () => {
     await server.listen();
     const res = await fetch(`http://127.0.0.1:${server.port}/hook`, { method: 'POST', body: '{}' });
     expect(res.status).toBe(500);
+    expect(failures).toEqual([new TypeError('a bug in a handler')]);
     expect(await get('/healthz')).toEqual({ status: 200, body: 'ok\n' });
   });
 
