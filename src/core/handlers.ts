@@ -49,7 +49,7 @@ export function createHandlers(e: Engine, inFlight: InFlight) {
 type Notices = (input: {
   identity: Identity;
   chat: ChatRef;
-  locale?: string;
+  locale?: string | undefined;
   timeZone?: string;
 }) => Promise<PlacedReply[]>;
 
@@ -58,7 +58,7 @@ function noticesFor(e: Engine, refsFor: RefsFor): Notices {
   async function notices(input: {
     identity: Identity;
     chat: ChatRef;
-    locale?: string;
+    locale?: string | undefined;
     timeZone?: string;
   }): Promise<PlacedReply[]> {
     const { t, fmt, language } = await localeOf(e, input).catch(() => userLocale({ platform: input.locale }));
