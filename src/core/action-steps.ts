@@ -147,5 +147,5 @@ function place1(turn: ActionTurn, outcome: { notice: string; update: Reply }): A
     audited: [],
     t: turn.t,
   });
-  return { notice: outcome.notice, ...(update ? { update } : {}) };
+  return { notice: outcome.notice, update };
 }

@@ -190,7 +190,7 @@ function placeOutcome(outcome: ActionOutcome): PlacedOutcome {
       ? (r as PlacedReply)
       : { ...r, visibility: r.visibility ?? 'public', audience: r.audience ?? 'chat' };
   return {
-    ...(outcome.notice !== undefined ? { notice: outcome.notice } : {}),
+    notice: outcome.notice,
     ...(outcome.update ? { update: one(outcome.update) } : {}),
     ...(outcome.followUps ? { followUps: outcome.followUps.map(one) } : {}),
   };
