@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Identity } from '../core/identity.js';
 import { type ClientFactory, type Core, createCore, tellAbandoned } from '../core/index.js';
+import { errorSummary } from '../core/logs/safe-error.js';
 import { createProactive, type Proactive } from '../core/proactive/proactive.js';
-import { errorSummary } from '../core/safe-error.js';
 import { createSandbox, type Sandbox } from '../sandbox/index.js';
 import {
   checkKeyring,

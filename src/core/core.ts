@@ -1,11 +1,11 @@
-import type { RefsFor } from './command-refs.js';
+import type { Role } from './accounts/roles.js';
+import type { RefsFor } from './delivery/command-refs.js';
 import type { ChatRef, Identity } from './identity.js';
 import type { Language } from './messages.js';
 import type { TrackedMessage } from './notify/notifier.js';
 import type { ChannelCapabilities, Conversation } from './ports/channel.js';
 import type { AuditEntry } from './ports/records.js';
 import type { PlacedOutcome, PlacedReply, Reply } from './reply.js';
-import type { Role } from './roles.js';
 
 /** A line of text from a chat: `/balance`, `balance`, `/rate +4930123`, or an answer in a conversation. */
 export interface IncomingText {

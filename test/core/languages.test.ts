@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorReply, NotLinkedError, UserFacingError } from '../../src/core/error-replies.js';
+import { errorReply, NotLinkedError, UserFacingError } from '../../src/core/delivery/error-replies.js';
 import type { ChatRef, Identity } from '../../src/core/identity.js';
 import { catalogues, de, en, type Language } from '../../src/core/messages.js';
 import type { Reply } from '../../src/core/reply.js';

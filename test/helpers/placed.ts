@@ -1,4 +1,4 @@
-import { DeliveryExecutor } from '../../src/core/delivery-executor.js';
+import { DeliveryExecutor } from '../../src/core/delivery/delivery-executor.js';
 import type { ActionOutcome, PlacedOutcome, PlacedReply, Reply } from '../../src/core/reply.js';
 
 /**

@@ -9,7 +9,7 @@ import {
   type Receiver,
   type ReceiverEvent,
 } from '@slack/bolt';
-import { createSampler, type Sampler } from '../../core/sampler.js';
+import { createSampler, type Sampler } from '../../core/logs/sampler.js';
 import { checkSlackHeaders, checkSlackSignature } from './request-signature.js';
 
 type BoltLogger = NonNullable<AppOptions['logger']>;

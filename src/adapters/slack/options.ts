@@ -1,6 +1,6 @@
 import type { webApi } from '@slack/bolt';
 import type { Core } from '../../core/core.js';
-import type { ChannelLogger } from '../../core/logger.js';
+import type { ChannelLogger } from '../../core/logs/logger.js';
 import type { DedupeStore } from '../../core/ports/stores.js';
 import type { SlackOAuthOptions } from './oauth.js';
 

@@ -1,6 +1,6 @@
 import type { UserFromGetMe } from 'grammy/types';
 import type { Core } from '../../core/core.js';
-import type { ChannelLogger } from '../../core/logger.js';
+import type { ChannelLogger } from '../../core/logs/logger.js';
 import type { Language } from '../../core/messages.js';
 import type { RecordStore, ScheduledDeletion } from '../../core/ports/proactive.js';
 import type { DedupeStore } from '../../core/ports/stores.js';

@@ -1,7 +1,7 @@
 import type { Money } from '../../telephony/money.js';
+import type { Role } from '../accounts/roles.js';
 import type { Platform } from '../identity.js';
 import type { SentMessage } from '../notify/notifier.js';
-import type { Role } from '../roles.js';
 import type { RecordStore, SubscriptionBase } from './proactive.js';
 
 /**
