@@ -120,9 +120,8 @@ export class DeliveryExecutor {
     else if (spot === 'one' && (await conv.showToActor(carried))) {
       if (file) {
         await conv.upload(file, 'private', reply.language);
-        await conv.showToActor(
-          note(catalogues[reply.language ?? 'en'].slack.fileSent(file.name), reply.language),
-        );
+        const words = catalogues[reply.language ?? 'en'].fileSentTo[conv.can.privateWords];
+        await conv.showToActor(note(words(file.name), reply.language));
       }
     } else {
       where = 'private';
@@ -159,9 +158,9 @@ function note(text: string, language: Language | undefined): PlacedReply {
 }
 
 /**
- * The note that an answer went to the private conversation. Shown to one person it needs no name;
- * posted in the chat it names the person ({@link ACTOR_MARK}, the adapter's mention). Unreachable:
- * a way to open the private conversation.
+ * The note that an answer went to the private conversation, in the words the channel declares for
+ * it (`can.privateWords`). Shown to one person it needs no name; posted in the chat it names the
+ * person ({@link ACTOR_MARK}, the adapter's mention). Unreachable: a way to open the private conversation.
  */
 function pointer(
   conv: Conversation,
@@ -170,21 +169,11 @@ function pointer(
   inChat = false,
 ): PlacedReply {
   const t = catalogues[language ?? 'en'];
+  const words = conv.can.privateWords;
   const base = { audience: 'chat' as const, visibility: 'public' as const, tone: 'info' as const };
   const lang = language ? { language } : {};
   if (what === 'unreachable')
-    return {
-      ...base,
-      ...lang,
-      text: t.telegram.privateBlocked(ACTOR_MARK),
-      privateRedirect: { startParam: 'private' },
-    };
-  // Shown to the person alone it needs no name; each platform names its private conversation.
-  if (conv.can.showToOne && !inChat)
-    return {
-      ...base,
-      ...lang,
-      text: conv.platform === 'slack' ? t.slack.sentDirect : t.telegram.sentPrivately(ACTOR_MARK),
-    };
-  return { ...base, ...lang, text: t.telegram.sentPrivately(ACTOR_MARK) };
+    return { ...base, ...lang, text: t.cantReach[words](ACTOR_MARK), privateRedirect: { startParam: 'private' } };
+  const sentTo = conv.can.showToOne && !inChat ? t.sentToYou : t.sentTo;
+  return { ...base, ...lang, text: sentTo[words](ACTOR_MARK) };
 }
