@@ -173,7 +173,12 @@ function pointer(
   const base = { audience: 'chat' as const, visibility: 'public' as const, tone: 'info' as const };
   const lang = language ? { language } : {};
   if (what === 'unreachable')
-    return { ...base, ...lang, text: t.cantReach[words](ACTOR_MARK), privateRedirect: { startParam: 'private' } };
+    return {
+      ...base,
+      ...lang,
+      text: t.cantReach[words](ACTOR_MARK),
+      privateRedirect: { startParam: 'private' },
+    };
   const sentTo = conv.can.showToOne && !inChat ? t.sentToYou : t.sentTo;
   return { ...base, ...lang, text: sentTo[words](ACTOR_MARK) };
 }
