@@ -21,6 +21,9 @@ export interface ExecutorOptions {
 /** Where one reply goes in this conversation. */
 type Spot = 'chat' | 'one' | 'private';
 
+/** Where a reply landed, when the platform says; `unreachable`: no private conversation to post in. */
+type Sent = SentMessage | undefined | 'unreachable';
+
 /**
  * A reply for the chat stays in it; one for the actor is shown to them alone where the channel can
  * (`showToOne`), else in their private conversation; a private one never shows inside a shared chat.
@@ -77,6 +80,14 @@ export class DeliveryExecutor {
     if (followUps.length > 0) await this.replies(conv, followUps, !update);
   }
 
+  /**
+   * One message the core sends first (an alert, a call report, a digest: the Outbox), at the spot
+   * its audience gives in this conversation: where it landed, and whether it went privately.
+   */
+  first(conv: Conversation, reply: PlacedReply): Promise<{ sent: Sent; where: Spot }> {
+    return this.#one(conv, reply, spotOf(conv, reply.audience));
+  }
+
   async #update(conv: Conversation, update: PlacedReply): Promise<void> {
     const spot = spotOf(conv, update.audience);
     // The pressed message may show it: it is the chat's, or the presser's alone and so is this.
@@ -100,11 +111,7 @@ export class DeliveryExecutor {
    * One reply at its spot, its file beside it and its audit records in the thread. Shown to one
    * person where the channel would not (`showToActor` false), it goes to the private conversation.
    */
-  async #one(
-    conv: Conversation,
-    reply: PlacedReply,
-    spot: Spot,
-  ): Promise<{ sent: SentMessage | undefined | 'unreachable'; where: Spot }> {
+  async #one(conv: Conversation, reply: PlacedReply, spot: Spot): Promise<{ sent: Sent; where: Spot }> {
     // A secret is asked in the channel's private form where it has one (a Slack modal), not by message.
     if (reply.asksSecret && conv.can.secretForm && conv.askSecret) {
       const language = reply.language ?? 'en';
@@ -115,7 +122,7 @@ export class DeliveryExecutor {
     // (a channel that cannot show such a message to one sends the whole reply privately instead).
     const carried: Reply = file ? { ...body, file } : body;
     let where = spot;
-    let sent: SentMessage | undefined | 'unreachable';
+    let sent: Sent;
     if (spot === 'chat') sent = await conv.post(carried);
     else if (spot === 'one' && (await conv.showToActor(carried))) {
       if (file) {
