@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DeliveryExecutor, spotOf } from '../../src/core/delivery-executor.js';
+import { DeliveryExecutor, spotOf } from '../../src/core/delivery/delivery-executor.js';
 import type { ChannelCapabilities, Conversation, SecretAsk } from '../../src/core/ports/channel.js';
 import type { Audience, PlacedReply, Reply } from '../../src/core/reply.js';
 
@@ -178,7 +178,7 @@ describe('the executor', () => {
 
   it('knows no platform: its words come from the channel’s declaration', () => {
     const source = readFileSync(
-      fileURLToPath(import.meta.resolve('../../src/core/delivery-executor.ts')),
+      fileURLToPath(import.meta.resolve('../../src/core/delivery/delivery-executor.ts')),
       'utf8',
     );
     expect(source).not.toMatch(/\.platform ===|'slack'|'telegram'|\.slack\.|\.telegram\./);

@@ -1,8 +1,8 @@
-import type { RefsFor } from '../command-refs.js';
-import { place } from '../delivery.js';
-import { DeliveryExecutor } from '../delivery-executor.js';
+import type { RefsFor } from '../delivery/command-refs.js';
+import { place } from '../delivery/delivery.js';
+import { DeliveryExecutor } from '../delivery/delivery-executor.js';
 import type { Platform } from '../identity.js';
-import type { CoreLogger } from '../logger.js';
+import type { CoreLogger } from '../logs/logger.js';
 import { en } from '../messages.js';
 import type { Channel, Conversation } from '../ports/channel.js';
 import type { Subscriber } from '../ports/proactive.js';
