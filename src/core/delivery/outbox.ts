@@ -1,12 +1,12 @@
-import type { RefsFor } from '../delivery/command-refs.js';
-import { sharedChatMayShow } from '../delivery/delivery.js';
 import type { Platform } from '../identity.js';
 import type { CoreLogger } from '../logs/logger.js';
 import type { Channel } from '../ports/channel.js';
+import { type NotifyDestination, NotifyRefusedError, type SentMessage } from '../ports/notify.js';
 import type { Subscriber } from '../ports/proactive.js';
 import type { SettingsStore } from '../ports/stores.js';
 import type { Reply } from '../reply.js';
-import { type NotifyDestination, NotifyRefusedError, type SentMessage } from './notifier.js';
+import type { RefsFor } from './command-refs.js';
+import { sharedChatMayShow } from './delivery.js';
 
 /** What became of a message the core sent first. */
 export type SendOutcome =
