@@ -59,7 +59,7 @@ export interface RuntimeOverrides {
   stores?: Stores;
   metrics?: BotMetrics;
   sandbox?: Sandbox;
-  clock?: () => Date;
+  clock?: (() => Date) | undefined;
 }
 
 /**
@@ -179,7 +179,7 @@ function createCoreAndProactive(
     clientFactory,
     // Alerts and digests name commands as replies do: `/tel alert` in Slack.
     refsFor: core.refsFor,
-    ...(clock ? { clock } : {}),
+    clock,
     logger: logger.child({ component: 'proactive' }),
     alertMarginPercent: config.ALERT_REARM_MARGIN_PERCENT,
     pace: { perSecond: config.ALERT_SWEEP_PER_SECOND, concurrency: config.ALERT_SWEEP_CONCURRENCY },
@@ -290,7 +290,7 @@ function createClientFactory(
       clockSkew,
       // The core's clock: the learned offset then relates the provider's times (a call record's)
       // to the ones the core writes down (call-match.ts).
-      ...(clock ? { clock } : {}),
+      clock,
       timeoutMs: config.TELEPHONY_TIMEOUT_MS,
       logger: clientLogger,
     }).use(metrics.providerLayer);

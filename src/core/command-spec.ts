@@ -73,7 +73,7 @@ export interface CommandContext<A> {
     kind: 'confirm' | 'hangup' | 'page' | 'prompt',
     command: string,
     args: string[],
-    extra?: { fromMenu?: boolean },
+    extra?: { fromMenu?: boolean | undefined },
   ): Promise<string>;
   /** The commands this asker may run in this chat, for help (issue 11). */
   commandsHere(): Promise<CommandSpec[]>;

@@ -13,7 +13,7 @@ export interface IncomingText {
   /** The raw text. Adapters strip `@botname` and the Slack command name; a leading `/` is optional. */
   text: string;
   /** BCP 47 locale from the platform (`de-DE`), when known. A `/language` choice wins over it. */
-  locale?: string;
+  locale?: string | undefined;
   /** IANA time zone from the platform (Slack `tz`), when known. A `/timezone` choice wins over it. */
   timeZone?: string;
   /** Correlates log lines. */
@@ -58,7 +58,7 @@ export interface IncomingAction {
    * nobody else sees that message. Absent: the message is the chat's, and stays as it was.
    */
   pressedPrivately?: boolean;
-  locale?: string;
+  locale?: string | undefined;
   timeZone?: string;
   requestId?: string;
   /** As {@link IncomingText.deliveryId}: the press's update or interaction id. */
@@ -92,7 +92,7 @@ export interface LinkInput {
   username: string;
   password: string;
   kind: 'account' | 'card';
-  label?: string;
+  label?: string | undefined;
   locale?: string;
   timeZone?: string;
   /** The password reached the bot privately (a Slack modal), even if the chat is shared. */

@@ -247,7 +247,8 @@ async function runAll(
     }
   }
   // The linking conversation, end to end, and its refusals.
-  const newcomer: Identity = { ...as, user: `${as.user}-new`, displayName: undefined };
+  const { displayName: _named, ...unnamed } = as;
+  const newcomer: Identity = { ...unnamed, user: `${as.user}-new` };
   for (const [text, chat] of [
     ['/balance', privateChat],
     ['/card show +49 170 12345678', privateChat],

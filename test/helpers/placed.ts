@@ -16,7 +16,7 @@ export function asPlaced(reply: Reply): PlacedReply {
 
 export function asPlacedOutcome(outcome: ActionOutcome): PlacedOutcome {
   return {
-    ...(outcome.notice !== undefined ? { notice: outcome.notice } : {}),
+    notice: outcome.notice,
     ...(outcome.update ? { update: asPlaced(outcome.update) } : {}),
     ...(outcome.followUps ? { followUps: outcome.followUps.map(asPlaced) } : {}),
   };

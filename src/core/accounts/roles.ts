@@ -5,7 +5,7 @@ import type { ChatSettings } from '../ports/records.js';
 /** A support channel's set-up (ChatSettings.support), as far as agent checks need it. */
 export interface SupportAgents {
   agents: readonly string[];
-  agentGroup?: string;
+  agentGroup?: string | undefined;
 }
 
 /** Whether this user is an agent of the support channel: named, or in its user group (issue 6). */

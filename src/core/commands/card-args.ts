@@ -9,6 +9,6 @@ import type { Pin } from '../../telephony/pin.js';
 export type CardArgs =
   | { sub: 'show' | 'block' | 'unblock' | 'disable'; cli: PhoneNumber }
   | { sub: 'limit'; cli: PhoneNumber; cap?: Money | 'off' }
-  | { sub: 'create'; cli: PhoneNumber; amount?: Money; customer?: string }
+  | { sub: 'create'; cli: PhoneNumber; amount?: Money | undefined; customer?: string | undefined }
   | { sub: 'renumber'; cli: PhoneNumber; newCli: PhoneNumber }
   | { sub: 'activate'; cli: PhoneNumber; pin: Pin };

@@ -34,7 +34,7 @@ export function isStoreDiskError(err: unknown): err is { path: string; problem: 
 export interface ErrorReplyContext {
   t: Messages;
   /** The card CLI the command acted on, for "check with /card show". */
-  cli?: string;
+  cli?: string | undefined;
   /** Whether the failing operation was a card operation. */
   card?: boolean;
   /** A reference to quote for unexpected errors. */

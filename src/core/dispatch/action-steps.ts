@@ -110,7 +110,7 @@ export const runActionStep: ActionStep = async (e, turn) => {
   const parsed = spec ? parseArgs(e, spec, taken.args, turn.loc) : undefined;
   if (!spec || !parsed?.success) return stop(turn, 'expired', { notice: turn.t.confirmExpired });
   const run = newTurn(turn.input, turn.requestId);
-  run.loc = turn.loc;
+  if (turn.loc) run.loc = turn.loc;
   Object.assign(run, { spec, name: spec.name, tokens: taken.args, args: parsed.data, role: turn.role });
   const placed = await runTurn(e, run, [credentialsStep((t) => commandsHere(e, t.input)), runStep]);
   if (run.outcome !== 'ok') turn.outcome = run.outcome;
@@ -148,5 +148,5 @@ function place1(turn: ActionTurn, outcome: { notice: string; update: Reply }): A
     audited: [],
     t: turn.t,
   });
-  return { notice: outcome.notice, ...(update ? { update } : {}) };
+  return { notice: outcome.notice, update };
 }

@@ -80,7 +80,7 @@ async function auditDecision(e: Engine, request: ApprovalRequest, input: Incomin
   await e.stores.audit.append({
     at: e.clock().toISOString(),
     actor: identityKey(input.identity),
-    ...(input.identity.displayName ? { actorName: input.identity.displayName } : {}),
+    actorName: input.identity.displayName,
     chat: request.chat,
     account: request.requester,
     command: `${words[status]}: ${request.action}`,

@@ -12,7 +12,7 @@ import { type Engine, ownerTag } from './engine.js';
 export interface ContextInput {
   identity: Identity;
   chat: ChatRef;
-  locale?: string;
+  locale?: string | undefined;
   inputIsPrivate?: boolean;
   /** What the channel can do (capabilities.ts). */
   can?: ChannelCapabilities;
@@ -115,7 +115,7 @@ export async function createPending(
   command: string,
   args: string[],
   input: { identity: Identity; chat: ChatRef; role: Role },
-  extra: { fromMenu?: boolean } = {},
+  extra: { fromMenu?: boolean | undefined } = {},
 ): Promise<string> {
   const idKey = identityKey(input.identity);
   const cKey = chatKey(input.identity.platform, input.identity.tenant, input.chat);

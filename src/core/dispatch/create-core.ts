@@ -26,7 +26,7 @@ export interface CoreOptions {
   clientFactory: ClientFactory;
   /** The command table. Default: every built-in command. */
   commands?: CommandSpec[];
-  clock?: () => Date;
+  clock?: (() => Date) | undefined;
   /** How long a confirmation button works. Default 5 minutes. */
   confirmTtlMs?: number;
   /** Per-user command rate limit, shared across instances through the store. `false` turns it off. */

@@ -56,7 +56,7 @@ export interface Engine {
 /** The user's language and zone: what they chose (`/language`, `/timezone`) wins over the platform's hint. */
 export async function localeOf(
   e: Engine,
-  input: { identity: Identity; locale?: string; timeZone?: string; can?: ChannelCapabilities },
+  input: { identity: Identity; locale?: string | undefined; timeZone?: string; can?: ChannelCapabilities },
 ): Promise<UserLocale> {
   const settings = await e.stores.settings.user(identityKey(input.identity));
   const loc = userLocale({

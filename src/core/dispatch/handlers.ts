@@ -49,7 +49,7 @@ export function createHandlers(e: Engine, inFlight: InFlight) {
 type Notices = (input: {
   identity: Identity;
   chat: ChatRef;
-  locale?: string;
+  locale?: string | undefined;
   timeZone?: string;
 }) => Promise<PlacedReply[]>;
 
@@ -58,7 +58,7 @@ function noticesFor(e: Engine, refsFor: RefsFor): Notices {
   async function notices(input: {
     identity: Identity;
     chat: ChatRef;
-    locale?: string;
+    locale?: string | undefined;
     timeZone?: string;
   }): Promise<PlacedReply[]> {
     const { t, fmt, language } = await localeOf(e, input).catch(() => userLocale({ platform: input.locale }));
@@ -190,7 +190,7 @@ function placeOutcome(outcome: ActionOutcome): PlacedOutcome {
       ? (r as PlacedReply)
       : { ...r, visibility: r.visibility ?? 'public', audience: r.audience ?? 'chat' };
   return {
-    ...(outcome.notice !== undefined ? { notice: outcome.notice } : {}),
+    notice: outcome.notice,
     ...(outcome.update ? { update: one(outcome.update) } : {}),
     ...(outcome.followUps ? { followUps: outcome.followUps.map(one) } : {}),
   };

@@ -42,7 +42,7 @@ export interface TextTurn {
 }
 
 export interface View {
-  fromMenu?: boolean;
+  fromMenu?: boolean | undefined;
   pageId?: string;
   page?: number;
 }

@@ -50,9 +50,9 @@ export interface ApprovalPolicy {
   id: string;
   actions: ApprovalAction[];
   /** Calls whose per-minute rate is above this need approval; unset: above the account's `/limit price`. */
-  callAbove?: Money;
+  callAbove?: Money | undefined;
   /** Card loads (`card create <number> <amount>`) above this need approval; unset: any amount. */
-  topupAbove?: Money;
+  topupAbove?: Money | undefined;
   /** Who may approve: the chat's admins (Telegram, Slack admins) or the support channel's agents. */
   approvers: 'admins' | 'agents';
   setBy: string;

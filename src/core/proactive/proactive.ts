@@ -20,7 +20,7 @@ import { createScheduler, type Scheduler } from './scheduler.js';
 export interface ProactiveOptions {
   stores: Stores;
   clientFactory: ClientFactory;
-  clock?: () => Date;
+  clock?: (() => Date) | undefined;
   logger?: CoreLogger;
   /** Re-arm margin above the threshold, percent. Default 10. */
   alertMarginPercent?: number;

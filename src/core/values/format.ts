@@ -32,7 +32,7 @@ export interface FormatterOptions {
   /** BCP 47 locale, e.g. `de-DE`. Default `en`. */
   locale?: string;
   /** IANA time zone; undefined when unknown (then UTC, stated). */
-  timeZone?: string;
+  timeZone?: string | undefined;
 }
 
 const MAX_PRICE_DIGITS = 4;

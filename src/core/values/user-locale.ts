@@ -10,11 +10,11 @@ export interface UserLocale {
 
 export interface UserLocaleInput {
   /** What the user chose with `/language`: wins. */
-  chosen?: string;
+  chosen?: string | undefined;
   /** The platform's hint: Telegram `language_code`, Slack's user locale, the console's `LANG`. */
-  platform?: string;
+  platform?: string | undefined;
   /** The user's `/timezone`, else the platform's (Slack `tz`); unknown means UTC, stated. */
-  timeZone?: string;
+  timeZone?: string | undefined;
 }
 
 /**
