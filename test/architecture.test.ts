@@ -177,6 +177,7 @@ const FAKE_CAN: ChannelCapabilities = {
   secretForm: false,
   hiddenInput: false,
   edit: false,
+  privateWords: 'privateChat',
 };
 
 interface Sent {
