@@ -4,10 +4,12 @@ type KnownBlock = types.KnownBlock;
 type ModalView = types.ModalView;
 
 import { catalogues, type Language, type Messages } from '../../core/messages.js';
+import type { SecretAsk } from '../../core/ports/channel.js';
 import { truncate } from './escape.js';
 
 export const LINK_CALLBACK = 'tel_link';
 export const SETUP_CALLBACK = 'tel_team_setup';
+export const PIN_CALLBACK = 'tel_pin';
 
 /** Carried in `private_metadata`: Slack sends it back with the submission, users cannot change it. */
 export interface ModalMeta {
@@ -17,10 +19,12 @@ export interface ModalMeta {
   credential?: 'account' | 'card';
   /** The user's Slack language when the form opened: its labels, errors and follow-ups use it (issue 14). */
   language?: Language;
+  /** The command the form's value runs (`topup` for the PIN form), with typed arguments. */
+  command?: string;
 }
 
 /** The adapter's own words for the form's language. */
-export function modalText(meta: ModalMeta | undefined): Messages['slack'] {
+export function modalText(meta: Pick<ModalMeta, 'language'> | undefined): Messages['slack'] {
   return catalogues[meta?.language ?? 'en'].slack;
 }
 
@@ -64,6 +68,7 @@ export function input(
 
 /** Block ids of the modals' inputs, shared with the submission parsers and inline errors. */
 export const LINK_BLOCKS = { username: 'username', password: 'password' } as const;
+export const PIN_BLOCK = 'pin';
 export const SETUP_BLOCKS = {
   accountUsername: 'account_username',
   accountPassword: 'account_password',
@@ -140,6 +145,36 @@ export function setupModal(meta: ModalMeta, notice?: string): ModalView {
     close: text(t.cancel, 24),
     blocks,
   };
+}
+
+/**
+ * The PIN form (`topup` without a PIN, its `form` field): a PIN is never asked in a message, which
+ * Slack shows and keeps (README "One road out"). Its submission runs `meta.command` with the PIN.
+ */
+export function pinModal(meta: ModalMeta, notice?: string): ModalView {
+  const t = modalText(meta);
+  const blocks: KnownBlock[] = [
+    { type: 'section', text: { type: 'mrkdwn', text: t.pinIntro } },
+    input(PIN_BLOCK, t.pin, { hint: t.pinHint, placeholder: '1234567890' }),
+  ];
+  if (notice)
+    blocks.push({ type: 'context', elements: [{ type: 'plain_text', text: truncate(notice, 2000) }] });
+  return {
+    type: 'modal',
+    callback_id: PIN_CALLBACK,
+    private_metadata: encodeMeta(meta),
+    title: text(t.pinTitle, 24),
+    submit: text(t.pinSubmit, 24),
+    close: text(t.cancel, 24),
+    blocks,
+  };
+}
+
+/** The form the core asks a secret in (ports/channel.ts `askSecret`): the link form, or the PIN form. */
+export function secretForm(ask: SecretAsk, meta: Pick<ModalMeta, 'channel' | 'responseUrl'>): ModalView {
+  const language = ask.language;
+  if (ask.form === 'topup') return pinModal({ ...meta, language, command: 'topup' });
+  return linkModal({ ...meta, language, credential: ask.form === 'link-card' ? 'card' : 'account' });
 }
 
 /** Shown while a slow provider checks the credentials, since Slack wants an answer in 3 s. */
