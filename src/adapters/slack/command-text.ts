@@ -1,5 +1,4 @@
-import { type CommandForm, formAsked } from '../../core/command-spec.js';
-import type { CommandInfo } from '../../core/core.js';
+import { type CommandForm, type CommandInfo, formAsked } from '../../core/index.js';
 import { plainCommandText } from './escape.js';
 
 /**

@@ -78,6 +78,28 @@ export const SETUP_BLOCKS = {
   group: 'agent_group',
 } as const;
 
+/** A form of the bot: its callback, its metadata, its three labels, and a refusal's notice below the inputs. */
+export function form(
+  callbackId: string,
+  meta: ModalMeta,
+  labels: { title: string; submit: string; close: string },
+  blocks: KnownBlock[],
+  notice?: string,
+): ModalView {
+  const below: KnownBlock[] = notice
+    ? [{ type: 'context', elements: [{ type: 'plain_text', text: truncate(notice, 2000) }] }]
+    : [];
+  return {
+    type: 'modal',
+    callback_id: callbackId,
+    private_metadata: encodeMeta(meta),
+    title: text(labels.title, 24),
+    submit: text(labels.submit, 24),
+    close: text(labels.close, 24),
+    blocks: [...blocks, ...below],
+  };
+}
+
 /** `/tel link`: the password never appears as command text (issue 6). */
 export function linkModal(meta: ModalMeta, notice?: string, username?: string): ModalView {
   const t = modalText(meta);
@@ -93,17 +115,8 @@ export function linkModal(meta: ModalMeta, notice?: string, username?: string): 
     input(LINK_BLOCKS.username, t.username, { ...(username ? { initial: username } : {}) }),
     input(LINK_BLOCKS.password, t.password, { hint: t.passwordHint }),
   ];
-  if (notice)
-    blocks.push({ type: 'context', elements: [{ type: 'plain_text', text: truncate(notice, 2000) }] });
-  return {
-    type: 'modal',
-    callback_id: LINK_CALLBACK,
-    private_metadata: encodeMeta(meta),
-    title: text(card ? t.linkCardTitle : t.linkTitle, 24),
-    submit: text(t.linkSubmit, 24),
-    close: text(t.cancel, 24),
-    blocks,
-  };
+  const title = card ? t.linkCardTitle : t.linkTitle;
+  return form(LINK_CALLBACK, meta, { title, submit: t.linkSubmit, close: t.cancel }, blocks, notice);
 }
 
 /** `/tel team setup`: turns this channel into a support channel (issue 6 "Support agents"). */
@@ -134,17 +147,8 @@ export function setupModal(meta: ModalMeta, notice?: string): ModalView {
       hint: t.groupHint,
     }),
   ];
-  if (notice)
-    blocks.push({ type: 'context', elements: [{ type: 'plain_text', text: truncate(notice, 2000) }] });
-  return {
-    type: 'modal',
-    callback_id: SETUP_CALLBACK,
-    private_metadata: encodeMeta(meta),
-    title: text(t.setupTitle, 24),
-    submit: text(t.setupSubmit, 24),
-    close: text(t.cancel, 24),
-    blocks,
-  };
+  const labels = { title: t.setupTitle, submit: t.setupSubmit, close: t.cancel };
+  return form(SETUP_CALLBACK, meta, labels, blocks, notice);
 }
 
 /**
@@ -157,17 +161,13 @@ export function pinModal(meta: ModalMeta, notice?: string): ModalView {
     { type: 'section', text: { type: 'mrkdwn', text: t.pinIntro } },
     input(PIN_BLOCK, t.pin, { hint: t.pinHint, placeholder: '1234567890' }),
   ];
-  if (notice)
-    blocks.push({ type: 'context', elements: [{ type: 'plain_text', text: truncate(notice, 2000) }] });
-  return {
-    type: 'modal',
-    callback_id: PIN_CALLBACK,
-    private_metadata: encodeMeta(meta),
-    title: text(t.pinTitle, 24),
-    submit: text(t.pinSubmit, 24),
-    close: text(t.cancel, 24),
+  return form(
+    PIN_CALLBACK,
+    meta,
+    { title: t.pinTitle, submit: t.pinSubmit, close: t.cancel },
     blocks,
-  };
+    notice,
+  );
 }
 
 /** The form the core asks a secret in (ports/channel.ts `askSecret`): the link form, or the PIN form. */
