@@ -1,10 +1,11 @@
 export type { AccountClient, CardClient, ClientFactory } from './accounts/services.js';
-export type { CommandContext, CommandSpec } from './command-spec.js';
-export { commandText, defineCommand } from './command-spec.js';
+export type { CommandContext, CommandForm, CommandSpec, FormAsk } from './command-spec.js';
+export { commandText, defineCommand, formAsked } from './command-spec.js';
 export type {
   CommandInfo,
   Core,
   IncomingAction,
+  IncomingCommand,
   IncomingText,
   LinkInput,
   SupportSetupInput,
