@@ -293,6 +293,17 @@ export function surfacesContract(
         },
       );
 
+      it.skipIf(!has.shared)(
+        'personal data: a support channel’s digest shows the team’s money only where the channel allows it',
+        async () => {
+          await d.makeSupportChannel(['alice']);
+          await d.say('alice', 'shared', cmd(d, 'digest weekly'));
+          expect(await send()).toMatchObject({ sent: 1 });
+          expect(d.sharedView()).not.toContain(BALANCE);
+          expect(d.privateView('alice')).toContain(BALANCE);
+        },
+      );
+
       it('the recipient’s language at sending time', async () => {
         await d.say('alice', 'private', cmd(d, 'digest weekly'));
         await d.say('alice', 'private', cmd(d, 'language de'));
