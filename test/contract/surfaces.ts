@@ -44,7 +44,7 @@ const times = (d: ChannelDriver, who: Person, sentence: string | RegExp) =>
  * The person who reads German: Dave, whose platform says so at first contact (Telegram
  * `language_code`, Slack locale); on the console, which has one user, Alice after `/language de`.
  */
-async function germanReader(d: ChannelDriver): Promise<Person> {
+export async function germanReader(d: ChannelDriver): Promise<Person> {
   if (d.name === 'console') {
     await d.say('alice', 'private', cmd(d, 'language de'));
     return 'alice';
@@ -218,7 +218,8 @@ export function surfacesContract(
           // Its report, once the record is in, is no more public than the call's card.
           const past = new Date(Date.now() - 1000).toISOString();
           const reports = d.stack.stores.proactive.callReports;
-          for await (const r of reports.list()) await reports.put({ ...r, nextCheckAt: past, giveUpAt: past });
+          for await (const r of reports.list())
+            await reports.put({ ...r, nextCheckAt: past, giveUpAt: past });
           await d.stack.proactive.checkCallReports();
           expect(d.privateView('alice')).toMatch(/Call ended/);
           expect(d.sharedView()).not.toMatch(/Call ended/);
