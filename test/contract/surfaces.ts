@@ -142,6 +142,19 @@ export function surfacesContract(
         expect(d.privateView(who)).not.toMatch(/Balance/);
       });
 
+      it.skipIf(!has.shared)(
+        'the recipient’s language: the note that an answer went to the direct conversation',
+        async () => {
+          const who = await germanReader(d);
+          // A file is never shown to one person inside a chat: it goes privately, and its asker is told.
+          await d.say(who, 'shared', cmd(d, 'cdrs 7d csv'));
+          const told = [d.sharedView(), d.ephemeralView(who)].join('\n');
+          expect(told).toMatch(/privaten Chat geschickt|als Direktnachricht geschickt/);
+          expect(told).not.toMatch(/I sent/);
+          expect(d.sharedView()).not.toMatch(CALL_RECORD);
+        },
+      );
+
       it('a way back: a menu opened there has Back on its screens', async () => {
         await d.dm('alice', 'start');
         await d.press('alice', 'private', '💰 Balance');
