@@ -400,7 +400,18 @@ async function measure(
   console.log(
     `  bot heap (its /metrics, every 0.5 s): used ${heap0?.used.toFixed(0)} → peak ${heapPeak.used.toFixed(0)} MB, V8's heap ${heap0?.total.toFixed(0)} → peak ${heapPeak.total.toFixed(0)} MB`,
   );
-  console.log(`  replies missing: ${all.length - replies} (goal 0) ${verdict(replies === all.length)}`);
+  // One reply per update: fewer is an update lost, more is one handled twice (or a stray reply).
+  const extra = [...replyCount].filter(([chat, n]) => n > (byChat.get(chat)?.length ?? 0));
+  console.log(
+    `  replies: ${replies} for ${all.length} updates; chats with more replies than updates: ${extra.length}${
+      extra.length
+        ? ` (${extra
+            .slice(0, 3)
+            .map(([c, n]) => `${c}: ${n}`)
+            .join(', ')})`
+        : ''
+    } (goal one each) ${verdict(replies === all.length && extra.length === 0)}`,
+  );
   console.log(`  reads refused as late: ${late} (goal 0) ${verdict(late === 0)}`);
   console.log(
     `  wait, light users: median ${s(median(lightWaits))}, max ${s(Math.max(...lightWaits))}; heavy, per command: median ${s(median(heavyWaits))}, p95 ${s(pct(heavyWaits, 0.95))}` +
