@@ -9,8 +9,9 @@ import {
   type Receiver,
   type ReceiverEvent,
 } from '@slack/bolt';
-import { createSampler, type Sampler } from '../../core/sampler.js';
+import { createSampler, type Sampler } from '../../core/logs/sampler.js';
 import { checkSlackHeaders, checkSlackSignature } from './request-signature.js';
+import { type RetryFields, retryFieldsOf } from './retry-fields.js';
 
 type BoltLogger = NonNullable<AppOptions['logger']>;
 
@@ -193,10 +194,7 @@ export class SlackHttpReceiver implements Receiver {
       this.#refuse(res, 401, `failed to verify a request from Slack: ${failed}`);
       return;
     }
-    const retry = {
-      retryNum: HTTPModuleFunctions.extractRetryNumFromHTTPRequest(req),
-      retryReason: HTTPModuleFunctions.extractRetryReasonFromHTTPRequest(req),
-    };
+    const retry = retryFieldsOf(req);
     if (fields && fields.payload === undefined && fields.command === this.#options.command) {
       const busy = this.#options.busy?.();
       if (busy !== undefined) {
@@ -237,7 +235,7 @@ export class SlackHttpReceiver implements Receiver {
     req: BufferedIncomingMessage,
     res: ServerResponse,
     body: Record<string, unknown>,
-    retry: Pick<ReceiverEvent, 'retryNum' | 'retryReason'>,
+    retry: RetryFields,
   ): void {
     const { logger } = this.#options;
     const ack = new HTTPResponseAck({

@@ -1,6 +1,6 @@
 import type { Money } from '../../telephony/money.js';
 import type { Platform } from '../identity.js';
-import type { NotifyDestination, SentMessage } from '../notify/notifier.js';
+import type { NotifyDestination, SentMessage } from './notify.js';
 
 /** The person who set a subscription up: personal data that may not go to the chat goes to them. */
 export interface Subscriber {
@@ -25,7 +25,7 @@ export interface SubscriptionBase {
   label: string;
   destination: NotifyDestination;
   setBy: Subscriber;
-  locale?: string;
+  locale?: string | undefined;
   /** The user's IANA zone when known (`/timezone`, Slack's `tz`): digests' weeks are its weeks. */
   timeZone?: string;
   /** The platform refused the destination for good (blocked, channel left): no sends until set again. */

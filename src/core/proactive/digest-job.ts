@@ -1,10 +1,10 @@
 import type { CalendarDate } from '../../telephony/dates.js';
-import { spendReply } from '../commands/spend.js';
-import { createFormatter } from '../format.js';
+import { errorSummary } from '../logs/safe-error.js';
 import { messagesFor } from '../messages.js';
-import { addDays, todayIn } from '../natural-date.js';
 import type { DigestSubscription } from '../ports/proactive.js';
-import { errorSummary } from '../safe-error.js';
+import { spendReply } from '../spend/spend-reply.js';
+import { createFormatter } from '../values/format.js';
+import { addDays, todayIn } from '../values/natural-date.js';
 import {
   CLAIM_HOLD_MS,
   ClaimHeldError,
@@ -131,7 +131,7 @@ async function sendOne(
   const t = messagesFor(locale);
   const fmt = createFormatter({
     locale: locale ?? 'en',
-    ...(sub.timeZone ? { timeZone: sub.timeZone } : {}),
+    timeZone: sub.timeZone,
   });
   const title = t.digestTitle(fmt.calendarDate(period.from), fmt.calendarDate(period.to));
   const { account } = await client.onlinecallthrough();
