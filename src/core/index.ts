@@ -1,6 +1,14 @@
+/**
+ * The core's one door (README "Architecture"): src/adapters and src/bots import the core from
+ * here and nowhere else (test/boundary.test.ts). What is not exported here is the core's own
+ * business; to give a channel something new, export it here first. src/store and src/jobs
+ * implement ports and import `ports/` (and `logs/`) directly; tests may import any module.
+ */
+
+// Commands and the linked client they run on.
 export type { AccountClient, CardClient, ClientFactory } from './accounts/services.js';
-export type { CommandContext, CommandSpec } from './command-spec.js';
-export { commandText, defineCommand } from './command-spec.js';
+export { type CommandContext, type CommandSpec, commandText, defineCommand } from './command-spec.js';
+// The core and its turns: what an adapter hands in, what it gets back.
 export type {
   CommandInfo,
   Core,
@@ -9,12 +17,51 @@ export type {
   LinkInput,
   SupportSetupInput,
 } from './core.js';
+// Replies, as adapters render them, and the road out.
 export type { RefsFor } from './delivery/command-refs.js';
+export { isStoreUnavailable } from './delivery/error-replies.js';
 export { type CoreOptions, createCore } from './dispatch/create-core.js';
+export { InFlight } from './dispatch/in-flight.js';
 export { type RecoverInterruptedOptions, recoverInterrupted, tellAbandoned } from './dispatch/interrupted.js';
-export type { Role } from './identity.js';
-export { type ChatRef, chatKey, type Identity, identityKey, type Platform } from './identity.js';
-export type { CoreLogger } from './logs/logger.js';
+// Who and where.
+export {
+  type ChatRef,
+  chatKey,
+  type Identity,
+  identityKey,
+  maySetUpSupport,
+  type Platform,
+  type Role,
+} from './identity.js';
+// Logs.
+export type { ChannelLogger, CoreLogger } from './logs/logger.js';
 export { type ErrorSummary, errorSummary } from './logs/safe-error.js';
+export { createSampler, type Sampler } from './logs/sampler.js';
+// Words.
 export { catalogues, de, en, type Language, languageOf, type Messages, messagesFor } from './messages.js';
-export type { ActionOutcome, Reply, ReplyAction, ReplyField, ReplyFile, ReplyTable } from './reply.js';
+export type { Channel, ChannelCapabilities, Conversation, PrivateWords, SecretAsk } from './ports/channel.js';
+// Ports a channel or the composition root uses.
+export type { JobDepths, JobScheduler } from './ports/jobs.js';
+export type { CommandEvent, CoreMetrics } from './ports/metrics.js';
+export { type NotifyDestination, NotifyRefusedError, type SentMessage } from './ports/notify.js';
+export type { RecordStore, ScheduledDeletion } from './ports/proactive.js';
+export type { DedupeStore } from './ports/stores.js';
+export { createProactive, type Proactive } from './proactive/proactive.js';
+export {
+  ACTOR_MARK,
+  type ActionOutcome,
+  type Audience,
+  type AuditRecord,
+  type PlacedOutcome,
+  type PlacedReply,
+  type Reply,
+  type ReplyAction,
+  type ReplyField,
+  type ReplyFile,
+  type ReplySection,
+  type ReplyTable,
+  type Visibility,
+} from './reply.js';
+export { findPhoneNumber } from './values/find-number.js';
+export { suggest } from './values/suggest.js';
+export { tableGrid, tableLines } from './values/table-layout.js';

@@ -1,4 +1,4 @@
-import type { CommandInfo } from '../../core/core.js';
+import type { CommandInfo } from '../../core/index.js';
 import { plainCommandText } from './escape.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { App, webApi } from '@slack/bolt';
-import { messagesFor } from '../../core/messages.js';
+import { messagesFor } from '../../core/index.js';
 import { claimRequest } from './claim.js';
 import { classifyCommand } from './command-text.js';
 import { type SlackHandlerDeps, whoAndWhere } from './deps.js';

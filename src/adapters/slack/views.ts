@@ -1,7 +1,5 @@
 import type { App, SlackViewAction, ViewOutput, ViewResponseAction, webApi } from '@slack/bolt';
-import { errorSummary } from '../../core/logs/safe-error.js';
-import type { Messages } from '../../core/messages.js';
-import type { PlacedReply, Reply } from '../../core/reply.js';
+import { errorSummary, type Messages, type PlacedReply, type Reply } from '../../core/index.js';
 import { type SlackHandlerDeps, whoAndWhere } from './deps.js';
 import {
   decodeMeta,
