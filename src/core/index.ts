@@ -1,29 +1,36 @@
 /**
- * The core's one door (README "Architecture"): src/adapters and src/bots import the core from
- * here and nowhere else (test/boundary.test.ts). What is not exported here is the core's own
- * business; to give a channel something new, export it here first. src/store and src/jobs
- * implement ports and import `ports/` (and `logs/`) directly; tests may import any module.
+ * The core's one door (README "Architecture"): src/adapters import the core from here and nowhere
+ * else (test/boundary.test.ts). What is not exported here is the core's own business; to give a
+ * channel something new, export it here first. src/bots, the composition root, also wires what it
+ * needs from here, but may import a module directly (its light CLI paths must not load the whole
+ * core); src/store and src/jobs implement ports and import `ports/` (and `logs/`) directly; tests
+ * may import any module.
  */
 
-// Commands and the linked client they run on.
 export type { AccountClient, CardClient, ClientFactory } from './accounts/services.js';
-export { type CommandContext, type CommandSpec, commandText, defineCommand } from './command-spec.js';
-// The core and its turns: what an adapter hands in, what it gets back.
+export {
+  type CommandContext,
+  type CommandForm,
+  type CommandSpec,
+  commandText,
+  defineCommand,
+  type FormAsk,
+  formAsked,
+} from './command-spec.js';
 export type {
   CommandInfo,
   Core,
   IncomingAction,
+  IncomingCommand,
   IncomingText,
   LinkInput,
   SupportSetupInput,
 } from './core.js';
-// Replies, as adapters render them, and the road out.
 export type { RefsFor } from './delivery/command-refs.js';
 export { isStoreUnavailable } from './delivery/error-replies.js';
 export { type CoreOptions, createCore } from './dispatch/create-core.js';
 export { InFlight } from './dispatch/in-flight.js';
 export { type RecoverInterruptedOptions, recoverInterrupted, tellAbandoned } from './dispatch/interrupted.js';
-// Who and where.
 export {
   type ChatRef,
   chatKey,
@@ -33,14 +40,11 @@ export {
   type Platform,
   type Role,
 } from './identity.js';
-// Logs.
 export type { ChannelLogger, CoreLogger } from './logs/logger.js';
 export { type ErrorSummary, errorSummary } from './logs/safe-error.js';
 export { createSampler, type Sampler } from './logs/sampler.js';
-// Words.
 export { catalogues, de, en, type Language, languageOf, type Messages, messagesFor } from './messages.js';
 export type { Channel, ChannelCapabilities, Conversation, PrivateWords, SecretAsk } from './ports/channel.js';
-// Ports a channel or the composition root uses.
 export type { JobDepths, JobScheduler } from './ports/jobs.js';
 export type { CommandEvent, CoreMetrics } from './ports/metrics.js';
 export { type NotifyDestination, NotifyRefusedError, type SentMessage } from './ports/notify.js';
