@@ -1,7 +1,6 @@
 import type { App, SlashCommand, webApi } from '@slack/bolt';
 
-import { maySetUpSupport } from '../../core/identity.js';
-import { type Language, languageOf, messagesFor } from '../../core/messages.js';
+import { type Language, languageOf, maySetUpSupport, messagesFor } from '../../core/index.js';
 import { type CommandIntent, classifyCommand } from './command-text.js';
 import { type SlackHandlerDeps, userLocale } from './deps.js';
 import { runInForm } from './form-turn.js';

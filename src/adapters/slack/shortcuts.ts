@@ -1,6 +1,5 @@
 import type { App, GlobalShortcut, MessageShortcut, types, webApi } from '@slack/bolt';
-import { catalogues, type Language, languageOf, type Messages } from '../../core/messages.js';
-import { findPhoneNumber } from '../../core/values/find-number.js';
+import { catalogues, findPhoneNumber, type Language, languageOf, type Messages } from '../../core/index.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { escapeMrkdwn, plainCommandText } from './escape.js';
 import { onSubmit } from './form-submit.js';
