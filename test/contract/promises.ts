@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChannelDriver, DriverFactory, Person } from './driver.js';
+import { germanReader } from './surfaces.js';
 
 /**
  * The promises of the surfaces added after the commands (README "One road out"): call reports,
@@ -115,6 +116,17 @@ export function promisesContract(
       const seen = d.privateView('alice');
       expect(seen).toMatch(/Guthaben niedrig/);
       expect(seen).not.toMatch(/Low balance/);
+    });
+
+    it('bad input is answered in the recipient’s language, naming the fix, in a private and a shared chat', async () => {
+      const who = await germanReader(d);
+      await d.say(who, 'private', cmd(d, 'spend abc'));
+      if (has.shared) await d.say(who, 'shared', cmd(d, 'spend abc'));
+      const theirs = d.messages(who);
+      expect(theirs.filter((m) => m.includes('Geben Sie einen Zeitraum an'))).toHaveLength(
+        has.shared ? 2 : 1,
+      );
+      expect(theirs.join('\n')).not.toMatch(/give a period/i);
     });
 
     it.skipIf(!has.shared)('a confirmation in a shared chat says each sentence once', async () => {

@@ -1,8 +1,8 @@
 import { accountClientFor } from '../accounts/credentials-access.js';
+import { asksInForm, capabilitiesOf } from '../delivery/capabilities.js';
 import { chatKey, identityKey } from '../identity.js';
 import { withBack } from '../menu/home.js';
 import { askFor } from '../menu/prompts.js';
-import { asksInForm, capabilitiesOf } from './capabilities.js';
 import { ends, type TextStep, type TextTurn } from './text-steps.js';
 
 /** Sent with no arguments, a command that can ask for its one argument asks (`/topup` asks for the PIN). */

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingAction, IncomingText } from '../core.js';
 import type { Refs, RefsFor } from '../delivery/command-refs.js';
 import { place } from '../delivery/delivery.js';
-import { isApprovalAction, pressApproval } from '../guard/approval-press.js';
 import { type ChatRef, type Identity, identityKey } from '../identity.js';
 import { createSampler, type Sampler } from '../logs/sampler.js';
 import { languageOf, messagesFor } from '../messages.js';
@@ -17,6 +16,7 @@ import {
   runActionStep,
   takeStep,
 } from './action-steps.js';
+import { isApprovalAction, pressApproval } from './approval-press.js';
 import { attachmentStep, chatTextStep, endConversationStep, promptStep } from './chat-steps.js';
 import { commandSteps, inLanguage, newTurn, runTurn } from './dispatch.js';
 import { chatSettingsOf, type Engine, failure, localeOf } from './engine.js';
