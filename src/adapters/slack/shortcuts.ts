@@ -3,6 +3,7 @@ import { catalogues, type Language, languageOf, type Messages } from '../../core
 import { findPhoneNumber } from '../../core/values/find-number.js';
 import { type SlackHandlerDeps, userLocale } from './deps.js';
 import { escapeMrkdwn, plainCommandText } from './escape.js';
+import { redrawInUserLanguage } from './form-language.js';
 import { postToResponseUrl } from './http-post.js';
 import { decodeMeta, encodeMeta, input, type ModalMeta, text, value } from './modals.js';
 import { isDirectMessage, slackChat, slackIdentity } from './normalise.js';
@@ -80,6 +81,13 @@ export function registerShortcuts(app: App, deps: SlackHandlerDeps): void {
 
 type ShortcutUser = { team?: { id: string } | null; user: { id: string; team_id?: string } };
 
+/** Who used a shortcut, for a lookup once its form is open. */
+const askedBy = (shortcut: ShortcutUser, client: webApi.WebClient) => ({
+  client,
+  team: shortcut.team?.id ?? shortcut.user.team_id ?? '',
+  user: shortcut.user.id,
+});
+
 /** No lookup may delay a modal (trigger_id, 3 s): the language of a user the directory has seen. */
 function knownLanguage(deps: SlackHandlerDeps, shortcut: ShortcutUser): Language {
   return languageOf(
@@ -93,10 +101,13 @@ async function openCallModal(deps: SlackHandlerDeps, shortcut: GlobalShortcut, c
   const channel = dm.channel?.id;
   if (!channel) return;
   const lang = knownLanguage(deps, shortcut);
-  await client.views.open({
+  const opened = await client.views.open({
     trigger_id: shortcut.trigger_id,
     view: callModal({ channel, language: lang }, catalogues[lang]),
   });
+  await redrawInUserLanguage(deps, askedBy(shortcut, client), opened, lang, (language) =>
+    callModal({ channel, language }, catalogues[language]),
+  );
 }
 
 /** "Call this number": the call modal with B filled in from the message. */
@@ -112,10 +123,13 @@ async function callThisNumber(deps: SlackHandlerDeps, shortcut: MessageShortcut,
     responseUrl: shortcut.response_url,
     language: lang,
   };
-  await client.views.open({
+  const opened = await client.views.open({
     trigger_id: shortcut.trigger_id,
     view: callModal(meta, catalogues[lang], number),
   });
+  await redrawInUserLanguage(deps, askedBy(shortcut, client), opened, lang, (language) =>
+    callModal({ ...meta, language }, catalogues[language], number),
+  );
 }
 
 /** "Rate for this number": `/rate` for the message's number, answered to the asker alone. */
