@@ -1,11 +1,11 @@
-export type { Role } from './accounts/roles.js';
 export type { AccountClient, CardClient, ClientFactory } from './accounts/services.js';
-export type { CommandContext, CommandSpec } from './command-spec.js';
-export { commandText, defineCommand } from './command-spec.js';
+export type { CommandContext, CommandForm, CommandSpec, FormAsk } from './command-spec.js';
+export { commandText, defineCommand, formAsked } from './command-spec.js';
 export type {
   CommandInfo,
   Core,
   IncomingAction,
+  IncomingCommand,
   IncomingText,
   LinkInput,
   SupportSetupInput,
@@ -13,6 +13,7 @@ export type {
 export type { RefsFor } from './delivery/command-refs.js';
 export { type CoreOptions, createCore } from './dispatch/create-core.js';
 export { type RecoverInterruptedOptions, recoverInterrupted, tellAbandoned } from './dispatch/interrupted.js';
+export type { Role } from './identity.js';
 export { type ChatRef, chatKey, type Identity, identityKey, type Platform } from './identity.js';
 export type { CoreLogger } from './logs/logger.js';
 export { type ErrorSummary, errorSummary } from './logs/safe-error.js';

@@ -93,6 +93,21 @@ export function promisesContract(
       },
     );
 
+    it.skipIf(!has.forms)(
+      'a PIN is asked only in a private form, and only once the account is known to be linked',
+      async () => {
+        await d.say('alice', 'shared', cmd(d, 'topup'));
+        await d.say('bob', 'shared', cmd(d, 'topup'));
+        const forms = d.forms?.() ?? '';
+        // Alice's form asks for the PIN; Bob, who has no account, is told to link one instead.
+        expect(forms).toMatch(/"block_id":"pin"/);
+        expect(forms).toMatch(/not linked/);
+        expect(forms.match(/"block_id":"pin"/g)).toHaveLength(1);
+        const messages = [everywhere(d), d.ephemeralView('bob')].join('\n');
+        expect(messages).not.toMatch(/PIN/);
+      },
+    );
+
     it('an alert speaks the language its recipient chose after setting it', async () => {
       await d.say('alice', 'private', cmd(d, 'alert 5'));
       await d.say('alice', 'private', cmd(d, 'language de'));

@@ -1,7 +1,7 @@
 import { commandText, defineCommand } from '../command-spec.js';
+import { audited } from '../guard/audited.js';
 import { pinArg, positional } from '../values/args.js';
 import { rearmAfterTopUp } from './alert.js';
-import { audited } from './audited.js';
 
 /** `/topup <PIN>`: spec 4.6, confirmed first, never retried, then the balance read again (D5). */
 export function topupCommands() {
@@ -18,6 +18,8 @@ export function topupCommands() {
       output: 'personal',
       changesState: true,
       ask: 'pin',
+      // Without a PIN, a channel with forms asks for it in one (a Slack modal), never in a message.
+      form: { kind: 'pin' },
       needs: 'account',
       confirm: (ctx) => ctx.t.topupConfirm,
       async handler(ctx) {

@@ -1,6 +1,7 @@
-import { isAgent, type Role } from '../accounts/roles.js';
+import { isAgent } from '../accounts/roles.js';
 import type { IncomingAction } from '../core.js';
 import { place } from '../delivery/delivery.js';
+import type { Role } from '../identity.js';
 import { chatKey, identityKey } from '../identity.js';
 import type { Messages } from '../messages.js';
 import type { ChatSettings, PendingAction } from '../ports/records.js';

@@ -5,13 +5,13 @@ import { builtInCommands } from '../commands/index.js';
 import type { CommandInfo, Core } from '../core.js';
 import { refsForPlatforms } from '../delivery/command-refs.js';
 import { DeliveryExecutor } from '../delivery/delivery-executor.js';
+import type { Outbox } from '../delivery/outbox.js';
 import { recordApprovalMessage } from '../guard/approval-request.js';
 import type { Platform } from '../identity.js';
 import { type CoreLogger, silentLogger } from '../logs/logger.js';
 import { type Language, messagesFor } from '../messages.js';
-import type { TrackedMessage } from '../notify/notifier.js';
-import type { Outbox } from '../notify/outbox.js';
 import { type CoreMetrics, noMetrics } from '../ports/metrics.js';
+import type { TrackedMessage } from '../ports/notify.js';
 import type { Stores } from '../ports/stores.js';
 import { recordCallCard } from '../proactive/call-report.js';
 import type { Engine } from './engine.js';
@@ -100,7 +100,7 @@ export function createCore(options: CoreOptions): Core {
     attempts: new Map(),
   };
   const inFlight = new InFlight();
-  const { handleText, handleAction } = createHandlers(e, inFlight);
+  const { handleText, handleAction, runCommand } = createHandlers(e, inFlight);
   const executor = executorOf(e);
 
   return {
@@ -112,6 +112,7 @@ export function createCore(options: CoreOptions): Core {
         .map((s) => ({ command: s.name, description: s.summary(t).slice(0, 256) }));
     },
     handleText,
+    runCommand,
     handleAction,
     deliver: (conv, replies, announce) => executor.replies(conv, replies, announce),
     deliverOutcome: (conv, outcome, noticeShown) => executor.outcome(conv, outcome, noticeShown),
@@ -147,6 +148,7 @@ function commandInfos(table: readonly CommandSpec[]): CommandInfo[] {
     personal: s.output !== 'public',
     confirm: s.confirm !== undefined,
     hidden: s.hidden ?? false,
+    ...(s.form ? { form: s.form } : {}),
   }));
 }
 

@@ -4,11 +4,11 @@ import type { CommandSpec } from '../command-spec.js';
 import type { IncomingText } from '../core.js';
 import { place } from '../delivery/delivery.js';
 import { isStoreUnavailable } from '../delivery/error-replies.js';
-import { guardStep } from '../guard/guard-step.js';
 import { type Language, languageOf, messagesFor } from '../messages.js';
 import type { PlacedReply, Reply } from '../reply.js';
 import { askStep } from './ask-step.js';
 import { chatSettingsOf, type Engine, failure, localeOf } from './engine.js';
+import { guardStep } from './guard-step.js';
 import {
   argumentsStep,
   chatRulesStep,

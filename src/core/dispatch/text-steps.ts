@@ -1,7 +1,8 @@
 import { handleConversation, lineMayHoldSecret } from '../accounts/linking.js';
-import { type Role, roleFor } from '../accounts/roles.js';
+import { roleFor } from '../accounts/roles.js';
 import { argsSchema, type CommandContext, type CommandSpec, type OutputClass } from '../command-spec.js';
 import type { IncomingText } from '../core.js';
+import type { Role } from '../identity.js';
 import { identityKey } from '../identity.js';
 import { errorSummary } from '../logs/safe-error.js';
 import { withBack } from '../menu/home.js';

@@ -1,6 +1,6 @@
-import type { TextStep, TextTurn } from '../dispatch/text-steps.js';
-import { requestApproval } from './approval-request.js';
-import type { GuardCheck } from './types.js';
+import type { GuardCheck } from '../command-spec.js';
+import { requestApproval } from '../guard/approval-request.js';
+import type { TextStep, TextTurn } from './text-steps.js';
 
 /** The command's guard, or a refusal that ends the turn with nothing sent. */
 async function check(turn: TextTurn): Promise<GuardCheck | undefined> {

@@ -1,15 +1,15 @@
 import { roleFor } from '../accounts/roles.js';
 import type { IncomingAction } from '../core.js';
-import { commandsHere, newTurn, runTurn } from '../dispatch/dispatch.js';
-import { chatSettingsOf, type Engine, localeOf } from '../dispatch/engine.js';
-import { credentialsStep, parseArgs, runStep } from '../dispatch/text-steps.js';
+import { closed } from '../guard/approval-request.js';
+import { APPROVAL_TTL_MS, mayDecide } from '../guard/policy.js';
 import { chatKey, identityKey } from '../identity.js';
-import { languageOf, type Messages, messagesFor } from '../messages.js';
+import { type Messages, messagesFor } from '../messages.js';
 import type { ApprovalRequest } from '../ports/guard.js';
 import type { ActionOutcome, Reply } from '../reply.js';
-import { requestMessage } from './approval-request.js';
+import { commandsHere, newTurn, runTurn } from './dispatch.js';
+import { chatSettingsOf, type Engine, localeOf } from './engine.js';
 import { guardRefusalStep } from './guard-step.js';
-import { APPROVAL_TTL_MS, mayDecide } from './policy.js';
+import { credentialsStep, parseArgs, runStep } from './text-steps.js';
 
 /** `ap:<id>` approves, `ar:<id>` refuses (or, pressed by the requester, withdraws). */
 export const isApprovalAction = (actionId: string) => /^a[pr]:[\w-]+$/.test(actionId);
@@ -65,16 +65,6 @@ export async function pressApproval(e: Engine, input: IncomingAction, t: Message
     notice: ran.ok ? t.approvalApprovedDone(by) : t.approvalApprovedFailed(by),
     update: closed(decided, rt, lines),
     ...(ran.here.length ? { followUps: ran.here } : {}),
-  };
-}
-
-/** The request message with its outcome, and no buttons: placed for the whole chat. */
-export function closed(request: ApprovalRequest, t: Messages, outcome: string[]): Reply {
-  return {
-    ...requestMessage(request, t, outcome),
-    actions: [],
-    audience: 'chat',
-    language: languageOf(request.requesterLocale),
   };
 }
 
