@@ -1,5 +1,5 @@
 import type { types, webApi } from '@slack/bolt';
-import { type Language, languageOf } from '../../core/messages.js';
+import { type Language, languageOf } from '../../core/index.js';
 import { type SlackHandlerDeps, userLocale } from './deps.js';
 
 /**
