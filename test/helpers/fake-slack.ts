@@ -114,7 +114,9 @@ export interface FakeSlack {
   /**
    * A `trigger_id` is valid for 3 seconds (Slack, "Handling user interaction"): this makes every
    * trigger issued so far expired, so `views.open` with one answers `expired_trigger_id`. Tests
-   * call it while the bot is busy, so the deadline is an event, not a clock.
+   * call it while the bot is busy, so the deadline is an event, not a clock. A trigger is also
+   * single-use: `views.open` with one already exchanged answers `exchanged_trigger_id` ("The
+   * trigger_id was already exchanged in a previous call", docs.slack.dev views.open).
    */
   expireTriggers(): void;
   /** Messages the bot posted with `chat.postMessage`, by `channel:ts`, as `chat.update` left them. */
@@ -158,6 +160,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   let base = '';
   const holds = new Map<string, Promise<void>>();
   let triggersExpiredUpTo = 0;
+  const exchanged = new Set<string>();
   const posted = new Map<string, { channel: string; ts: string; text: string; blocks: unknown }>();
   const left = new Set<string>();
   const peopleDms = new Set<string>();
@@ -278,7 +281,10 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         return { ok: true, view: { id: `VH${++seq}`, ...(parseJson(body.view) as object) } };
       case 'views.open': {
         const issued = Number(/^trigger\.(\d+)\./.exec(String(body.trigger_id ?? ''))?.[1] ?? Number.NaN);
+        const trigger = String(body.trigger_id ?? '');
+        if (exchanged.has(trigger)) return { ok: false, error: 'exchanged_trigger_id' };
         if (issued <= triggersExpiredUpTo) return { ok: false, error: 'expired_trigger_id' };
+        exchanged.add(trigger);
         return { ok: true, view: { id: `V${++seq}`, ...(parseJson(body.view) as object) } };
       }
       case 'views.update':

@@ -147,6 +147,26 @@ describe('/tel topup without a PIN', () => {
   });
 });
 
+describe('a retried /tel topup', () => {
+  it('opens one form and asks once: Slack refuses a trigger exchanged already, the claim drops the retry', async () => {
+    await h.command('topup', { channel: 'C1', user: 'U1', triggerId: 'trigger.9100.c' });
+    await pinForm();
+    await h.command('topup', {
+      channel: 'C1',
+      user: 'U1',
+      triggerId: 'trigger.9100.c',
+      headers: { 'x-slack-retry-num': '1', 'x-slack-retry-reason': 'http_timeout' },
+    });
+    await h.dedupe.decided(2);
+    const opens = h.slack.callsOf('views.open');
+    expect(opens.map((c) => c.answer?.ok)).toEqual([true, false]);
+    expect(opens[1]?.answer).toMatchObject({ error: 'exchanged_trigger_id' });
+    expect(h.dedupe.claims.map((c) => c.won)).toEqual([true, false]);
+    const forms = h.slack.callsOf('views.update').filter((c) => viewOf(c).callback_id === 'tel_pin');
+    expect(forms).toHaveLength(1);
+  });
+});
+
 describe('Top up buttons', () => {
   it('the menu’s Top up in the DM with the app opens the PIN form on the press’s trigger', async () => {
     const press = buttonPressPayload({
