@@ -119,6 +119,11 @@ export interface FakeSlack {
    * trigger_id was already exchanged in a previous call", docs.slack.dev views.open).
    */
   expireTriggers(): void;
+  /**
+   * The person closed the modal `viewId` (its Cancel or ×): `views.update` on it answers `not_found`
+   * ("The view_id was not found", docs.slack.dev views.update), as Slack does for a view gone.
+   */
+  closeView(viewId: string): void;
   /** Messages the bot posted with `chat.postMessage`, by `channel:ts`, as `chat.update` left them. */
   readonly messages: ReadonlyMap<string, { channel: string; ts: string; text: string; blocks: unknown }>;
   /** The app left (or was removed from) `channel`: posts, ephemeral ones too, answer `not_in_channel`. */
@@ -161,6 +166,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   const holds = new Map<string, Promise<void>>();
   let triggersExpiredUpTo = 0;
   const exchanged = new Set<string>();
+  const closedViews = new Set<string>();
   const posted = new Map<string, { channel: string; ts: string; text: string; blocks: unknown }>();
   const left = new Set<string>();
   const peopleDms = new Set<string>();
@@ -288,6 +294,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         return { ok: true, view: { id: `V${++seq}`, ...(parseJson(body.view) as object) } };
       }
       case 'views.update':
+        if (closedViews.has(String(body.view_id))) return { ok: false, error: 'not_found' };
         return { ok: true, view: { id: body.view_id ?? `V${++seq}`, ...(parseJson(body.view) as object) } };
       case 'conversations.info':
         return conversationInfo(String(body.channel ?? ''), peopleDms, left);
@@ -438,6 +445,9 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     },
     expireTriggers() {
       triggersExpiredUpTo = triggerSeq;
+    },
+    closeView(viewId) {
+      closedViews.add(viewId);
     },
     rateLimit: (method, times, retryAfterSeconds = 0) => {
       limits.set(method, { times, retryAfter: retryAfterSeconds });

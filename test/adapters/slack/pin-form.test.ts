@@ -133,6 +133,20 @@ describe('/tel topup without a PIN', () => {
     expect(messages()).not.toMatch(/PIN/);
   });
 
+  it('an unlinked user who closed the form meanwhile still hears why, in the conversation', async () => {
+    const release = h.slack.hold('users.info');
+    try {
+      await h.command('topup', { channel: 'C1', user: 'U9' });
+      const open = await h.slack.waitForCall('views.open');
+      h.slack.closeView(String((open.answer?.view as { id: string }).id));
+    } finally {
+      release();
+    }
+    const told = await h.slack.waitForCall('response_url', (c) => json(c.body).includes('not linked'));
+    expect(told.body.response_type).toBe('ephemeral');
+    expect(messages()).not.toMatch(/PIN/);
+  });
+
   it('when the trigger expired before the form could open, the words say how to send it safely', async () => {
     const release = h.slack.hold('views.open');
     await h.command('topup', { channel: 'C1', user: 'U1' });
