@@ -138,7 +138,7 @@ describe('/tel topup without a PIN', () => {
     try {
       await h.command('topup', { channel: 'C1', user: 'U9' });
       const open = await h.slack.waitForCall('views.open');
-      h.slack.closeView(String((open.answer?.view as { id: string }).id));
+      h.slack.closeView(String((open.answer?.view as { id?: string } | undefined)?.id));
     } finally {
       release();
     }
