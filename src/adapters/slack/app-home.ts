@@ -1,5 +1,5 @@
 import type { App, types, webApi } from '@slack/bolt';
-import type { ActionOutcome, Reply } from '../../core/reply.js';
+import type { ActionOutcome, Reply } from '../../core/index.js';
 import { type SlackHandlerDeps, userLocale } from './deps.js';
 import { escapeMrkdwn } from './escape.js';
 import { slackIdentity } from './normalise.js';
