@@ -36,13 +36,8 @@ export interface CoreOptions {
   metrics?: CoreMetrics;
   /** Rows per page of a long list (issue 16). Default 20. */
   pageRows?: number;
-  /** A message holding a PIN or SIP password is deleted after this long (issue 16). Default 10 minutes. */
+  /** A message holding a PIN or SIP password is deleted after this long where the channel can (`deleteLater`; issue 16). Default 10 minutes. */
   secretTtlMs?: number;
-  /**
-   * The platforms whose adapter deletes a secret's message after `secretTtlMs` (Telegram). Elsewhere
-   * the secret is a spoiler and no deletion is promised. Default: Telegram.
-   */
-  deletesSecretsOn?: readonly Platform[];
   /**
    * A command that reaches the core longer than this after it was sent (`IncomingText.sentAt`) is
    * not run: redelivered after an outage, it would act late (issue 10). Default 30 s.
@@ -89,10 +84,9 @@ export function createCore(options: CoreOptions): Core {
     table,
     byName,
     pageRows: options.pageRows ?? 20,
-    secretTtlFor: (platform) =>
-      (options.deletesSecretsOn ?? ['telegram']).includes(platform)
-        ? (options.secretTtlMs ?? 10 * 60_000)
-        : undefined,
+    // A channel that deletes its own messages later (Telegram) deletes a secret's after the TTL;
+    // elsewhere the secret is a spoiler and no deletion is promised.
+    secretTtlFor: (can) => (can.deleteLater ? (options.secretTtlMs ?? 10 * 60_000) : undefined),
     maxCommandAgeMs: options.maxCommandAgeMs ?? 30_000,
     refsFor: refsForPlatforms(options.commandPrefix ?? {}, byName.keys()),
     ...(options.outbox ? { outbox: options.outbox } : {}),

@@ -6,7 +6,7 @@ import { capabilitiesOf, honestWords } from '../delivery/capabilities.js';
 import type { RefsFor } from '../delivery/command-refs.js';
 import { errorReply, isStoreDiskError } from '../delivery/error-replies.js';
 import type { Outbox } from '../delivery/outbox.js';
-import { type ChatRef, chatKey, type Identity, identityKey, type Platform } from '../identity.js';
+import { type ChatRef, chatKey, type Identity, identityKey } from '../identity.js';
 import type { CoreLogger } from '../logs/logger.js';
 import { errorSummary } from '../logs/safe-error.js';
 import { createSampler } from '../logs/sampler.js';
@@ -34,10 +34,11 @@ export interface Engine {
   /** Rows per page of a long list (issue 16). */
   pageRows: number;
   /**
-   * How long a message holding a PIN or SIP password stays in a chat of `platform` (issue 16);
-   * undefined where the adapter cannot delete it, so nothing is promised there.
+   * How long a message holding a PIN or SIP password stays in a chat whose channel can do `can`
+   * (issue 16); undefined where it cannot delete its own message later (`deleteLater`), so nothing
+   * is promised there (README "One road out": promises follow capabilities).
    */
-  secretTtlFor(platform: Platform): number | undefined;
+  secretTtlFor(can: ChannelCapabilities): number | undefined;
   /** A command older than this when it arrives is not run (issue 10). */
   maxCommandAgeMs: number;
   /** Rewrites command references as this platform's users type them (`/balance`, `/tel balance`). */

@@ -248,7 +248,7 @@ export const runStep: TextStep = async (e, turn) => {
   if (!spec || !ctx) return undefined;
   const out = await spec.handler(ctx);
   const replies = (Array.isArray(out) ? out : [out]).map((r) =>
-    markSecret(r, ctx.t, e.secretTtlFor(turn.input.identity.platform)),
+    markSecret(r, ctx.t, e.secretTtlFor(ctx.can)),
   );
   return paginate(e, spec, ctx, replies, turn.view);
 };
