@@ -78,6 +78,10 @@ interface Update {
   date?: number;
 }
 
+/** A `/balance` answer (its title), not another message to the same chat. */
+const isBalance = (c: { payload: Record<string, unknown> }) => /Balance/.test(String(c.payload.text));
+const chatOf = (c: { payload: Record<string, unknown> }) => Number(c.payload.chat_id);
+
 let nextUpdateId = 1;
 /** The production image's `NODE_OPTIONS` (its Dockerfile's runtime ENV): the heap bound it sets. */
 const nodeOptions =
@@ -265,8 +269,17 @@ async function main(): Promise<void> {
     // Warm-up: every user's first /balance outside the clock (connections, JIT, label cache cold).
     const warm = Array.from({ length: 64 }, (_, i) => ({ user: i, text: '/balance' }));
     const mark = telegram.mark();
-    await deliverAll(port, warm, { n: 0 });
-    await telegram.waitForCalls('sendMessage', warm.length, () => true, { after: mark, guardMs: 60_000 });
+    // A copy: deliverAll takes from the queue it is given (the wait below needs the list).
+    await deliverAll(port, [...warm], { n: 0 });
+    // Each warm-up user's own answer: the linking conversation's last messages may still be arriving.
+    await Promise.all(
+      warm.map((u) =>
+        telegram.waitForCall('sendMessage', (c) => chatOf(c) === FIRST_USER + u.user && isBalance(c), {
+          after: mark,
+          guardMs: 60_000,
+        }),
+      ),
+    );
     sandbox.setFaults({ global: { latencyMs: LATENCY_MS } });
     await measure(port, telegram, sandbox, bot.pid!);
   } finally {
@@ -328,8 +341,9 @@ async function measure(
     for (; seen < telegram.calls.length; seen++) {
       const c = telegram.calls[seen]!;
       if (c.method !== 'sendMessage') continue;
-      const chat = Number(c.payload.chat_id);
       if (/reached me late/.test(String(c.payload.text))) late += 1;
+      if (!isBalance(c)) continue;
+      const chat = Number(c.payload.chat_id);
       const k = replyCount.get(chat) ?? 0;
       replyCount.set(chat, k + 1);
       const u = byChat.get(chat)?.[k];
@@ -435,12 +449,12 @@ async function measure(
   );
 }
 
-/** Waits until `count` replies arrived after `mark`, or none came for a minute; returns how many did. */
+/** Waits until `count` balance answers arrived after `mark`, or none came for a minute; returns how many did. */
 async function waitForReplies(telegram: FakeTelegram, mark: number, count: number): Promise<number> {
   let seen = -1;
   let since = performance.now();
   for (;;) {
-    const n = telegram.calls.slice(mark).filter((c) => c.method === 'sendMessage').length;
+    const n = telegram.calls.slice(mark).filter((c) => c.method === 'sendMessage' && isBalance(c)).length;
     if (n >= count) return n;
     if (n !== seen) [seen, since] = [n, performance.now()];
     else if (performance.now() - since > 60_000) return n;
