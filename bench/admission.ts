@@ -20,8 +20,8 @@
  * Also printed: the bot's heap from its `/metrics` beside RSS (what is live, and what V8 keeps before
  * collecting it), the Bot API calls it made, and where a light user's wait went.
  *
- * The bot runs with the production image's `NODE_OPTIONS` (the Dockerfile's, a bound on V8's old
- * space); BENCH_NODE_OPTIONS replaces them (`BENCH_NODE_OPTIONS=` runs without, for comparison).
+ * The bot runs twice, side by side: with the production image's `NODE_OPTIONS` (the Dockerfile's, a
+ * bound on V8's old space), then without them; BENCH_NODE_OPTIONS runs it once with those instead.
  *
  * BENCH_USERS (500), BENCH_PER_USER (10), BENCH_LATENCY_MS (250). For looking inside the bot:
  * BENCH_BOT_NODE_ARGS (node options for the bot, e.g. `--heapsnapshot-signal=SIGUSR2`) and
@@ -84,10 +84,11 @@ const chatOf = (c: { payload: Record<string, unknown> }) => Number(c.payload.cha
 
 let nextUpdateId = 1;
 /** The production image's `NODE_OPTIONS` (its Dockerfile's runtime ENV): the heap bound it sets. */
-const nodeOptions =
-  process.env.BENCH_NODE_OPTIONS ??
-  /^\s*NODE_OPTIONS=(\S+)/m.exec(readFileSync(join(root, 'Dockerfile'), 'utf8'))?.[1] ??
-  '';
+const imageNodeOptions =
+  /^\s*NODE_OPTIONS=(\S+)/m.exec(readFileSync(join(root, 'Dockerfile'), 'utf8'))?.[1] ?? '';
+/** The bot as the image runs it, then without its node options, side by side; or as BENCH_NODE_OPTIONS says. */
+const variants =
+  process.env.BENCH_NODE_OPTIONS === undefined ? [imageNodeOptions, ''] : [process.env.BENCH_NODE_OPTIONS];
 
 /** Posts one update to the webhook as Telegram does; resolves with the HTTP status. */
 function post(port: number, u: Update): Promise<number> {
@@ -221,8 +222,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
 
-async function main(): Promise<void> {
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+async function main(nodeOptions: string): Promise<void> {
   const sandbox = createSandbox({
     data: { ...demo, users: [...demo.users, ...accounts], cards: [] } as SandboxData,
   });
@@ -281,7 +281,7 @@ async function main(): Promise<void> {
       ),
     );
     sandbox.setFaults({ global: { latencyMs: LATENCY_MS } });
-    await measure(port, telegram, sandbox, bot.pid!);
+    await measure(port, telegram, sandbox, bot.pid!, nodeOptions);
   } finally {
     if (bot.exitCode === null && bot.signalCode === null) {
       bot.kill('SIGTERM');
@@ -319,6 +319,7 @@ async function measure(
   telegram: FakeTelegram,
   sandbox: ReturnType<typeof createSandbox>,
   pid: number,
+  nodeOptions: string,
 ) {
   const heavy: Update[] = [];
   for (let k = 0; k < PER_USER; k++)
@@ -471,4 +472,5 @@ async function waitFor(check: () => Promise<boolean>, ms: number, log: () => str
   throw new Error(`the bot did not start:\n${log()}`);
 }
 
-await main();
+execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+for (const nodeOptions of variants) await main(nodeOptions);
