@@ -131,7 +131,11 @@ export async function slackDriver(): Promise<ChannelDriver> {
     const view = typeof open.body.view === 'string' ? JSON.parse(open.body.view) : open.body.view;
     const meta = (view as { private_metadata: string }).private_metadata;
     const body = viewSubmissionPayload({ callbackId, privateMetadata: meta, user: ids[who], values });
-    await channel.app.processEvent({ body: body as Record<string, unknown>, ack: async () => {} });
+    // What the acknowledgement carries (inline errors, a form's next state) is shown in the form.
+    const ack = async (response?: unknown) => {
+      if (response) forms.push(plainMrkdwn(JSON.stringify(response)));
+    };
+    await channel.app.processEvent({ body: body as Record<string, unknown>, ack });
     sync();
   }
 
@@ -203,6 +207,10 @@ export async function slackDriver(): Promise<ChannelDriver> {
       sync();
       if (which === 'callThis') await submitView(who, 'tel_call', fields);
     },
+    async linkForm(who, where, password) {
+      await command(who, where, 'link');
+      await submitView(who, 'tel_link', { username: 'demo', password });
+    },
     forms: () => sync() ?? forms.join('\n'),
     async press(who, where, label, owner = who) {
       last = find(where, label, owner);
@@ -236,6 +244,7 @@ export async function slackDriver(): Promise<ChannelDriver> {
         .filter((m) => m.channel === CHANNEL && m.to === ids[who])
         .map((m) => m.text)
         .join('\n'),
+    messages: (who) => sync() ?? seen.filter(visibleTo(who)).map((m) => m.text),
     lastInputDeleted: () => false,
     auditThread: () => seen.filter((m) => m.channel === CHANNEL && m.thread).map((m) => m.text),
     async makeSupportChannel(agents) {

@@ -1,14 +1,22 @@
 import type { webApi } from '@slack/bolt';
-import type { ChatRef } from '../../core/identity.js';
-import { errorSummary } from '../../core/logs/safe-error.js';
-import { catalogues, type Language } from '../../core/messages.js';
-import type { ChannelCapabilities, Conversation, SecretAsk } from '../../core/ports/channel.js';
-import type { SentMessage } from '../../core/ports/notify.js';
-import { ACTOR_MARK, type AuditRecord, type Reply, type ReplyFile } from '../../core/reply.js';
+import {
+  ACTOR_MARK,
+  type AuditRecord,
+  type ChannelCapabilities,
+  type ChatRef,
+  type Conversation,
+  catalogues,
+  errorSummary,
+  type Language,
+  type Reply,
+  type ReplyFile,
+  type SecretAsk,
+  type SentMessage,
+} from '../../core/index.js';
 import type { AuditThread } from './audit-thread.js';
 import { escapeMrkdwn } from './escape.js';
 import { uploadFile } from './file-upload.js';
-import { linkModal } from './modals.js';
+import { secretForm } from './modals.js';
 import type { SlackLogger } from './options.js';
 import type { RenderedMessage } from './render-blocks.js';
 import { answerThroughWebApi, ResponseUrls } from './response-url.js';
@@ -30,6 +38,8 @@ export interface ReplyTarget {
   pressedPrivately?: boolean;
   /** A slash command's or button's trigger_id: a form (modal) can open on it, within Slack's 3 s. */
   triggerId?: string;
+  /** A modal opened on arrival for this request (before any lookup): a form the core asks for replaces it. */
+  viewId?: string;
 }
 
 export interface ResponderOptions {
@@ -117,22 +127,21 @@ export class SlackResponder {
   }
 
   /**
-   * The link form (a modal), opened on the request's trigger_id. A PIN is asked with the command
-   * (capabilities.ts), so only linking has a form. `false` when it cannot open: no trigger (an
+   * The form the core asks a secret in (the link form, the PIN form): it replaces the modal opened
+   * on arrival, else opens on the request's trigger_id. `false` when it cannot: no trigger (an
    * event), or the trigger expired; the executor then posts the core's words.
    */
   async #askSecret(target: ReplyTarget, ask: SecretAsk): Promise<boolean> {
-    if (!target.triggerId || ask.form === 'topup') return false;
+    const meta = {
+      channel: target.channel,
+      ...(target.responseUrl ? { responseUrl: target.responseUrl } : {}),
+    };
     try {
-      await target.client.views.open({
-        trigger_id: target.triggerId,
-        view: linkModal({
-          channel: target.channel,
-          ...(target.responseUrl ? { responseUrl: target.responseUrl } : {}),
-          credential: ask.form === 'link-card' ? 'card' : 'account',
-          language: ask.language,
-        }),
-      });
+      if (target.viewId)
+        await target.client.views.update({ view_id: target.viewId, view: secretForm(ask, meta) });
+      else if (target.triggerId)
+        await target.client.views.open({ trigger_id: target.triggerId, view: secretForm(ask, meta) });
+      else return false;
       return true;
     } catch (err) {
       this.options.logger.warn({ err: errorSummary(err), method: 'views.open' }, 'Slack form did not open');

@@ -24,6 +24,7 @@ import type { InFlight } from './in-flight.js';
 import { takeInterruptedNotices } from './interrupted.js';
 import { navigate } from './navigate.js';
 import { askOnButton, runButtonOf } from './run-buttons.js';
+import { commandRunner } from './run-command.js';
 import { conversationStep, lookupStep, rateLimitStep, type TextStep } from './text-steps.js';
 
 /** The core's two entry points for what users send: a line of text, a button press. */
@@ -33,7 +34,8 @@ export function createHandlers(e: Engine, inFlight: InFlight) {
   const handleText = textHandler(e, inFlight, refsFor, notices);
   const handleAction = actionHandler(e, inFlight, refsFor, notices);
   return {
-    handleText,
+    handleText: (input: IncomingText) => handleText(input),
+    runCommand: commandRunner(e, handleText),
     async handleAction(input: IncomingAction): Promise<PlacedOutcome> {
       // A button that runs a command as whoever presses it (an alert's Top up / Change threshold,
       // issue 15): no server state, the command applies its own rules to the presser.
@@ -88,7 +90,10 @@ function textHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices: N
     ...commandSteps(e),
   ];
 
-  return async function handleText(input: IncomingText): Promise<PlacedReply[]> {
+  return async function handleText(
+    input: IncomingText,
+    steps: readonly TextStep[] = textSteps,
+  ): Promise<PlacedReply[]> {
     const requestId = input.requestId ?? randomBytes(4).toString('hex');
     const started = performance.now();
     const t = messagesFor(input.locale);
@@ -96,7 +101,7 @@ function textHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices: N
     if (!release) return [{ text: t.shuttingDown, tone: 'warning', audience: 'chat', visibility: 'public' }];
     const turn = { ...newTurn(input, requestId), input };
     try {
-      const placed = await runTurn(e, turn, textSteps);
+      const placed = await runTurn(e, turn, steps);
       return [...placed.map(refsFor(input.identity.platform)), ...(await notices(input))];
     } catch (err) {
       turn.outcome = 'error';

@@ -1,6 +1,6 @@
 import { handleConversation, lineMayHoldSecret } from '../accounts/linking.js';
 import { roleFor } from '../accounts/roles.js';
-import { argsSchema, type CommandContext, type CommandSpec, type OutputClass } from '../command-spec.js';
+import { argsSchema, type CommandContext, type CommandSpec } from '../command-spec.js';
 import type { IncomingText } from '../core.js';
 import type { Role } from '../identity.js';
 import { identityKey } from '../identity.js';
@@ -10,7 +10,7 @@ import { needsPaging, pageOf } from '../menu/paging.js';
 import { markSecret } from '../menu/secrets.js';
 import type { Messages } from '../messages.js';
 import type { AuditEntry, ChatSettings } from '../ports/records.js';
-import type { Reply } from '../reply.js';
+import type { OutputClass, Reply } from '../reply.js';
 import { suggest } from '../values/suggest.js';
 import { tokenize } from '../values/tokenize.js';
 import { type UserLocale, userLocale } from '../values/user-locale.js';

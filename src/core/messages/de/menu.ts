@@ -1,5 +1,5 @@
-import { plural } from '../../values/plural.js';
 import type { menuEn } from '../en/menu.js';
+import { plural } from '../plural.js';
 
 /** German: the home menu, paging, prompts and chat etiquette (issue 16). Typed as the English area, so a missing key fails the type check. */
 export const menuDe: typeof menuEn = {
@@ -56,4 +56,7 @@ export const menuDe: typeof menuEn = {
     'In dieser Nachricht habe ich keine Telefonnummer mit Ländervorwahl gefunden (z. B. +49 30 1234567 oder 0049 30 1234567).',
   formsNeedCommand: (command: string) =>
     `Verknüpfen und Einrichten gehen über ein privates Formular, das nur der Slash-Befehl öffnen kann: tippen Sie ${command} link (oder ${command} team setup).`,
+  vTeamSetup: 'Senden Sie nur /team setup: Das Formular für den Support-Kanal öffnet sich.',
+  teamSetupNoForm:
+    'Ein Support-Kanal wird in einem privaten Formular eingerichtet, das dieser Chat nicht anzeigen kann.',
 };
