@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { LabelCache } from './accounts/label-cache.js';
 import type { AccountClient, CardClient } from './accounts/services.js';
+import type { CommandForm } from './core.js';
 import type { ChatRef, Identity, Role } from './identity.js';
 import type { Language, Messages } from './messages.js';
 import type { ChannelCapabilities } from './ports/channel.js';
@@ -143,23 +144,6 @@ export interface CommandSpec<A = unknown> {
   /** Shared chats only (group settings). */
   sharedOnly?: boolean;
   handler: (ctx: CommandContext<A>) => Promise<Reply | Reply[]>;
-}
-
-/**
- * Which form a command opens: `credentials` (a username and password, `link`), `support-setup` (a
- * support channel's credentials and agents, `team setup`), `pin` (a top-up PIN, `topup` without one).
- */
-export interface CommandForm {
-  readonly kind: 'credentials' | 'support-setup' | 'pin';
-  /** The subcommand that opens it (`setup` of `team setup`); absent: the command itself. */
-  readonly sub?: string;
-  /** Words the form takes after it (`card` of `link card`: the card's credentials). */
-  readonly options?: readonly string[];
-  /**
-   * Anything else typed after it can only be a secret where it does not belong (a password): refused
-   * unread. Absent: such words run as typed (`topup <PIN>` in a slash command only the bot sees).
-   */
-  readonly refuseMore?: boolean;
 }
 
 /** What a line asks of a form: the form to open (with its option), a refusal unread, or nothing. */

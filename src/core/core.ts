@@ -1,4 +1,3 @@
-import type { CommandForm } from './command-spec.js';
 import type { RefsFor } from './delivery/command-refs.js';
 import type { ChatRef, Identity, Role } from './identity.js';
 import type { Language } from './messages.js';
@@ -77,6 +76,23 @@ export interface IncomingAction {
   requestId?: string;
   /** As {@link IncomingText.deliveryId}: the press's update or interaction id. */
   deliveryId?: string;
+}
+
+/**
+ * Which form a command opens: `credentials` (a username and password, `link`), `support-setup` (a
+ * support channel's credentials and agents, `team setup`), `pin` (a top-up PIN, `topup` without one).
+ */
+export interface CommandForm {
+  readonly kind: 'credentials' | 'support-setup' | 'pin';
+  /** The subcommand that opens it (`setup` of `team setup`); absent: the command itself. */
+  readonly sub?: string;
+  /** Words the form takes after it (`card` of `link card`: the card's credentials). */
+  readonly options?: readonly string[];
+  /**
+   * Anything else typed after it can only be a secret where it does not belong (a password): refused
+   * unread. Absent: such words run as typed (`topup <PIN>` in a slash command only the bot sees).
+   */
+  readonly refuseMore?: boolean;
 }
 
 /** What menus and help need to know about a command; derived from the command table. */

@@ -10,7 +10,6 @@
 export type { AccountClient, CardClient, ClientFactory } from './accounts/services.js';
 export {
   type CommandContext,
-  type CommandForm,
   type CommandSpec,
   commandText,
   defineCommand,
@@ -18,6 +17,7 @@ export {
   formAsked,
 } from './command-spec.js';
 export type {
+  CommandForm,
   CommandInfo,
   Core,
   IncomingAction,

@@ -114,9 +114,16 @@ export interface FakeSlack {
   /**
    * A `trigger_id` is valid for 3 seconds (Slack, "Handling user interaction"): this makes every
    * trigger issued so far expired, so `views.open` with one answers `expired_trigger_id`. Tests
-   * call it while the bot is busy, so the deadline is an event, not a clock.
+   * call it while the bot is busy, so the deadline is an event, not a clock. A trigger is also
+   * single-use: `views.open` with one already exchanged answers `exchanged_trigger_id` ("The
+   * trigger_id was already exchanged in a previous call", docs.slack.dev views.open).
    */
   expireTriggers(): void;
+  /**
+   * The person closed the modal `viewId` (its Cancel or ×): `views.update` on it answers `not_found`
+   * ("The view_id was not found", docs.slack.dev views.update), as Slack does for a view gone.
+   */
+  closeView(viewId: string): void;
   /** Messages the bot posted with `chat.postMessage`, by `channel:ts`, as `chat.update` left them. */
   readonly messages: ReadonlyMap<string, { channel: string; ts: string; text: string; blocks: unknown }>;
   /** The app left (or was removed from) `channel`: posts, ephemeral ones too, answer `not_in_channel`. */
@@ -158,6 +165,8 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   let base = '';
   const holds = new Map<string, Promise<void>>();
   let triggersExpiredUpTo = 0;
+  const exchanged = new Set<string>();
+  const closedViews = new Set<string>();
   const posted = new Map<string, { channel: string; ts: string; text: string; blocks: unknown }>();
   const left = new Set<string>();
   const peopleDms = new Set<string>();
@@ -278,10 +287,14 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         return { ok: true, view: { id: `VH${++seq}`, ...(parseJson(body.view) as object) } };
       case 'views.open': {
         const issued = Number(/^trigger\.(\d+)\./.exec(String(body.trigger_id ?? ''))?.[1] ?? Number.NaN);
+        const trigger = String(body.trigger_id ?? '');
+        if (exchanged.has(trigger)) return { ok: false, error: 'exchanged_trigger_id' };
         if (issued <= triggersExpiredUpTo) return { ok: false, error: 'expired_trigger_id' };
+        exchanged.add(trigger);
         return { ok: true, view: { id: `V${++seq}`, ...(parseJson(body.view) as object) } };
       }
       case 'views.update':
+        if (closedViews.has(String(body.view_id))) return { ok: false, error: 'not_found' };
         return { ok: true, view: { id: body.view_id ?? `V${++seq}`, ...(parseJson(body.view) as object) } };
       case 'conversations.info':
         return conversationInfo(String(body.channel ?? ''), peopleDms, left);
@@ -432,6 +445,9 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     },
     expireTriggers() {
       triggersExpiredUpTo = triggerSeq;
+    },
+    closeView(viewId) {
+      closedViews.add(viewId);
     },
     rateLimit: (method, times, retryAfterSeconds = 0) => {
       limits.set(method, { times, retryAfter: retryAfterSeconds });

@@ -3,15 +3,17 @@ import { parse } from 'yaml';
 import type { SandboxOptions } from '../../src/sandbox/index.js';
 import { DEMO_DATA_PATH } from '../../src/sandbox/seed-loader.js';
 
-/** The demo seed plus `n` calls of the demo account in the last hours, for the paging tests. */
-export function seedWithCalls(n: number): NonNullable<SandboxOptions['data']> {
+/** The demo seed plus `n` calls of the demo account a minute apart from `first` (3 h ago unless given). */
+export function seedWithCalls(
+  n: number,
+  first = Date.now() - 3 * 3600_000,
+): NonNullable<SandboxOptions['data']> {
   const seed = parse(readFileSync(DEMO_DATA_PATH, 'utf8')) as {
     users: { username: string; cdrs?: unknown[] }[];
   };
   const demo = seed.users.find((a) => a.username === 'demo')!;
-  const base = Date.now() - 3 * 3600_000;
   for (let i = 0; i < n; i++) {
-    const start = new Date(base + i * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+    const start = new Date(first + i * 60_000).toISOString().slice(0, 19).replace('T', ' ');
     demo.cdrs = [...(demo.cdrs ?? []), { start, seconds: 20 + i, number: `4930${1000000 + i}` }];
   }
   return seed as unknown as NonNullable<SandboxOptions['data']>;

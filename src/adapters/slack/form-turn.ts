@@ -24,11 +24,17 @@ export async function runInForm(
     return;
   }
   const t = modalText({ language: replies[0]?.language ?? languageOf(input.locale) });
-  await turn.req.client.views.update({
-    view_id: viewId,
-    view: statusModal(t.pinTitle, replies.map(plain).filter(Boolean).join('\n\n') || t.refused, t.close),
-  });
-  const rest = replies.filter((r) => (r.actions?.length ?? 0) > 0 || r.file);
+  const shown = await turn.req.client.views
+    .update({
+      view_id: viewId,
+      view: statusModal(t.pinTitle, replies.map(plain).filter(Boolean).join('\n\n') || t.refused, t.close),
+    })
+    .then(
+      () => true,
+      // The person closed the form meanwhile: the answer goes to the conversation instead.
+      () => false,
+    );
+  const rest = shown ? replies.filter((r) => (r.actions?.length ?? 0) > 0 || r.file) : replies;
   if (rest.length > 0) await core.deliver(turn.conv, rest);
 }
 

@@ -133,6 +133,20 @@ describe('/tel topup without a PIN', () => {
     expect(messages()).not.toMatch(/PIN/);
   });
 
+  it('an unlinked user who closed the form meanwhile still hears why, in the conversation', async () => {
+    const release = h.slack.hold('users.info');
+    try {
+      await h.command('topup', { channel: 'C1', user: 'U9' });
+      const open = await h.slack.waitForCall('views.open');
+      h.slack.closeView(String((open.answer?.view as { id?: string } | undefined)?.id));
+    } finally {
+      release();
+    }
+    const told = await h.slack.waitForCall('response_url', (c) => json(c.body).includes('not linked'));
+    expect(told.body.response_type).toBe('ephemeral');
+    expect(messages()).not.toMatch(/PIN/);
+  });
+
   it('when the trigger expired before the form could open, the words say how to send it safely', async () => {
     const release = h.slack.hold('views.open');
     await h.command('topup', { channel: 'C1', user: 'U1' });
@@ -144,6 +158,26 @@ describe('/tel topup without a PIN', () => {
     expect(words.body.response_type).toBe('ephemeral');
     expect(json(words.body)).toContain('/tel topup 1234567890');
     expect(json(words.body)).not.toMatch(/delete/i);
+  });
+});
+
+describe('a retried /tel topup', () => {
+  it('opens one form and asks once: Slack refuses a trigger exchanged already, the claim drops the retry', async () => {
+    await h.command('topup', { channel: 'C1', user: 'U1', triggerId: 'trigger.9100.c' });
+    await pinForm();
+    await h.command('topup', {
+      channel: 'C1',
+      user: 'U1',
+      triggerId: 'trigger.9100.c',
+      headers: { 'x-slack-retry-num': '1', 'x-slack-retry-reason': 'http_timeout' },
+    });
+    await h.dedupe.decided(2);
+    const opens = h.slack.callsOf('views.open');
+    expect(opens.map((c) => c.answer?.ok)).toEqual([true, false]);
+    expect(opens[1]?.answer).toMatchObject({ error: 'exchanged_trigger_id' });
+    expect(h.dedupe.claims.map((c) => c.won)).toEqual([true, false]);
+    const forms = h.slack.callsOf('views.update').filter((c) => viewOf(c).callback_id === 'tel_pin');
+    expect(forms).toHaveLength(1);
   });
 });
 

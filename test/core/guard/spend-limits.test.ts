@@ -130,8 +130,11 @@ describe('spend limits', () => {
   });
 
   it('says "at least" when the period holds more records than one read returns', async () => {
-    // 1,200 calls around now: the read of the day (up to 1,000 records) cannot hold them all.
-    const stack = await createTestStack({ sandbox: { data: seedWithCalls(1200) } });
+    // 1,200 calls on the 20th, read at its end: one read (up to 1,000 records) cannot hold them all.
+    // A fixed clock: with calls around the real now, the read's day bound made this depend on the hour.
+    const now = new Date('2026-11-20T23:00:00Z');
+    const first = Date.parse('2026-11-20T01:00:00Z');
+    const stack = await createTestStack({ clock: () => now, sandbox: { data: seedWithCalls(1200, first) } });
     try {
       const identity = { platform: 'console' as const, tenant: '', user: 'alice' };
       const chat = { id: 'dm', kind: 'private' as const };
