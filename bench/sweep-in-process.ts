@@ -12,9 +12,9 @@
  */
 
 import { randomBytes } from 'node:crypto';
+import type { ClientFactory } from '../src/core/accounts/services.js';
 import type { NotifyDestination } from '../src/core/notify/notifier.js';
 import { createProactive } from '../src/core/proactive/proactive.js';
-import type { ClientFactory } from '../src/core/services.js';
 import { createSandbox } from '../src/sandbox/index.js';
 import { createMemoryKeyValueStore, createStores, keyringFromKeys } from '../src/store/index.js';
 import { createTelephonyClient, createTransport, md5Hex } from '../src/telephony/index.js';

@@ -7,10 +7,11 @@
  * Environment: REDIS_URL, BENCH_PREFIX, SANDBOX_URL, NOTIFY_URL, BENCH_KEY (base64 master key),
  * JOBS_PER_SECOND, JOBS_CONCURRENCY.
  */
-import { silentLogger } from '../src/core/logger.js';
+
+import type { ClientFactory } from '../src/core/accounts/services.js';
+import { silentLogger } from '../src/core/logs/logger.js';
 import type { NotifyDestination } from '../src/core/notify/notifier.js';
 import { createProactive } from '../src/core/proactive/proactive.js';
-import type { ClientFactory } from '../src/core/services.js';
 import { createBullmqJobs } from '../src/jobs/bullmq-jobs.js';
 import { createStores, keyringFromKeys } from '../src/store/index.js';
 import { createRedisKeyValueStore } from '../src/store/redis-key-value-store.js';

@@ -19,7 +19,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { silentLogger } from '../src/core/logger.js';
+import { silentLogger } from '../src/core/logs/logger.js';
 import { createBullmqJobs } from '../src/jobs/bullmq-jobs.js';
 import { createSandbox } from '../src/sandbox/index.js';
 import { createStores, keyringFromKeys } from '../src/store/index.js';

@@ -216,7 +216,9 @@ describe("src/jobs runs the core's job kinds on BullMQ and knows nothing else of
   it('imports bullmq, and from the core only its ports, logger and safe error summary', () => {
     const dir = join(src, 'jobs');
     expect(sourceFiles(dir).length).toBeGreaterThan(0);
-    expect(outside(dir, [/^bullmq$/], ['core/ports', 'core/logger.js', 'core/safe-error.js'])).toEqual([]);
+    expect(
+      outside(dir, [/^bullmq$/], ['core/ports', 'core/logs/logger.js', 'core/logs/safe-error.js']),
+    ).toEqual([]);
   });
 });
 

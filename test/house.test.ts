@@ -26,7 +26,7 @@ const DISPATCHER = [
   'navigate',
   'create-core',
   'command-context',
-].map((name) => join(src, 'core', `${name}.ts`));
+].map((name) => join(src, 'core', 'dispatch', `${name}.ts`));
 
 /** A name check in the dispatcher: `spec.name === …` or `name === '…'` (the issue's grep). */
 const NAME_CHECK = /spec\.name ===|name === '/;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { suggest } from '../core/suggest.js';
+import { suggest } from '../core/values/suggest.js';
 import { alertSettings } from './config/alerts.js';
 import { consoleSettings } from './config/console.js';
 import { jobSettings } from './config/jobs.js';

@@ -30,7 +30,10 @@ export const REDACT_PATHS = [
   'req.headers.authorization',
 ];
 
-export function createLogger(options: { level: string; destination?: pino.DestinationStream }): Logger {
+export function createLogger(options: {
+  level: string;
+  destination?: pino.DestinationStream | undefined;
+}): Logger {
   return pino(
     {
       level: options.level,

@@ -51,7 +51,7 @@ function commandCounters(registry: Registry): (event: CommandEvent) => void {
   return (event) => {
     const { kind, platform, command, outcome } = event;
     commands.inc({ kind, platform, command, outcome });
-    // The outcome the core's rate-limit step ends a command with (src/core/text-steps.ts).
+    // The outcome the core's rate-limit step ends a command with (src/core/dispatch/text-steps.ts).
     if (outcome === 'rate-limited') rateLimited.inc({ platform });
   };
 }

@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Identity } from '../core/identity.js';
 import { type ClientFactory, type Core, createCore, tellAbandoned } from '../core/index.js';
+import { errorSummary } from '../core/logs/safe-error.js';
 import { createProactive, type Proactive } from '../core/proactive/proactive.js';
-import { errorSummary } from '../core/safe-error.js';
 import { createSandbox, type Sandbox } from '../sandbox/index.js';
 import {
   checkKeyring,
@@ -59,7 +59,7 @@ export interface RuntimeOverrides {
   stores?: Stores;
   metrics?: BotMetrics;
   sandbox?: Sandbox;
-  clock?: () => Date;
+  clock?: (() => Date) | undefined;
 }
 
 /**
@@ -179,7 +179,7 @@ function createCoreAndProactive(
     clientFactory,
     // Alerts and digests name commands as replies do: `/tel alert` in Slack.
     refsFor: core.refsFor,
-    ...(clock ? { clock } : {}),
+    clock,
     logger: logger.child({ component: 'proactive' }),
     alertMarginPercent: config.ALERT_REARM_MARGIN_PERCENT,
     pace: { perSecond: config.ALERT_SWEEP_PER_SECOND, concurrency: config.ALERT_SWEEP_CONCURRENCY },
@@ -290,7 +290,7 @@ function createClientFactory(
       clockSkew,
       // The core's clock: the learned offset then relates the provider's times (a call record's)
       // to the ones the core writes down (call-match.ts).
-      ...(clock ? { clock } : {}),
+      clock,
       timeoutMs: config.TELEPHONY_TIMEOUT_MS,
       logger: clientLogger,
     }).use(metrics.providerLayer);

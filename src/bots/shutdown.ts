@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { errorSummary } from '../core/safe-error.js';
+import { errorSummary } from '../core/logs/safe-error.js';
 import type { ChatChannel } from './channels.js';
 import type { Config } from './config.js';
 import type { HealthServer } from './health-server.js';

@@ -23,7 +23,8 @@ export async function resolveKeyring(config: Config): Promise<{ keyring: Keyring
   if (config.BOT_ENCRYPTION_KEY)
     return { keyring: keyringFromKeys(parseMasterKey(config.BOT_ENCRYPTION_KEY), previous) };
   const file = await loadOrCreateMasterKeyFile(join(config.DATA_DIR, 'master.key'));
-  return { keyring: keyringFromKeys(file.key, previous), createdAt: file.created ? file.path : undefined };
+  const keyring = keyringFromKeys(file.key, previous);
+  return file.created ? { keyring, createdAt: file.path } : { keyring };
 }
 
 export function storeConfigOf(config: Config): StoreConfig {

@@ -1,16 +1,16 @@
 import type { z } from 'zod';
-import type { ArgsEnv } from './args.js';
-import type { Formatter } from './format.js';
+import type { LabelCache } from './accounts/label-cache.js';
+import type { Role } from './accounts/roles.js';
+import type { AccountClient, CardClient } from './accounts/services.js';
 import type { GuardCheck } from './guard/types.js';
 import type { ChatRef, Identity } from './identity.js';
-import type { LabelCache } from './label-cache.js';
 import type { Language, Messages } from './messages.js';
 import type { SentMessage } from './notify/notifier.js';
 import type { ChannelCapabilities } from './ports/channel.js';
 import type { Stores } from './ports/stores.js';
 import type { Reply, Visibility } from './reply.js';
-import type { Role } from './roles.js';
-import type { AccountClient, CardClient } from './services.js';
+import type { ArgsEnv } from './values/args.js';
+import type { Formatter } from './values/format.js';
 
 /** What a handler sees: one normalised context (style.md, after grammY's `Context`). */
 export interface CommandContext<A> {
@@ -65,7 +65,7 @@ export interface CommandContext<A> {
     kind: 'confirm' | 'hangup' | 'page' | 'prompt',
     command: string,
     args: string[],
-    extra?: { fromMenu?: boolean },
+    extra?: { fromMenu?: boolean | undefined },
   ): Promise<string>;
   /** The commands this asker may run in this chat, for help (issue 11). */
   commandsHere(): Promise<CommandSpec[]>;

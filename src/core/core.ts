@@ -1,11 +1,11 @@
-import type { RefsFor } from './command-refs.js';
+import type { Role } from './accounts/roles.js';
+import type { RefsFor } from './delivery/command-refs.js';
 import type { ChatRef, Identity } from './identity.js';
 import type { Language } from './messages.js';
 import type { TrackedMessage } from './notify/notifier.js';
 import type { ChannelCapabilities, Conversation } from './ports/channel.js';
 import type { AuditEntry } from './ports/records.js';
 import type { PlacedOutcome, PlacedReply, Reply } from './reply.js';
-import type { Role } from './roles.js';
 
 /** A line of text from a chat: `/balance`, `balance`, `/rate +4930123`, or an answer in a conversation. */
 export interface IncomingText {
@@ -14,7 +14,7 @@ export interface IncomingText {
   /** The raw text. Adapters strip `@botname` and the Slack command name; a leading `/` is optional. */
   text: string;
   /** BCP 47 locale from the platform (`de-DE`), when known. A `/language` choice wins over it. */
-  locale?: string;
+  locale?: string | undefined;
   /** IANA time zone from the platform (Slack `tz`), when known. A `/timezone` choice wins over it. */
   timeZone?: string;
   /** Correlates log lines. */
@@ -59,7 +59,7 @@ export interface IncomingAction {
    * nobody else sees that message. Absent: the message is the chat's, and stays as it was.
    */
   pressedPrivately?: boolean;
-  locale?: string;
+  locale?: string | undefined;
   timeZone?: string;
   requestId?: string;
   /** As {@link IncomingText.deliveryId}: the press's update or interaction id. */
@@ -93,7 +93,7 @@ export interface LinkInput {
   username: string;
   password: string;
   kind: 'account' | 'card';
-  label?: string;
+  label?: string | undefined;
   locale?: string;
   timeZone?: string;
   /** The password reached the bot privately (a Slack modal), even if the chat is shared. */

@@ -14,14 +14,14 @@ export interface Reply {
   /** Headline, shown bold where the channel can. */
   title?: string;
   /** Paragraph text; `\n` separates lines. */
-  text?: string;
+  text?: string | undefined;
   /** Key/value pairs, e.g. the balance and account numbers. */
-  fields?: ReplyField[];
+  fields?: ReplyField[] | undefined;
   /**
    * A table: the platform's own where it has one (a Telegram rich table, a Slack table block),
    * else monospace text; never cut to fit (issue 25).
    */
-  table?: ReplyTable;
+  table?: ReplyTable | undefined;
   /** Titled groups of short lines (grouped help): readable on a phone, unlike a wide table. */
   sections?: ReplySection[];
   /** Buttons. Each `actionId` is short (< 64 bytes, Telegram `callback_data`) and refers to server-side state. */
@@ -86,7 +86,7 @@ export type PlacedReply = Reply & { readonly audience: Audience; readonly visibi
 
 /** A button press's result, placed: what the executor carries out. */
 export interface PlacedOutcome {
-  notice?: string;
+  notice?: string | undefined;
   update?: PlacedReply;
   followUps?: PlacedReply[];
 }
@@ -147,9 +147,9 @@ export interface ReplyFile {
 /** The result of a button press. */
 export interface ActionOutcome {
   /** Short notice for the presser (Telegram `answerCallbackQuery`, Slack ephemeral). */
-  notice?: string;
+  notice?: string | undefined;
   /** Replaces the message that carried the button (a confirmation shows its outcome). */
-  update?: Reply;
+  update?: Reply | undefined;
   /** Further replies, e.g. the new balance after a top-up. */
   followUps?: Reply[];
 }

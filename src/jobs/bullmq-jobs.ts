@@ -1,7 +1,7 @@
 import { type Job, Queue, Worker } from 'bullmq';
-import type { CoreLogger } from '../core/logger.js';
+import type { CoreLogger } from '../core/logs/logger.js';
+import { errorSummary } from '../core/logs/safe-error.js';
 import type { JobDepths, JobKind, JobKindName, JobScheduler } from '../core/ports/jobs.js';
-import { errorSummary } from '../core/safe-error.js';
 import { createDepthWatch, type DepthWatch } from './job-depths.js';
 import { itemOptions, type JobData, type RetryPolicy, safeJobError, tickOptions } from './job-options.js';
 

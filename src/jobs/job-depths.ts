@@ -1,7 +1,7 @@
 import type { Job, Queue, Worker } from 'bullmq';
-import type { CoreLogger } from '../core/logger.js';
+import type { CoreLogger } from '../core/logs/logger.js';
+import { errorSummary } from '../core/logs/safe-error.js';
 import type { JobDepths } from '../core/ports/jobs.js';
-import { errorSummary } from '../core/safe-error.js';
 import type { JobData } from './job-options.js';
 
 /** Options of {@link createDepthWatch}. */

@@ -1,6 +1,6 @@
 import type { JobsOptions } from 'bullmq';
+import { type ErrorSummary, errorSummary } from '../core/logs/safe-error.js';
 import type { JobKindName } from '../core/ports/jobs.js';
-import { type ErrorSummary, errorSummary } from '../core/safe-error.js';
 
 /** What a job carries: the kind and, for an item, the record's id; never personal data. */
 export type JobData = { kind: JobKindName; id?: string };
@@ -64,7 +64,7 @@ export function tickOptions(retry: RetryPolicy): JobsOptions {
 
 /**
  * What a failed job keeps in Redis (`failedReason`, shown by `jobs failed`): the safe summary, never
- * the error's message, which may quote a number or a provider's text (src/core/safe-error.ts).
+ * the error's message, which may quote a number or a provider's text (src/core/logs/safe-error.ts).
  */
 export function safeJobError(err: unknown): Error {
   const s = errorSummary(err);

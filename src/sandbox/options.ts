@@ -4,7 +4,7 @@ import type { SandboxData } from './seed-schema.js';
 /** The one options object of `createSandbox` (style.md), resolved once into defaults. */
 export interface SandboxOptions {
   /** Seed: an object, or a path to a YAML/JSON file. Default: the shipped `demo-data.yaml`. */
-  data?: SandboxData | string;
+  data?: SandboxData | string | undefined;
   /**
    * A JSON file the state is written to after every change, and read on start when it exists
    * (then `data` is not used), so a restart loses nothing.

@@ -57,9 +57,10 @@ export async function createRedisKeyValueStore(options: RedisKeyValueStoreOption
   const client = await connectRedis(options);
   const adapter = new KeyvRedis(client as never, { throwOnErrors: true });
   // No keyv namespace: the prefix is applied here, once, so direct commands and keyv agree on keys.
+  // keyv defaults a left-out namespace to `keyv` and takes an empty one as none (it tests it for truth).
   const keyv = new Keyv({
     store: adapter,
-    namespace: undefined,
+    namespace: '',
     useKeyPrefix: false,
     serialize,
     deserialize,

@@ -1,7 +1,7 @@
 import { createKeyMutex } from './key-mutex.js';
 import type { KeyValueStore } from './key-value-store.js';
 import type { ChatSettings, UserSettings } from './records.js';
-import type { SettingsStore } from './stores.js';
+import type { SettingsPatch, SettingsStore } from './stores.js';
 
 /** Options of {@link createSettingsStore}. */
 export interface SettingsStoreOptions {
@@ -16,7 +16,7 @@ export interface SettingsStoreOptions {
 export function createSettingsStore(options: SettingsStoreOptions): SettingsStore {
   const { kv } = options;
   const mutex = createKeyMutex();
-  const update = <T extends object>(key: string, patch: Partial<T>) =>
+  const update = <T extends object>(key: string, patch: SettingsPatch<T>) =>
     mutex.run(key, async () => {
       const merged = JSON.parse(JSON.stringify({ ...((await kv.get<T>(key)) ?? {}), ...patch })) as T;
       await kv.set(key, merged);

@@ -45,17 +45,17 @@ export interface TelephonyClientOptions {
   /** `{base_url}` of spec 4, e.g. `https://api.example.com`. */
   baseUrl: string;
   /** The card module address (D1). Default `{baseUrl}/api/rest/v2/`. */
-  cardUrl?: string;
+  cardUrl?: string | undefined;
   /** The card module's HTTP method (D1 leaves it configurable). Default POST. */
   cardMethod?: 'GET' | 'POST';
   /** The account's credentials, for every module but the card module. */
-  credentials?: Credentials;
+  credentials?: Credentials | undefined;
   /** The PIN-creation account (D2), for `mycard-v2`. */
-  cardCredentials?: Credentials;
+  cardCredentials?: Credentials | undefined;
   /** `realm` sent with the card operations that take one (spec 4.1). Default `default`. */
   cardRealm?: string;
   /** The clock used for `x-date`; injected in tests. Default `() => new Date()`. */
-  clock?: () => Date;
+  clock?: (() => Date) | undefined;
   /**
    * Whole-call deadline per attempt, ms: the time queued for a pooled socket, the headers and the
    * whole body. Default 10 000.

@@ -135,7 +135,7 @@ export class TransportError extends TelephonyError {
     options: {
       cause?: unknown;
       httpStatus?: number;
-      retryAfterSeconds?: number;
+      retryAfterSeconds?: number | undefined;
       maybeDelivered?: boolean;
       aborted?: boolean;
     } = {},

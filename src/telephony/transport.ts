@@ -7,7 +7,7 @@ export interface HttpRequest {
   path: string;
   method: 'GET' | 'POST';
   headers: Record<string, string>;
-  body?: string;
+  body?: string | undefined;
 }
 
 export interface HttpResponse {
@@ -191,7 +191,8 @@ export function createTransport(options: TransportOptions = {}): Transport {
           path: request.path,
           method: request.method,
           headers: request.headers,
-          body: request.body,
+          // undici reads a null body as none, as it would an absent one.
+          body: request.body ?? null,
           // The client's own deadline covers the whole exchange, queueing included; these stop
           // undici's longer defaults from firing first with a less helpful error.
           headersTimeout: 0,

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSampler } from '../../src/core/sampler.js';
+import { createSampler } from '../../src/core/logs/sampler.js';
 import { type CoreHarness, startCore } from './core-harness.js';
 
 /**

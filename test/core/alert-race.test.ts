@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ClientFactory } from '../../src/core/accounts/services.js';
 import type { Identity } from '../../src/core/identity.js';
 import { createProactive, type Proactive } from '../../src/core/proactive/proactive.js';
-import type { ClientFactory } from '../../src/core/services.js';
 import { createRecordingNotifier, type RecordingNotifier } from '../helpers/recording-notifier.js';
 import { createTestStack, type TestStack } from '../helpers/stack.js';
 

@@ -13,7 +13,7 @@ export interface CoreHarness {
   /** Sends a line to the core and returns all reply texts joined, plus the replies. */
   send(
     text: string,
-    options?: { as?: Identity; chat?: ChatRef; locale?: string; timeZone?: string },
+    options?: { as?: Identity; chat?: ChatRef | undefined; locale?: string; timeZone?: string },
   ): Promise<{ text: string; replies: Reply[] }>;
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csv, csvCell } from '../../src/core/csv.js';
+import { csv, csvCell } from '../../src/core/values/csv.js';
 
 // The OWASP CSV-injection list: every cell a spreadsheet would evaluate starts with one of
 // = + - @ tab CR; each gets a leading ' (and RFC 4180 quoting where it holds , " or a line break).

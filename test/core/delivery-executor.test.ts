@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DeliveryExecutor, spotOf } from '../../src/core/delivery-executor.js';
+import { DeliveryExecutor, spotOf } from '../../src/core/delivery/delivery-executor.js';
 import type { ChannelCapabilities, Conversation, SecretAsk } from '../../src/core/ports/channel.js';
 import type { Audience, PlacedReply, Reply } from '../../src/core/reply.js';
 

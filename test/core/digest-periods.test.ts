@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFormatter } from '../../src/core/format.js';
 import type { Identity } from '../../src/core/identity.js';
 import { digestWeek } from '../../src/core/proactive/digest-job.js';
 import type { Reply } from '../../src/core/reply.js';
+import { createFormatter } from '../../src/core/values/format.js';
 import { createRecordingNotifier, type RecordingNotifier } from '../helpers/recording-notifier.js';
 import { createTestStack, type TestStack } from '../helpers/stack.js';
 import { truthSeed } from '../truth/ledger.js';

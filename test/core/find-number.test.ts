@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPhoneNumber } from '../../src/core/find-number.js';
+import { findPhoneNumber } from '../../src/core/values/find-number.js';
 
 describe('findPhoneNumber', () => {
   it.each([

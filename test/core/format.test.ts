@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createFormatter, minorDigits } from '../../src/core/format.js';
+import { createFormatter, minorDigits } from '../../src/core/values/format.js';
 import { type Money, parseMoney } from '../../src/telephony/money.js';
 
 /** The money rules, once (issue 14): currency minor units for amounts, up to 4 decimals for prices. */

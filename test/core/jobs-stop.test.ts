@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recoverInterrupted, tellAbandoned } from '../../src/core/dispatch/interrupted.js';
 import type { ChatRef, Identity } from '../../src/core/identity.js';
-import { recoverInterrupted, tellAbandoned } from '../../src/core/interrupted.js';
 import { createProactive } from '../../src/core/proactive/proactive.js';
 import { createRecordingNotifier } from '../helpers/recording-notifier.js';
 import { createTestStack, type TestStack } from '../helpers/stack.js';

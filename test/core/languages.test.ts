@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorReply, NotLinkedError, UserFacingError } from '../../src/core/error-replies.js';
+import { errorReply, NotLinkedError, UserFacingError } from '../../src/core/delivery/error-replies.js';
 import type { ChatRef, Identity } from '../../src/core/identity.js';
 import { catalogues, de, en, type Language } from '../../src/core/messages.js';
 import type { Reply } from '../../src/core/reply.js';
@@ -247,7 +247,8 @@ async function runAll(
     }
   }
   // The linking conversation, end to end, and its refusals.
-  const newcomer: Identity = { ...as, user: `${as.user}-new`, displayName: undefined };
+  const { displayName: _named, ...unnamed } = as;
+  const newcomer: Identity = { ...unnamed, user: `${as.user}-new` };
   for (const [text, chat] of [
     ['/balance', privateChat],
     ['/card show +49 170 12345678', privateChat],

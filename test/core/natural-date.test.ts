@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { looksLikeDate, parseNaturalDate } from '../../src/core/natural-date.js';
+import { looksLikeDate, parseNaturalDate } from '../../src/core/values/natural-date.js';
 
 const NOW = new Date('2026-11-13T12:00:00Z');
 const ymd = (d: ReturnType<typeof parseNaturalDate>) =>

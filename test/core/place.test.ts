@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutputClass } from '../../src/core/command-spec.js';
-import { place } from '../../src/core/delivery.js';
+import { place } from '../../src/core/delivery/delivery.js';
 import { messagesFor } from '../../src/core/messages.js';
 import type { Audience, Visibility } from '../../src/core/reply.js';
 

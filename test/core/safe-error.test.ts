@@ -2,7 +2,7 @@ import { webApi } from '@slack/bolt';
 import fc from 'fast-check';
 import { GrammyError, HttpError } from 'grammy';
 import { describe, expect, it } from 'vitest';
-import { errorSummary } from '../../src/core/safe-error.js';
+import { errorSummary } from '../../src/core/logs/safe-error.js';
 import { ProviderError, TimeoutError, TransportError } from '../../src/telephony/index.js';
 
 /** Secrets of the shapes this bot holds: bot tokens, an md5, a PIN, a password. */

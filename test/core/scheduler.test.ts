@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { silentLogger } from '../../src/core/logger.js';
+import { silentLogger } from '../../src/core/logs/logger.js';
 import { createScheduler } from '../../src/core/proactive/scheduler.js';
 import { createMemoryKeyValueStore } from '../../src/store/index.js';
 import { createProactiveStores } from '../../src/store/proactive-store.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createFormatter } from '../../src/core/format.js';
 import { SPEND_CHART_SIZE, type SpendChartLabels, spendChartSvg } from '../../src/core/spend/spend-chart.js';
 import type { SpendData } from '../../src/core/spend/spend-data.js';
+import { createFormatter } from '../../src/core/values/format.js';
 import { DEJAVU_SANS, dejaVuMissing, fontMetrics } from '../helpers/font-metrics.js';
 
 /** A text element of ECharts' SVG: where it is anchored, how, and what it says. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tableLines } from '../../src/core/table-layout.js';
+import { tableLines } from '../../src/core/values/table-layout.js';
 
 describe('tableLines', () => {
   it('aligns columns, right-aligns amounts, and rules only the columns that have a heading', () => {

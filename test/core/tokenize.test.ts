@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { tokenize } from '../../src/core/tokenize.js';
+import { tokenize } from '../../src/core/values/tokenize.js';
 
 describe('tokenize', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorReply } from '../../src/core/error-replies.js';
+import { errorReply } from '../../src/core/delivery/error-replies.js';
 import { en } from '../../src/core/messages.js';
 import { type FixtureServer, type Handler, startFixtureServer } from '../helpers/fixture-server.js';
 import { clientFor } from '../helpers/test-client.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { cdrQueryArgs, phoneArg, pinArg } from '../../src/core/args.js';
 import { en } from '../../src/core/messages.js';
+import { cdrQueryArgs, phoneArg, pinArg } from '../../src/core/values/args.js';
 import { calendarDate, isCalendarDate, toGermanDate } from '../../src/telephony/dates.js';
 import { dateRange } from '../../src/telephony/params.js';
 import type { PhoneNumber } from '../../src/telephony/phone.js';

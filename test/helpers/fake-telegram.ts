@@ -60,7 +60,7 @@ export interface FakeMessage {
     is_video: boolean;
   };
   photo?: { file_id: string; file_unique_id: string; width: number; height: number }[];
-  entities?: { type: string; offset: number; length: number }[];
+  entities?: { type: string; offset: number; length: number }[] | undefined;
   reply_markup?: unknown;
   document?: { file_name: string; file_id: string; file_unique_id: string };
   /** A rich message (Bot API 10.1): its blocks, as sent. */

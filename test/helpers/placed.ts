@@ -1,4 +1,4 @@
-import { DeliveryExecutor } from '../../src/core/delivery-executor.js';
+import { DeliveryExecutor } from '../../src/core/delivery/delivery-executor.js';
 import type { ActionOutcome, PlacedOutcome, PlacedReply, Reply } from '../../src/core/reply.js';
 
 /**
@@ -16,7 +16,7 @@ export function asPlaced(reply: Reply): PlacedReply {
 
 export function asPlacedOutcome(outcome: ActionOutcome): PlacedOutcome {
   return {
-    ...(outcome.notice !== undefined ? { notice: outcome.notice } : {}),
+    notice: outcome.notice,
     ...(outcome.update ? { update: asPlaced(outcome.update) } : {}),
     ...(outcome.followUps ? { followUps: outcome.followUps.map(asPlaced) } : {}),
   };

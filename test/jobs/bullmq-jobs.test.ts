@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatRef, Identity } from '../../src/core/identity.js';
-import { silentLogger } from '../../src/core/logger.js';
+import { silentLogger } from '../../src/core/logs/logger.js';
 import type { Channel } from '../../src/core/ports/channel.js';
 import { createProactive } from '../../src/core/proactive/proactive.js';
 import { type BullmqJobs, createBullmqJobs } from '../../src/jobs/bullmq-jobs.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../src/core/logger.js';
+import { silentLogger } from '../../src/core/logs/logger.js';
 import { createBullmqJobs, QUEUE_NAME, QUEUE_PREFIX } from '../../src/jobs/bullmq-jobs.js';
 import { freePort, runBot } from '../bots/cli-process.js';
 import { type RedisServer, redisSkipped, startRedisServer } from '../helpers/redis-server.js';

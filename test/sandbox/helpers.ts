@@ -62,7 +62,7 @@ export async function raw(sandbox: Sandbox, path: string, options: RawOptions = 
       ...(body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
       ...options.headers,
     },
-    body,
+    body: body ?? null,
   });
   const text = await res.text();
   let json: unknown;

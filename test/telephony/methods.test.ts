@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorReply } from '../../src/core/error-replies.js';
+import { errorReply } from '../../src/core/delivery/error-replies.js';
 import { en } from '../../src/core/messages.js';
 import { createTelephonyClient, TelephonyClient } from '../../src/telephony/client.js';
 import { hasCode, isProviderError, TimeoutError } from '../../src/telephony/errors.js';

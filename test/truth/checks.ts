@@ -1,6 +1,6 @@
-import { createFormatter, type Formatter } from '../../src/core/format.js';
 import { messagesFor } from '../../src/core/messages.js';
 import type { Reply } from '../../src/core/reply.js';
+import { createFormatter, type Formatter } from '../../src/core/values/format.js';
 import type { AccountCdr } from '../../src/sandbox/state-schema.js';
 import { CARD_CLI, type World } from './history.js';
 import { dayIn, daysBefore, hasTwin, recordOf, recordsOfDays, sumOf } from './ledger.js';

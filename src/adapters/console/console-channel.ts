@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Core } from '../../core/core.js';
 import type { ChatRef, Identity } from '../../core/identity.js';
+import { errorSummary } from '../../core/logs/safe-error.js';
 import { catalogues, languageOf, messagesFor } from '../../core/messages.js';
 import type { SentMessage } from '../../core/notify/notifier.js';
 import type { Channel, Conversation } from '../../core/ports/channel.js';
 import type { Reply } from '../../core/reply.js';
-import { errorSummary } from '../../core/safe-error.js';
 import { HiddenEcho } from './hidden-echo.js';
 import { renderText } from './render-text.js';
 

@@ -1,8 +1,8 @@
 import { catalogues } from '../../core/messages.js';
 import type { Reply, ReplyTable } from '../../core/reply.js';
-import { tableLines } from '../../core/table-layout.js';
+import { tableLines } from '../../core/values/table-layout.js';
 
-/** A table in the one layout (core/table-layout.ts), its caption above. */
+/** A table in the one layout (core/values/table-layout.ts), its caption above. */
 function formatTable(table: ReplyTable): string {
   return [...(table.caption ? [table.caption] : []), ...tableLines(table)].join('\n');
 }

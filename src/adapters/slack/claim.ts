@@ -1,4 +1,4 @@
-import { isStoreUnavailable } from '../../core/error-replies.js';
+import { isStoreUnavailable } from '../../core/delivery/error-replies.js';
 import { messagesFor } from '../../core/messages.js';
 import type { SlackHandlerDeps } from './deps.js';
 import type { ReplyTarget } from './responder.js';

@@ -1,7 +1,7 @@
 import type { webApi } from '@slack/bolt';
+import type { InFlight } from '../../core/dispatch/in-flight.js';
 import type { ChatRef, Identity } from '../../core/identity.js';
-import type { InFlight } from '../../core/in-flight.js';
-import { errorSummary } from '../../core/safe-error.js';
+import { errorSummary } from '../../core/logs/safe-error.js';
 import { AuditThread } from './audit-thread.js';
 import { SlackDirectory } from './directory.js';
 import { ACKED_ON_ARRIVAL } from './http-receiver.js';

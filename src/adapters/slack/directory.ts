@@ -1,12 +1,13 @@
 import type { webApi } from '@slack/bolt';
-import { errorSummary } from '../../core/safe-error.js';
+import { errorSummary } from '../../core/logs/safe-error.js';
 import type { SlackLogger } from './options.js';
 
 /** What the core needs to know about a Slack user beyond their ids (issue 6 "Support agents"). */
 export interface SlackUserFacts {
   /** Workspace admin or owner (`users.info` `is_admin` / `is_owner`). Undefined when unknown. */
-  isAdmin?: boolean;
-  displayName?: string;
+  isAdmin?: boolean | undefined;
+  /** Undefined when Slack has no name for the user. */
+  displayName?: string | undefined;
   /** Ids of the user groups the user belongs to (`usergroups.list` with `include_users`). */
   groups?: string[];
   /** The user's Slack language (`users.info` with `include_locale`), e.g. `de-DE` (issue 14). */

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { InFlight } from '../../core/in-flight.js';
+import type { InFlight } from '../../core/dispatch/in-flight.js';
 import { messagesFor } from '../../core/messages.js';
 import { boltLogger } from './bolt-logger.js';
 import { SlackHttpReceiver } from './http-receiver.js';

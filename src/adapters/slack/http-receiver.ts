@@ -9,7 +9,7 @@ import {
   type Receiver,
   type ReceiverEvent,
 } from '@slack/bolt';
-import { createSampler, type Sampler } from '../../core/sampler.js';
+import { createSampler, type Sampler } from '../../core/logs/sampler.js';
 import { checkSlackHeaders, checkSlackSignature } from './request-signature.js';
 
 type BoltLogger = NonNullable<AppOptions['logger']>;
@@ -193,10 +193,12 @@ export class SlackHttpReceiver implements Receiver {
       this.#refuse(res, 401, `failed to verify a request from Slack: ${failed}`);
       return;
     }
-    const retry = {
-      retryNum: HTTPModuleFunctions.extractRetryNumFromHTTPRequest(req),
-      retryReason: HTTPModuleFunctions.extractRetryReasonFromHTTPRequest(req),
-    };
+    // Bolt's ReceiverEvent leaves these out on a first delivery; it never sets them to undefined.
+    const retry: Pick<ReceiverEvent, 'retryNum' | 'retryReason'> = {};
+    const retryNum = HTTPModuleFunctions.extractRetryNumFromHTTPRequest(req);
+    const retryReason = HTTPModuleFunctions.extractRetryReasonFromHTTPRequest(req);
+    if (retryNum !== undefined) retry.retryNum = retryNum;
+    if (retryReason !== undefined) retry.retryReason = retryReason;
     if (fields && fields.payload === undefined && fields.command === this.#options.command) {
       const busy = this.#options.busy?.();
       if (busy !== undefined) {

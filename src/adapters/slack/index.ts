@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App } from '@slack/bolt';
-import { InFlight } from '../../core/in-flight.js';
+import { InFlight } from '../../core/dispatch/in-flight.js';
 import type { Channel } from '../../core/ports/channel.js';
 import { boltLogger } from './bolt-logger.js';
 import { createHandlerDeps } from './deps.js';

@@ -1,8 +1,8 @@
 import type { webApi } from '@slack/bolt';
+import { errorSummary } from '../../core/logs/safe-error.js';
 import { type NotifyDestination, NotifyRefusedError, type SentMessage } from '../../core/notify/notifier.js';
 import type { Channel, Conversation } from '../../core/ports/channel.js';
 import type { Reply } from '../../core/reply.js';
-import { errorSummary } from '../../core/safe-error.js';
 import { uploadFile } from './file-upload.js';
 import type { SlackLogger } from './options.js';
 import { SLACK_CAN } from './responder.js';

@@ -1,6 +1,6 @@
 import type { webApi } from '@slack/bolt';
 import type { Core } from '../../core/core.js';
-import type { ChannelLogger } from '../../core/logger.js';
+import type { ChannelLogger } from '../../core/logs/logger.js';
 import type { DedupeStore } from '../../core/ports/stores.js';
 import type { SlackOAuthOptions } from './oauth.js';
 
@@ -15,20 +15,20 @@ export type SlackLogger = Required<ChannelLogger>;
 export interface SlackChannelOptions {
   core: Core;
   /** `xoxb-…`, for the Web API: one workspace. Omitted when `oauth` installs the app in many. */
-  botToken?: string;
+  botToken?: string | undefined;
   /**
    * HTTP mode only: Slack's OAuth install flow (issue 16), so the app runs in many workspaces, each
    * with its own token from its installation. Serve `SlackChannel.routes` beside `http`.
    */
-  oauth?: SlackOAuthOptions;
+  oauth?: SlackOAuthOptions | undefined;
   /** `xapp-…`: Socket Mode, the default, since it needs no public URL. Wins when both are set. */
-  appToken?: string;
+  appToken?: string | undefined;
   /** HTTP mode: requests are verified with this secret; a stale or wrong signature gets 401. */
-  signingSecret?: string;
+  signingSecret?: string | undefined;
   /** The slash command, default `/tel`. Must match the manifest. */
   command?: string;
   /** Base URL of the Web API (`SLACK_API_URL`), e.g. a local fake in tests. Default `https://slack.com/api/`. */
-  apiUrl?: string;
+  apiUrl?: string | undefined;
   /** HTTP mode: the request path Slack posts to. Default `/slack/events`. */
   endpoint?: string;
   /** "Run once" claims for retried requests and double-clicks, shared across instances (issue 7). */

@@ -5,7 +5,7 @@ type Button = types.Button;
 type KnownBlock = types.KnownBlock;
 
 import type { Reply, ReplyAction, ReplyField, ReplyTable } from '../../core/reply.js';
-import { tableGrid, tableLines } from '../../core/table-layout.js';
+import { tableGrid, tableLines } from '../../core/values/table-layout.js';
 import { escapeMrkdwn, truncate } from './escape.js';
 
 /**

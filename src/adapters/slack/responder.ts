@@ -1,10 +1,10 @@
 import type { webApi } from '@slack/bolt';
 import type { ChatRef } from '../../core/identity.js';
+import { errorSummary } from '../../core/logs/safe-error.js';
 import { catalogues, type Language } from '../../core/messages.js';
 import type { SentMessage } from '../../core/notify/notifier.js';
 import type { ChannelCapabilities, Conversation, SecretAsk } from '../../core/ports/channel.js';
 import { ACTOR_MARK, type AuditRecord, type Reply, type ReplyFile } from '../../core/reply.js';
-import { errorSummary } from '../../core/safe-error.js';
 import type { AuditThread } from './audit-thread.js';
 import { escapeMrkdwn } from './escape.js';
 import { uploadFile } from './file-upload.js';

@@ -1,6 +1,6 @@
 import type { App, GlobalShortcut, MessageShortcut, types, ViewOutput, webApi } from '@slack/bolt';
-import { findPhoneNumber } from '../../core/find-number.js';
 import { catalogues, type Language, languageOf, type Messages } from '../../core/messages.js';
+import { findPhoneNumber } from '../../core/values/find-number.js';
 import { type SlackHandlerDeps, userLocale } from './deps.js';
 import { escapeMrkdwn, plainCommandText } from './escape.js';
 import { postToResponseUrl } from './http-post.js';

@@ -1,5 +1,5 @@
+import { errorSummary } from '../../core/logs/safe-error.js';
 import type { Reply } from '../../core/reply.js';
-import { errorSummary } from '../../core/safe-error.js';
 import type { SlackLogger } from './options.js';
 import { type RenderedMessage, renderReply } from './render-blocks.js';
 

@@ -1,7 +1,7 @@
 import type { App, SlackViewAction, ViewOutput, ViewResponseAction, webApi } from '@slack/bolt';
+import { errorSummary } from '../../core/logs/safe-error.js';
 import type { Messages } from '../../core/messages.js';
 import type { PlacedReply, Reply } from '../../core/reply.js';
-import { errorSummary } from '../../core/safe-error.js';
 import { type SlackHandlerDeps, whoAndWhere } from './deps.js';
 import {
   decodeMeta,

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareFn } from 'grammy';
-import { isStoreUnavailable } from '../../core/error-replies.js';
+import { isStoreUnavailable } from '../../core/delivery/error-replies.js';
 import { messagesFor } from '../../core/messages.js';
 import type { DedupeStore } from '../../core/ports/stores.js';
 import type { TelegramLogger } from './options.js';

@@ -1,6 +1,6 @@
 import type { UserFromGetMe } from 'grammy/types';
 import type { Core } from '../../core/core.js';
-import type { ChannelLogger } from '../../core/logger.js';
+import type { ChannelLogger } from '../../core/logs/logger.js';
 import type { Language } from '../../core/messages.js';
 import type { RecordStore, ScheduledDeletion } from '../../core/ports/proactive.js';
 import type { DedupeStore } from '../../core/ports/stores.js';
@@ -30,9 +30,9 @@ export interface TelegramChannelOptions {
   /** `polling` (default in `src/bots`) uses @grammyjs/runner; `webhook` serves `/telegram/webhook`. */
   mode: 'polling' | 'webhook';
   /** TELEGRAM_API_ROOT: a local Bot API server, or the fake one in the tests. */
-  apiRoot?: string;
+  apiRoot?: string | undefined;
   /** Required when `mode` is `webhook`. */
-  webhook?: TelegramWebhookOptions;
+  webhook?: TelegramWebhookOptions | undefined;
   /** "Run once" claims for `update_id`s, shared by every instance (issue 5, issue 7). */
   dedupe: DedupeStore;
   logger?: TelegramLogger;
@@ -86,7 +86,7 @@ export type ResolvedTelegramOptions = Required<
   Omit<TelegramChannelOptions, 'apiRoot' | 'webhook' | 'botInfo' | 'setupRetry' | 'deletions'>
 > &
   Pick<TelegramChannelOptions, 'apiRoot' | 'botInfo' | 'deletions'> & {
-    webhook?: Required<TelegramWebhookOptions>;
+    webhook?: Required<TelegramWebhookOptions> | undefined;
     setupRetry: SetupRetryOptions;
   };
 

@@ -1,6 +1,6 @@
 import type { InputRichBlock, InputRichMessage, RichBlockTableCell, RichText } from 'grammy/types';
 import type { Reply, ReplyField, ReplyTable } from '../../core/reply.js';
-import { tableGrid } from '../../core/table-layout.js';
+import { tableGrid } from '../../core/values/table-layout.js';
 
 /**
  * "Rich Message Limits" (Bot API 10.1, `InputRichMessage`): up to 32768 characters of text, up to

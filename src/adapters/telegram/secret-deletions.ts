@@ -1,7 +1,7 @@
 import type { Api } from 'grammy';
-import type { ChannelLogger } from '../../core/logger.js';
+import type { ChannelLogger } from '../../core/logs/logger.js';
+import { errorSummary } from '../../core/logs/safe-error.js';
 import type { RecordStore, ScheduledDeletion } from '../../core/ports/proactive.js';
-import { errorSummary } from '../../core/safe-error.js';
 
 /** Runs `task` after `delayMs`. Injected, so tests move time by hand instead of waiting (issue 16). */
 export interface Scheduler {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { hasCode } from '../../telephony/errors.js';
 import type { AccountEntry } from '../../telephony/wire.js';
-import { noArgs, phoneArg, positional } from '../args.js';
+import type { AccountClient } from '../accounts/services.js';
 import { type CommandContext, commandText, defineCommand } from '../command-spec.js';
 import type { Reply } from '../reply.js';
-import type { AccountClient } from '../services.js';
+import { noArgs, phoneArg, positional } from '../values/args.js';
 import { audited } from './audited.js';
 
 const balanceCommand = defineCommand({

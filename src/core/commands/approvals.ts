@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { Money } from '../../telephony/money.js';
-import type { ArgsEnv } from '../args.js';
 import { type CommandContext, commandText, defineCommand } from '../command-spec.js';
 import { parseGuardAmount } from '../guard/amounts.js';
 import { APPROVAL_TTL_MS, CARD_ACTIONS, defaultApprovers } from '../guard/policy.js';
 import type { ApprovalAction, ApprovalPolicy } from '../ports/guard.js';
 import type { Reply } from '../reply.js';
+import type { ArgsEnv } from '../values/args.js';
 
 type ApprovalsArgs =
   | { op: 'show' }

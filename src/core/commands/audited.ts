@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CommandContext } from '../command-spec.js';
-import { UserFacingError } from '../error-replies.js';
+import { UserFacingError } from '../delivery/error-replies.js';
 
 /** How a failed state change is recorded: refused by the provider, unknown (no answer), or failed. */
 export function outcomeOf(err: unknown): 'failed' | 'unknown' | 'refused' {

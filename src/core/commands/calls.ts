@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { fromDate } from '../../telephony/dates.js';
 import { hasCode } from '../../telephony/errors.js';
-import { phoneArg, positional } from '../args.js';
 import { type CommandContext, commandText, defineCommand } from '../command-spec.js';
-import { sharedChatMayShow } from '../delivery.js';
+import { sharedChatMayShow } from '../delivery/delivery.js';
 import { callGuard } from '../guard/call-guard.js';
 import { type Messages, messagesFor } from '../messages.js';
 import { hangingUpCard } from '../proactive/call-card.js';
@@ -14,6 +13,7 @@ import {
   callHungUp,
 } from '../proactive/call-report.js';
 import type { Reply } from '../reply.js';
+import { phoneArg, positional } from '../values/args.js';
 import { subscriptionOf } from './alert.js';
 import { audited } from './audited.js';
 

@@ -5,13 +5,13 @@ import { freeTextIssue } from '../../telephony/params.js';
 import type { PhoneNumber } from '../../telephony/phone.js';
 import type { Pin } from '../../telephony/pin.js';
 import type { Card } from '../../telephony/wire.js';
-import { type ArgsEnv, type Read, readPhone, readPin } from '../args.js';
+import type { CardClient } from '../accounts/services.js';
 import { type CommandContext, commandText, defineCommand } from '../command-spec.js';
-import { UserFacingError } from '../error-replies.js';
+import { UserFacingError } from '../delivery/error-replies.js';
 import { cardGuard } from '../guard/card-guard.js';
 import type { Messages } from '../messages.js';
 import type { Reply } from '../reply.js';
-import type { CardClient } from '../services.js';
+import { type ArgsEnv, type Read, readPhone, readPin } from '../values/args.js';
 import { audited } from './audited.js';
 import { cardCapArgs, cardLimit, cardUnblocked } from './card-cap.js';
 
@@ -19,7 +19,7 @@ import { cardCapArgs, cardLimit, cardUnblocked } from './card-cap.js';
 export type CardArgs =
   | { sub: 'show' | 'block' | 'unblock' | 'disable'; cli: PhoneNumber }
   | { sub: 'limit'; cli: PhoneNumber; cap?: Money | 'off' }
-  | { sub: 'create'; cli: PhoneNumber; amount?: Money; customer?: string }
+  | { sub: 'create'; cli: PhoneNumber; amount?: Money | undefined; customer?: string | undefined }
   | { sub: 'renumber'; cli: PhoneNumber; newCli: PhoneNumber }
   | { sub: 'activate'; cli: PhoneNumber; pin: Pin };
 

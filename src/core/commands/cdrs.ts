@@ -1,12 +1,12 @@
 import { toIsoDate } from '../../telephony/dates.js';
 import { addMoney, type Money, moneyToDecimalString } from '../../telephony/money.js';
-import { type CdrQuery, cdrQueryArgs } from '../args.js';
 import { commandText, defineCommand } from '../command-spec.js';
-import { csv } from '../csv.js';
-import type { Formatter } from '../format.js';
 import type { Messages } from '../messages.js';
 import type { Reply, ReplyTable } from '../reply.js';
-import { keepDays, PERIOD_READ_LIMIT, widenDays } from '../zone-days.js';
+import { type CdrQuery, cdrQueryArgs } from '../values/args.js';
+import { csv } from '../values/csv.js';
+import type { Formatter } from '../values/format.js';
+import { keepDays, PERIOD_READ_LIMIT, widenDays } from '../values/zone-days.js';
 
 /** The sum of amounts, exactly, in `currency` where the records carry none. */
 function sum(amounts: Money[], currency: string): Money | undefined {

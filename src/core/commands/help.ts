@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { noArgs } from '../args.js';
+import { activeAccount } from '../accounts/credentials-access.js';
 import { type CommandSpec, commandText, defineCommand } from '../command-spec.js';
-import { activeAccount } from '../credentials-access.js';
 import { homeReply } from '../menu/home.js';
 import type { Messages } from '../messages.js';
+import { noArgs } from '../values/args.js';
 
 function startCommand() {
   return defineCommand({

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { Money } from '../../telephony/money.js';
-import type { ArgsEnv } from '../args.js';
 import { type CommandContext, commandText, defineCommand } from '../command-spec.js';
 import { inCurrency, levelOf, parseGuardAmount, percentOf } from '../guard/amounts.js';
 import { type LimitPeriod, periodSpend, spentText } from '../guard/spend-period.js';
 import type { SpendLimit } from '../ports/guard.js';
 import type { Reply } from '../reply.js';
+import type { ArgsEnv } from '../values/args.js';
 import { subscriptionOf } from './alert.js';
 
 type Kind = LimitPeriod | 'price';

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { usernameIssue } from '../../telephony/credentials.js';
-import { noArgs, usernameFix } from '../args.js';
-import { asksInForm } from '../capabilities.js';
+import { activeAccount } from '../accounts/credentials-access.js';
+import { startLinkConversation } from '../accounts/linking.js';
 import { commandText, defineCommand } from '../command-spec.js';
-import { activeAccount } from '../credentials-access.js';
-import { UserFacingError } from '../error-replies.js';
-import { startLinkConversation } from '../linking.js';
+import { UserFacingError } from '../delivery/error-replies.js';
+import { asksInForm } from '../dispatch/capabilities.js';
 import type { Messages } from '../messages.js';
+import { noArgs, usernameFix } from '../values/args.js';
 
 const label = (t: Messages) => z.string().regex(/^[\w.@-]{1,40}$/, t.vLabel);
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { commandText, defineCommand } from '../command-spec.js';
-import { createFormatter } from '../format.js';
 import { catalogues, type Language } from '../messages.js';
-import { resolveTimeZone, suggestTimeZone } from '../time-zones.js';
+import { createFormatter } from '../values/format.js';
+import { resolveTimeZone, suggestTimeZone } from '../values/time-zones.js';
 
 /** `/language` and `/timezone`: stored per user, they win over what the platform says (issue 14). */
 export function preferenceCommands() {

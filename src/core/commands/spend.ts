@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { type CalendarDate, toIsoDate } from '../../telephony/dates.js';
-import type { ArgsEnv } from '../args.js';
+import type { AccountClient } from '../accounts/services.js';
 import { commandText, defineCommand } from '../command-spec.js';
-import type { Formatter } from '../format.js';
 import type { Messages } from '../messages.js';
-import { parseNaturalDate, todayIn } from '../natural-date.js';
 import type { Reply } from '../reply.js';
-import type { AccountClient } from '../services.js';
 import { renderSpendChart } from '../spend/spend-chart.js';
 import { spendData } from '../spend/spend-data.js';
-import { keepDays, PERIOD_READ_LIMIT, widenDays } from '../zone-days.js';
+import type { ArgsEnv } from '../values/args.js';
+import type { Formatter } from '../values/format.js';
+import { parseNaturalDate, todayIn } from '../values/natural-date.js';
+import { keepDays, PERIOD_READ_LIMIT, widenDays } from '../values/zone-days.js';
 
 /** `7d`, `30d`, `12w`, `3m`: how far back, in days of the user's zone; a year at most. */
 function periodArgs({ t, now, timeZone }: ArgsEnv) {

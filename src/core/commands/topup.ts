@@ -1,5 +1,5 @@
-import { pinArg, positional } from '../args.js';
 import { commandText, defineCommand } from '../command-spec.js';
+import { pinArg, positional } from '../values/args.js';
 import { rearmAfterTopUp } from './alert.js';
 import { audited } from './audited.js';
 

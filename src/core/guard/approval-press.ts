@@ -1,12 +1,12 @@
+import { roleFor } from '../accounts/roles.js';
 import type { IncomingAction } from '../core.js';
-import { commandsHere, newTurn, runTurn } from '../dispatch.js';
-import { chatSettingsOf, type Engine, localeOf } from '../engine.js';
+import { commandsHere, newTurn, runTurn } from '../dispatch/dispatch.js';
+import { chatSettingsOf, type Engine, localeOf } from '../dispatch/engine.js';
+import { credentialsStep, parseArgs, runStep } from '../dispatch/text-steps.js';
 import { chatKey, identityKey } from '../identity.js';
 import { languageOf, type Messages, messagesFor } from '../messages.js';
 import type { ApprovalRequest } from '../ports/guard.js';
 import type { ActionOutcome, Reply } from '../reply.js';
-import { roleFor } from '../roles.js';
-import { credentialsStep, parseArgs, runStep } from '../text-steps.js';
 import { requestMessage } from './approval-request.js';
 import { guardRefusalStep } from './guard-step.js';
 import { APPROVAL_TTL_MS, mayDecide } from './policy.js';
@@ -90,7 +90,7 @@ async function auditDecision(e: Engine, request: ApprovalRequest, input: Incomin
   await e.stores.audit.append({
     at: e.clock().toISOString(),
     actor: identityKey(input.identity),
-    ...(input.identity.displayName ? { actorName: input.identity.displayName } : {}),
+    actorName: input.identity.displayName,
     chat: request.chat,
     account: request.requester,
     command: `${words[status]}: ${request.action}`,

@@ -1,4 +1,4 @@
-import type { TextStep, TextTurn } from '../text-steps.js';
+import type { TextStep, TextTurn } from '../dispatch/text-steps.js';
 import { requestApproval } from './approval-request.js';
 import type { GuardCheck } from './types.js';
 

@@ -1,8 +1,8 @@
+import { isAgent } from '../accounts/roles.js';
 import type { CommandContext } from '../command-spec.js';
 import type { ChatRef, Identity } from '../identity.js';
 import type { ApprovalAction, ApprovalPolicy } from '../ports/guard.js';
 import type { ChatSettings } from '../ports/records.js';
-import { isAgent } from '../roles.js';
 
 /** How long a request waits for a second person. */
 export const APPROVAL_TTL_MS = 30 * 60_000;

@@ -1,5 +1,5 @@
 import type { CommandContext } from '../command-spec.js';
-import { sharedChatMayShow } from '../delivery.js';
+import { sharedChatMayShow } from '../delivery/delivery.js';
 
 /**
  * A number as a request message may name it in its chat: whole where the chat may read personal

@@ -1,10 +1,10 @@
 import { type CalendarDate, toIsoDate } from '../../telephony/dates.js';
 import { addMoney, type Money } from '../../telephony/money.js';
-import type { Formatter } from '../format.js';
+import type { AccountClient } from '../accounts/services.js';
 import type { Messages } from '../messages.js';
-import { todayIn } from '../natural-date.js';
-import type { AccountClient } from '../services.js';
-import { keepDays, PERIOD_READ_LIMIT, widenDays } from '../zone-days.js';
+import type { Formatter } from '../values/format.js';
+import { todayIn } from '../values/natural-date.js';
+import { keepDays, PERIOD_READ_LIMIT, widenDays } from '../values/zone-days.js';
 
 export type LimitPeriod = 'daily' | 'monthly';
 

@@ -10,7 +10,7 @@ import type { Reply } from '../reply.js';
 export function markSecret(reply: Reply, t: Messages, ttlMs: number | undefined): Reply {
   if (reply.visibility !== 'secret') return reply;
   const fields = reply.fields?.map((f) => ({ ...f, spoiler: true }));
-  if (ttlMs === undefined) return { ...reply, ...(fields ? { fields } : {}) };
+  if (ttlMs === undefined) return { ...reply, fields };
   const note = t.secretDeletesIn(Math.max(1, Math.round(ttlMs / 60_000)));
   return {
     ...reply,

@@ -1,7 +1,7 @@
-import type { RefsFor } from '../command-refs.js';
-import { sharedChatMayShow } from '../delivery.js';
+import type { RefsFor } from '../delivery/command-refs.js';
+import { sharedChatMayShow } from '../delivery/delivery.js';
 import type { Platform } from '../identity.js';
-import type { CoreLogger } from '../logger.js';
+import type { CoreLogger } from '../logs/logger.js';
 import type { Channel } from '../ports/channel.js';
 import type { Subscriber } from '../ports/proactive.js';
 import type { SettingsStore } from '../ports/stores.js';

@@ -1,7 +1,7 @@
 import type { Money } from '../../telephony/money.js';
+import type { Role } from '../accounts/roles.js';
 import type { Platform } from '../identity.js';
 import type { SentMessage } from '../notify/notifier.js';
-import type { Role } from '../roles.js';
 import type { RecordStore, SubscriptionBase } from './proactive.js';
 
 /**
@@ -51,9 +51,9 @@ export interface ApprovalPolicy {
   id: string;
   actions: ApprovalAction[];
   /** Calls whose per-minute rate is above this need approval; unset: above the account's `/limit price`. */
-  callAbove?: Money;
+  callAbove?: Money | undefined;
   /** Card loads (`card create <number> <amount>`) above this need approval; unset: any amount. */
-  topupAbove?: Money;
+  topupAbove?: Money | undefined;
   /** Who may approve: the chat's admins (Telegram, Slack admins) or the support channel's agents. */
   approvers: 'admins' | 'agents';
   setBy: string;

@@ -25,7 +25,7 @@ export interface SubscriptionBase {
   label: string;
   destination: NotifyDestination;
   setBy: Subscriber;
-  locale?: string;
+  locale?: string | undefined;
   /** The user's IANA zone when known (`/timezone`, Slack's `tz`): digests' weeks are its weeks. */
   timeZone?: string;
   /** The platform refused the destination for good (blocked, channel left): no sends until set again. */

@@ -1,4 +1,4 @@
-import type { Role } from '../roles.js';
+import type { Role } from '../accounts/roles.js';
 
 /**
  * A linked credential, as the core sees it once decrypted. Only the username and `md5_hex(password)`
@@ -18,7 +18,7 @@ export interface LinkedCredential {
 export interface CredentialRecord {
   credentials: LinkedCredential[];
   /** Label of the active account credential. */
-  active?: string;
+  active?: string | undefined;
 }
 
 /** A confirmation or button waiting for a press (issue 4 "Confirmations"). */
@@ -36,7 +36,7 @@ export interface PendingAction {
   /** identityKey of the asker. */
   owner: string;
   /** When set, any agent of this support channel may press it too. */
-  agentChannel?: string;
+  agentChannel?: string | undefined;
   chatId: string;
   createdAt: string;
   expiresAt: string;
@@ -90,7 +90,7 @@ export interface LinkConversation {
   step: 'username' | 'password';
   kind: 'account' | 'card';
   username?: string;
-  label?: string;
+  label?: string | undefined;
   expiresAt: string;
 }
 
@@ -99,14 +99,14 @@ export interface ChatSettings {
   /** A group admin allowed personal data (balance, CDRs) to be shown in this shared chat (issue 5). */
   showPersonalData?: boolean;
   /** A support channel (issue 6): agents act with the team's credentials stored under this chat. */
-  support?: { agents: string[]; agentGroup?: string; setupBy: string; setupAt: string };
+  support?: { agents: string[]; agentGroup?: string | undefined; setupBy: string; setupAt: string };
 }
 
 export interface AuditEntry {
   at: string;
   /** identityKey of the actor. */
   actor: string;
-  actorName?: string;
+  actorName?: string | undefined;
   /** platform chat key. */
   chat: string;
   /** The account username acted on. */

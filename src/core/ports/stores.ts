@@ -18,11 +18,13 @@ export interface PendingStore {
   take(id: string): Promise<PendingAction | undefined>;
 }
 
+/** A shallow settings update: a key set to `undefined` is removed, a key left out is kept. */
+export type SettingsPatch<T> = { [K in keyof T]?: T[K] | undefined };
 export interface SettingsStore {
   user(identity: string): Promise<UserSettings>;
-  updateUser(identity: string, patch: Partial<UserSettings>): Promise<UserSettings>;
+  updateUser(identity: string, patch: SettingsPatch<UserSettings>): Promise<UserSettings>;
   chat(chat: string): Promise<ChatSettings>;
-  updateChat(chat: string, patch: Partial<ChatSettings>): Promise<ChatSettings>;
+  updateChat(chat: string, patch: SettingsPatch<ChatSettings>): Promise<ChatSettings>;
 }
 
 export interface AuditLog {

@@ -1,9 +1,9 @@
 import { nextAlertState } from '../alerts/threshold.js';
-import { createFormatter } from '../format.js';
+import { errorSummary } from '../logs/safe-error.js';
 import { messagesFor } from '../messages.js';
 import type { AlertSubscription } from '../ports/proactive.js';
 import type { Reply } from '../reply.js';
-import { errorSummary } from '../safe-error.js';
+import { createFormatter } from '../values/format.js';
 import {
   CLAIM_HOLD_MS,
   ClaimHeldError,

@@ -1,7 +1,7 @@
 import { closed } from '../guard/approval-press.js';
 import { APPROVAL_TTL_MS } from '../guard/policy.js';
+import { errorSummary } from '../logs/safe-error.js';
 import { messagesFor } from '../messages.js';
-import { errorSummary } from '../safe-error.js';
 import type { ProactiveContext } from './context.js';
 
 /** Decided requests are kept this long (the audit log keeps the decision for good). */

@@ -1,8 +1,8 @@
 import type { CdrRecord } from '../../telephony/wire.js';
-import { createFormatter } from '../format.js';
 import { messagesFor } from '../messages.js';
 import type { CallReport } from '../ports/proactive.js';
 import type { Reply } from '../reply.js';
+import { createFormatter } from '../values/format.js';
 import { PROVIDER_CALL_LIMIT_SECONDS } from './call-match.js';
 import type { ProactiveContext } from './context.js';
 

@@ -1,8 +1,8 @@
 import { fromDate } from '../../telephony/dates.js';
 import type { CdrRecord } from '../../telephony/wire.js';
+import { errorSummary } from '../logs/safe-error.js';
 import type { TrackedMessage } from '../notify/notifier.js';
 import type { CallReport } from '../ports/proactive.js';
-import { errorSummary } from '../safe-error.js';
 import { ambiguousRecord, noRecord, reportRecord, unsureRecord } from './call-card.js';
 import { callTimesOf, type MatchResult, matchRecord, recordDigits } from './call-match.js';
 import {

@@ -1,13 +1,13 @@
 import { addMoney, subtractMoney } from '../../telephony/money.js';
 import { normalizePhoneNumber, type PhoneNumber } from '../../telephony/phone.js';
 import { audited } from '../commands/audited.js';
-import { createFormatter } from '../format.js';
 import { compareAmounts } from '../guard/amounts.js';
 import { identityKey } from '../identity.js';
 import { messagesFor } from '../messages.js';
 import type { CardCap } from '../ports/guard.js';
 import type { AuditEntry } from '../ports/records.js';
 import type { Reply } from '../reply.js';
+import { createFormatter } from '../values/format.js';
 import type { ProactiveContext } from './context.js';
 import { sweepEach } from './sweep-each.js';
 

@@ -1,11 +1,11 @@
 import type { TelephonyClientWithMethods } from '../../telephony/client.js';
+import type { ClientFactory } from '../accounts/services.js';
 import { identityKey } from '../identity.js';
-import type { CoreLogger } from '../logger.js';
+import type { CoreLogger } from '../logs/logger.js';
 import { languageOf } from '../messages.js';
 import type { Outbox } from '../notify/outbox.js';
 import type { SubscriptionBase } from '../ports/proactive.js';
 import type { Stores } from '../ports/stores.js';
-import type { ClientFactory } from '../services.js';
 
 /** What the jobs of the bot speaking first share. */
 export interface ProactiveContext {

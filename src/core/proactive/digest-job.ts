@@ -1,10 +1,10 @@
 import type { CalendarDate } from '../../telephony/dates.js';
 import { spendReply } from '../commands/spend.js';
-import { createFormatter } from '../format.js';
+import { errorSummary } from '../logs/safe-error.js';
 import { messagesFor } from '../messages.js';
-import { addDays, todayIn } from '../natural-date.js';
 import type { DigestSubscription } from '../ports/proactive.js';
-import { errorSummary } from '../safe-error.js';
+import { createFormatter } from '../values/format.js';
+import { addDays, todayIn } from '../values/natural-date.js';
 import {
   CLAIM_HOLD_MS,
   ClaimHeldError,

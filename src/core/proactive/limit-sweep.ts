@@ -1,10 +1,10 @@
 import type { Money } from '../../telephony/money.js';
-import { createFormatter } from '../format.js';
 import { inCurrency, levelOf, percentOf } from '../guard/amounts.js';
 import { periodSpend, spentText } from '../guard/spend-period.js';
 import { messagesFor } from '../messages.js';
 import type { SpendLimit } from '../ports/guard.js';
 import type { Reply } from '../reply.js';
+import { createFormatter } from '../values/format.js';
 import { clientFor, type ProactiveContext } from './context.js';
 import { sweepEach } from './sweep-each.js';
 

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RefsFor } from '../command-refs.js';
-import { type CoreLogger, silentLogger } from '../logger.js';
+import type { ClientFactory } from '../accounts/services.js';
+import type { RefsFor } from '../delivery/command-refs.js';
+import { type CoreLogger, silentLogger } from '../logs/logger.js';
 import { Outbox } from '../notify/outbox.js';
 import type { Channel } from '../ports/channel.js';
 import type { JobKind, JobKindName } from '../ports/jobs.js';
 import type { Stores } from '../ports/stores.js';
-import type { ClientFactory } from '../services.js';
 import { checkAlert, type SweepResult, sweepAlerts } from './alert-sweep.js';
 import { expireApprovals } from './approval-expiry.js';
 import { type CallReportResult, checkCallReport, checkCallReports, dueCallReports } from './call-report.js';
@@ -20,7 +20,7 @@ import { createScheduler, type Scheduler } from './scheduler.js';
 export interface ProactiveOptions {
   stores: Stores;
   clientFactory: ClientFactory;
-  clock?: () => Date;
+  clock?: (() => Date) | undefined;
   logger?: CoreLogger;
   /** Re-arm margin above the threshold, percent. Default 10. */
   alertMarginPercent?: number;

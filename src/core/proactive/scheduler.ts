@@ -1,7 +1,7 @@
 import { Cron } from 'croner';
-import type { CoreLogger } from '../logger.js';
+import type { CoreLogger } from '../logs/logger.js';
+import { errorSummary } from '../logs/safe-error.js';
 import type { ClaimStore, LeaseStore } from '../ports/proactive.js';
-import { errorSummary } from '../safe-error.js';
 
 export interface ScheduledJob {
   name: string;

@@ -1,4 +1,4 @@
-import { errorSummary } from '../safe-error.js';
+import { errorSummary } from '../logs/safe-error.js';
 import type { ProactiveContext } from './context.js';
 
 /**

@@ -1,7 +1,7 @@
 import { type CalendarDate, fromDate, toIsoDate } from '../../telephony/dates.js';
 import { addMoney, type Money } from '../../telephony/money.js';
 import type { CdrRecord } from '../../telephony/wire.js';
-import { todayIn } from '../natural-date.js';
+import { todayIn } from '../values/natural-date.js';
 
 /** Spend of a period from its call records: per day, top destinations, total (issue 15 §3). */
 export interface SpendData {

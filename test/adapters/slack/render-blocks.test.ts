@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyCommand } from '../../../src/adapters/slack/command-text.js';
 import { escapeMrkdwn, plainCommandText } from '../../../src/adapters/slack/escape.js';
 import { LIMITS, renderReply, splitText } from '../../../src/adapters/slack/render-blocks.js';
-import { tableLines as formatTable } from '../../../src/core/table-layout.js';
+import { tableLines as formatTable } from '../../../src/core/values/table-layout.js';
 import { blockKitProblem, tableText } from '../../helpers/block-kit.js';
 import { createFakeCore } from '../../helpers/fake-core.js';
 

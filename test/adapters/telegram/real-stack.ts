@@ -42,7 +42,7 @@ export async function startRealStack(options: RealStackOptions = {}): Promise<Re
     stores,
     rateLimit: false,
     ...(options.confirmTtlMs !== undefined ? { confirmTtlMs: options.confirmTtlMs } : {}),
-    ...(options.clock ? { clock: options.clock } : {}),
+    clock: options.clock,
     clientFactory: (credentials) =>
       createTelephonyClient({
         baseUrl: sandbox.url,

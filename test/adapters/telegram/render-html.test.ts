@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../src/adapters/telegram/escape.js';
 import { deepLink, renderReply, replyHtml } from '../../../src/adapters/telegram/render-html.js';
 import { splitHtml } from '../../../src/adapters/telegram/split-html.js';
-import { tableLines } from '../../../src/core/table-layout.js';
+import { tableLines } from '../../../src/core/values/table-layout.js';
 
 const options = { botUsername: 'tel_test_bot' };
 

@@ -1,6 +1,6 @@
-import { createFormatter } from '../../../src/core/format.js';
 import type { ChatRef, Identity } from '../../../src/core/identity.js';
-import { todayIn } from '../../../src/core/natural-date.js';
+import { createFormatter } from '../../../src/core/values/format.js';
+import { todayIn } from '../../../src/core/values/natural-date.js';
 import { toIsoDate } from '../../../src/telephony/dates.js';
 import type { Money } from '../../../src/telephony/money.js';
 import { createRecordingNotifier, type RecordingNotifier } from '../../helpers/recording-notifier.js';

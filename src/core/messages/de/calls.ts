@@ -1,4 +1,4 @@
-import { plural } from '../../plural.js';
+import { plural } from '../../values/plural.js';
 import type { callsEn } from '../en/calls.js';
 
 /** German: calls, top-ups, call records (CDRs) and SIP lines. Typed as the English area, so a missing key fails the type check. */

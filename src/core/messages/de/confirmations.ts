@@ -1,4 +1,4 @@
-import { plural } from '../../plural.js';
+import { plural } from '../../values/plural.js';
 import type { confirmationsEn } from '../en/confirmations.js';
 
 /** German: confirmations, group settings and support channels. Typed as the English area, so a missing key fails the type check. */

@@ -1,5 +1,5 @@
 import type { Language } from '../../messages.js';
-import { capitalise } from '../../plural.js';
+import { capitalise } from '../../values/plural.js';
 import type { generalEn } from '../en/general.js';
 
 /** German: greetings, help, and the dispatcher's refusals. Typed as the English area, so a missing key fails the type check. */

@@ -1,4 +1,4 @@
-import { plural } from '../../plural.js';
+import { plural } from '../../values/plural.js';
 import type { menuEn } from '../en/menu.js';
 
 /** German: the home menu, paging, prompts and chat etiquette (issue 16). Typed as the English area, so a missing key fails the type check. */

@@ -1,4 +1,4 @@
-import { plural } from '../../plural.js';
+import { plural } from '../../values/plural.js';
 
 /** English: confirmations, group settings and support channels. */
 export const confirmationsEn = {

@@ -1,0 +1,190 @@
+import type { CoreLogger } from '../logs/logger.js';
+import { errorSummary } from '../logs/safe-error.js';
+import { catalogues, type Language } from '../messages.js';
+import type { SentMessage, TrackedMessage } from '../notify/notifier.js';
+import type { Conversation } from '../ports/channel.js';
+import { ACTOR_MARK, type Audience, type PlacedOutcome, type PlacedReply, type Reply } from '../reply.js';
+
+/**
+ * The one executor (README "One road out"): turns placed replies into a channel's primitives
+ * (ports/channel.ts). Command replies, button outcomes, menus and pages, alerts, call reports and
+ * digests all leave through here, so where a reply shows follows from its audience and the
+ * channel's capabilities, in one place. Adapters only render and send.
+ */
+
+export interface ExecutorOptions {
+  logger: CoreLogger;
+  /** Told where a reply with `track` landed (the call card), so the core can edit it later. */
+  tracked?: (tracked: TrackedMessage) => Promise<void>;
+}
+
+/** Where one reply goes in this conversation. */
+type Spot = 'chat' | 'one' | 'private';
+
+/**
+ * A reply for the chat stays in it; one for the actor is shown to them alone where the channel can
+ * (`showToOne`), else in their private conversation; a private one never shows inside a shared chat.
+ */
+export function spotOf(conv: Pick<Conversation, 'kind' | 'can'>, audience: Audience): Spot {
+  if (conv.kind === 'private' || audience === 'chat') return 'chat';
+  return audience === 'actor' && conv.can.showToOne ? 'one' : 'private';
+}
+
+export class DeliveryExecutor {
+  readonly #o: ExecutorOptions;
+
+  constructor(options: ExecutorOptions) {
+    this.#o = options;
+  }
+
+  /**
+   * Sends replies to a command (or a press's follow-ups) in order. `announce`: tell the chat that
+   * answers went to the private conversation (an edited confirmation already says so).
+   */
+  async replies(conv: Conversation, replies: readonly PlacedReply[], announce = true): Promise<void> {
+    if (replies.some((r) => r.deleteIncoming)) await this.#deleteIncoming(conv);
+    let wentPrivately = false;
+    let unreachable = false;
+    for (const reply of replies) {
+      const spot = spotOf(conv, reply.audience);
+      if (spot === 'private' && unreachable) continue;
+      const { sent, where } = await this.#one(conv, reply, spot);
+      if (sent === 'unreachable') unreachable = true;
+      else if (where === 'private') wentPrivately = true;
+    }
+    const language = replies[0]?.language;
+    if (unreachable) await conv.post(pointer(conv, 'unreachable', language));
+    else if (wentPrivately && announce) await this.#point(conv, language);
+  }
+
+  /**
+   * A button press's outcome: the update replaces the pressed message when it may be shown there,
+   * else goes where it was placed and the pressed message says where; the notice is shown unless
+   * the update already says it (no sentence twice); follow-ups go as replies do.
+   */
+  async outcome(conv: Conversation, outcome: PlacedOutcome, noticeShown = false): Promise<void> {
+    const { update } = outcome;
+    const followUps = [...(outcome.followUps ?? [])];
+    if (update) await this.#update(conv, update);
+    const notice = outcome.notice;
+    const said = (text: string) => [update, ...followUps].some((r) => r?.text === text);
+    if (notice && !noticeShown && !said(notice)) {
+      const language = update?.language ?? followUps[0]?.language;
+      // Where a note cannot be shown to one person, it goes privately only when nothing else answers.
+      const shown = conv.can.showToOne && (await conv.showToActor(note(notice, language)));
+      if (!shown && !update && followUps.length === 0) followUps.push(note(notice, language));
+    }
+    if (followUps.length > 0) await this.replies(conv, followUps, !update);
+  }
+
+  async #update(conv: Conversation, update: PlacedReply): Promise<void> {
+    const spot = spotOf(conv, update.audience);
+    // The pressed message may show it: it is the chat's, or the presser's alone and so is this.
+    if (spot === 'chat' || (spot === 'one' && conv.pressedPrivately)) {
+      if (!(await conv.editPressed(update))) await this.#one(conv, update, spot);
+      return;
+    }
+    // For the presser alone, in place of the chat's message where the channel can (it stays the chat's).
+    if (spot === 'one' && conv.showInPlace && (await conv.showInPlace(update))) return;
+    const { sent, where } = await this.#one(conv, update, spot);
+    if (where !== 'private') return;
+    // The pressed message stays for the chat; it, or a note to the presser, says where the answer went.
+    if (conv.can.showToOne) await this.#point(conv, update.language);
+    else if (conv.can.edit) {
+      const what = sent === 'unreachable' ? 'unreachable' : 'sent';
+      await conv.editPressed(pointer(conv, what, update.language));
+    }
+  }
+
+  /**
+   * One reply at its spot, its file beside it and its audit records in the thread. Shown to one
+   * person where the channel would not (`showToActor` false), it goes to the private conversation.
+   */
+  async #one(
+    conv: Conversation,
+    reply: PlacedReply,
+    spot: Spot,
+  ): Promise<{ sent: SentMessage | undefined | 'unreachable'; where: Spot }> {
+    // A secret is asked in the channel's private form where it has one (a Slack modal), not by message.
+    if (reply.asksSecret && conv.can.secretForm && conv.askSecret) {
+      const language = reply.language ?? 'en';
+      if (await conv.askSecret({ form: reply.asksSecret, language })) return { sent: undefined, where: spot };
+    }
+    const { file, audit, deleteIncoming: _d, ...body } = reply;
+    // A file is never ephemeral: shown to one, the message is, and the file goes privately beside it
+    // (a channel that cannot show such a message to one sends the whole reply privately instead).
+    const carried: Reply = file ? { ...body, file } : body;
+    let where = spot;
+    let sent: SentMessage | undefined | 'unreachable';
+    if (spot === 'chat') sent = await conv.post(carried);
+    else if (spot === 'one' && (await conv.showToActor(carried))) {
+      if (file) {
+        await conv.upload(file, 'private', reply.language);
+        await conv.showToActor(
+          note(catalogues[reply.language ?? 'en'].slack.fileSent(file.name), reply.language),
+        );
+      }
+    } else {
+      where = 'private';
+      sent = await conv.postPrivately(carried);
+    }
+    if (sent && sent !== 'unreachable' && reply.track) await this.#track(reply.track, sent);
+    if (audit?.length && conv.audit) await conv.audit(audit, reply.language);
+    return { sent, where };
+  }
+
+  async #deleteIncoming(conv: Conversation): Promise<void> {
+    if (!conv.can.deleteIncoming) return;
+    // The core's words claim a deletion only where the channel can delete (ports/channel.ts).
+    if (!(await conv.deleteIncoming()))
+      this.#o.logger.warn({ platform: conv.platform }, 'delivery: could not delete a secret');
+  }
+
+  async #point(conv: Conversation, language: Language | undefined): Promise<void> {
+    const told = pointer(conv, 'sent', language);
+    if (!(conv.can.showToOne && (await conv.showToActor(told))))
+      await conv.post(pointer(conv, 'sent', language, true));
+  }
+
+  async #track(track: string, message: SentMessage): Promise<void> {
+    await this.#o.tracked?.({ track, message }).catch((error: unknown) => {
+      this.#o.logger.warn({ err: errorSummary(error) }, 'delivery: could not record a sent message');
+    });
+  }
+}
+
+/** A short note for the person who acted alone (a press's notice, where a file went). */
+function note(text: string, language: Language | undefined): PlacedReply {
+  return { text, tone: 'info', audience: 'actor', visibility: 'personal', ...(language ? { language } : {}) };
+}
+
+/**
+ * The note that an answer went to the private conversation. Shown to one person it needs no name;
+ * posted in the chat it names the person ({@link ACTOR_MARK}, the adapter's mention). Unreachable:
+ * a way to open the private conversation.
+ */
+function pointer(
+  conv: Conversation,
+  what: 'sent' | 'unreachable',
+  language: Language | undefined,
+  inChat = false,
+): PlacedReply {
+  const t = catalogues[language ?? 'en'];
+  const base = { audience: 'chat' as const, visibility: 'public' as const, tone: 'info' as const };
+  const lang = language ? { language } : {};
+  if (what === 'unreachable')
+    return {
+      ...base,
+      ...lang,
+      text: t.telegram.privateBlocked(ACTOR_MARK),
+      privateRedirect: { startParam: 'private' },
+    };
+  // Shown to the person alone it needs no name; each platform names its private conversation.
+  if (conv.can.showToOne && !inChat)
+    return {
+      ...base,
+      ...lang,
+      text: conv.platform === 'slack' ? t.slack.sentDirect : t.telegram.sentPrivately(ACTOR_MARK),
+    };
+  return { ...base, ...lang, text: t.telegram.sentPrivately(ACTOR_MARK) };
+}

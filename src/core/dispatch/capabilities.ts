@@ -1,0 +1,69 @@
+import type { Identity } from '../identity.js';
+import type { Messages } from '../messages.js';
+import type { ChannelCapabilities } from '../ports/channel.js';
+
+/** A channel that can do none of the optional things: nothing is promised there. */
+const NOTHING: ChannelCapabilities = {
+  showToOne: false,
+  deleteIncoming: false,
+  deleteLater: false,
+  secretForm: false,
+  hiddenInput: false,
+  edit: false,
+};
+
+/**
+ * What the channel an input came from can do. Adapters say so (`IncomingText.can`); a caller that
+ * does not (a test driving the core directly) gets Telegram's known deletions, and elsewhere nothing.
+ */
+export function capabilitiesOf(input: {
+  identity: Identity;
+  can?: ChannelCapabilities;
+}): ChannelCapabilities {
+  if (input.can) return input.can;
+  return input.identity.platform === 'telegram'
+    ? { ...NOTHING, deleteIncoming: true, deleteLater: true, edit: true }
+    : NOTHING;
+}
+
+/**
+ * A secret is asked for in a form where the channel has one and cannot delete a message (Slack): a
+ * password or PIN typed as a message there would stay (README "One road out").
+ */
+export function asksInForm(can: ChannelCapabilities): boolean {
+  return can.secretForm && !can.deleteIncoming;
+}
+
+/**
+ * The catalogue with every promise about a secret's message made true for this channel: a deletion
+ * is claimed only where the channel deletes, a hidden entry only where the input is not echoed.
+ */
+export function honestWords(t: Messages, can: ChannelCapabilities): Messages {
+  if (can.deleteIncoming) return t;
+  if (asksInForm(can)) return { ...formWords(t), promptPin: t.promptPinInCommand };
+  const hidden = can.hiddenInput;
+  return {
+    ...t,
+    linkAskPassword: hidden ? t.linkAskPasswordHidden : t.linkAskPasswordKept,
+    linkPasswordDeleted: '',
+    promptPin: asksInForm(can) ? t.promptPinInCommand : hidden ? t.promptPinHidden : t.promptPinKept,
+  };
+}
+
+/**
+ * Where a password goes into a form (Slack), the way to link is the form, not "a private chat with
+ * me": the words name what this channel has.
+ */
+function formWords(t: Messages): Messages {
+  return {
+    ...t,
+    linkAskPassword: t.linkAskPasswordKept,
+    linkPasswordDeleted: '',
+    notLinked: t.formNotLinked,
+    notLinkedCard: t.formNotLinkedCard,
+    linkTypedInShared: t.formLinkTypedInShared,
+    accountsNone: t.formAccountsNone,
+    homeNotLinked: t.formHomeNotLinked,
+    welcomeNotLinked: t.formWelcomeNotLinked,
+  };
+}

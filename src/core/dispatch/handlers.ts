@@ -1,0 +1,224 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingAction, IncomingText } from '../core.js';
+import type { Refs, RefsFor } from '../delivery/command-refs.js';
+import { place } from '../delivery/delivery.js';
+import { isApprovalAction, pressApproval } from '../guard/approval-press.js';
+import { type ChatRef, type Identity, identityKey } from '../identity.js';
+import { createSampler, type Sampler } from '../logs/sampler.js';
+import { languageOf, messagesFor } from '../messages.js';
+import type { ActionOutcome, PlacedOutcome, PlacedReply, Reply } from '../reply.js';
+import { userLocale } from '../values/user-locale.js';
+import {
+  type ActionStep,
+  type ActionTurn,
+  loadStep,
+  ownerStep,
+  parseStep,
+  runActionStep,
+  takeStep,
+} from './action-steps.js';
+import { attachmentStep, chatTextStep, endConversationStep, promptStep } from './chat-steps.js';
+import { commandSteps, inLanguage, newTurn, runTurn } from './dispatch.js';
+import { chatSettingsOf, type Engine, failure, localeOf } from './engine.js';
+import type { InFlight } from './in-flight.js';
+import { takeInterruptedNotices } from './interrupted.js';
+import { navigate } from './navigate.js';
+import { askOnButton, runButtonOf } from './run-buttons.js';
+import { conversationStep, lookupStep, rateLimitStep, type TextStep } from './text-steps.js';
+
+/** The core's two entry points for what users send: a line of text, a button press. */
+export function createHandlers(e: Engine, inFlight: InFlight) {
+  const refsFor = e.refsFor;
+  const notices = noticesFor(e, refsFor);
+  const handleText = textHandler(e, inFlight, refsFor, notices);
+  const handleAction = actionHandler(e, inFlight, refsFor, notices);
+  return {
+    handleText,
+    async handleAction(input: IncomingAction): Promise<PlacedOutcome> {
+      // A button that runs a command as whoever presses it (an alert's Top up / Change threshold,
+      // issue 15): no server state, the command applies its own rules to the presser.
+      const run = runButtonOf(input.actionId);
+      if (run?.mode === 'run') return { followUps: await handleText({ ...input, text: `/${run.command}` }) };
+      if (run) return { followUps: await askOnButton(e, input, run.command, run.mode) };
+      return handleAction(input);
+    },
+    refsFor,
+  };
+}
+
+type Notices = (input: {
+  identity: Identity;
+  chat: ChatRef;
+  locale?: string | undefined;
+  timeZone?: string;
+}) => Promise<PlacedReply[]>;
+
+function noticesFor(e: Engine, refsFor: RefsFor): Notices {
+  /** Interrupted operations of this user (issue 10), told with whatever they get next, placed as personal. */
+  async function notices(input: {
+    identity: Identity;
+    chat: ChatRef;
+    locale?: string | undefined;
+    timeZone?: string;
+  }): Promise<PlacedReply[]> {
+    const { t, fmt, language } = await localeOf(e, input).catch(() => userLocale({ platform: input.locale }));
+    const found = await takeInterruptedNotices(e.stores, identityKey(input.identity), t, (iso) =>
+      fmt.dateTime(new Date(iso)),
+    ).catch(() => []);
+    if (found.length === 0) return [];
+    const settings = await chatSettingsOf(e, input.identity, input.chat);
+    const facts = { chat: input.chat, settings, inputSeen: false, output: 'personal' as const };
+    const placed = place(found, { ...facts, secretInput: false, actor: input.identity.user, audited: [], t });
+    return inLanguage(placed, language).map(refsFor(input.identity.platform));
+  }
+  return notices;
+}
+
+function textHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices: Notices) {
+  // A flood refused by the rate limit writes one line a minute, not one per message (abuse volume).
+  const refusals = createSampler({ windowMs: 60_000, now: () => e.clock().getTime() });
+  const textSteps: TextStep[] = [
+    rateLimitStep,
+    attachmentStep,
+    endConversationStep,
+    conversationStep,
+    promptStep,
+    chatTextStep,
+    lookupStep,
+    ...commandSteps(e),
+  ];
+
+  return async function handleText(input: IncomingText): Promise<PlacedReply[]> {
+    const requestId = input.requestId ?? randomBytes(4).toString('hex');
+    const started = performance.now();
+    const t = messagesFor(input.locale);
+    const release = inFlight.enter();
+    if (!release) return [{ text: t.shuttingDown, tone: 'warning', audience: 'chat', visibility: 'public' }];
+    const turn = { ...newTurn(input, requestId), input };
+    try {
+      const placed = await runTurn(e, turn, textSteps);
+      return [...placed.map(refsFor(input.identity.platform)), ...(await notices(input))];
+    } catch (err) {
+      turn.outcome = 'error';
+      return [{ ...failure(e, err, t, requestId), audience: 'actor', visibility: 'personal' }];
+    } finally {
+      release();
+      if (turn.outcome !== 'rate-limited-silent')
+        logLine(e, 'command', requestId, input.identity, turn.name, started, turn.outcome);
+      else logRefusal(e, refusals, requestId, input.identity, turn.name, started);
+    }
+  };
+}
+
+/** The silent refusals of the rate limit: the first of a window logged, the rest counted in the next. */
+function logRefusal(
+  e: Engine,
+  sampler: Sampler,
+  requestId: string,
+  identity: Identity,
+  command: string,
+  started: number,
+) {
+  // Counted for /metrics like any refusal of the rate limit, though not logged one by one.
+  const durationMs = Math.round(performance.now() - started);
+  e.metrics.commandFinished({
+    kind: 'command',
+    platform: identity.platform,
+    command,
+    outcome: 'rate-limited',
+    durationMs,
+  });
+  const sampled = sampler.take('rate-limited');
+  if (sampled)
+    e.logger.info(
+      { requestId, platform: identity.platform, outcome: 'rate-limited-silent', skipped: sampled.skipped },
+      'commands refused by the rate limit (one line a minute; skipped: left out since the last)',
+    );
+}
+
+function actionHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices: Notices) {
+  const actionSteps: ActionStep[] = [parseStep, ownerStep, loadStep, takeStep, runActionStep];
+
+  return async function handleAction(input: IncomingAction): Promise<PlacedOutcome> {
+    const requestId = input.requestId ?? randomBytes(4).toString('hex');
+    const started = performance.now();
+    const t = messagesFor(input.locale);
+    const release = inFlight.enter();
+    if (!release) return { notice: t.shuttingDown };
+    const turn: ActionTurn = { input, t, requestId, name: 'action', outcome: 'ok' };
+    try {
+      turn.loc = await localeOf(e, input);
+      turn.t = turn.loc.t;
+      let outcome: ActionOutcome | undefined;
+      if (/^[mpk]:/.test(input.actionId)) {
+        turn.name = input.actionId.startsWith('m:') ? 'menu' : 'navigate';
+        outcome = await navigate(e, { ...input, requestId }, turn.t);
+      } else if (isApprovalAction(input.actionId)) {
+        // A second person's decision on a held request (README "Money guard").
+        turn.name = 'approval';
+        outcome = await pressApproval(e, { ...input, requestId }, turn.t);
+      }
+      for (const step of outcome ? [] : actionSteps) {
+        outcome = await step(e, turn);
+        if (outcome) break;
+      }
+      const language = turn.loc?.language ?? languageOf(input.locale);
+      const stamped = outcome ?? { notice: turn.t.confirmExpired };
+      if (stamped.update) stamped.update = inLanguage([stamped.update], language)[0];
+      if (stamped.followUps) stamped.followUps = inLanguage(stamped.followUps, language);
+      const fixed = withRefs(placeOutcome(stamped), refsFor(input.identity.platform));
+      const later = await notices(input);
+      return later.length ? { ...fixed, followUps: [...(fixed.followUps ?? []), ...later] } : fixed;
+    } catch (err) {
+      turn.outcome = 'error';
+      return { notice: failure(e, err, turn.t, requestId).text };
+    } finally {
+      release();
+      logLine(e, 'action', requestId, input.identity, turn.name, started, turn.outcome);
+    }
+  };
+}
+
+/**
+ * Navigation builds screens that hold nothing about anyone (the home menu, a screen's Back); what
+ * ran a command came back placed. Whatever is still unplaced is placed here as public, by the same
+ * rule, so every outcome reaches the executor with an audience.
+ */
+function placeOutcome(outcome: ActionOutcome): PlacedOutcome {
+  const one = (r: Reply): PlacedReply =>
+    r.audience !== undefined && r.visibility !== undefined
+      ? (r as PlacedReply)
+      : { ...r, visibility: r.visibility ?? 'public', audience: r.audience ?? 'chat' };
+  return {
+    notice: outcome.notice,
+    ...(outcome.update ? { update: one(outcome.update) } : {}),
+    ...(outcome.followUps ? { followUps: outcome.followUps.map(one) } : {}),
+  };
+}
+
+function withRefs(outcome: PlacedOutcome, fix: Refs): PlacedOutcome {
+  return {
+    ...outcome,
+    ...(outcome.notice !== undefined ? { notice: fix({ text: outcome.notice }).text } : {}),
+    ...(outcome.update ? { update: fix(outcome.update) } : {}),
+    ...(outcome.followUps ? { followUps: outcome.followUps.map(fix) } : {}),
+  };
+}
+
+/**
+ * One structured line per command or button press (issue 7): never arguments, never replies. The
+ * same facts are counted for `/metrics`.
+ */
+function logLine(
+  e: Engine,
+  kind: 'command' | 'action',
+  requestId: string,
+  identity: Identity,
+  command: string,
+  started: number,
+  outcome: string,
+) {
+  const durationMs = Math.round(performance.now() - started);
+  e.logger.info({ requestId, platform: identity.platform, command, durationMs, outcome }, kind);
+  e.metrics.commandFinished({ kind, platform: identity.platform, command, outcome, durationMs });
+}
