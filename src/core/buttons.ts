@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import { isAgent, type SupportAgents } from './accounts/roles.js';
 import { type ChatRef, chatKey, type Identity, identityKey } from './identity.js';
 import type { PendingAction } from './ports/records.js';
-import { isAgent, type SupportAgents } from './roles.js';
 
 /**
  * The button protocol: every id the core puts on a reply, and how a press reads it back (README
@@ -30,6 +30,9 @@ export type Button =
   | { kind: 'prompt'; id: string }
   | { kind: 'run'; command: string }
   | { kind: 'approve' | 'refuse'; id: string };
+
+/** The button of one kind, e.g. `ButtonOf<'page'>`. */
+export type ButtonOf<K extends Button['kind']> = Extract<Button, { kind: K }>;
 
 /** What a ticketed id carries: the pending action, its owner's tag, its expiry (epoch ms, whole seconds). */
 export interface Ticket {
@@ -107,8 +110,9 @@ function parseTicket(parts: readonly string[]): Ticket | undefined {
   return { id, tag, expires };
 }
 
-/** The home menu's own button: Back, and the start of every menu. */
-export const HOME_BUTTON = encodeButton({ kind: 'menu', screen: 'home' });
+/** The home menu's own screen and its button: Back, and the start of every menu. */
+export const HOME_SCREEN: ButtonOf<'menu'> = { kind: 'menu', screen: 'home' };
+export const HOME_BUTTON = encodeButton(HOME_SCREEN);
 
 /** The pending kinds whose buttons carry a ticket (confirmations and held commands); the rest carry the bare id. */
 export function isTicketed(kind: PendingAction['kind']): kind is 'confirm' | 'hangup' {

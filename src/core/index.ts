@@ -1,5 +1,6 @@
 export type { Role } from './accounts/roles.js';
 export type { AccountClient, CardClient, ClientFactory } from './accounts/services.js';
+export { HOME_BUTTON } from './buttons.js';
 export type { CommandContext, CommandSpec } from './command-spec.js';
 export { commandText, defineCommand } from './command-spec.js';
 export type {
