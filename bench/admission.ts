@@ -15,7 +15,12 @@
  * - a light user's wait (median) ≤ a quarter of a heavy user's (median per command);
  * - provider calls per `/balance` ≤ 1.15 (the floor: 1 + one names read per user and minute).
  *
- * BENCH_USERS (500), BENCH_PER_USER (10), BENCH_LATENCY_MS (250).
+ * Also printed: the bot's heap from its `/metrics` beside RSS (what is live, and what V8 keeps before
+ * collecting it), the Bot API calls it made, and where a light user's wait went.
+ *
+ * BENCH_USERS (500), BENCH_PER_USER (10), BENCH_LATENCY_MS (250). For looking inside the bot:
+ * BENCH_BOT_NODE_ARGS (node options for the bot, e.g. `--heapsnapshot-signal=SIGUSR2`) and
+ * BENCH_SNAPSHOT_AT_MS (sends it SIGUSR2 that long into the burst: a heap snapshot in the cwd).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -59,6 +64,8 @@ interface Update {
   user: number;
   text: string;
   firstPostAt?: number;
+  /** When the webhook answered it 2xx (taken into the bot's backlog). */
+  acceptedAt?: number;
   repliedAt?: number;
 }
 
@@ -112,7 +119,10 @@ async function deliverAll(port: number, queue: Update[], refused: { n: number })
       }
       u.firstPostAt ??= performance.now();
       const status = await post(port, u);
-      if (status >= 200 && status < 300) continue;
+      if (status >= 200 && status < 300) {
+        u.acceptedAt = performance.now();
+        continue;
+      }
       refused.n += 1;
       pending += 1;
       setTimeout(() => {
@@ -135,6 +145,9 @@ function cpuSeconds(pid: number): number {
  * the bot keeps its sockets. Counted on the sandbox's HTTP server (every request of this process
  * that is not the fake Bot API's `/bot<token>/…`), from arrival to the answer's end.
  */
+/** Per account (`u<i>`), when its first provider request of the burst arrived (cleared at the start). */
+const providerAt = new Map<string, number>();
+const providerLastAt = new Map<string, number>();
 const occupancy = { open: 0, since: performance.now(), area: 0 };
 function occupancyStep(delta: number): void {
   const now = performance.now();
@@ -146,11 +159,38 @@ const emit = Server.prototype.emit as (this: Server, event: string, ...args: unk
 Server.prototype.emit = function (this: Server, event: string, ...args: unknown[]) {
   const [req, res] = args as [{ url?: string }, { once(e: string, f: () => void): void }];
   if (event === 'request' && !req.url?.startsWith('/bot')) {
+    const who = String((req as { headers?: Record<string, unknown> }).headers?.['x-authorization'] ?? '');
+    const name = who.slice(0, who.lastIndexOf(':'));
+    if (!providerAt.has(name)) providerAt.set(name, performance.now());
+    else if (!providerLastAt.has(name)) providerLastAt.set(name, performance.now());
     occupancyStep(1);
     res.once('close', () => occupancyStep(-1));
   }
   return emit.apply(this, [event, ...args]);
 } as typeof Server.prototype.emit;
+
+/** The bot's own heap figures from its `/metrics` (prom-client's process metrics), in MB. */
+function heapMb(port: number): Promise<{ used: number; total: number } | undefined> {
+  return new Promise((resolve) => {
+    const req = request({ port, host: '127.0.0.1', path: '/metrics' }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => {
+        text += c;
+      });
+      res.on('end', () => {
+        const figure = (name: string) =>
+          Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? Number.NaN) / 2 ** 20;
+        resolve({
+          used: figure('nodejs_heap_size_used_bytes'),
+          total: figure('nodejs_heap_size_total_bytes'),
+        });
+      });
+    });
+    req.on('error', () => resolve(undefined));
+    req.end();
+  });
+}
 
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -170,24 +210,28 @@ async function main(): Promise<void> {
   const telegram = await FakeTelegram.start({ token: '123456:bench-admission-token-abcdefgh' });
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'bench-admission-'));
-  const bot = spawn(process.execPath, [join(root, 'bin/telephony-bot.js'), 'start'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      DATA_DIR: dir,
-      BOT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      TELEPHONY_BASE_URL: sandbox.url,
-      TELEPHONY_CARD_URL: sandbox.cardUrl,
-      TELEGRAM_BOT_TOKEN: telegram.token,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      TELEGRAM_MODE: 'webhook',
-      TELEGRAM_WEBHOOK_URL: 'https://bot.example/telegram/webhook',
-      TELEGRAM_WEBHOOK_SECRET: SECRET,
-      TELEGRAM_WEBHOOK_PORT: String(port),
-      LOG_LEVEL: 'warn',
+  const bot = spawn(
+    process.execPath,
+    [...(process.env.BENCH_BOT_NODE_ARGS?.split(' ') ?? []), join(root, 'bin/telephony-bot.js'), 'start'],
+    {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        DATA_DIR: dir,
+        BOT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        TELEPHONY_BASE_URL: sandbox.url,
+        TELEPHONY_CARD_URL: sandbox.cardUrl,
+        TELEGRAM_BOT_TOKEN: telegram.token,
+        TELEGRAM_API_ROOT: telegram.apiRoot,
+        TELEGRAM_MODE: 'webhook',
+        TELEGRAM_WEBHOOK_URL: 'https://bot.example/telegram/webhook',
+        TELEGRAM_WEBHOOK_SECRET: SECRET,
+        TELEGRAM_WEBHOOK_PORT: String(port),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let stderr = '';
   bot.stderr.on('data', (c: Buffer) => {
     stderr = (stderr + c.toString()).slice(-20_000);
@@ -275,22 +319,36 @@ async function measure(
     }
   }, 20);
   const refused = { n: 0 };
+  // The heap beside RSS: what is live, and what V8 keeps before collecting it.
+  const heap0 = await heapMb(port);
+  const heapPeak = { used: 0, total: 0 };
+  const heapSampler = setInterval(async () => {
+    const h = await heapMb(port);
+    if (!h) return;
+    heapPeak.used = Math.max(heapPeak.used, h.used);
+    heapPeak.total = Math.max(heapPeak.total, h.total);
+  }, 500);
   const cpu0 = cpuSeconds(pid);
   const ownCpu0 = cpuSeconds(process.pid);
   occupancyStep(0);
   const area0 = occupancy.area;
   const started = performance.now();
+  providerAt.clear();
+  providerLastAt.clear();
   const queue = [...heavy];
   // The light users arrive once a third of the burst is in: at the head of what Telegram sends next.
   const lightAt = Math.floor(heavy.length / 3);
   const injector = setInterval(() => {
     if (heavy.length - queue.length >= lightAt && light.length > 0) queue.unshift(...light.splice(0));
   }, 10);
+  const snapshotAt = Number(process.env.BENCH_SNAPSHOT_AT_MS ?? 0);
+  if (snapshotAt > 0) setTimeout(() => process.kill(pid, 'SIGUSR2'), snapshotAt);
   await deliverAll(port, queue, refused);
   clearInterval(injector);
   await telegram.waitForCalls('sendMessage', all.length, () => true, { after: mark, guardMs: 600_000 });
   await new Promise((r) => setTimeout(r, 60));
   clearInterval(sampler);
+  clearInterval(heapSampler);
   const drainedMs = Math.max(...all.map((u) => u.repliedAt ?? 0)) - started;
   const cpu = cpuSeconds(pid) - cpu0;
   const ownCpu = cpuSeconds(process.pid) - ownCpu0;
@@ -316,10 +374,23 @@ async function measure(
   console.log(
     `  bot RSS: ${rssBase.toFixed(0)} → peak ${rssPeak.toFixed(0)} MB, +${growth.toFixed(0)} MB (goal ≤ 100 MB) ${verdict(growth <= 100)}`,
   );
+  console.log(
+    `  bot heap (its /metrics, every 0.5 s): used ${heap0?.used.toFixed(0)} → peak ${heapPeak.used.toFixed(0)} MB, V8's heap ${heap0?.total.toFixed(0)} → peak ${heapPeak.total.toFixed(0)} MB`,
+  );
   console.log(`  reads refused as late: ${late} (goal 0) ${verdict(late === 0)}`);
   console.log(
     `  wait, light users: median ${s(median(lightWaits))}, max ${s(Math.max(...lightWaits))}; heavy, per command: median ${s(median(heavyWaits))}, p95 ${s(pct(heavyWaits, 0.95))}` +
       ` (goal light median ≤ heavy median / 4) ${verdict(median(lightWaits) <= median(heavyWaits) / 4)}`,
+  );
+  const byMethod = new Map<string, number>();
+  for (const c of telegram.calls.slice(mark)) byMethod.set(c.method, (byMethod.get(c.method) ?? 0) + 1);
+  console.log(`  Bot API calls by the bot: ${[...byMethod].map(([m, n]) => `${m} ${n}`).join(', ')}`);
+  // Where a light user's wait goes: at Telegram (503, delivered again), in the bot before its provider
+  // call arrived, and from there to the reply.
+  const lightUsers = all.slice(heavy.length);
+  const part = (f: (u: Update) => number) => s(median(lightUsers.map(f)));
+  console.log(
+    `  light users' wait, median parts: at Telegram ${part((u) => (u.acceptedAt ?? 0) - (u.firstPostAt ?? 0))}, in the bot before the provider ${part((u) => (providerAt.get(`u${u.user}`) ?? 0) - (u.acceptedAt ?? 0))}, provider and reply ${part((u) => (u.repliedAt ?? 0) - (providerAt.get(`u${u.user}`) ?? 0))} (second request ${part((u) => (providerLastAt.get(`u${u.user}`) ?? 0) - (providerAt.get(`u${u.user}`) ?? 0))} after the first)`,
   );
   // The floor: one balance read per command, plus one names read per user and minute.
   const perCommand = calls / all.length;

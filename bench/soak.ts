@@ -34,9 +34,9 @@ import { loadConfig } from '../src/bots/config.js';
 import { createRuntime, type Runtime } from '../src/bots/runtime.js';
 import type { Core } from '../src/core/core.js';
 import type { Identity } from '../src/core/identity.js';
+import { createRedisGate } from '../test/helpers/redis-gate.js';
 import { startRedisServer } from '../test/helpers/redis-server.js';
 import { NEVER_RETRY_OPS, type ProviderFinal, runProvider, soakPin } from './soak-provider.js';
-import { createRedisGate } from './soak-redis-gate.js';
 
 const CONSOLES = Number(process.env.SOAK_CONSOLES ?? 40);
 const LINES = Number(process.env.SOAK_LINES ?? 150);
@@ -54,6 +54,8 @@ interface Issued {
   /** Found in the request's parameters: a number, PIN or call id used by no other command. */
   token: string;
   told: Told;
+  /** What the user saw, on one line, for a mismatch's report. */
+  answer: string;
 }
 
 const SUCCESS: Record<Op, RegExp> = {
@@ -224,7 +226,7 @@ async function drive(core: Core, runtime: () => Runtime, user: number, lines: nu
       answer = await type(choice, `${kind} confirm`);
     }
     const told = toldOf(op, answer);
-    tally.commands.push({ op, token, told });
+    tally.commands.push({ op, token, told, answer: answer.replace(/\s+/g, ' ').slice(0, 200) });
     lastAnswer = answer;
     return told;
   };
@@ -432,13 +434,13 @@ async function main(quiet = false): Promise<number> {
     const arrived = requests.length > 0;
     const cleanAnswer = arrived && requests.every((r) => r.clean);
     if (c.told === 'done' && !applied)
-      mismatches.push(`${c.op} ${c.token}: told done, provider did not apply it`);
+      mismatches.push(`${c.op} ${c.token}: told done, provider did not apply it (${c.answer})`);
     if (c.told === 'not done' && applied)
-      mismatches.push(`${c.op} ${c.token}: told not done, provider applied it`);
+      mismatches.push(`${c.op} ${c.token}: told not done, provider applied it (${c.answer})`);
     if (c.told === 'unknown' && !arrived)
-      mismatches.push(`${c.op} ${c.token}: told unknown, request never arrived`);
+      mismatches.push(`${c.op} ${c.token}: told unknown, request never arrived (${c.answer})`);
     if (c.told === 'unknown' && cleanAnswer)
-      mismatches.push(`${c.op} ${c.token}: told unknown, though the answer came through`);
+      mismatches.push(`${c.op} ${c.token}: told unknown, though the answer came through (${c.answer})`);
   }
   const pinApplications = new Map<string, number>();
   for (const r of byOp.get('topup') ?? [])
@@ -544,7 +546,14 @@ async function main(quiet = false): Promise<number> {
   out.push(`a bad-username /link was answered: ${JSON.stringify(badSample.slice(0, 160))}`);
   const failed = figures.filter((f) => !f.met).map((f) => f.name);
   if (!quiet) process.stdout.write(`${out.join('\n')}\n`);
-  else if (failed.length) process.stdout.write(`  round missed: ${failed.join('; ')}\n`);
+  else if (failed.length)
+    // Over time, a missed round names what it missed and each mismatch with what the user saw.
+    process.stdout.write(
+      [
+        `  round missed: ${failed.join('; ')}`,
+        ...mismatches.slice(0, 10).map((m) => `  mismatch: ${m}`),
+      ].join('\n') + '\n',
+    );
   return failed.length === 0 ? 0 : 1;
 }
 

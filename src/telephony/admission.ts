@@ -23,7 +23,10 @@ export interface AdmissionStats {
  *
  * - **Fair by account.** Waiting calls queue per `who` (the signing account) and are served in
  *   start-time fair order, so one account's burst of 10 waits behind itself while a light
- *   account's one call goes within the current round, not after everyone's backlog.
+ *   account's one call goes within the current round, not after everyone's backlog. An account
+ *   that has had nothing served for a round or more may send {@link IDLE_CREDIT} calls ahead of the
+ *   round in progress: a light user's command (`/balance` reads twice at once) is not queued behind
+ *   every account whose turn in this round has not come yet, nor its second read a round later.
  * - **Identical reads share one call.** A read that is still waiting (not yet sent) is joined by an
  *   identical one (`flightKey`: account, key and parameters): both get the answer of the one call,
  *   which is sent after both asked, so neither sees a state older than its own question.
@@ -47,6 +50,14 @@ interface Waiting {
   tag: number;
 }
 
+/**
+ * The calls an idle account may send ahead of the round in progress: the reads one command makes
+ * at once (`/balance`: names and balance). Bounded, so an account cannot jump the queue by more than
+ * one command's worth however long it was idle; a busy account never has it (its own next tag is
+ * ahead of the round).
+ */
+export const IDLE_CREDIT = 2;
+
 export function createAdmission(options: AdmissionOptions): Admission {
   if (!(options.slots >= 1)) throw new RangeError(`admission slots must be at least 1, got ${options.slots}`);
   return new FairAdmission(options);
@@ -58,9 +69,10 @@ class FairAdmission implements Admission {
   readonly #queues = new Map<string, Waiting[]>();
   readonly #flights = new Map<string, Waiting>();
   /**
-   * Start-time fair queueing: a call's tag is the later of the tag now served and the account's own
-   * next tag, so an account's burst gets tags 0, 1, 2 … while one arriving later starts at the
-   * current tag and goes within the round. Tags that no longer matter are forgotten.
+   * Start-time fair queueing: a call's tag is the later of the tag now served (less the idle credit)
+   * and the account's own next tag, so an account's burst gets tags 0, 1, 2 … while one arriving
+   * later starts at the current round (ahead of it by the credit, when idle). Tags that no longer
+   * matter are forgotten.
    */
   readonly #nextTag = new Map<string, number>();
   #served = 0;
@@ -85,7 +97,7 @@ class FairAdmission implements Admission {
       resolve = res;
       reject = rej;
     });
-    const tag = Math.max(this.#served, this.#nextTag.get(who) ?? 0);
+    const tag = Math.max(this.#served - IDLE_CREDIT, this.#nextTag.get(who) ?? Number.NEGATIVE_INFINITY);
     this.#nextTag.set(who, tag + 1);
     const w: Waiting = { who, flightKey, work, resolve, reject, promise, tag };
     const queue = this.#queues.get(who);
@@ -117,7 +129,8 @@ class FairAdmission implements Admission {
       const w = queue.shift()!;
       if (queue.length === 0) this.#queues.delete(w.who);
       // The virtual time is the tag now served (the smallest waiting), not the largest ever: a max
-      // would put a newcomer behind every account still catching up.
+      // would run ahead with the quickest accounts and leave the rest at the idle credit's floor,
+      // where a newcomer would queue behind them.
       this.#served = w.tag;
       this.#queued -= 1;
       if (w.flightKey !== undefined) this.#flights.delete(w.flightKey);
@@ -132,9 +145,9 @@ class FairAdmission implements Admission {
     }
   }
 
-  /** A tag at or below the one served says no more than its absence: memory follows recent accounts. */
+  /** A tag at or below the round's less the credit says no more than its absence: memory follows recent accounts. */
   #forget(): void {
     for (const [who, tag] of this.#nextTag)
-      if (tag <= this.#served && !this.#queues.has(who)) this.#nextTag.delete(who);
+      if (tag <= this.#served - IDLE_CREDIT && !this.#queues.has(who)) this.#nextTag.delete(who);
   }
 }

@@ -25,6 +25,10 @@ export async function consoleDriver(): Promise<ChannelDriver> {
       if (where !== 'private') throw new Error('the console has no shared chat');
       printed += await h.say(text);
     },
+    async dm(who, text) {
+      only(who);
+      printed += await h.say(`/${text}`);
+    },
     async press(who, _where, label) {
       only(who);
       // Buttons are numbered choices: the newest line offering `label`.

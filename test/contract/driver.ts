@@ -2,7 +2,8 @@ import type { TestStack } from '../helpers/stack.js';
 
 /**
  * The people in every scenario: members of one shared chat. Alice administers it; Carol too (a
- * second approver, README "Money guard"); Bob and Dave are members.
+ * second approver, README "Money guard"); Bob and Dave are members. Dave's platform speaks German
+ * to the bot (Telegram `language_code`, Slack locale) where it tells a language.
  */
 export type Person = 'alice' | 'bob' | 'carol' | 'dave';
 export type Where = 'private' | 'shared';
@@ -25,6 +26,28 @@ export interface ChannelDriver {
   command(name: string): string;
   /** Types `text` (a command without its platform prefix, e.g. `balance`) as `who` in `where`. */
   say(who: Person, where: Where, text: string): Promise<void>;
+  /**
+   * `who` writes `text` (a command as typed there: `balance`) in their direct conversation with the
+   * bot: Slack's Messages tab, Telegram's private chat, the console.
+   */
+  dm(who: Person, text: string): Promise<void>;
+  /**
+   * `who` addresses the bot by name in the shared chat (`balance`): a Slack @mention, Telegram's
+   * `/balance@bot`. Absent where there is none (the console).
+   */
+  mention?(who: Person, text: string): Promise<void>;
+  /**
+   * A message shortcut (Slack) on a shared-chat message reading `text`; `fields` fill the form it
+   * opens (Call this number: `a_number`). Absent where there are none.
+   */
+  shortcut?(
+    who: Person,
+    which: 'callThis' | 'rateThis',
+    text: string,
+    fields?: Record<string, string>,
+  ): Promise<void>;
+  /** The words of every form (modal) the bot opened or redrew so far; absent where there are none. */
+  forms?(): string;
   /** `who` presses the button labelled `label` on the newest message carrying it that `owner` got in `where`. */
   press(who: Person, where: Where, label: string, owner?: Person): Promise<void>;
   /**

@@ -2,6 +2,8 @@ import { createSlackChannel } from '../../src/adapters/slack/index.js';
 import type { Identity } from '../../src/core/identity.js';
 import {
   buttonPressPayload,
+  eventCallbackBody,
+  messageShortcutPayload,
   type SlackCall,
   slashCommandBody,
   startFakeSlack,
@@ -41,7 +43,7 @@ export async function slackDriver(): Promise<ChannelDriver> {
       { id: ids.alice, name: 'alice', isAdmin: true },
       { id: ids.bob, name: 'bob' },
       { id: ids.carol, name: 'carol', isAdmin: true },
-      { id: ids.dave, name: 'dave' },
+      { id: ids.dave, name: 'dave', locale: 'de-DE' },
     ],
   });
   const channel = createSlackChannel({
@@ -62,6 +64,7 @@ export async function slackDriver(): Promise<ChannelDriver> {
   let read = 0;
   let urlSeq = 0;
   let views: SlackCall[] = [];
+  const forms: string[] = [];
 
   const newUrl = (where: { channel: string; user: string; original?: Seen }) => {
     const id = `k${++urlSeq}`;
@@ -102,6 +105,8 @@ export async function slackDriver(): Promise<ChannelDriver> {
       const upload = slack.callsOf('upload').at(-1);
       seen.push({ channel: String(b.channel_id), text: upload?.raw ?? '', buttons: [] });
     } else if (call.method === 'views.open') views = [...views, call];
+    if (call.method === 'views.open' || call.method === 'views.update')
+      forms.push(plainMrkdwn(JSON.stringify(b.view)));
   }
 
   const channelOf = (who: Person, where: Where) => (where === 'shared' ? CHANNEL : dmOf(who));
@@ -145,6 +150,13 @@ export async function slackDriver(): Promise<ChannelDriver> {
     sync();
   }
 
+  /** An Events API delivery (a DM to the app, an @mention), as bolt's receivers pass it on. */
+  async function event(fields: Record<string, unknown>): Promise<void> {
+    const body = JSON.parse(eventCallbackBody(fields)) as Record<string, unknown>;
+    await channel.app.processEvent({ body, ack: async () => {} });
+    sync();
+  }
+
   const identity = (who: Person): Identity => ({ platform: 'slack', tenant: 'T1', user: ids[who] });
   /** The newest message `owner` can see in `where` with a `label` button. */
   const find = (where: Where, label: string, owner: Person) => {
@@ -175,6 +187,23 @@ export async function slackDriver(): Promise<ChannelDriver> {
       // `/tel link` opens the modal; the contract fills it in with the demo credentials.
       if (/^link$/i.test(rest)) await submitView(who, 'tel_link', { username: 'demo', password: 'demo' });
     },
+    dm: (who, text) =>
+      event({ type: 'message', channel_type: 'im', channel: dmOf(who), user: ids[who], text }),
+    mention: (who, text) =>
+      event({ type: 'app_mention', channel: CHANNEL, user: ids[who], text: `<@UBOT> ${text}` }),
+    async shortcut(who, which, text, fields = {}) {
+      const body = messageShortcutPayload({
+        callbackId: which === 'callThis' ? 'call_this_number' : 'rate_this_number',
+        text,
+        channel: CHANNEL,
+        user: ids[who],
+        responseUrl: newUrl({ channel: CHANNEL, user: ids[who] }),
+      });
+      await channel.app.processEvent({ body: body as Record<string, unknown>, ack: async () => {} });
+      sync();
+      if (which === 'callThis') await submitView(who, 'tel_call', fields);
+    },
+    forms: () => sync() ?? forms.join('\n'),
     async press(who, where, label, owner = who) {
       last = find(where, label, owner);
       await pressOn(who, last);

@@ -18,7 +18,7 @@ const people: Record<Person, FakeUser> = {
   alice: { id: 1001, first_name: 'Alice', username: 'alice', language_code: 'en' },
   bob: { id: 1002, first_name: 'Bob', username: 'bob' },
   carol: { id: 1003, first_name: 'Carol', username: 'carol' },
-  dave: { id: 1004, first_name: 'Dave', username: 'dave' },
+  dave: { id: 1004, first_name: 'Dave', username: 'dave', language_code: 'de' },
 };
 const group: FakeChat = { id: -2001, type: 'supergroup', title: 'Team' };
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
@@ -93,6 +93,15 @@ export async function telegramDriver(): Promise<ChannelDriver> {
     command: (name) => `/${name}`,
     async say(who, where, text) {
       await run(telegram.message(people[who], text, chatOf(who, where)));
+    },
+    async dm(who, text) {
+      await run(telegram.message(people[who], `/${text}`));
+    },
+    async mention(who, text) {
+      // In a group a command names the bot it is for: `/balance@bot` (Bot API "Commands").
+      const [name = '', ...rest] = text.split(' ');
+      const addressed = [`/${name}@${telegram.bot.username}`, ...rest].join(' ');
+      await run(telegram.message(people[who], addressed, group));
     },
     async press(who, where, label, owner = who) {
       last = find(where, label, owner);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DeliveryExecutor, spotOf } from '../../src/core/delivery/delivery-executor.js';
 import type { ChannelCapabilities, Conversation, SecretAsk } from '../../src/core/ports/channel.js';
@@ -14,8 +16,15 @@ const NONE: ChannelCapabilities = {
   secretForm: false,
   hiddenInput: false,
   edit: false,
+  privateWords: 'privateChat',
 };
-const SLACK_LIKE = { ...NONE, showToOne: true, secretForm: true, edit: true };
+const SLACK_LIKE = {
+  ...NONE,
+  showToOne: true,
+  secretForm: true,
+  edit: true,
+  privateWords: 'directMessage' as const,
+};
 const TELEGRAM_LIKE = { ...NONE, deleteIncoming: true, deleteLater: true, edit: true };
 
 function recording(
@@ -145,5 +154,33 @@ describe('the executor', () => {
     await executor.outcome(conv, { update: placed('PIN 1234', 'private') });
     expect(calls[0]).toBe('private:PIN 1234');
     expect(calls[1]).toMatch(/^edit:.*private chat/);
+  });
+
+  it.each([
+    ['privateChat', /^post:.*I sent the answer to our private chat/, /^post:.*can't write to you privately/],
+    [
+      'directMessage',
+      /^post:.*I sent that to you in a direct message/,
+      /^post:.*can't send you a direct message/,
+    ],
+  ] as const)(
+    'points people to the private conversation in the words the channel declares (%s)',
+    async (words, sent, blocked) => {
+      const can = { ...TELEGRAM_LIKE, privateWords: words };
+      const told = recording('shared', can);
+      await executor.replies(told.conv, [placed('a', 'actor')]);
+      expect(told.calls.at(-1)).toMatch(sent);
+      const unreachable = recording('shared', can, { unreachable: true });
+      await executor.replies(unreachable.conv, [placed('a', 'actor')]);
+      expect(unreachable.calls.at(-1)).toMatch(blocked);
+    },
+  );
+
+  it('knows no platform: its words come from the channel’s declaration', () => {
+    const source = readFileSync(
+      fileURLToPath(import.meta.resolve('../../src/core/delivery/delivery-executor.ts')),
+      'utf8',
+    );
+    expect(source).not.toMatch(/\.platform ===|'slack'|'telegram'|\.slack\.|\.telegram\./);
   });
 });

@@ -25,6 +25,7 @@ const CAN: ChannelCapabilities = {
   secretForm: false,
   hiddenInput: false,
   edit: true,
+  privateWords: 'privateChat',
 };
 
 export function createRecordingNotifier(platform: Platform = 'console'): RecordingNotifier {

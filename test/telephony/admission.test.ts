@@ -20,8 +20,8 @@ function held() {
     });
   const releaseOne = async () => {
     releases.shift()?.();
-    // Let the finished call hand its slot on.
-    for (let i = 0; i < 5; i++) await Promise.resolve();
+    // Let the finished call hand its slot on (and its caller ask again): every pending reaction runs.
+    await new Promise((resolve) => setImmediate(resolve));
   };
   return { started, work, releaseOne };
 }
@@ -37,6 +37,49 @@ describe('admission', () => {
     await Promise.all(results);
     // heavy0 had the slot already; then light's turn comes before heavy's second call.
     expect(h.started).toEqual(['heavy0', 'light', 'heavy1', 'heavy2', 'heavy3', 'heavy4']);
+  });
+
+  /** Accounts that ask again as soon as each call is answered, as a heavy chat's next update does. */
+  function returning(
+    a: ReturnType<typeof createAdmission>,
+    h: ReturnType<typeof held>,
+    who: string,
+    calls: number,
+  ) {
+    const one = (n: number): Promise<unknown> =>
+      a.run(who, undefined, h.work(`${who}${n}`)).then(() => (n + 1 < calls ? one(n + 1) : undefined));
+    return one(0);
+  }
+
+  it("an idle account's command goes before the round in progress ends, both its reads", async () => {
+    const a = createAdmission({ slots: 1, maxQueued: 100 });
+    const h = held();
+    const busy = ['b', 'c', 'd', 'e'].map((who) => returning(a, h, who, 6));
+    for (let i = 0; i < 9; i++) await h.releaseOne();
+    // Four accounts take turns, each asking again at once. A user who sent nothing for a while asks
+    // for two reads at once (`/balance`): both go next, not one in this round and one in the next.
+    const asked = h.started.length;
+    const light = [a.run('light', undefined, h.work('L0')), a.run('light', undefined, h.work('L1'))];
+    // Each release starts the next call; more releases than calls are harmless.
+    for (let i = 0; i < 30; i++) await h.releaseOne();
+    await Promise.all([...busy, ...light]);
+    expect(h.started.slice(asked, asked + 2)).toEqual(['L0', 'L1']);
+  });
+
+  it('gives an idle account no more than its credit ahead of the others, then its fair share', async () => {
+    const a = createAdmission({ slots: 1, maxQueued: 100 });
+    const h = held();
+    const busy = ['b', 'c', 'd', 'e'].map((who) => returning(a, h, who, 6));
+    for (let i = 0; i < 9; i++) await h.releaseOne();
+    const asked = h.started.length;
+    const light = Array.from({ length: 5 }, (_, i) => a.run('light', undefined, h.work(`L${i}`)));
+    for (let i = 0; i < 30; i++) await h.releaseOne();
+    await Promise.all([...busy, ...light]);
+    const next = h.started.slice(asked);
+    // The credit and its turn in the round under way: three at once.
+    expect(next.slice(0, 3)).toEqual(['L0', 'L1', 'L2']);
+    // Then a fair share like everyone's: five accounts, two rounds, two of its calls.
+    expect(next.slice(3, 13).filter((n) => n.startsWith('L'))).toHaveLength(2);
   });
 
   it('shares a waiting read with an identical one, never one already sent', async () => {

@@ -197,6 +197,7 @@ function consoleConversation(printer: Printer, chatId: string, echo: HiddenEcho 
       secretForm: false,
       hiddenInput: echo !== undefined,
       edit: false,
+      privateWords: 'privateChat',
     },
     kind: 'private',
     post,

@@ -34,6 +34,7 @@ async function onPress(deps: SlackHandlerDeps, body: Press, client: webApi.WebCl
     // A Home tab press has no conversation: a notice then goes nowhere, and is dropped.
     channel: channel ?? '',
     user: body.user.id,
+    tenant: team,
     chat: { id: channel ?? '', kind: 'shared' },
     ...(body.response_url ? { responseUrl: body.response_url } : {}),
   });

@@ -147,6 +147,7 @@ async function claimCommand(
     client,
     channel: cmd.channel_id,
     user: cmd.user_id,
+    tenant: cmd.team_id,
     chat: { id: cmd.channel_id, kind: 'shared' },
     responseUrl: cmd.response_url,
   });

@@ -11,6 +11,7 @@ import {
 } from '@slack/bolt';
 import { createSampler, type Sampler } from '../../core/logs/sampler.js';
 import { checkSlackHeaders, checkSlackSignature } from './request-signature.js';
+import { type RetryFields, retryFieldsOf } from './retry-fields.js';
 
 type BoltLogger = NonNullable<AppOptions['logger']>;
 
@@ -193,12 +194,7 @@ export class SlackHttpReceiver implements Receiver {
       this.#refuse(res, 401, `failed to verify a request from Slack: ${failed}`);
       return;
     }
-    // Bolt's ReceiverEvent leaves these out on a first delivery; it never sets them to undefined.
-    const retry: Pick<ReceiverEvent, 'retryNum' | 'retryReason'> = {};
-    const retryNum = HTTPModuleFunctions.extractRetryNumFromHTTPRequest(req);
-    const retryReason = HTTPModuleFunctions.extractRetryReasonFromHTTPRequest(req);
-    if (retryNum !== undefined) retry.retryNum = retryNum;
-    if (retryReason !== undefined) retry.retryReason = retryReason;
+    const retry = retryFieldsOf(req);
     if (fields && fields.payload === undefined && fields.command === this.#options.command) {
       const busy = this.#options.busy?.();
       if (busy !== undefined) {
@@ -239,7 +235,7 @@ export class SlackHttpReceiver implements Receiver {
     req: BufferedIncomingMessage,
     res: ServerResponse,
     body: Record<string, unknown>,
-    retry: Pick<ReceiverEvent, 'retryNum' | 'retryReason'>,
+    retry: RetryFields,
   ): void {
     const { logger } = this.#options;
     const ack = new HTTPResponseAck({

@@ -61,6 +61,7 @@ async function answer(
     client,
     channel: m.channel,
     user: m.user,
+    tenant: m.team,
     chat: slackChat(m.channel),
   });
   if (claim !== 'first') {

@@ -52,6 +52,7 @@ export const SLACK_CAN: ChannelCapabilities = {
   secretForm: true,
   hiddenInput: false,
   edit: true,
+  privateWords: 'directMessage',
 };
 
 /**

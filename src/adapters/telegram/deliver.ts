@@ -57,6 +57,7 @@ export const TELEGRAM_CAN: ChannelCapabilities = {
   secretForm: false,
   hiddenInput: false,
   edit: true,
+  privateWords: 'privateChat',
 };
 
 export class Deliverer {

@@ -6,6 +6,7 @@ import { errorSummary } from '../../core/logs/safe-error.js';
 import type { Channel } from '../../core/ports/channel.js';
 import { AdminCache } from './admin-cache.js';
 import { createSendRetry, createSetupRetry } from './api-retry.js';
+import { createWebhookBacklog } from './backlog.js';
 import { dedupeUpdates } from './dedupe.js';
 import { Deliverer } from './deliver.js';
 import { installHandlers } from './handlers.js';
@@ -203,15 +204,15 @@ function webhookOf(bot: Bot, o: ResolvedTelegramOptions, life: Lifecycle) {
   if (o.mode !== 'webhook' || !o.webhook) return undefined;
   const logger = o.logger;
   const accepting = async () => life.started && !life.stopping && bot.isInited() && (await o.ready());
-  // Taken and not yet handled, in all and per sender: a per-chat queue holds a heavy chat's updates
-  // in memory meanwhile, so a sender with `backlogPerSender` waiting is asked to come back later
-  // (admission control: a light user is taken while a heavy one queues at Telegram).
-  let pending = 0;
-  const bySender = new Map<number, number>();
+  // Taken and not yet handled, in all and per sender (backlog.ts): a per-chat queue holds a heavy
+  // chat's updates in memory meanwhile, so its excess is asked to come back later, first.
+  const backlog = createWebhookBacklog({
+    backlog: o.backlog,
+    perSender: o.backlogPerSender,
+    providerBusy: () => o.core.busy?.() ?? false,
+  });
   const accept = (update: Update) => {
-    pending += 1;
-    const sender = senderOf(update);
-    bySender.set(sender, (bySender.get(sender) ?? 0) + 1);
+    const leave = backlog.enter(update);
     bot
       .handleUpdate(update)
       .catch((error: unknown) => {
@@ -220,36 +221,19 @@ function webhookOf(bot: Bot, o: ResolvedTelegramOptions, life: Lifecycle) {
           'telegram: webhook update failed',
         );
       })
-      .finally(() => {
-        pending -= 1;
-        const left = (bySender.get(sender) ?? 1) - 1;
-        if (left > 0) bySender.set(sender, left);
-        else bySender.delete(sender);
-      });
+      .finally(leave);
   };
-  const busy = (update: Update) =>
-    pending >= o.backlog ||
-    (bySender.get(senderOf(update)) ?? 0) >= o.backlogPerSender ||
-    (o.core.busy?.() ?? false);
   return {
     handler: createWebhookHandler({
       secret: o.webhook.secret,
       accept,
       accepting,
-      busy,
+      busy: (update) => backlog.refuses(update),
       logger,
     }),
     path: o.webhook.path,
     maxBodyBytes: MAX_UPDATE_BYTES,
   };
-}
-
-/** Who sent an update (`message.from`, `callback_query.from` …); 0 when it names nobody. */
-function senderOf(update: Update): number {
-  for (const value of Object.values(update))
-    if (typeof value === 'object' && value !== null && 'from' in value)
-      return (value as { from?: { id?: number } }).from?.id ?? 0;
-  return 0;
 }
 
 /** Before updates are taken: who the bot is, its menus, and the secret deletions still owed. */

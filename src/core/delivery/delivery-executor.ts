@@ -21,6 +21,9 @@ export interface ExecutorOptions {
 /** Where one reply goes in this conversation. */
 type Spot = 'chat' | 'one' | 'private';
 
+/** Where a reply landed, when the platform says; `unreachable`: no private conversation to post in. */
+type Sent = SentMessage | undefined | 'unreachable';
+
 /**
  * A reply for the chat stays in it; one for the actor is shown to them alone where the channel can
  * (`showToOne`), else in their private conversation; a private one never shows inside a shared chat.
@@ -77,6 +80,14 @@ export class DeliveryExecutor {
     if (followUps.length > 0) await this.replies(conv, followUps, !update);
   }
 
+  /**
+   * One message the core sends first (an alert, a call report, a digest: the Outbox), at the spot
+   * its audience gives in this conversation: where it landed, and whether it went privately.
+   */
+  first(conv: Conversation, reply: PlacedReply): Promise<{ sent: Sent; where: Spot }> {
+    return this.#one(conv, reply, spotOf(conv, reply.audience));
+  }
+
   async #update(conv: Conversation, update: PlacedReply): Promise<void> {
     const spot = spotOf(conv, update.audience);
     // The pressed message may show it: it is the chat's, or the presser's alone and so is this.
@@ -100,11 +111,7 @@ export class DeliveryExecutor {
    * One reply at its spot, its file beside it and its audit records in the thread. Shown to one
    * person where the channel would not (`showToActor` false), it goes to the private conversation.
    */
-  async #one(
-    conv: Conversation,
-    reply: PlacedReply,
-    spot: Spot,
-  ): Promise<{ sent: SentMessage | undefined | 'unreachable'; where: Spot }> {
+  async #one(conv: Conversation, reply: PlacedReply, spot: Spot): Promise<{ sent: Sent; where: Spot }> {
     // A secret is asked in the channel's private form where it has one (a Slack modal), not by message.
     if (reply.asksSecret && conv.can.secretForm && conv.askSecret) {
       const language = reply.language ?? 'en';
@@ -115,14 +122,13 @@ export class DeliveryExecutor {
     // (a channel that cannot show such a message to one sends the whole reply privately instead).
     const carried: Reply = file ? { ...body, file } : body;
     let where = spot;
-    let sent: SentMessage | undefined | 'unreachable';
+    let sent: Sent;
     if (spot === 'chat') sent = await conv.post(carried);
     else if (spot === 'one' && (await conv.showToActor(carried))) {
       if (file) {
         await conv.upload(file, 'private', reply.language);
-        await conv.showToActor(
-          note(catalogues[reply.language ?? 'en'].slack.fileSent(file.name), reply.language),
-        );
+        const words = catalogues[reply.language ?? 'en'].fileSentTo[conv.can.privateWords];
+        await conv.showToActor(note(words(file.name), reply.language));
       }
     } else {
       where = 'private';
@@ -159,9 +165,9 @@ function note(text: string, language: Language | undefined): PlacedReply {
 }
 
 /**
- * The note that an answer went to the private conversation. Shown to one person it needs no name;
- * posted in the chat it names the person ({@link ACTOR_MARK}, the adapter's mention). Unreachable:
- * a way to open the private conversation.
+ * The note that an answer went to the private conversation, in the words the channel declares for
+ * it (`can.privateWords`). Shown to one person it needs no name; posted in the chat it names the
+ * person ({@link ACTOR_MARK}, the adapter's mention). Unreachable: a way to open the private conversation.
  */
 function pointer(
   conv: Conversation,
@@ -170,21 +176,16 @@ function pointer(
   inChat = false,
 ): PlacedReply {
   const t = catalogues[language ?? 'en'];
+  const words = conv.can.privateWords;
   const base = { audience: 'chat' as const, visibility: 'public' as const, tone: 'info' as const };
   const lang = language ? { language } : {};
   if (what === 'unreachable')
     return {
       ...base,
       ...lang,
-      text: t.telegram.privateBlocked(ACTOR_MARK),
+      text: t.cantReach[words](ACTOR_MARK),
       privateRedirect: { startParam: 'private' },
     };
-  // Shown to the person alone it needs no name; each platform names its private conversation.
-  if (conv.can.showToOne && !inChat)
-    return {
-      ...base,
-      ...lang,
-      text: conv.platform === 'slack' ? t.slack.sentDirect : t.telegram.sentPrivately(ACTOR_MARK),
-    };
-  return { ...base, ...lang, text: t.telegram.sentPrivately(ACTOR_MARK) };
+  const sentTo = conv.can.showToOne && !inChat ? t.sentToYou : t.sentTo;
+  return { ...base, ...lang, text: sentTo[words](ACTOR_MARK) };
 }

@@ -55,7 +55,7 @@ function audienceOf(visibility: Visibility, chat: ChatRef, settings: ChatSetting
 
 /**
  * Whether everyone in a shared chat may see it. Replies to commands and the messages the bot sends
- * first (alerts, call reports, digests: the outbox, issue 15) both ask this one question.
+ * first (alerts, call reports, digests: the Outbox places them with `place()`) ask this one question.
  */
 export function sharedChatMayShow(visibility: Visibility, settings: ChatSettings): boolean {
   return visibility === 'public' || (visibility === 'personal' && settings.showPersonalData === true);

@@ -10,6 +10,7 @@ const NOTHING: ChannelCapabilities = {
   secretForm: false,
   hiddenInput: false,
   edit: false,
+  privateWords: 'privateChat',
 };
 
 /**

@@ -1,11 +1,13 @@
 import type { RefsFor } from '../delivery/command-refs.js';
-import { sharedChatMayShow } from '../delivery/delivery.js';
+import { place } from '../delivery/delivery.js';
+import { DeliveryExecutor } from '../delivery/delivery-executor.js';
 import type { Platform } from '../identity.js';
 import type { CoreLogger } from '../logs/logger.js';
-import type { Channel } from '../ports/channel.js';
+import { en } from '../messages.js';
+import type { Channel, Conversation } from '../ports/channel.js';
 import type { Subscriber } from '../ports/proactive.js';
 import type { SettingsStore } from '../ports/stores.js';
-import type { Reply } from '../reply.js';
+import type { PlacedReply, Reply } from '../reply.js';
 import { type NotifyDestination, NotifyRefusedError, type SentMessage } from './notifier.js';
 
 /** What became of a message the core sent first. */
@@ -24,32 +26,34 @@ export interface OutboxOptions {
 }
 
 /**
- * What the core sends first (alerts, call reports, digests) leaves through the same channel
- * primitives as replies to commands (ports/channel.ts): picks the channel by platform and applies
- * the delivery rule (delivery.ts `sharedChatMayShow`) before anything leaves.
+ * What the core sends first (alerts, call reports, digests, an approval's result) takes the road of
+ * replies to commands (README "One road out"): the destination's conversation opened on the
+ * platform's channel, each reply placed by the one delivery rule (delivery.ts `place`) as if the
+ * subscriber had asked there, and carried out by the one executor (delivery-executor.ts). A
+ * personal reply kept out of a shared chat goes to the subscriber's private conversation.
  */
 export class Outbox {
-  readonly #notifiers = new Map<string, Channel>();
+  readonly #channels = new Map<string, Channel>();
   readonly #o: OutboxOptions;
+  readonly #executor: DeliveryExecutor;
 
   constructor(options: OutboxOptions) {
     this.#o = options;
+    this.#executor = new DeliveryExecutor({ logger: options.logger });
   }
 
   /** Adapters register their channel once it runs. */
-  attach(notifier: Channel): void {
-    this.#notifiers.set(notifier.platform, notifier);
+  attach(channel: Channel): void {
+    this.#channels.set(channel.platform, channel);
   }
 
   detach(platform: string): void {
-    this.#notifiers.delete(platform);
+    this.#channels.delete(platform);
   }
 
-  /** Whether a personal reply may be shown at `to` (a private chat always; a shared chat if allowed). */
-  async mayShow(to: NotifyDestination, reply: Pick<Reply, 'visibility'>): Promise<boolean> {
-    if (to.kind === 'user') return true;
-    const chat = await this.#o.settings.chat(`${to.platform}:${to.tenant}:${to.chatId}`);
-    return sharedChatMayShow(reply.visibility ?? 'public', chat);
+  /** Whether a reply may be shown at `to` as it is (a private chat always; a shared chat if the rule allows). */
+  async mayShow(to: NotifyDestination, reply: Reply): Promise<boolean> {
+    return (await this.#place(to, reply)).audience === 'chat';
   }
 
   /**
@@ -62,30 +66,59 @@ export class Outbox {
     reply: Reply,
     publicVersion?: Reply,
   ): Promise<SendOutcome> {
-    if (await this.mayShow(to, reply)) return this.send(to, reply);
-    const privately = await this.send({ ...setBy, kind: 'user' }, reply);
+    const first = await this.#send(to, setBy, reply);
     // With a public version the chat is the destination: its outcome pauses or retries the subscription.
-    return publicVersion ? this.send(to, publicVersion) : privately;
+    return first.where === 'private' && publicVersion ? this.send(to, publicVersion) : first.outcome;
   }
 
+  /** Sends `reply` to `to`: a person's private conversation, or a shared chat that may show it. */
   async send(to: NotifyDestination, reply: Reply): Promise<SendOutcome> {
-    const notifier = this.#notifiers.get(to.platform);
-    if (!notifier) return { status: 'failed', reason: `no ${to.platform} channel runs here` };
-    return this.#attempt(to.platform, async () => {
-      const sent = await notifier.open(to).post(this.#refs(to.platform, reply));
-      // Every platform says where a post landed; without it the message cannot be edited later.
-      if (!sent) throw new NotifyRefusedError('no message');
-      return sent;
-    });
+    const person =
+      to.kind === 'user' ? { platform: to.platform, tenant: to.tenant, user: to.user } : undefined;
+    return (await this.#send(to, person, reply)).outcome;
   }
 
   async edit(message: SentMessage, reply: Reply): Promise<SendOutcome> {
-    const notifier = this.#notifiers.get(message.platform);
-    if (!notifier) return { status: 'failed', reason: `no ${message.platform} channel runs here` };
+    const channel = this.#channels.get(message.platform);
+    if (!channel) return { status: 'failed', reason: `no ${message.platform} channel runs here` };
     return this.#attempt(message.platform, async () => {
-      await notifier.edit(message, this.#refs(message.platform, reply));
+      await channel.edit(message, this.#refs(message.platform, reply));
       return message;
     });
+  }
+
+  async #send(
+    to: NotifyDestination,
+    setBy: Subscriber | undefined,
+    reply: Reply,
+  ): Promise<{ outcome: SendOutcome; where?: 'chat' | 'private' }> {
+    const channel = this.#channels.get(to.platform);
+    if (!channel) return { outcome: { status: 'failed', reason: `no ${to.platform} channel runs here` } };
+    let where: 'chat' | 'private' | undefined;
+    const outcome = await this.#attempt(to.platform, async () => {
+      const placed = await this.#place(to, this.#refs(to.platform, reply));
+      const landed = await this.#executor.first(firstConversation(channel, to, setBy), placed);
+      where = landed.where === 'private' ? 'private' : 'chat';
+      if (landed.sent === 'unreachable')
+        throw new NotifyRefusedError('personal data kept out of a shared chat');
+      // Every platform says where a post landed; without it the message cannot be edited later.
+      if (!landed.sent) throw new NotifyRefusedError('no message');
+      return landed.sent;
+    });
+    return { outcome, ...(where ? { where } : {}) };
+  }
+
+  /** The one delivery rule, for a message nobody typed: only the reply's own visibility counts. */
+  async #place(to: NotifyDestination, reply: Reply): Promise<PlacedReply> {
+    const shared = to.kind === 'chat';
+    const settings = shared ? await this.#o.settings.chat(`${to.platform}:${to.tenant}:${to.chatId}`) : {};
+    const chat = {
+      id: shared ? to.chatId : to.user,
+      kind: shared ? ('shared' as const) : ('private' as const),
+    };
+    const facts = { chat, settings, inputSeen: false, output: 'public' as const, secretInput: false };
+    const [placed] = place([reply], { ...facts, actor: '', audited: [], t: en });
+    return placed!;
   }
 
   #refs(platform: Platform, reply: Reply): Reply {
@@ -105,4 +138,32 @@ export class Outbox {
       return { status: 'failed', reason: String(reason) };
     }
   }
+}
+
+/**
+ * The conversation of a message the core sends first: posts at the destination, and privately in
+ * the subscriber's own conversation. Nobody acted, so nothing is shown to one person alone (they
+ * may not be looking at that chat) and nothing was pressed or typed to edit or delete.
+ */
+function firstConversation(
+  channel: Channel,
+  to: NotifyDestination,
+  setBy: Subscriber | undefined,
+): Conversation {
+  const here = channel.open(to);
+  const nothing = async () => false;
+  return {
+    platform: channel.platform,
+    can: { ...channel.can, showToOne: false },
+    kind: to.kind === 'user' ? 'private' : 'shared',
+    post: (reply) => here.post(reply),
+    postPrivately: async (reply) =>
+      setBy ? channel.open({ ...setBy, kind: 'user' }).post(reply) : 'unreachable',
+    showToActor: nothing,
+    editPressed: nothing,
+    deleteIncoming: nothing,
+    upload: async () => {
+      throw new Error('a message sent first carries its file itself');
+    },
+  };
 }

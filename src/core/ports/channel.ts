@@ -29,7 +29,17 @@ export interface ChannelCapabilities {
   readonly hiddenInput: boolean;
   /** Replaces a message it sent (a confirmation's outcome, the call card). */
   readonly edit: boolean;
+  /**
+   * How this channel's users name their private conversation with the bot, as a key of the
+   * catalogue's words for it (`sentTo`, `sentToYou`, `fileSentTo`, `cantReach` in
+   * messages/<language>/delivery.ts): `privateChat` (Telegram), `directMessage` (Slack). The core
+   * points people there in these words and knows no platform.
+   */
+  readonly privateWords: PrivateWords;
 }
+
+/** A key of the catalogue's words for a channel's private conversation. */
+export type PrivateWords = 'privateChat' | 'directMessage';
 
 /** What a channel of a platform is, for the core: its capabilities and where it can speak first. */
 export interface Channel {

@@ -131,7 +131,7 @@ async function sendOne(
   const t = messagesFor(locale);
   const fmt = createFormatter({
     locale: locale ?? 'en',
-    ...(sub.timeZone ? { timeZone: sub.timeZone } : {}),
+    timeZone: sub.timeZone,
   });
   const title = t.digestTitle(fmt.calendarDate(period.from), fmt.calendarDate(period.to));
   const { account } = await client.onlinecallthrough();

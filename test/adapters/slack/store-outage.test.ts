@@ -11,7 +11,12 @@ let stack: TestStack;
 let h: SlackHarness;
 beforeEach(async () => {
   stack = await createTestStack();
-  h = await startHarness(stack.core, { users: [{ id: 'U1', name: 'alice' }] });
+  h = await startHarness(stack.core, {
+    users: [
+      { id: 'U1', name: 'alice' },
+      { id: 'U2', name: 'grete', locale: 'de-DE' },
+    ],
+  });
   await stack.linkDemo({ platform: 'slack', tenant: 'T1', user: 'U1' });
 });
 afterEach(async () => {
@@ -29,5 +34,27 @@ describe('Slack during a store outage', () => {
     const [answer] = await h.slack.waitForCalls('response_url', 1, (c) => c.id === sent.responseId);
     expect(String(answer?.body.text)).toContain('temporarily unavailable');
     expect(stack.sandbox.stats().received['webcallback.trycallback'] ?? 0).toBe(0);
+  });
+
+  const storeDown = () => {
+    h.dedupe.claim = async () => {
+      throw Object.assign(new Error('store down'), { code: 'ERR_STORE_UNAVAILABLE' });
+    };
+  };
+
+  it('a German user is told in German (README "One road out": the recipient’s language)', async () => {
+    storeDown();
+    const sent = await h.command('balance', { user: 'U2' });
+    const [answer] = await h.slack.waitForCalls('response_url', 1, (c) => c.id === sent.responseId);
+    expect(String(answer?.body.text)).toContain('vorübergehend nicht erreichbar');
+    expect(String(answer?.body.text)).not.toContain('temporarily unavailable');
+  });
+
+  it('a user whose language Slack cannot tell is told in every language the bot speaks', async () => {
+    storeDown();
+    const sent = await h.command('balance', { user: 'U9' });
+    const [answer] = await h.slack.waitForCalls('response_url', 1, (c) => c.id === sent.responseId);
+    expect(String(answer?.body.text)).toContain('temporarily unavailable');
+    expect(String(answer?.body.text)).toContain('vorübergehend nicht erreichbar');
   });
 });

@@ -135,6 +135,45 @@ describe('webhook mode', () => {
     expect((await post('/telegram/webhook', from(42, alice), headers)).status).toBe(200);
   });
 
+  it('keeps a quarter of the backlog for senders with nothing taken: a heavy sender waits first', async () => {
+    core = createFakeCore('telegram');
+    const telegram = await FakeTelegram.start();
+    h = await startHarness(
+      core,
+      {
+        mode: 'webhook',
+        webhook: { url: 'https://bot.example/telegram/webhook', secret: SECRET },
+        backlog: 8,
+      },
+      { telegram },
+    );
+    const held = gate();
+    core.onText = async () => {
+      await held.promise;
+      return [{ text: 'done' }];
+    };
+    const headers = { 'x-telegram-bot-api-secret-token': SECRET };
+    let id = 60;
+    const from = (user: number) => {
+      const u = update(id++, '/balance');
+      const who = { id: user, is_bot: false, first_name: `U${user}` };
+      return { ...u, message: { ...u.message, chat: { id: user, type: 'private' }, from: who } };
+    };
+    const status = async (user: number) => (await post('/telegram/webhook', from(user), headers)).status;
+    // Three heavy senders fill three quarters of the backlog of 8, two each.
+    for (const user of [101, 102, 103]) expect([await status(user), await status(user)]).toEqual([200, 200]);
+    // A fourth sender's first update is taken, its second waits: the last quarter is for newcomers.
+    expect([await status(104), await status(104)]).toEqual([200, 503]);
+    expect(await status(105)).toBe(200);
+    // Full: even a newcomer waits now.
+    expect(await status(106)).toBe(503);
+    held.open();
+    await telegram.waitForCalls('sendMessage', 8);
+    await h.close();
+    await telegram.close();
+    h = undefined;
+  });
+
   it('drops the same update posted twice', async () => {
     const { telegram } = await start();
     const headers = { 'x-telegram-bot-api-secret-token': SECRET };

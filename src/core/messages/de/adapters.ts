@@ -3,9 +3,6 @@ import type { adaptersEn } from '../en/adapters.js';
 /** German: strings the adapters write themselves. Typed as the English area, so a missing key fails the type check. */
 export const adaptersDe: typeof adaptersEn = {
   telegram: {
-    sentPrivately: (name: string) => `${name}, ich habe die Antwort in unseren privaten Chat geschickt.`,
-    privateBlocked: (name: string) =>
-      `${name}, ich kann Ihnen noch nicht privat schreiben. Öffnen Sie einen privaten Chat mit mir, drücken Sie Start und fragen Sie dann erneut.`,
     openPrivateChat: 'Privaten Chat öffnen',
     failed: 'Bei mir ist etwas schiefgegangen. Bitte versuchen Sie es gleich noch einmal.',
   },
@@ -50,8 +47,6 @@ export const adaptersDe: typeof adaptersEn = {
     refused: 'Abgelehnt.',
     buttonsExpire: (time: string) => `Die Schaltflächen laufen um ${time} ab.`,
     shortened: '… gekürzt, damit es in eine Slack-Nachricht passt.',
-    fileSent: (name: string) => `Ich habe Ihnen ${name} als Direktnachricht geschickt.`,
-    sentDirect: 'Das habe ich Ihnen als Direktnachricht geschickt.',
     fileFailed: (name: string) =>
       `Ich konnte ${name} nicht hochladen. Ist die App Mitglied dieser Unterhaltung?`,
     supportLog: (day: string) => `Support-Protokoll vom ${day}`,

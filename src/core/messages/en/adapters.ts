@@ -1,9 +1,6 @@
 /** English: strings the adapters write themselves. */
 export const adaptersEn = {
   telegram: {
-    sentPrivately: (name: string) => `${name}, I sent the answer to our private chat.`,
-    privateBlocked: (name: string) =>
-      `${name}, I can't write to you privately yet. Open a private chat with me, press Start, then ask again.`,
     openPrivateChat: 'Open private chat',
     failed: 'Something went wrong on my side. Please try again in a moment.',
   },
@@ -46,8 +43,6 @@ export const adaptersEn = {
     refused: 'Refused.',
     buttonsExpire: (time: string) => `Buttons expire at ${time}.`,
     shortened: '… shortened to fit one Slack message.',
-    fileSent: (name: string) => `I sent ${name} to you in a direct message.`,
-    sentDirect: 'I sent that to you in a direct message.',
     fileFailed: (name: string) => `I could not upload ${name}. Is the app a member of this conversation?`,
     supportLog: (day: string) => `Support log for ${day}`,
   },

@@ -2,7 +2,32 @@
  * English: the words whose promise depends on what the channel can do (README "One road out",
  * capabilities.ts picks them): a deletion is claimed only where the channel deletes.
  */
+const toPrivateChat = (name: string) => `${name}, I sent the answer to our private chat.`;
+
 export const deliveryEn = {
+  /**
+   * Where an answer went, in the words the channel declares for its private conversation
+   * (ports/channel.ts `privateWords`): shown to the person alone, or posted in the chat naming them.
+   */
+  sentToYou: {
+    privateChat: toPrivateChat,
+    directMessage: (_name: string) => 'I sent that to you in a direct message.',
+  },
+  sentTo: {
+    privateChat: toPrivateChat,
+    directMessage: (name: string) => `${name}, I sent that to you in a direct message.`,
+  },
+  fileSentTo: {
+    privateChat: (file: string) => `I sent ${file} to our private chat.`,
+    directMessage: (file: string) => `I sent ${file} to you in a direct message.`,
+  },
+  cantReach: {
+    privateChat: (name: string) =>
+      `${name}, I can't write to you privately yet. Open a private chat with me, press Start, then ask again.`,
+    directMessage: (name: string) =>
+      `${name}, I can't send you a direct message yet. Open my Messages tab, then ask again.`,
+  },
+
   linkAskPasswordKept: (username: string) =>
     `Now send the password for "${username}". I only keep its md5, encrypted.`,
   linkAskPasswordHidden: (username: string) =>

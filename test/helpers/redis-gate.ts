@@ -1,9 +1,9 @@
 import { createServer, type Server, Socket } from 'node:net';
 
 /**
- * A TCP gate in front of redis-server for `npm run soak`: `cut()` is an outage as the bot sees it
- * (every connection reset, new ones refused), `restore()` lets connections through again. Redis
- * keeps its data meanwhile, as a network partition or a failover would.
+ * A TCP gate in front of redis-server (`npm run soak`, outage tests): `cut()` is an outage as the
+ * bot sees it (every connection reset, new ones refused), `restore()` lets connections through
+ * again. Redis keeps its data meanwhile, as a network partition or a failover would.
  */
 export interface RedisGate {
   url: string;

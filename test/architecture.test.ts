@@ -1,0 +1,248 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createConsoleChannel } from '../src/adapters/console/console-channel.js';
+import { builtInCommands } from '../src/core/commands/index.js';
+import {
+  type ChatRef,
+  type ClientFactory,
+  type CommandSpec,
+  type Core,
+  createCore,
+  de,
+  defineCommand,
+  en,
+  type Identity,
+  type Messages,
+  type Platform,
+} from '../src/core/index.js';
+import type { ChannelCapabilities, Conversation } from '../src/core/ports/channel.js';
+import type { Reply } from '../src/core/reply.js';
+import { createMemoryKeyValueStore, createStores, keyringFromKeys } from '../src/store/index.js';
+
+/**
+ * docs/architecture.md §6 ("Add a command") and §5 ("Add a channel"), followed step by step at
+ * test time: a throw-away command `/greet <name>` gets its words in English and German, joins the
+ * command table, has its bad-input case, and runs on the console channel and on a channel built
+ * here from the documented steps. When a step of the page stops being true (a file moves, the
+ * command table gains a required field, a channel needs one more primitive), this test fails.
+ */
+
+// Step 1 (§6.1): the command's words, in every catalogue. In the repository: `cmd.greet` in
+// src/core/messages/en/commands.ts and de/commands.ts, its replies in the area file they belong to.
+interface GreetWords {
+  cmd: { greet: { summary: string; usage: string; example: string } };
+  greetHello: (name: string) => string;
+  vGreetName: string;
+}
+const words: Record<'en' | 'de', GreetWords> = {
+  en: {
+    cmd: { greet: { summary: 'Greet someone by name', usage: '/greet <name>', example: '/greet Ada' } },
+    greetHello: (name) => `Hello, ${name}!`,
+    vGreetName: 'give one name of letters, e.g. /greet Ada',
+  },
+  de: {
+    cmd: { greet: { summary: 'Jemanden mit Namen grüßen', usage: '/greet <Name>', example: '/greet Ada' } },
+    greetHello: (name) => `Hallo, ${name}!`,
+    vGreetName: 'geben Sie einen Namen aus Buchstaben an, z. B. /greet Ada',
+  },
+};
+for (const [catalogue, own] of [
+  [en, words.en],
+  [de, words.de],
+] as const) {
+  Object.assign(catalogue.cmd, own.cmd);
+  Object.assign(catalogue, { greetHello: own.greetHello, vGreetName: own.vGreetName });
+}
+const said = (t: Messages) => t as unknown as GreetWords;
+
+// Step 2 (§6.2): the definition, beside its kind in src/core/commands/. Every field is the table's:
+// who may run it, what its replies hold (the delivery rule reads `output`), which credentials it needs.
+const greet: CommandSpec = defineCommand({
+  name: 'greet',
+  args: ({ t }) =>
+    z.array(z.string().regex(/^\p{L}{1,40}$/u, said(t).vGreetName)).length(1, said(t).vGreetName),
+  summary: (t) => said(t).cmd.greet.summary,
+  usage: (t) => said(t).cmd.greet.usage,
+  example: (t) => said(t).cmd.greet.example,
+  roles: ['holder'],
+  output: 'echo',
+  needs: 'none',
+  async handler(ctx) {
+    return { text: said(ctx.t).greetHello(ctx.args[0] as string) };
+  },
+});
+
+// Step 3 (§6.3): the command table, src/core/commands/index.ts (`builtInCommands`).
+function coreWithGreet(): Core {
+  const clock = () => new Date('2026-11-24T10:00:00Z');
+  const noProvider: ClientFactory = () => {
+    throw new Error('/greet needs no provider');
+  };
+  // The table is one array (help reads it too), so the command joins that array.
+  const commands = builtInCommands({ clock });
+  commands.push(greet);
+  return createCore({
+    stores: createStores({ kv: createMemoryKeyValueStore(), keyring: keyringFromKeys(randomBytes(32)) }),
+    clientFactory: noProvider,
+    commands,
+    clock,
+    rateLimit: false,
+  });
+}
+
+const alice: Identity = { platform: 'console', tenant: '', user: 'alice', displayName: 'Alice' };
+const privateChat: ChatRef = { id: 'dm', kind: 'private' };
+
+let core: Core;
+beforeAll(() => {
+  core = coreWithGreet();
+});
+
+describe('Add a command (docs/architecture.md §6)', () => {
+  it('is in help and in the menus, which are generated from the table', async () => {
+    expect(core.commands.map((c) => c.name)).toContain('greet');
+    expect(core.menu('private')).toContainEqual({ command: 'greet', description: 'Greet someone by name' });
+    expect(core.menu('private', 'de')).toContainEqual({
+      command: 'greet',
+      description: 'Jemanden mit Namen grüßen',
+    });
+    const help = await core.handleText({ identity: alice, chat: privateChat, text: '/help greet' });
+    expect(JSON.stringify(help)).toContain('/greet <name>');
+  });
+
+  // Step 4 (§6.4): its bad-input case, a row of test/core/bad-input.test.ts, asserted the same way.
+  it.each([
+    ['/greet', 'Give one name of letters, e.g. /greet Ada.'],
+    ['/greet Ada Lovelace', 'Give one name of letters'],
+    ['/greet R2D2', 'Give one name of letters'],
+  ])('%s names the fix, with usage and an example', async (line, fix) => {
+    const replies = await core.handleText({ identity: alice, chat: privateChat, text: line });
+    expect(replies).toHaveLength(1);
+    expect(replies[0]?.tone).toBe('error');
+    expect(replies[0]?.text).toContain(fix);
+    expect(replies[0]?.text).toContain('Usage: /greet <name>');
+    expect(replies[0]?.text).toContain('Example: /greet Ada');
+  });
+
+  it('speaks the asker’s language', async () => {
+    const replies = await core.handleText({
+      identity: alice,
+      chat: privateChat,
+      text: '/greet Ada',
+      locale: 'de-DE',
+    });
+    expect(replies.map((r) => r.text)).toEqual(['Hallo, Ada!']);
+  });
+
+  it('runs on the console channel (src/adapters/console)', async () => {
+    const exportDir = await mkdtemp(join(tmpdir(), 'architecture-'));
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let printed = '';
+    output.on('data', (chunk: Buffer) => {
+      printed += chunk.toString('utf8');
+    });
+    const channel = createConsoleChannel({
+      core,
+      input,
+      output,
+      interactive: false,
+      identity: alice,
+      exportDir,
+    });
+    const running = channel.run();
+    input.end('/greet Ada\n/greet\n');
+    await running;
+    channel.close();
+    await rm(exportDir, { recursive: true, force: true });
+    expect(printed).toContain('Hello, Ada!');
+    expect(printed).toContain('Usage: /greet <name>');
+  });
+});
+
+// "Add a channel" (§5): a platform of its own, its capabilities declared honestly, the primitives
+// of a Conversation, and an entry point that normalises what arrives and hands it to the core.
+const FAKE = 'fakechat' as Platform;
+
+// Step 2 (§5.2): what it can do. This one can do nothing but post.
+const FAKE_CAN: ChannelCapabilities = {
+  showToOne: false,
+  deleteIncoming: false,
+  deleteLater: false,
+  secretForm: false,
+  hiddenInput: false,
+  edit: false,
+  privateWords: 'privateChat',
+};
+
+interface Sent {
+  where: 'chat' | 'private';
+  text: string;
+}
+
+// Step 3 (§5.3): the primitives, each one platform call; none decides who sees what.
+function fakeConversation(kind: 'private' | 'shared', sent: Sent[]): Conversation {
+  const record = (where: Sent['where'], reply: Reply) => {
+    sent.push({ where, text: [reply.title, reply.text].filter(Boolean).join('\n') });
+    return Promise.resolve(undefined);
+  };
+  return {
+    platform: FAKE,
+    can: FAKE_CAN,
+    kind,
+    post: (reply) => record('chat', reply),
+    showToActor: () => Promise.resolve(false),
+    postPrivately: (reply) => record('private', reply),
+    editPressed: () => Promise.resolve(false),
+    deleteIncoming: () => Promise.resolve(false),
+    upload: () => Promise.resolve(),
+  };
+}
+
+// Step 4 (§5.4): the entry point: normalise, call the core, deliver what it placed.
+async function onFakeMessage(text: string, chat: ChatRef, user = 'u1'): Promise<Sent[]> {
+  const sent: Sent[] = [];
+  const identity: Identity = { platform: FAKE, tenant: '', user };
+  const conversation = fakeConversation(chat.kind, sent);
+  const placed = await core.handleText({ identity, chat, text, via: 'command', can: FAKE_CAN });
+  await core.deliver(conversation, placed);
+  return sent;
+}
+
+describe('Add a channel (docs/architecture.md §5)', () => {
+  it('runs the new command in a private chat', async () => {
+    expect(await onFakeMessage('/greet Ada', { id: 'p1', kind: 'private' })).toEqual([
+      { where: 'chat', text: 'Hello, Ada!' },
+    ]);
+  });
+
+  it('in a shared chat, a command that only echoes what was typed there answers there', async () => {
+    expect(await onFakeMessage('/greet Ada', { id: 'g1', kind: 'shared' })).toEqual([
+      { where: 'chat', text: 'Hello, Ada!' },
+    ]);
+  });
+
+  it('in a shared chat, personal data goes privately and the chat is told where it went', async () => {
+    const sent = await onFakeMessage('/accounts', { id: 'g1', kind: 'shared' });
+    expect(sent.some((s) => s.where === 'private')).toBe(true);
+    expect(
+      sent
+        .filter((s) => s.where === 'chat')
+        .map((s) => s.text)
+        .join('\n'),
+    ).not.toMatch(/demo/);
+  });
+});
+
+afterAll(() => {
+  for (const catalogue of [en, de] as Record<string, unknown>[]) {
+    delete (catalogue.cmd as Record<string, unknown>).greet;
+    delete catalogue.greetHello;
+    delete catalogue.vGreetName;
+  }
+});
