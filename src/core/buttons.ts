@@ -4,20 +4,20 @@ import { type ChatRef, chatKey, type Identity, identityKey } from './identity.js
 import type { PendingAction } from './ports/records.js';
 
 /**
- * The button protocol: every id the core puts on a reply, and how a press reads it back (README
- * "One road out"). An id is short (Telegram's `callback_data` holds 64 bytes) and is the only thing
- * a press brings back, so each says what to do and names the server-side state it needs, if any.
+ * The button protocol: every id the core puts on a reply, and how a press reads it back
+ * (docs/interface.md §2). An id is short (Telegram's `callback_data` holds 64 bytes) and is the only
+ * thing a press brings back, so each says what to do and names the server-side state it needs.
  *
- * | id                       | a press…                                                        |
- * |--------------------------|-----------------------------------------------------------------|
- * | `c:<ticket>`             | runs a command that asked for confirmation (pending `confirm`)   |
- * | `x:<ticket>`             | cancels it                                                      |
- * | `h:<ticket>`             | runs a held command at once (pending `hangup`: the call's Hang up) |
- * | `m:<screen>`             | opens a screen of the home menu (no state)                      |
- * | `p:<pending id>:<page>`  | turns a long list to a page (pending `page`)                    |
- * | `k:<pending id>`         | asks for a number, for a shared contact (pending `prompt`)      |
- * | `run:<command>`          | starts a command as whoever presses (its `runButton` field)     |
- * | `ap:<request>` `ar:<request>` | approves or refuses a held request (README "Money guard")  |
+ * | id                            | a press…                                                      |
+ * |-------------------------------|---------------------------------------------------------------|
+ * | `c:<ticket>`                  | runs a command that asked for confirmation (pending `confirm`) |
+ * | `x:<ticket>`                  | cancels it                                                    |
+ * | `h:<ticket>`                  | runs a held command at once (pending `hangup`: Hang up)       |
+ * | `m:<screen>`                  | opens a screen of the home menu (no state)                    |
+ * | `p:<pending id>:<page>`       | turns a long list to a page (pending `page`)                  |
+ * | `k:<pending id>`              | asks for a number, for a shared contact (pending `prompt`)    |
+ * | `run:<command>`               | starts a command as whoever presses (its `runButton` field)   |
+ * | `ap:<request>` `ar:<request>` | approves or refuses a held request (docs/money-guard.md §2.2) |
  *
  * A ticket is `<pending id>:<owner tag>:<expiry>`: it names its owner and its expiry, so the press
  * rule is checked before any store read and a press on a used button can be told from a press on an
@@ -126,7 +126,7 @@ export function ticketFor(action: Pick<PendingAction, 'id' | 'expiresAt'>, owner
 
 /**
  * Names the owner of a button inside its id, so the press rule needs no store read and comes first:
- * a stranger's press on a used or expired confirmation changes nothing (README "Confirmations").
+ * a stranger's press on a used or expired confirmation changes nothing (docs/interface.md §2.2).
  * Not a credential: the pending action itself is checked again before anything runs.
  */
 export function ownerTag(ownerKey: string): string {
@@ -144,8 +144,8 @@ export interface Presser {
 export type ButtonOwner = { tag: string } | Pick<PendingAction, 'owner' | 'agentChannel'>;
 
 /**
- * The press rule, the one place it is written: the owner may press, or an agent of the support
- * channel the button belongs to. Anyone else's press changes nothing, whatever state the button is in.
+ * The press rule, the one place it is written (docs/interface.md §2.2): the owner may press, or an
+ * agent of the support channel the button belongs to. Anyone else's press changes nothing, whatever state the button is in.
  */
 export function mayPress(presser: Presser, owner: ButtonOwner): boolean {
   const { identity, chat } = presser;

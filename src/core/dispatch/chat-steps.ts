@@ -10,7 +10,7 @@ import type { Engine } from './engine.js';
 import { answer, type Received, type Resolver, resolvedAs } from './turn.js';
 
 /**
- * The steps a chat app needs before a command is looked up (README "menus"): a shared contact, a
+ * The steps a chat app needs before a command is looked up (docs/interface.md §3): a shared contact, a
  * command that ends a conversation, the answer to a question the bot asked, and plain chatter.
  */
 

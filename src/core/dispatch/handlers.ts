@@ -180,7 +180,7 @@ async function press(
       return navigate(e, input, loc.t, button);
     case 'approve':
     case 'refuse':
-      // A second person's decision on a held request (README "Money guard").
+      // A second person's decision on a held request (docs/money-guard.md §2.2).
       record.name = 'approval';
       return pressApproval(e, input, loc.t, button);
     case 'confirm':

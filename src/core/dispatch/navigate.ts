@@ -27,7 +27,7 @@ async function activeLabel(e: Engine, idKey: string): Promise<string | undefined
   return activeAccount(await e.stores.credentials.get(idKey))?.label;
 }
 
-/** Menu screens, list pages and contact questions (README "menus"): navigation, never a state change by itself. */
+/** Menu screens, list pages and contact questions (docs/interface.md §3): navigation, never a state change by itself. */
 export async function navigate(
   e: Engine,
   input: NavigationInput,
@@ -77,7 +77,7 @@ async function menuScreen(
     const actions = (first.actions ?? []).filter((x) => x.actionId !== HOME_BUTTON);
     return inPlace([withBack({ ...first, actions: [...actions, ...screen.extra(t)] }, t), ...rest], t, alone);
   }
-  // A refusal or a provider failure shown in place of a screen keeps its way back (README "menus").
+  // A refusal or a provider failure shown in place of a screen keeps its way back (docs/interface.md §3.1).
   const shown = first && (first.audience === 'chat' || alone) ? [withBack(first, t), ...rest] : replies;
   return inPlace(shown.length ? shown : [withBack({ text: t.working, audience: 'chat' }, t)], t, alone);
 }

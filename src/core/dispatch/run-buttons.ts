@@ -10,7 +10,7 @@ import { chatSettingsOf, type Engine, localeOf } from './engine.js';
 /**
  * A `run:<command>` button starts its command as whoever presses it (an alert's Top up / Change
  * threshold, a spend limit's button): no server state, the command applies its own rules to the
- * presser. What it does is the command's `runButton` field; a command without one has no such
+ * presser (docs/interface.md §2.4). What it does is the command's `runButton` field; a command without one has no such
  * button, and the press falls through as an unknown id.
  */
 export async function pressRunButton(

@@ -49,7 +49,7 @@ export interface Ready extends Parsed {
   readonly ctx: CommandContext<unknown>;
 }
 
-/** Where the answer is shown: opened from the home menu, or a page of an earlier list (README "menus"). */
+/** Where the answer is shown: opened from the home menu, or a page of an earlier list (docs/interface.md §3). */
 export interface View {
   fromMenu?: boolean | undefined;
   pageId?: string;
