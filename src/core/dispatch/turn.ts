@@ -99,19 +99,18 @@ export const answer = (replies: Reply[]): Ended => ({ ended: replies });
 
 /** Steps in order, each taking the phase the one before it made; `run` ends with an answer or the last phase. */
 export interface Chain<In, Out, A> {
-  to<Next>(next: Step<Out, Next, A>): Chain<In, Next, A>;
+  /** The next step; none after a step that always ends the turn (its output is `never`). */
+  to<Next>(next: [Out] extends [never] ? never : Step<Out, Next, A>): Chain<In, Next, A>;
   readonly run: Step<In, Out, A>;
 }
 
 export function chain<In, Out, A = Reply[]>(first: Step<In, Out, A>): Chain<In, Out, A> {
-  return {
-    run: first,
-    to: <Next>(next: Step<Out, Next, A>) =>
-      chain<In, Next, A>(async (e, turn) => {
-        const out = await first(e, turn);
-        return isEnded(out) ? out : next(e, out);
-      }),
-  };
+  const to = <Next>(next: Step<Out, Next, A>) =>
+    chain<In, Next, A>(async (e, turn) => {
+      const out = await first(e, turn);
+      return isEnded(out) ? out : next(e, out);
+    });
+  return { run: first, to: to as Chain<In, Out, A>['to'] };
 }
 
 /** A step before the command is known: it answers, names the command, or passes the turn on (undefined). */
