@@ -13,7 +13,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { ClientFactory } from '../src/core/accounts/services.js';
-import type { NotifyDestination } from '../src/core/notify/notifier.js';
+import type { NotifyDestination } from '../src/core/ports/notify.js';
 import { createProactive } from '../src/core/proactive/proactive.js';
 import { createSandbox } from '../src/sandbox/index.js';
 import { createMemoryKeyValueStore, createStores, keyringFromKeys } from '../src/store/index.js';

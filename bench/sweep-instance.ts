@@ -10,7 +10,7 @@
 
 import type { ClientFactory } from '../src/core/accounts/services.js';
 import { silentLogger } from '../src/core/logs/logger.js';
-import type { NotifyDestination } from '../src/core/notify/notifier.js';
+import type { NotifyDestination } from '../src/core/ports/notify.js';
 import { createProactive } from '../src/core/proactive/proactive.js';
 import { createBullmqJobs } from '../src/jobs/bullmq-jobs.js';
 import { createStores, keyringFromKeys } from '../src/store/index.js';

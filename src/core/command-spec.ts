@@ -1,18 +1,26 @@
 import type { z } from 'zod';
 import type { LabelCache } from './accounts/label-cache.js';
-import type { Role } from './accounts/roles.js';
 import type { AccountClient, CardClient } from './accounts/services.js';
 import type { Ticket } from './buttons.js';
-import type { GuardCheck } from './guard/types.js';
-import type { ChatRef, Identity } from './identity.js';
+import type { ChatRef, Identity, Role } from './identity.js';
 import type { Language, Messages } from './messages.js';
-import type { SentMessage } from './notify/notifier.js';
 import type { ChannelCapabilities } from './ports/channel.js';
+import type { ApprovalAction } from './ports/guard.js';
+import type { SentMessage } from './ports/notify.js';
 import type { ArgumentPrompt, PendingAction } from './ports/records.js';
 import type { Stores } from './ports/stores.js';
 import type { Reply, Visibility } from './reply.js';
 import type { ArgsEnv } from './values/args.js';
 import type { Formatter } from './values/format.js';
+
+/**
+ * What the money guard says about one run of a command (README "Money guard"): refused before
+ * anything is sent (a price ceiling, a spend limit reached), or held for a second person's approval
+ * in a team chat. `target` names what is acted on in public words for the request message.
+ */
+export type GuardCheck =
+  | { kind: 'refuse'; reply: Reply }
+  | { kind: 'approve'; action: ApprovalAction; target: string };
 
 /** What a handler sees: one normalised context (style.md, after grammY's `Context`). */
 export interface CommandContext<A> {

@@ -1,9 +1,8 @@
-import type { Role } from './accounts/roles.js';
 import type { RefsFor } from './delivery/command-refs.js';
-import type { ChatRef, Identity } from './identity.js';
+import type { ChatRef, Identity, Role } from './identity.js';
 import type { Language } from './messages.js';
-import type { TrackedMessage } from './notify/notifier.js';
 import type { ChannelCapabilities, Conversation } from './ports/channel.js';
+import type { TrackedMessage } from './ports/notify.js';
 import type { AuditEntry } from './ports/records.js';
 import type { PlacedOutcome, PlacedReply, Reply } from './reply.js';
 

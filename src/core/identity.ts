@@ -39,3 +39,10 @@ export function chatKey(platform: Platform, tenant: string, chat: ChatRef): stri
 export function maySetUpSupport(chat: ChatRef): boolean {
   return chat.kind === 'shared' && chat.userIsAdmin === true;
 }
+
+/**
+ * Who may run a command (issue 4). `holder`: a chat user acting on their own linked account.
+ * `agent`: a support agent in a support channel, acting with the team's credentials (issue 6).
+ * `admin`: a workspace or group admin, for channel setup and group settings.
+ */
+export type Role = 'holder' | 'agent' | 'admin';

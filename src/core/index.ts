@@ -1,4 +1,3 @@
-export type { Role } from './accounts/roles.js';
 export type { AccountClient, CardClient, ClientFactory } from './accounts/services.js';
 export { HOME_BUTTON } from './buttons.js';
 export type { CommandContext, CommandSpec } from './command-spec.js';
@@ -14,6 +13,7 @@ export type {
 export type { RefsFor } from './delivery/command-refs.js';
 export { type CoreOptions, createCore } from './dispatch/create-core.js';
 export { type RecoverInterruptedOptions, recoverInterrupted, tellAbandoned } from './dispatch/interrupted.js';
+export type { Role } from './identity.js';
 export { type ChatRef, chatKey, type Identity, identityKey, type Platform } from './identity.js';
 export type { CoreLogger } from './logs/logger.js';
 export { type ErrorSummary, errorSummary } from './logs/safe-error.js';

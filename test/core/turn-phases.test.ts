@@ -8,6 +8,7 @@ import {
   rolesStep,
   runStep,
 } from '../../src/core/dispatch/command-steps.js';
+import { guardStep } from '../../src/core/dispatch/guard-step.js';
 import {
   chain,
   type Ended,
@@ -16,7 +17,6 @@ import {
   type Resolved,
   type Step,
 } from '../../src/core/dispatch/turn.js';
-import { guardStep } from '../../src/core/guard/guard-step.js';
 
 /**
  * The phases of a turn (src/core/dispatch/turn.ts, docs/architecture.md §3): each step takes the

@@ -1,10 +1,6 @@
 import type { Platform } from '../../src/core/identity.js';
-import {
-  type NotifyDestination,
-  NotifyRefusedError,
-  type SentMessage,
-} from '../../src/core/notify/notifier.js';
 import type { Channel, ChannelCapabilities } from '../../src/core/ports/channel.js';
+import { type NotifyDestination, NotifyRefusedError, type SentMessage } from '../../src/core/ports/notify.js';
 import type { Reply } from '../../src/core/reply.js';
 
 /** A channel that records what the core sends first, and can refuse like a platform (blocked bot). */

@@ -118,10 +118,13 @@ describe('admission', () => {
     const failing = () => Promise.reject(new Error('no answer'));
     const b = a.run('u', 'k', failing);
     const c = a.run('u', 'k', failing);
+    // Both expectations hold their promise before the read can fail, as a caller awaiting it would.
+    const bFails = expect(b).rejects.toThrow('no answer');
+    const cFails = expect(c).rejects.toThrow('no answer');
     await h.releaseOne();
     await first;
-    await expect(b).rejects.toThrow('no answer');
-    await expect(c).rejects.toThrow('no answer');
+    await bFails;
+    await cFails;
   });
 });
 

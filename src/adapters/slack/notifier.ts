@@ -1,7 +1,7 @@
 import type { webApi } from '@slack/bolt';
 import { errorSummary } from '../../core/logs/safe-error.js';
-import { type NotifyDestination, NotifyRefusedError, type SentMessage } from '../../core/notify/notifier.js';
 import type { Channel, Conversation } from '../../core/ports/channel.js';
+import { type NotifyDestination, NotifyRefusedError, type SentMessage } from '../../core/ports/notify.js';
 import type { Reply } from '../../core/reply.js';
 import { uploadFile } from './file-upload.js';
 import type { SlackLogger } from './options.js';

@@ -1,8 +1,8 @@
 import type { Api } from 'grammy';
 import { errorSummary } from '../../core/logs/safe-error.js';
 import type { Language } from '../../core/messages.js';
-import type { SentMessage } from '../../core/notify/notifier.js';
 import type { Channel, ChannelCapabilities, Conversation } from '../../core/ports/channel.js';
+import type { SentMessage } from '../../core/ports/notify.js';
 import type { RecordStore, ScheduledDeletion } from '../../core/ports/proactive.js';
 import { ACTOR_MARK, type Reply } from '../../core/reply.js';
 import { EphemeralMessages, type Press } from './ephemeral.js';

@@ -1,6 +1,6 @@
 import { errorSummary } from '../../core/logs/safe-error.js';
-import { NotifyRefusedError } from '../../core/notify/notifier.js';
 import type { Channel, Conversation } from '../../core/ports/channel.js';
+import { NotifyRefusedError } from '../../core/ports/notify.js';
 import type { Deliverer } from './deliver.js';
 import { isUnreachable } from './deliver.js';
 

@@ -1,13 +1,6 @@
-import type { CommandSpec } from '../command-spec.js';
 import type { IncomingText } from '../core.js';
+import type { Role } from '../identity.js';
 import type { ChatSettings } from '../ports/records.js';
-
-/**
- * Who may run a command (issue 4). `holder`: a chat user acting on their own linked account.
- * `agent`: a support agent in a support channel, acting with the team's credentials (issue 6).
- * `admin`: a workspace or group admin, for channel setup and group settings.
- */
-export type Role = 'holder' | 'agent' | 'admin';
 
 /** A support channel's set-up (ChatSettings.support), as far as agent checks need it. */
 export interface SupportAgents {
@@ -25,9 +18,15 @@ export function isAgent(
   return support.agentGroup !== undefined && (identity.groups ?? []).includes(support.agentGroup);
 }
 
+/** What the role rule reads of a command's row in the command table (`CommandSpec`). */
+interface RoleRule {
+  readonly roles: readonly Role[];
+  readonly needs: string;
+}
+
 /** Who the asker is here, or why they may not run it. */
 export function roleFor(
-  spec: CommandSpec,
+  spec: RoleRule,
   input: Pick<IncomingText, 'identity' | 'chat'>,
   settings: ChatSettings,
 ): Role | 'not-agent' | 'not-allowed' {

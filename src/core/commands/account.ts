@@ -3,9 +3,9 @@ import { hasCode } from '../../telephony/errors.js';
 import type { AccountEntry } from '../../telephony/wire.js';
 import type { AccountClient } from '../accounts/services.js';
 import { type CommandContext, commandText, defineCommand } from '../command-spec.js';
+import { audited } from '../guard/audited.js';
 import type { Reply } from '../reply.js';
 import { noArgs, phoneArg, positional } from '../values/args.js';
-import { audited } from './audited.js';
 
 const balanceCommand = defineCommand({
   name: 'balance',

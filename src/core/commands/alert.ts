@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { alertArgs, compareMoney } from '../alerts/threshold.js';
 import type { CommandContext } from '../command-spec.js';
 import { commandText, defineCommand } from '../command-spec.js';
-import type { NotifyDestination } from '../notify/notifier.js';
+import type { NotifyDestination } from '../ports/notify.js';
 import type { SubscriptionBase } from '../ports/proactive.js';
 
 /** Who a subscription, limit or card cap belongs to: the holder, or in a support channel the team (issue 15). */

@@ -4,7 +4,7 @@ import { hasCode } from '../../telephony/errors.js';
 import { encodeButton } from '../buttons.js';
 import { type CommandContext, commandText, defineCommand } from '../command-spec.js';
 import { sharedChatMayShow } from '../delivery/delivery.js';
-import { callGuard } from '../guard/call-guard.js';
+import { audited } from '../guard/audited.js';
 import { type Messages, messagesFor } from '../messages.js';
 import { hangingUpCard } from '../proactive/call-card.js';
 import {
@@ -16,7 +16,7 @@ import {
 import type { Reply } from '../reply.js';
 import { phoneArg, positional } from '../values/args.js';
 import { subscriptionOf } from './alert.js';
-import { audited } from './audited.js';
+import { callGuard } from './call-guard.js';
 
 /**
  * Stores the pending report of a call just placed; the card's `track` key finds it again. The report

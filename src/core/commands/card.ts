@@ -3,25 +3,17 @@ import { hasCode } from '../../telephony/errors.js';
 import { type Money, parseMoney } from '../../telephony/money.js';
 import { freeTextIssue } from '../../telephony/params.js';
 import type { PhoneNumber } from '../../telephony/phone.js';
-import type { Pin } from '../../telephony/pin.js';
 import type { Card } from '../../telephony/wire.js';
 import type { CardClient } from '../accounts/services.js';
 import { type CommandContext, commandText, defineCommand } from '../command-spec.js';
 import { UserFacingError } from '../delivery/error-replies.js';
-import { cardGuard } from '../guard/card-guard.js';
+import { audited } from '../guard/audited.js';
 import type { Messages } from '../messages.js';
 import type { Reply } from '../reply.js';
 import { type ArgsEnv, type Read, readPhone, readPin } from '../values/args.js';
-import { audited } from './audited.js';
+import type { CardArgs } from './card-args.js';
 import { cardCapArgs, cardLimit, cardUnblocked } from './card-cap.js';
-
-/** The client's own values (issue 17): numbers, PIN and amount reach it as they were parsed here. */
-export type CardArgs =
-  | { sub: 'show' | 'block' | 'unblock' | 'disable'; cli: PhoneNumber }
-  | { sub: 'limit'; cli: PhoneNumber; cap?: Money | 'off' }
-  | { sub: 'create'; cli: PhoneNumber; amount?: Money | undefined; customer?: string | undefined }
-  | { sub: 'renumber'; cli: PhoneNumber; newCli: PhoneNumber }
-  | { sub: 'activate'; cli: PhoneNumber; pin: Pin };
+import { cardGuard } from './card-guard.js';
 
 const SUBS = ['show', 'create', 'block', 'unblock', 'disable', 'renumber', 'activate', 'limit'] as const;
 

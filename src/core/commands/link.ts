@@ -3,8 +3,8 @@ import { usernameIssue } from '../../telephony/credentials.js';
 import { activeAccount } from '../accounts/credentials-access.js';
 import { startLinkConversation } from '../accounts/linking.js';
 import { commandText, defineCommand } from '../command-spec.js';
+import { asksInForm } from '../delivery/capabilities.js';
 import { UserFacingError } from '../delivery/error-replies.js';
-import { asksInForm } from '../dispatch/capabilities.js';
 import type { Messages } from '../messages.js';
 import { noArgs, usernameFix } from '../values/args.js';
 

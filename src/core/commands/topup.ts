@@ -1,7 +1,7 @@
 import { commandText, defineCommand } from '../command-spec.js';
+import { audited } from '../guard/audited.js';
 import { pinArg, positional } from '../values/args.js';
 import { rearmAfterTopUp } from './alert.js';
-import { audited } from './audited.js';
 
 /** `/topup <PIN>`: spec 4.6, confirmed first, never retried, then the balance read again (D5). */
 export function topupCommands() {

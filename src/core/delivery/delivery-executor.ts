@@ -1,8 +1,8 @@
 import type { CoreLogger } from '../logs/logger.js';
 import { errorSummary } from '../logs/safe-error.js';
 import { catalogues, type Language } from '../messages.js';
-import type { SentMessage, TrackedMessage } from '../notify/notifier.js';
 import type { Conversation } from '../ports/channel.js';
+import type { SentMessage, TrackedMessage } from '../ports/notify.js';
 import { ACTOR_MARK, type Audience, type PlacedOutcome, type PlacedReply, type Reply } from '../reply.js';
 
 /**

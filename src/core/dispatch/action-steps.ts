@@ -1,7 +1,7 @@
-import type { Role } from '../accounts/roles.js';
 import { type ButtonOf, isTicketed, mayPress, type Ticket } from '../buttons.js';
 import type { IncomingAction } from '../core.js';
 import { place } from '../delivery/delivery.js';
+import type { Role } from '../identity.js';
 import type { Messages } from '../messages.js';
 import type { ChatSettings, PendingAction } from '../ports/records.js';
 import type { ActionOutcome, Reply } from '../reply.js';

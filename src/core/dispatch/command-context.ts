@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { accountClientFor, cardClientFor } from '../accounts/credentials-access.js';
-import type { Role } from '../accounts/roles.js';
 import { isTicketed, type Ticket, ticketFor } from '../buttons.js';
 import type { CommandContext, CommandSpec } from '../command-spec.js';
+import { capabilitiesOf } from '../delivery/capabilities.js';
+import type { Role } from '../identity.js';
 import { type ChatRef, chatKey, type Identity, identityKey } from '../identity.js';
 import type { ChannelCapabilities } from '../ports/channel.js';
 import type { AuditEntry, ChatSettings, PendingAction } from '../ports/records.js';
 import type { UserLocale } from '../values/user-locale.js';
-import { capabilitiesOf } from './capabilities.js';
 import type { Engine } from './engine.js';
 
 export interface ContextInput {

@@ -1,10 +1,10 @@
 import { lineMayHoldSecret } from '../accounts/linking.js';
-import { type Role, roleFor } from '../accounts/roles.js';
+import { roleFor } from '../accounts/roles.js';
 import type { CommandSpec } from '../command-spec.js';
 import type { IncomingText } from '../core.js';
 import { place } from '../delivery/delivery.js';
 import { isStoreUnavailable } from '../delivery/error-replies.js';
-import { guardStep } from '../guard/guard-step.js';
+import type { Role } from '../identity.js';
 import { type Language, languageOf, messagesFor } from '../messages.js';
 import type { ChatSettings } from '../ports/records.js';
 import type { PlacedReply, Reply } from '../reply.js';
@@ -20,6 +20,7 @@ import {
   runStep,
 } from './command-steps.js';
 import { chatSettingsOf, type Engine, failure, localeOf } from './engine.js';
+import { guardStep } from './guard-step.js';
 import {
   chain,
   newRecord,

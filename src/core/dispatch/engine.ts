@@ -1,21 +1,21 @@
 import type { LabelCache } from '../accounts/label-cache.js';
 import type { ClientFactory } from '../accounts/services.js';
 import type { CommandSpec } from '../command-spec.js';
+import { capabilitiesOf, honestWords } from '../delivery/capabilities.js';
 import type { RefsFor } from '../delivery/command-refs.js';
 import { errorReply, isStoreDiskError } from '../delivery/error-replies.js';
+import type { Outbox } from '../delivery/outbox.js';
 import { type ChatRef, chatKey, type Identity, identityKey, type Platform } from '../identity.js';
 import type { CoreLogger } from '../logs/logger.js';
 import { errorSummary } from '../logs/safe-error.js';
 import { createSampler } from '../logs/sampler.js';
 import type { Messages } from '../messages.js';
-import type { Outbox } from '../notify/outbox.js';
 import type { ChannelCapabilities } from '../ports/channel.js';
 import type { CoreMetrics } from '../ports/metrics.js';
 import type { AuditEntry, ChatSettings } from '../ports/records.js';
 import type { Stores } from '../ports/stores.js';
 import type { Reply } from '../reply.js';
 import { type UserLocale, userLocale } from '../values/user-locale.js';
-import { capabilitiesOf, honestWords } from './capabilities.js';
 
 /** What every step of the dispatcher shares: the resolved options and the command table. */
 export interface Engine {

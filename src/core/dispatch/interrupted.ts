@@ -1,6 +1,6 @@
+import type { Outbox } from '../delivery/outbox.js';
 import type { Platform } from '../identity.js';
 import type { Messages } from '../messages.js';
-import type { Outbox } from '../notify/outbox.js';
 import type { AuditEntry, InterruptedNotice } from '../ports/records.js';
 import type { Stores } from '../ports/stores.js';
 import type { Reply } from '../reply.js';

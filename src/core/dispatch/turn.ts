@@ -1,6 +1,6 @@
-import type { Role } from '../accounts/roles.js';
 import type { CommandContext, CommandSpec, OutputClass } from '../command-spec.js';
 import type { IncomingText } from '../core.js';
+import type { Role } from '../identity.js';
 import type { AuditEntry, ChatSettings } from '../ports/records.js';
 import type { Reply } from '../reply.js';
 import type { UserLocale } from '../values/user-locale.js';

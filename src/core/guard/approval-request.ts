@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { encodeButton } from '../buttons.js';
-import type { CommandContext } from '../command-spec.js';
-import type { Messages } from '../messages.js';
-import type { TrackedMessage } from '../notify/notifier.js';
+import type { CommandContext, GuardCheck } from '../command-spec.js';
+import { languageOf, type Messages } from '../messages.js';
 import type { ApprovalRequest } from '../ports/guard.js';
+import type { TrackedMessage } from '../ports/notify.js';
 import type { Stores } from '../ports/stores.js';
 import type { Reply } from '../reply.js';
 import { APPROVAL_TTL_MS, defaultApprovers } from './policy.js';
-import type { GuardCheck } from './types.js';
 
 /** The `track` key of a request message, so an expiry can edit it later. */
 export const APPROVAL_TRACK_PREFIX = 'approval:';
@@ -96,4 +95,14 @@ export async function recordApprovalMessage(stores: Stores, tracked: TrackedMess
   const request = await stores.guard.approvals.get(tracked.track.slice(APPROVAL_TRACK_PREFIX.length));
   if (request) await stores.guard.approvals.put({ ...request, message: tracked.message });
   return true;
+}
+
+/** The request message with its outcome, and no buttons: placed for the whole chat. */
+export function closed(request: ApprovalRequest, t: Messages, outcome: string[]): Reply {
+  return {
+    ...requestMessage(request, t, outcome),
+    actions: [],
+    audience: 'chat',
+    language: languageOf(request.requesterLocale),
+  };
 }

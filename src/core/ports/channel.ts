@@ -1,6 +1,6 @@
 import type { Platform } from '../identity.js';
-import type { NotifyDestination, SentMessage } from '../notify/notifier.js';
 import type { Reply, ReplyFile } from '../reply.js';
+import type { NotifyDestination, SentMessage } from './notify.js';
 
 /**
  * The one road out (README "One road out", after Vercel Chat SDK's `Adapter`): the primitives a

@@ -1,7 +1,6 @@
 import type { Money } from '../../telephony/money.js';
-import type { Role } from '../accounts/roles.js';
-import type { Platform } from '../identity.js';
-import type { SentMessage } from '../notify/notifier.js';
+import type { Platform, Role } from '../identity.js';
+import type { SentMessage } from './notify.js';
 import type { RecordStore, SubscriptionBase } from './proactive.js';
 
 /**

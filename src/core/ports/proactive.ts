@@ -1,6 +1,6 @@
 import type { Money } from '../../telephony/money.js';
 import type { Platform } from '../identity.js';
-import type { NotifyDestination, SentMessage } from '../notify/notifier.js';
+import type { NotifyDestination, SentMessage } from './notify.js';
 
 /** The person who set a subscription up: personal data that may not go to the chat goes to them. */
 export interface Subscriber {

@@ -1,4 +1,4 @@
-import type { Role } from '../accounts/roles.js';
+import type { Role } from '../identity.js';
 
 /**
  * A linked credential, as the core sees it once decrypted. Only the username and `md5_hex(password)`

@@ -1,4 +1,4 @@
-import { closed } from '../guard/approval-press.js';
+import { closed } from '../guard/approval-request.js';
 import { APPROVAL_TTL_MS } from '../guard/policy.js';
 import { errorSummary } from '../logs/safe-error.js';
 import { messagesFor } from '../messages.js';

@@ -1,7 +1,7 @@
 import { fromDate } from '../../telephony/dates.js';
 import type { CdrRecord } from '../../telephony/wire.js';
 import { errorSummary } from '../logs/safe-error.js';
-import type { TrackedMessage } from '../notify/notifier.js';
+import type { TrackedMessage } from '../ports/notify.js';
 import type { CallReport } from '../ports/proactive.js';
 import { ambiguousRecord, noRecord, reportRecord, unsureRecord } from './call-card.js';
 import { callTimesOf, type MatchResult, matchRecord, recordDigits } from './call-match.js';

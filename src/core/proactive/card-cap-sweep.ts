@@ -1,7 +1,7 @@
 import { addMoney, subtractMoney } from '../../telephony/money.js';
 import { normalizePhoneNumber, type PhoneNumber } from '../../telephony/phone.js';
-import { audited } from '../commands/audited.js';
 import { compareAmounts } from '../guard/amounts.js';
+import { audited } from '../guard/audited.js';
 import { identityKey } from '../identity.js';
 import { messagesFor } from '../messages.js';
 import type { CardCap } from '../ports/guard.js';

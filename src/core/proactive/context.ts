@@ -1,9 +1,9 @@
 import type { TelephonyClientWithMethods } from '../../telephony/client.js';
 import type { ClientFactory } from '../accounts/services.js';
+import type { Outbox } from '../delivery/outbox.js';
 import { identityKey } from '../identity.js';
 import type { CoreLogger } from '../logs/logger.js';
 import { languageOf } from '../messages.js';
-import type { Outbox } from '../notify/outbox.js';
 import type { SubscriptionBase } from '../ports/proactive.js';
 import type { Stores } from '../ports/stores.js';
 

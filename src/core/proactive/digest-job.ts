@@ -1,8 +1,8 @@
 import type { CalendarDate } from '../../telephony/dates.js';
-import { spendReply } from '../commands/spend.js';
 import { errorSummary } from '../logs/safe-error.js';
 import { messagesFor } from '../messages.js';
 import type { DigestSubscription } from '../ports/proactive.js';
+import { spendReply } from '../spend/spend-reply.js';
 import { createFormatter } from '../values/format.js';
 import { addDays, todayIn } from '../values/natural-date.js';
 import {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NotifyRefusedError } from '../../../src/core/notify/notifier.js';
+import { NotifyRefusedError } from '../../../src/core/ports/notify.js';
 import { type OAuthHarness, startOAuthHarness } from './oauth-harness.js';
 
 /**

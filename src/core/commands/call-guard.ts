@@ -1,11 +1,10 @@
 import type { PhoneNumber } from '../../telephony/phone.js';
-import type { CommandContext } from '../command-spec.js';
-import { subscriptionId } from '../commands/alert.js';
+import type { CommandContext, GuardCheck } from '../command-spec.js';
+import { compareAmounts } from '../guard/amounts.js';
+import { policyHere } from '../guard/policy.js';
+import { periodSpend, spentText } from '../guard/spend-period.js';
 import type { Reply } from '../reply.js';
-import { compareAmounts } from './amounts.js';
-import { policyHere } from './policy.js';
-import { periodSpend, spentText } from './spend-period.js';
-import type { GuardCheck } from './types.js';
+import { subscriptionId } from './alert.js';
 
 const refuse = (text: string): GuardCheck => ({
   kind: 'refuse',

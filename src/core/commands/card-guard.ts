@@ -1,10 +1,9 @@
-import type { CommandContext } from '../command-spec.js';
-import type { CardArgs } from '../commands/card.js';
+import type { CommandContext, GuardCheck } from '../command-spec.js';
+import { compareAmounts } from '../guard/amounts.js';
+import { policyHere } from '../guard/policy.js';
+import { publicNumber } from '../guard/public-target.js';
 import type { ApprovalAction } from '../ports/guard.js';
-import { compareAmounts } from './amounts.js';
-import { policyHere } from './policy.js';
-import { publicNumber } from './public-target.js';
-import type { GuardCheck } from './types.js';
+import type { CardArgs } from './card-args.js';
 
 /**
  * Four-eyes on the card lifecycle (README "Money guard"): in a team chat whose policy names the

@@ -1,14 +1,14 @@
-import type { RefsFor } from '../delivery/command-refs.js';
-import { place } from '../delivery/delivery.js';
-import { DeliveryExecutor } from '../delivery/delivery-executor.js';
 import type { Platform } from '../identity.js';
 import type { CoreLogger } from '../logs/logger.js';
 import { en } from '../messages.js';
 import type { Channel, Conversation } from '../ports/channel.js';
+import { type NotifyDestination, NotifyRefusedError, type SentMessage } from '../ports/notify.js';
 import type { Subscriber } from '../ports/proactive.js';
 import type { SettingsStore } from '../ports/stores.js';
 import type { PlacedReply, Reply } from '../reply.js';
-import { type NotifyDestination, NotifyRefusedError, type SentMessage } from './notifier.js';
+import type { RefsFor } from './command-refs.js';
+import { place } from './delivery.js';
+import { DeliveryExecutor } from './delivery-executor.js';
 
 /** What became of a message the core sent first. */
 export type SendOutcome =

@@ -1,17 +1,17 @@
 import { roleFor } from '../accounts/roles.js';
 import type { ButtonOf } from '../buttons.js';
 import type { IncomingAction } from '../core.js';
-import { parseArgs, runStep } from '../dispatch/command-steps.js';
-import { credentials, runChecked } from '../dispatch/dispatch.js';
-import { chatSettingsOf, type Engine, localeOf } from '../dispatch/engine.js';
-import { chain } from '../dispatch/turn.js';
+import { closed } from '../guard/approval-request.js';
+import { APPROVAL_TTL_MS, mayDecide } from '../guard/policy.js';
 import { chatKey, identityKey } from '../identity.js';
-import { languageOf, type Messages, messagesFor } from '../messages.js';
+import { type Messages, messagesFor } from '../messages.js';
 import type { ApprovalRequest } from '../ports/guard.js';
 import type { ActionOutcome, Reply } from '../reply.js';
-import { requestMessage } from './approval-request.js';
+import { parseArgs, runStep } from './command-steps.js';
+import { credentials, runChecked } from './dispatch.js';
+import { chatSettingsOf, type Engine, localeOf } from './engine.js';
 import { guardRefusalStep } from './guard-step.js';
-import { APPROVAL_TTL_MS, mayDecide } from './policy.js';
+import { chain } from './turn.js';
 
 type Decision = Exclude<ApprovalRequest['status'], 'pending'>;
 
@@ -71,16 +71,6 @@ export async function pressApproval(
     notice: ran.ok ? t.approvalApprovedDone(by) : t.approvalApprovedFailed(by),
     update: closed(decided, rt, lines),
     ...(ran.here.length ? { followUps: ran.here } : {}),
-  };
-}
-
-/** The request message with its outcome, and no buttons: placed for the whole chat. */
-export function closed(request: ApprovalRequest, t: Messages, outcome: string[]): Reply {
-  return {
-    ...requestMessage(request, t, outcome),
-    actions: [],
-    audience: 'chat',
-    language: languageOf(request.requesterLocale),
   };
 }
 

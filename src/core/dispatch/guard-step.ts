@@ -1,7 +1,6 @@
-import type { Ready, Step } from '../dispatch/turn.js';
-import { ends } from '../dispatch/turn.js';
-import { requestApproval } from './approval-request.js';
-import type { GuardCheck } from './types.js';
+import type { GuardCheck } from '../command-spec.js';
+import { requestApproval } from '../guard/approval-request.js';
+import { ends, type Ready, type Step } from './turn.js';
 
 /** The command's guard, or a refusal that ends the turn with nothing sent. */
 async function check(turn: Ready): Promise<GuardCheck | undefined> {
