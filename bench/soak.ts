@@ -22,9 +22,10 @@
  * rounds for that long, with RSS read after each, see `overTime`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -54,8 +55,6 @@ interface Issued {
   /** Found in the request's parameters: a number, PIN or call id used by no other command. */
   token: string;
   told: Told;
-  /** What the user saw, on one line, for a mismatch's report. */
-  answer: string;
 }
 
 const SUCCESS: Record<Op, RegExp> = {
@@ -171,6 +170,8 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 const random = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 let nextPin = 0;
+/** This round's file of what each never-retry command's user saw (token, answer), for mismatches. */
+let answersFile = '';
 let badSample = '';
 
 /** One person at one console: types `lines` lines, each after the answer to the one before. */
@@ -226,7 +227,9 @@ async function drive(core: Core, runtime: () => Runtime, user: number, lines: nu
       answer = await type(choice, `${kind} confirm`);
     }
     const told = toldOf(op, answer);
-    tally.commands.push({ op, token, told, answer: answer.replace(/\s+/g, ' ').slice(0, 200) });
+    tally.commands.push({ op, token, told });
+    // What the user saw, for a mismatch's report: kept in a file, so the round's heap figure is the bot's.
+    appendFileSync(answersFile, `${op} ${token}\t${answer.replace(/\s+/g, ' ').slice(0, 200)}\n`);
     lastAnswer = answer;
     return told;
   };
@@ -325,6 +328,8 @@ async function main(quiet = false): Promise<number> {
   const redis = await startRedisServer();
   const gate = await createRedisGate(redis.port);
   const dir = await mkdtemp(join(tmpdir(), 'telephony-soak-'));
+  answersFile = join(await mkdtemp(join(tmpdir(), 'telephony-soak-answers-')), 'answers.tsv');
+  writeFileSync(answersFile, '');
   let unexpected = 0;
   let storeLogged = 0;
   const sink = new Writable({
@@ -421,6 +426,13 @@ async function main(quiet = false): Promise<number> {
   let sentTwice = 0;
   const byOp = new Map<string, typeof final.records>();
   for (const r of final.records) byOp.set(r.op, [...(byOp.get(r.op) ?? []), r]);
+  const answers = new Map(
+    readFileSync(answersFile, 'utf8')
+      .split('\n')
+      .map((l) => l.split('\t') as [string, string]),
+  );
+  await rm(dirname(answersFile), { recursive: true, force: true });
+  const saw = (c: Issued) => answers.get(`${c.op} ${c.token}`) ?? '?';
   for (const c of tally.commands) {
     const requests = (byOp.get(c.op) ?? []).filter((r) => r.text.includes(c.token));
     const row = perOp.get(c.op)!;
@@ -434,13 +446,13 @@ async function main(quiet = false): Promise<number> {
     const arrived = requests.length > 0;
     const cleanAnswer = arrived && requests.every((r) => r.clean);
     if (c.told === 'done' && !applied)
-      mismatches.push(`${c.op} ${c.token}: told done, provider did not apply it (${c.answer})`);
+      mismatches.push(`${c.op} ${c.token}: told done, provider did not apply it (${saw(c)})`);
     if (c.told === 'not done' && applied)
-      mismatches.push(`${c.op} ${c.token}: told not done, provider applied it (${c.answer})`);
+      mismatches.push(`${c.op} ${c.token}: told not done, provider applied it (${saw(c)})`);
     if (c.told === 'unknown' && !arrived)
-      mismatches.push(`${c.op} ${c.token}: told unknown, request never arrived (${c.answer})`);
+      mismatches.push(`${c.op} ${c.token}: told unknown, request never arrived (${saw(c)})`);
     if (c.told === 'unknown' && cleanAnswer)
-      mismatches.push(`${c.op} ${c.token}: told unknown, though the answer came through (${c.answer})`);
+      mismatches.push(`${c.op} ${c.token}: told unknown, though the answer came through (${saw(c)})`);
   }
   const pinApplications = new Map<string, number>();
   for (const r of byOp.get('topup') ?? [])

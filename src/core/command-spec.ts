@@ -112,6 +112,11 @@ export interface CommandSpec<A = unknown> {
   secretArgs?: (tokens: readonly string[]) => boolean;
   /** Sent with no arguments, the bot asks for the first one instead of refusing (`/topup` asks for the PIN). */
   ask?: 'pin' | 'number';
+  /**
+   * Opens a form on a channel that has one (a Slack modal), for what must not be typed where others
+   * or the platform keep it: every channel reads this field, never the command's name.
+   */
+  form?: CommandForm;
   /** Asks for confirmation; the handler runs when the asker presses Confirm. */
   confirm?: (ctx: CommandContext<A>) => Promise<string | undefined> | string | undefined;
   /**
@@ -159,6 +164,44 @@ export interface CommandSpec<A = unknown> {
   contactButton?: { label: (t: Messages) => string; order: number };
   /** Shown on a linked person's home screen (Slack's App Home), run with these tokens, in table order. */
   homeScreen?: { tokens: readonly string[] };
+}
+
+/**
+ * Which form a command opens: `credentials` (a username and password, `link`), `support-setup` (a
+ * support channel's credentials and agents, `team setup`), `pin` (a top-up PIN, `topup` without one).
+ */
+export interface CommandForm {
+  readonly kind: 'credentials' | 'support-setup' | 'pin';
+  /** The subcommand that opens it (`setup` of `team setup`); absent: the command itself. */
+  readonly sub?: string;
+  /** Words the form takes after it (`card` of `link card`: the card's credentials). */
+  readonly options?: readonly string[];
+  /**
+   * Anything else typed after it can only be a secret where it does not belong (a password): refused
+   * unread. Absent: such words run as typed (`topup <PIN>` in a slash command only the bot sees).
+   */
+  readonly refuseMore?: boolean;
+}
+
+/** What a line asks of a form: the form to open (with its option), a refusal unread, or nothing. */
+export type FormAsk =
+  | { kind: 'open'; command: string; form: CommandForm; option?: string }
+  | { kind: 'refused'; command: string; form: CommandForm };
+
+/** The form that `words` (a command line, split) open, from the command table's `form` fields. */
+export function formAsked(
+  commands: readonly { name: string; aliases?: readonly string[]; form?: CommandForm }[],
+  words: readonly string[],
+): FormAsk | undefined {
+  const [first = '', ...rest] = words.map((w) => w.toLowerCase());
+  const spec = commands.find((c) => c.form && [c.name, ...(c.aliases ?? [])].includes(first));
+  const form = spec?.form;
+  if (!spec || !form || (form.sub !== undefined && rest.shift() !== form.sub)) return undefined;
+  const command = form.sub ? `${spec.name} ${form.sub}` : spec.name;
+  if (rest.length === 0) return { kind: 'open', command, form };
+  if (rest.length === 1 && form.options?.includes(rest[0]!))
+    return { kind: 'open', command, form, option: rest[0]! };
+  return form.refuseMore ? { kind: 'refused', command, form } : undefined;
 }
 
 /** Keeps each entry's argument type while collecting them in one table. */

@@ -1,3 +1,4 @@
+import type { CommandForm } from './command-spec.js';
 import type { RefsFor } from './delivery/command-refs.js';
 import type { ChatRef, Identity, Role } from './identity.js';
 import type { Language } from './messages.js';
@@ -45,6 +46,19 @@ export interface IncomingText {
   attachment?: { kind: 'contact'; phone: string } | { kind: 'other'; type: string };
 }
 
+/**
+ * A command by name with typed arguments (a Slack form's value, a shortcut's number): nothing to
+ * tokenize or parse again. It takes the same road as typed text: the command's own schema checks
+ * the arguments (bad ones get the same fix), then roles, credentials, confirmation and delivery.
+ */
+export interface IncomingCommand
+  extends Omit<IncomingText, 'text' | 'via' | 'addressed' | 'attachment' | 'sentAt'> {
+  /** The command's name or an alias (`rate`). */
+  command: string;
+  /** One value per argument, as the command's schema takes them (`['+49 30 1234567']`). */
+  args: readonly string[];
+}
+
 export interface IncomingAction {
   identity: Identity;
   chat: ChatRef;
@@ -84,6 +98,8 @@ export interface CommandInfo {
   confirm: boolean;
   /** Hidden from menus (e.g. `start`). */
   hidden?: boolean;
+  /** The form it opens where the channel has forms (`link`, `team setup`, `topup` without a PIN). */
+  form?: CommandForm;
 }
 
 export interface LinkInput {
@@ -124,6 +140,8 @@ export interface Core {
    */
   menu(scope: 'private' | 'shared', language?: Language): { command: string; description: string }[];
   handleText(input: IncomingText): Promise<PlacedReply[]>;
+  /** Runs a command by name with typed arguments, as if typed (forms, shortcuts). */
+  runCommand(input: IncomingCommand): Promise<PlacedReply[]>;
   handleAction(input: IncomingAction): Promise<PlacedOutcome>;
   /**
    * The one road out (delivery-executor.ts): sends placed replies through a conversation's

@@ -1,11 +1,12 @@
 export type { AccountClient, CardClient, ClientFactory } from './accounts/services.js';
 export { HOME_BUTTON } from './buttons.js';
-export type { CommandContext, CommandSpec } from './command-spec.js';
-export { commandText, defineCommand } from './command-spec.js';
+export type { CommandContext, CommandForm, CommandSpec, FormAsk } from './command-spec.js';
+export { commandText, defineCommand, formAsked } from './command-spec.js';
 export type {
   CommandInfo,
   Core,
   IncomingAction,
+  IncomingCommand,
   IncomingText,
   LinkInput,
   SupportSetupInput,

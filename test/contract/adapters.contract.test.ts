@@ -2,6 +2,7 @@ import { consoleDriver } from './console-driver.js';
 import { promisesContract } from './promises.js';
 import { adapterContract } from './scenarios.js';
 import { slackDriver } from './slack-driver.js';
+import { surfacesContract } from './surfaces.js';
 import { telegramDriver } from './telegram-driver.js';
 
 /** One set of scenarios, three channels (issue 11). */
@@ -13,3 +14,9 @@ adapterContract('console', consoleDriver, { shared: false, deletes: false, threa
 promisesContract('telegram', telegramDriver, { shared: true, deletes: true, forms: false });
 promisesContract('slack', slackDriver, { shared: true, deletes: false, forms: true });
 promisesContract('console', consoleDriver, { shared: false, deletes: false, forms: false });
+
+/** Page turns, DMs, @mentions, shortcuts, forms and digests: every promise, where the surface exists. */
+const only = { shared: true, deletes: false, mentions: true, shortcuts: false, forms: false };
+surfacesContract('telegram', telegramDriver, { ...only, deletes: true });
+surfacesContract('slack', slackDriver, { ...only, shortcuts: true, forms: true });
+surfacesContract('console', consoleDriver, { ...only, shared: false, mentions: false });

@@ -48,6 +48,7 @@ export async function consoleDriver(): Promise<ChannelDriver> {
     sharedView: () => '',
     privateView: () => h.transcript(),
     ephemeralView: () => '',
+    messages: () => h.transcript().split('\n'),
     lastInputDeleted: () => false,
     auditThread: () => [],
     async makeSupportChannel() {

@@ -46,6 +46,8 @@ export interface ChannelDriver {
     text: string,
     fields?: Record<string, string>,
   ): Promise<void>;
+  /** `who` opens the link form from `where` and sends it with the demo username and `password`. */
+  linkForm?(who: Person, where: Where, password: string): Promise<void>;
   /** The words of every form (modal) the bot opened or redrew so far; absent where there are none. */
   forms?(): string;
   /** `who` presses the button labelled `label` on the newest message carrying it that `owner` got in `where`. */
@@ -61,6 +63,11 @@ export interface ChannelDriver {
   sharedView(): string;
   /** What only `who` can read: their private chat / DM, and (Slack) their ephemeral messages. */
   privateView(who: Person): string;
+  /**
+   * Every message `who` can read (the shared chat's, their private chat's or DM's, those shown to
+   * them alone), one string each as it reads now; the console's lines, which carry no markup.
+   */
+  messages(who: Person): string[];
   /** Messages inside the shared chat that only `who` sees (Slack ephemeral); '' where there are none. */
   ephemeralView(who: Person): string;
   /** Whether the message `who` typed last in `where` is gone from the chat. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChannelDriver, DriverFactory, Person } from './driver.js';
+import { germanReader } from './surfaces.js';
 
 /**
  * The promises of the surfaces added after the commands (README "One road out"): call reports,
@@ -92,6 +93,21 @@ export function promisesContract(
       },
     );
 
+    it.skipIf(!has.forms)(
+      'a PIN is asked only in a private form, and only once the account is known to be linked',
+      async () => {
+        await d.say('alice', 'shared', cmd(d, 'topup'));
+        await d.say('bob', 'shared', cmd(d, 'topup'));
+        const forms = d.forms?.() ?? '';
+        // Alice's form asks for the PIN; Bob, who has no account, is told to link one instead.
+        expect(forms).toMatch(/"block_id":"pin"/);
+        expect(forms).toMatch(/not linked/);
+        expect(forms.match(/"block_id":"pin"/g)).toHaveLength(1);
+        const messages = [everywhere(d), d.ephemeralView('bob')].join('\n');
+        expect(messages).not.toMatch(/PIN/);
+      },
+    );
+
     it('an alert speaks the language its recipient chose after setting it', async () => {
       await d.say('alice', 'private', cmd(d, 'alert 5'));
       await d.say('alice', 'private', cmd(d, 'language de'));
@@ -100,6 +116,17 @@ export function promisesContract(
       const seen = d.privateView('alice');
       expect(seen).toMatch(/Guthaben niedrig/);
       expect(seen).not.toMatch(/Low balance/);
+    });
+
+    it('bad input is answered in the recipient’s language, naming the fix, in a private and a shared chat', async () => {
+      const who = await germanReader(d);
+      await d.say(who, 'private', cmd(d, 'spend abc'));
+      if (has.shared) await d.say(who, 'shared', cmd(d, 'spend abc'));
+      const theirs = d.messages(who);
+      expect(theirs.filter((m) => m.includes('Geben Sie einen Zeitraum an'))).toHaveLength(
+        has.shared ? 2 : 1,
+      );
+      expect(theirs.join('\n')).not.toMatch(/give a period/i);
     });
 
     it.skipIf(!has.shared)('a confirmation in a shared chat says each sentence once', async () => {

@@ -203,6 +203,10 @@ export async function slackDriver(): Promise<ChannelDriver> {
       sync();
       if (which === 'callThis') await submitView(who, 'tel_call', fields);
     },
+    async linkForm(who, where, password) {
+      await command(who, where, 'link');
+      await submitView(who, 'tel_link', { username: 'demo', password });
+    },
     forms: () => sync() ?? forms.join('\n'),
     async press(who, where, label, owner = who) {
       last = find(where, label, owner);
@@ -236,6 +240,7 @@ export async function slackDriver(): Promise<ChannelDriver> {
         .filter((m) => m.channel === CHANNEL && m.to === ids[who])
         .map((m) => m.text)
         .join('\n'),
+    messages: (who) => sync() ?? seen.filter(visibleTo(who)).map((m) => m.text),
     lastInputDeleted: () => false,
     auditThread: () => seen.filter((m) => m.channel === CHANNEL && m.thread).map((m) => m.text),
     async makeSupportChannel(agents) {

@@ -118,6 +118,10 @@ export async function telegramDriver(): Promise<ChannelDriver> {
     sharedView: () => texts(group.id, everyone()),
     privateView: (who) => [texts(people[who].id, privateChat(who)), texts(-1, onlyFor(who))].join('\n'),
     ephemeralView: (who) => texts(-1, onlyFor(who)),
+    messages: (who) =>
+      [...everyone(), ...privateChat(who), ...onlyFor(who)]
+        .filter((m) => m.from?.id === telegram.bot.id)
+        .map((m) => plainHtml(shownText(m) || (m.document?.file_name ?? ''))),
     lastInputDeleted(who, where) {
       const mine = telegram.messages(chatId(who, where)).filter((m) => m.from?.id === people[who].id);
       return mine.at(-1)?.deleted === true;

@@ -108,6 +108,7 @@ const cases: Case[] = [
     groupAsAdmin,
   ],
   ['approvals', '/approvals approvers everyone', 'Say on or off and what', groupAsAdmin],
+  ['team', '/team open', 'Send /team setup on its own', groupAsAdmin],
 ];
 
 describe('bad input', () => {

@@ -2,6 +2,7 @@ import type {
   CommandInfo,
   Core,
   IncomingAction,
+  IncomingCommand,
   IncomingText,
   LinkInput,
   SupportSetupInput,
@@ -18,6 +19,8 @@ import { asPlaced, asPlacedOutcome, realRoad } from './placed.js';
  */
 export interface FakeCore extends Core {
   readonly texts: IncomingText[];
+  /** Commands run by name with typed arguments (forms, shortcuts). */
+  readonly runs: IncomingCommand[];
   readonly actions: IncomingAction[];
   readonly links: LinkInput[];
   readonly setups: SupportSetupInput[];
@@ -27,6 +30,8 @@ export interface FakeCore extends Core {
   outcomes: Map<string, ActionOutcome>;
   /** What `handleText` answers; by default the script, else an echo. */
   onText: (input: IncomingText) => Reply[] | Promise<Reply[]>;
+  /** What `runCommand` answers; by default an echo of the name and the arguments. */
+  onRun: (input: IncomingCommand) => Reply[] | Promise<Reply[]>;
   /** What `handleAction` answers; by default `outcomes`, else the preset's notice. */
   onAction: (input: IncomingAction) => ActionOutcome | Promise<ActionOutcome>;
   /** The next `handleText` waits for the returned release function. */
@@ -35,9 +40,10 @@ export interface FakeCore extends Core {
   entered(n: number): Promise<void>;
 }
 
-const info = (name: string, aliases: string[] = []): CommandInfo => ({
+const info = (name: string, aliases: string[] = [], form?: CommandInfo['form']): CommandInfo => ({
   name,
   aliases,
+  ...(form ? { form } : {}),
   summary: name,
   usage: `/${name}`,
   example: `/${name}`,
@@ -64,7 +70,14 @@ const PRESETS = {
   slack: {
     echo: 'ok: ',
     unknownAction: (): ActionOutcome => ({ notice: 'This button has expired.' }),
-    commands: [info('help'), info('balance'), info('link', ['login'])],
+    // The forms as the real table declares them (`form` fields of link, team, topup).
+    commands: [
+      info('help'),
+      info('balance'),
+      info('link', ['login'], { kind: 'credentials', options: ['card'], refuseMore: true }),
+      info('team', [], { kind: 'support-setup', sub: 'setup', refuseMore: true }),
+      info('topup', [], { kind: 'pin' }),
+    ],
     menu: () => [],
   },
 };
@@ -84,7 +97,9 @@ export function createFakeCore(preset: keyof typeof PRESETS): FakeCore {
     outcomes: new Map(),
     commands: p.commands,
     menu: p.menu,
+    runs: [],
     onText: (input) => core.script.get(input.text) ?? [{ text: `${p.echo}${input.text}` }],
+    onRun: (input) => [{ text: `${p.echo}${input.command} ${JSON.stringify(input.args)}` }],
     onAction: (input) => core.outcomes.get(input.actionId) ?? p.unknownAction(input),
     async handleText(input) {
       texts.push(input);
@@ -98,6 +113,10 @@ export function createFakeCore(preset: keyof typeof PRESETS): FakeCore {
       gate = undefined;
       if (wait) await wait;
       return (await core.onText(input)).map(asPlaced);
+    },
+    async runCommand(input) {
+      core.runs.push(input);
+      return (await core.onRun(input)).map(asPlaced);
     },
     async handleAction(input) {
       core.actions.push(input);

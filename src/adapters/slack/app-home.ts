@@ -6,6 +6,7 @@ import { escapeMrkdwn } from './escape.js';
 import { slackIdentity } from './normalise.js';
 import { nextTurn } from './quiet-gate.js';
 import { renderReply } from './render-blocks.js';
+import { slackTurn } from './turn.js';
 
 type KnownBlock = types.KnownBlock;
 
@@ -23,12 +24,17 @@ export function registerAppHome(app: App, deps: SlackHandlerDeps): void {
     if (event.tab !== 'home') return;
     await deps.track('app_home_opened', async () => {
       await nextTurn();
-      const team = body.team_id ?? '';
-      const replies = await deps.options.core.home({
-        identity: slackIdentity(team, event.user),
-        ...(await userLocale(deps, client, team, event.user)),
+      const req = { client, team: body.team_id ?? '', user: event.user, channel: '' };
+      // No claim: publishing the same tab twice shows the same screen.
+      await slackTurn(deps, req, { chat: { id: `home:${event.user}`, kind: 'private' } }, async (turn) => {
+        const { identity, locale, timeZone } = turn.asker;
+        const replies = await deps.options.core.home({
+          identity,
+          ...(locale ? { locale } : {}),
+          ...(timeZone ? { timeZone } : {}),
+        });
+        await publishHome(client, event.user, replies);
       });
-      await publishHome(client, event.user, replies);
     });
   });
 }

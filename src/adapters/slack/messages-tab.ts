@@ -1,17 +1,15 @@
 import type { App, webApi } from '@slack/bolt';
 import { messagesFor } from '../../core/messages.js';
-import { claimRequest } from './claim.js';
 import { classifyCommand } from './command-text.js';
-import { type SlackHandlerDeps, whoAndWhere } from './deps.js';
-import { slackChat } from './normalise.js';
+import type { SlackHandlerDeps } from './deps.js';
 import { nextTurn } from './quiet-gate.js';
-import { type ReplyTarget, SLACK_CAN } from './responder.js';
+import { type SlackTurn, slackTurn } from './turn.js';
 
 /**
- * Text sent to the app outside the slash command (issue 16): the Messages tab (a DM with the app,
- * `message.im`) takes the same commands as `/tel`, and an @mention in a channel (`app_mention`) is
- * answered like the slash command. Slack retries an event it thinks was not received
- * (`X-Slack-Retry-Num`), so each `event_id` runs once.
+ * Text sent to the app outside the slash command (README "Slack"): the Messages tab (a DM with the
+ * app, `message.im`) takes the same commands as `/tel`, and an @mention in a channel
+ * (`app_mention`) is answered like the slash command. Slack retries an event it thinks was not
+ * received (`X-Slack-Retry-Num`), so each `event_id` runs once.
  */
 export function registerMessages(app: App, deps: SlackHandlerDeps): void {
   app.event('message', async ({ event, body, client }) => {
@@ -37,7 +35,10 @@ export function registerMessages(app: App, deps: SlackHandlerDeps): void {
   });
 }
 
-/** Both events: counted under `kind`, run after the quiet gate's turn, answered once per `event_id`. */
+/**
+ * Both events: counted under `kind`, run after the quiet gate's turn, answered once per `event_id`.
+ * The Events API is acknowledged by the receiver, so the envelope starts at the claim.
+ */
 function runEvent(
   deps: SlackHandlerDeps,
   kind: string,
@@ -47,53 +48,34 @@ function runEvent(
 ): Promise<void> {
   return deps.track(kind, async () => {
     await nextTurn();
-    await answer(deps, client, { eventId: body.event_id, team: body.team_id ?? '', ...m });
+    const team = body.team_id ?? '';
+    await slackTurn(
+      deps,
+      { client, team, user: m.user, channel: m.channel },
+      { claim: `slack:event:${team}:${body.event_id}` },
+      (turn) => answer(deps, turn, body.event_id, m.text),
+    );
   });
 }
 
-async function answer(
-  deps: SlackHandlerDeps,
-  client: webApi.WebClient,
-  m: { eventId: string; team: string; user: string; channel: string; text: string },
-): Promise<void> {
+async function answer(deps: SlackHandlerDeps, turn: SlackTurn, eventId: string, text: string): Promise<void> {
   const { options, responder } = deps;
-  const claim = await claimRequest(deps, `slack:event:${m.team}:${m.eventId}`, {
-    client,
-    channel: m.channel,
-    user: m.user,
-    tenant: m.team,
-    chat: slackChat(m.channel),
-  });
-  if (claim !== 'first') {
-    if (claim === 'duplicate') options.logger.info({ team: m.team }, 'Slack retried event dropped');
+  const { asker } = turn;
+  const intent = classifyCommand(text, options.core.commands);
+  // Never log the text: it may hold a password typed where it should not be.
+  options.logger.debug({ team: turn.req.team, intent: intent.kind, kind: asker.chat.kind }, 'Slack message');
+  // A form needs a trigger_id, which only the slash command and buttons carry; the PIN form's
+  // command still runs, and the core asks for the PIN in words this channel can keep.
+  if (intent.kind === 'refused' || (intent.kind === 'form' && intent.form.kind !== 'pin')) {
+    await responder.notice(turn.target, messagesFor(asker.locale).formsNeedCommand(options.command));
     return;
   }
-  const intent = classifyCommand(m.text, options.core.commands);
-  const { identity, chat, locale, timeZone } = await whoAndWhere(deps, client, m.team, m.user, m.channel);
-  const target: ReplyTarget = { client, channel: m.channel, user: m.user, chat };
-  // Never log the text: it may hold a password typed where it should not be.
-  options.logger.debug({ team: m.team, intent: intent.kind, kind: chat.kind }, 'Slack message');
-  switch (intent.kind) {
-    case 'core': {
-      const replies = await options.core.handleText({
-        identity,
-        chat,
-        text: intent.text,
-        requestId: m.eventId,
-        can: SLACK_CAN,
-        // A DM is seen by the bot alone; a mention is seen by the whole channel.
-        inputIsPrivate: chat.kind === 'private',
-        ...(locale ? { locale } : {}),
-        ...(timeZone ? { timeZone } : {}),
-      });
-      await options.core.deliver(responder.conversation(target), replies);
-      return;
-    }
-    case 'refused':
-    case 'link-modal':
-    case 'setup-modal':
-      // Forms need a trigger_id, which only the slash command and buttons carry.
-      await responder.notice(target, messagesFor(locale).formsNeedCommand(options.command));
-      return;
-  }
+  const replies = await options.core.handleText({
+    ...asker,
+    text: intent.text,
+    requestId: eventId,
+    // A DM is seen by the bot alone; a mention is seen by the whole channel.
+    inputIsPrivate: asker.chat.kind === 'private',
+  });
+  await options.core.deliver(turn.conv, replies);
 }

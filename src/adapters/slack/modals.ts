@@ -4,10 +4,12 @@ type KnownBlock = types.KnownBlock;
 type ModalView = types.ModalView;
 
 import { catalogues, type Language, type Messages } from '../../core/messages.js';
+import type { SecretAsk } from '../../core/ports/channel.js';
 import { truncate } from './escape.js';
 
 export const LINK_CALLBACK = 'tel_link';
 export const SETUP_CALLBACK = 'tel_team_setup';
+export const PIN_CALLBACK = 'tel_pin';
 
 /** Carried in `private_metadata`: Slack sends it back with the submission, users cannot change it. */
 export interface ModalMeta {
@@ -17,10 +19,12 @@ export interface ModalMeta {
   credential?: 'account' | 'card';
   /** The user's Slack language when the form opened: its labels, errors and follow-ups use it (issue 14). */
   language?: Language;
+  /** The command the form's value runs (`topup` for the PIN form), with typed arguments. */
+  command?: string;
 }
 
 /** The adapter's own words for the form's language. */
-export function modalText(meta: ModalMeta | undefined): Messages['slack'] {
+export function modalText(meta: Pick<ModalMeta, 'language'> | undefined): Messages['slack'] {
   return catalogues[meta?.language ?? 'en'].slack;
 }
 
@@ -64,6 +68,7 @@ export function input(
 
 /** Block ids of the modals' inputs, shared with the submission parsers and inline errors. */
 export const LINK_BLOCKS = { username: 'username', password: 'password' } as const;
+export const PIN_BLOCK = 'pin';
 export const SETUP_BLOCKS = {
   accountUsername: 'account_username',
   accountPassword: 'account_password',
@@ -72,6 +77,28 @@ export const SETUP_BLOCKS = {
   agents: 'agents',
   group: 'agent_group',
 } as const;
+
+/** A form of the bot: its callback, its metadata, its three labels, and a refusal's notice below the inputs. */
+export function form(
+  callbackId: string,
+  meta: ModalMeta,
+  labels: { title: string; submit: string; close: string },
+  blocks: KnownBlock[],
+  notice?: string,
+): ModalView {
+  const below: KnownBlock[] = notice
+    ? [{ type: 'context', elements: [{ type: 'plain_text', text: truncate(notice, 2000) }] }]
+    : [];
+  return {
+    type: 'modal',
+    callback_id: callbackId,
+    private_metadata: encodeMeta(meta),
+    title: text(labels.title, 24),
+    submit: text(labels.submit, 24),
+    close: text(labels.close, 24),
+    blocks: [...blocks, ...below],
+  };
+}
 
 /** `/tel link`: the password never appears as command text (issue 6). */
 export function linkModal(meta: ModalMeta, notice?: string, username?: string): ModalView {
@@ -88,17 +115,8 @@ export function linkModal(meta: ModalMeta, notice?: string, username?: string): 
     input(LINK_BLOCKS.username, t.username, { ...(username ? { initial: username } : {}) }),
     input(LINK_BLOCKS.password, t.password, { hint: t.passwordHint }),
   ];
-  if (notice)
-    blocks.push({ type: 'context', elements: [{ type: 'plain_text', text: truncate(notice, 2000) }] });
-  return {
-    type: 'modal',
-    callback_id: LINK_CALLBACK,
-    private_metadata: encodeMeta(meta),
-    title: text(card ? t.linkCardTitle : t.linkTitle, 24),
-    submit: text(t.linkSubmit, 24),
-    close: text(t.cancel, 24),
-    blocks,
-  };
+  const title = card ? t.linkCardTitle : t.linkTitle;
+  return form(LINK_CALLBACK, meta, { title, submit: t.linkSubmit, close: t.cancel }, blocks, notice);
 }
 
 /** `/tel team setup`: turns this channel into a support channel (issue 6 "Support agents"). */
@@ -129,17 +147,34 @@ export function setupModal(meta: ModalMeta, notice?: string): ModalView {
       hint: t.groupHint,
     }),
   ];
-  if (notice)
-    blocks.push({ type: 'context', elements: [{ type: 'plain_text', text: truncate(notice, 2000) }] });
-  return {
-    type: 'modal',
-    callback_id: SETUP_CALLBACK,
-    private_metadata: encodeMeta(meta),
-    title: text(t.setupTitle, 24),
-    submit: text(t.setupSubmit, 24),
-    close: text(t.cancel, 24),
+  const labels = { title: t.setupTitle, submit: t.setupSubmit, close: t.cancel };
+  return form(SETUP_CALLBACK, meta, labels, blocks, notice);
+}
+
+/**
+ * The PIN form (`topup` without a PIN, its `form` field): a PIN is never asked in a message, which
+ * Slack shows and keeps (README "One road out"). Its submission runs `meta.command` with the PIN.
+ */
+export function pinModal(meta: ModalMeta, notice?: string): ModalView {
+  const t = modalText(meta);
+  const blocks: KnownBlock[] = [
+    { type: 'section', text: { type: 'mrkdwn', text: t.pinIntro } },
+    input(PIN_BLOCK, t.pin, { hint: t.pinHint, placeholder: '1234567890' }),
+  ];
+  return form(
+    PIN_CALLBACK,
+    meta,
+    { title: t.pinTitle, submit: t.pinSubmit, close: t.cancel },
     blocks,
-  };
+    notice,
+  );
+}
+
+/** The form the core asks a secret in (ports/channel.ts `askSecret`): the link form, or the PIN form. */
+export function secretForm(ask: SecretAsk, meta: Pick<ModalMeta, 'channel' | 'responseUrl'>): ModalView {
+  const language = ask.language;
+  if (ask.form === 'topup') return pinModal({ ...meta, language, command: 'topup' });
+  return linkModal({ ...meta, language, credential: ask.form === 'link-card' ? 'card' : 'account' });
 }
 
 /** Shown while a slow provider checks the credentials, since Slack wants an answer in 3 s. */

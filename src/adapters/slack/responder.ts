@@ -8,7 +8,7 @@ import { ACTOR_MARK, type AuditRecord, type Reply, type ReplyFile } from '../../
 import type { AuditThread } from './audit-thread.js';
 import { escapeMrkdwn } from './escape.js';
 import { uploadFile } from './file-upload.js';
-import { linkModal } from './modals.js';
+import { secretForm } from './modals.js';
 import type { SlackLogger } from './options.js';
 import type { RenderedMessage } from './render-blocks.js';
 import { answerThroughWebApi, ResponseUrls } from './response-url.js';
@@ -30,6 +30,8 @@ export interface ReplyTarget {
   pressedPrivately?: boolean;
   /** A slash command's or button's trigger_id: a form (modal) can open on it, within Slack's 3 s. */
   triggerId?: string;
+  /** A modal opened on arrival for this request (before any lookup): a form the core asks for replaces it. */
+  viewId?: string;
 }
 
 export interface ResponderOptions {
@@ -117,22 +119,21 @@ export class SlackResponder {
   }
 
   /**
-   * The link form (a modal), opened on the request's trigger_id. A PIN is asked with the command
-   * (capabilities.ts), so only linking has a form. `false` when it cannot open: no trigger (an
+   * The form the core asks a secret in (the link form, the PIN form): it replaces the modal opened
+   * on arrival, else opens on the request's trigger_id. `false` when it cannot: no trigger (an
    * event), or the trigger expired; the executor then posts the core's words.
    */
   async #askSecret(target: ReplyTarget, ask: SecretAsk): Promise<boolean> {
-    if (!target.triggerId || ask.form === 'topup') return false;
+    const meta = {
+      channel: target.channel,
+      ...(target.responseUrl ? { responseUrl: target.responseUrl } : {}),
+    };
     try {
-      await target.client.views.open({
-        trigger_id: target.triggerId,
-        view: linkModal({
-          channel: target.channel,
-          ...(target.responseUrl ? { responseUrl: target.responseUrl } : {}),
-          credential: ask.form === 'link-card' ? 'card' : 'account',
-          language: ask.language,
-        }),
-      });
+      if (target.viewId)
+        await target.client.views.update({ view_id: target.viewId, view: secretForm(ask, meta) });
+      else if (target.triggerId)
+        await target.client.views.open({ trigger_id: target.triggerId, view: secretForm(ask, meta) });
+      else return false;
       return true;
     } catch (err) {
       this.options.logger.warn({ err: errorSummary(err), method: 'views.open' }, 'Slack form did not open');

@@ -1,14 +1,14 @@
-import type { App, GlobalShortcut, MessageShortcut, types, ViewOutput, webApi } from '@slack/bolt';
+import type { App, GlobalShortcut, MessageShortcut, types, webApi } from '@slack/bolt';
 import { catalogues, type Language, languageOf, type Messages } from '../../core/messages.js';
 import { findPhoneNumber } from '../../core/values/find-number.js';
-import { type SlackHandlerDeps, userLocale } from './deps.js';
+import type { SlackHandlerDeps } from './deps.js';
 import { escapeMrkdwn, plainCommandText } from './escape.js';
+import { onSubmit } from './form-submit.js';
 import { postToResponseUrl } from './http-post.js';
-import { decodeMeta, encodeMeta, input, type ModalMeta, text, value } from './modals.js';
-import { isDirectMessage, slackChat, slackIdentity } from './normalise.js';
+import { encodeMeta, input, type ModalMeta, text, value } from './modals.js';
 import { nextTurn } from './quiet-gate.js';
 import { SLACK_CAN } from './responder.js';
-import { submit } from './views.js';
+import { acknowledged, slackTurn } from './turn.js';
 
 /** Callback ids; the manifest declares the same (slack/manifest.yaml, `shortcuts`). */
 export const SHORTCUTS = {
@@ -45,36 +45,29 @@ function callModal(meta: ModalMeta, t: Messages, b?: string, notice?: string): t
  * message. Each is acknowledged first; the modal opens at once, inside the trigger_id's 3 s.
  */
 export function registerShortcuts(app: App, deps: SlackHandlerDeps): void {
-  app.shortcut<GlobalShortcut>(SHORTCUTS.call, async ({ ack, shortcut, client }) => {
-    await ack();
-    await deps.track('shortcut', () => openCallModal(deps, shortcut, client));
-  });
-  app.shortcut<MessageShortcut>(SHORTCUTS.callThis, async ({ ack, shortcut, client }) => {
-    await ack();
-    await deps.track('shortcut', () => callThisNumber(deps, shortcut, client));
-  });
-  app.shortcut<MessageShortcut>(SHORTCUTS.rateThis, async ({ ack, shortcut, client }) => {
-    await ack();
-    await deps.track('shortcut', () => rateThisNumber(deps, shortcut, client));
-  });
-  app.view(CALL_CALLBACK, async ({ ack, body, view, client, context }) => {
-    await deps.track('view', () =>
-      submit(
-        deps,
-        ack as Parameters<typeof submit>[1],
-        body,
-        view,
-        client,
-        context.retryNum,
-        runCall(deps, view),
-        {
-          errorBlock: CALL_BLOCKS.b,
-          title: () => catalogues[decodeMeta(view.private_metadata)?.language ?? 'en'].shortcutCallTitle,
-          again: (meta, notice) =>
-            callModal(meta, catalogues[meta.language ?? 'en'], value(view, CALL_BLOCKS.b), notice),
-        },
-      ),
-    );
+  app.shortcut<GlobalShortcut>(SHORTCUTS.call, ({ ack, shortcut, client }) =>
+    acknowledged(deps, 'shortcut', ack, () => openCallModal(deps, shortcut, client), 'at-once'),
+  );
+  app.shortcut<MessageShortcut>(SHORTCUTS.callThis, ({ ack, shortcut, client }) =>
+    acknowledged(deps, 'shortcut', ack, () => callThisNumber(deps, shortcut, client), 'at-once'),
+  );
+  app.shortcut<MessageShortcut>(SHORTCUTS.rateThis, ({ ack, shortcut, client }) =>
+    acknowledged(deps, 'shortcut', ack, () => rateThisNumber(deps, shortcut, client), 'at-once'),
+  );
+  onSubmit(app, deps, CALL_CALLBACK, {
+    // Each field is one argument, however it is spaced (`+49 30 1234567`): nothing is split again.
+    run: (view, _meta, who) =>
+      deps.options.core.runCommand({
+        ...who,
+        command: 'call',
+        args: [value(view, CALL_BLOCKS.a), value(view, CALL_BLOCKS.b)],
+        requestId: view.id,
+        can: SLACK_CAN,
+      }),
+    errorBlock: CALL_BLOCKS.b,
+    title: (_t, meta) => catalogues[meta.language ?? 'en'].shortcutCallTitle,
+    again: (meta, notice, view) =>
+      callModal(meta, catalogues[meta.language ?? 'en'], value(view, CALL_BLOCKS.b), notice),
   });
 }
 
@@ -118,7 +111,7 @@ async function callThisNumber(deps: SlackHandlerDeps, shortcut: MessageShortcut,
   });
 }
 
-/** "Rate for this number": `/rate` for the message's number, answered to the asker alone. */
+/** "Rate for this number": `rate` with the message's number as its argument, answered to the asker alone. */
 async function rateThisNumber(deps: SlackHandlerDeps, shortcut: MessageShortcut, client: webApi.WebClient) {
   await nextTurn();
   const number = findPhoneNumber(plainCommandText(shortcut.message.text ?? ''));
@@ -126,51 +119,23 @@ async function rateThisNumber(deps: SlackHandlerDeps, shortcut: MessageShortcut,
     await ephemeral(deps, shortcut.response_url, catalogues[knownLanguage(deps, shortcut)].shortcutNoNumber);
     return;
   }
-  const team = shortcut.team?.id ?? shortcut.user.team_id ?? '';
-  const channel = shortcut.channel.id;
-  const chat = slackChat(
-    channel,
-    {},
-    isDirectMessage(channel) && (await deps.directory.isAppDm(client, channel)),
-  );
-  const replies = await deps.options.core.handleText({
-    identity: slackIdentity(team, shortcut.user.id),
-    chat,
-    text: `rate ${number}`,
-    requestId: shortcut.trigger_id,
-    inputIsPrivate: true,
-    can: SLACK_CAN,
-    ...(await userLocale(deps, client, team, shortcut.user.id)),
-  });
-  await deps.options.core.deliver(
-    deps.responder.conversation({
-      client,
-      channel: shortcut.channel.id,
-      user: shortcut.user.id,
-      chat,
-      responseUrl: shortcut.response_url,
-    }),
-    // The core placed them: the question reached it privately, so the answer is the asker's alone.
-    replies,
-  );
-}
-
-/** The call modal's submission as one `/call A B`, its replies joined into the modal's one answer. */
-function runCall(deps: SlackHandlerDeps, view: ViewOutput): Parameters<typeof submit>[6] {
-  return async (_meta, who) => {
-    const [first, ...rest] = await deps.options.core.handleText({
-      ...who,
-      // Each field is one argument, however it is spaced: `+49 30 1234567`.
-      text: `call ${oneToken(value(view, CALL_BLOCKS.a))} ${oneToken(value(view, CALL_BLOCKS.b))}`,
-      requestId: view.id,
-      can: SLACK_CAN,
-      // Typed into a modal only this person sees.
-      inputIsPrivate: true,
-    });
-    return rest.length
-      ? { ...first!, text: [first?.text, ...rest.map((r) => r.text)].filter(Boolean).join('\n') }
-      : first!;
+  const req = {
+    client,
+    team: shortcut.team?.id ?? shortcut.user.team_id ?? '',
+    user: shortcut.user.id,
+    channel: shortcut.channel.id,
+    responseUrl: shortcut.response_url,
   };
+  await slackTurn(deps, req, { claim: `slack:shortcut:${req.team}:${shortcut.trigger_id}` }, async (turn) => {
+    const replies = await deps.options.core.runCommand({
+      ...turn.asker,
+      command: 'rate',
+      args: [number],
+      requestId: shortcut.trigger_id,
+    });
+    // The core placed them: the question reached it privately, so the answer is the asker's alone.
+    await deps.options.core.deliver(turn.conv, replies);
+  });
 }
 
 async function ephemeral(deps: SlackHandlerDeps, responseUrl: string, message: string): Promise<void> {
@@ -179,8 +144,4 @@ async function ephemeral(deps: SlackHandlerDeps, responseUrl: string, message: s
     { response_type: 'ephemeral', replace_original: false, text: escapeMrkdwn(message) },
     deps.options.httpTimeoutMs,
   );
-}
-
-function oneToken(field: string): string {
-  return field.replace(/\s+/g, '') || '-';
 }

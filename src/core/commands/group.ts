@@ -50,7 +50,25 @@ const auditCommand = defineCommand({
   },
 });
 
-/** Group settings and the audit log. */
+/**
+ * `team setup`: a support channel's credentials are set up in a form (a Slack modal, its `form`
+ * field), so a channel with forms opens it before the core; reached here, the channel has none.
+ */
+const teamCommand = defineCommand({
+  name: 'team',
+  args: ({ t }) => z.array(z.enum(['setup'], { message: t.vTeamSetup })).length(1, t.vTeamSetup),
+  ...commandText('team'),
+  roles: ['admin'],
+  sharedOnly: true,
+  output: 'public',
+  needs: 'none',
+  hidden: true,
+  refusal: (t) => t.slack.setupAdminOnly,
+  form: { kind: 'support-setup', sub: 'setup', refuseMore: true },
+  handler: async (ctx) => ({ text: ctx.t.teamSetupNoForm }),
+});
+
+/** Group settings, the audit log and support-channel set-up. */
 export function groupCommands() {
-  return [groupdataCommand, auditCommand];
+  return [groupdataCommand, auditCommand, teamCommand];
 }

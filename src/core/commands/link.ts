@@ -41,6 +41,8 @@ function linkCommand(clock: () => Date) {
     secretArgs: (tokens) => tokens.length > (tokens[0]?.toLowerCase() === 'card' ? 2 : 1),
     output: 'personal',
     needs: 'none',
+    // Where a channel has forms, `link` and `link card` open the credentials form; anything more is a password.
+    form: { kind: 'credentials', options: ['card'], refuseMore: true },
     async handler(ctx) {
       // A password typed as a message would stay where the channel cannot delete it: its form asks.
       if (asksInForm(ctx.can))

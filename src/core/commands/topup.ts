@@ -19,6 +19,8 @@ export function topupCommands() {
       output: 'personal',
       changesState: true,
       ask: 'pin',
+      // Without a PIN, a channel with forms asks for it in one (a Slack modal), never in a message.
+      form: { kind: 'pin' },
       needs: 'account',
       confirm: (ctx) => ctx.t.topupConfirm,
       async handler(ctx) {

@@ -100,7 +100,7 @@ export function createCore(options: CoreOptions): Core {
     attempts: new Map(),
   };
   const inFlight = new InFlight();
-  const { handleText, handleAction } = createHandlers(e, inFlight);
+  const { handleText, handleAction, runCommand } = createHandlers(e, inFlight);
   const executor = executorOf(e);
 
   return {
@@ -112,6 +112,7 @@ export function createCore(options: CoreOptions): Core {
         .map((s) => ({ command: s.name, description: s.summary(t).slice(0, 256) }));
     },
     handleText,
+    runCommand,
     handleAction,
     deliver: (conv, replies, announce) => executor.replies(conv, replies, announce),
     deliverOutcome: (conv, outcome, noticeShown) => executor.outcome(conv, outcome, noticeShown),
@@ -147,6 +148,7 @@ function commandInfos(table: readonly CommandSpec[]): CommandInfo[] {
     personal: s.output !== 'public',
     confirm: s.confirm !== undefined,
     hidden: s.hidden ?? false,
+    ...(s.form ? { form: s.form } : {}),
   }));
 }
 

@@ -17,8 +17,9 @@ import type { InFlight } from './in-flight.js';
 import { takeInterruptedNotices } from './interrupted.js';
 import { navigate } from './navigate.js';
 import { pressRunButton } from './run-buttons.js';
+import { commandRunner } from './run-command.js';
 import { conversationStep, lookupStep, rateLimitStep } from './text-steps.js';
-import { chain, firstOf, newRecord } from './turn.js';
+import { chain, firstOf, newRecord, type Received, type Step } from './turn.js';
 
 /** The core's two entry points for what users send: a line of text, a button press. */
 export function createHandlers(e: Engine, inFlight: InFlight) {
@@ -27,7 +28,8 @@ export function createHandlers(e: Engine, inFlight: InFlight) {
   const handleText = textHandler(e, inFlight, refsFor, notices);
   const handleAction = actionHandler(e, inFlight, refsFor, notices);
   return {
-    handleText,
+    handleText: (input: IncomingText) => handleText(input),
+    runCommand: commandRunner(e, handleText),
     async handleAction(input: IncomingAction): Promise<PlacedOutcome> {
       const button = parseButton(input.actionId);
       // A button that runs a command as whoever presses it (an alert's Top up / Change threshold):
@@ -80,7 +82,10 @@ function textHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices: N
   ];
   const textSteps = chain(firstOf(resolvers, lookupStep)).to(commandSteps(e)).run;
 
-  return async function handleText(input: IncomingText): Promise<PlacedReply[]> {
+  return async function handleText(
+    input: IncomingText,
+    steps: Step<Received, never> = textSteps,
+  ): Promise<PlacedReply[]> {
     const requestId = input.requestId ?? randomBytes(4).toString('hex');
     const started = performance.now();
     const t = messagesFor(input.locale);
@@ -88,7 +93,7 @@ function textHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices: N
     if (!release) return [{ text: t.shuttingDown, tone: 'warning', audience: 'chat', visibility: 'public' }];
     const turn = newRecord();
     try {
-      const { placed } = await runTurn(e, { input, requestId, record: turn }, textSteps);
+      const { placed } = await runTurn(e, { input, requestId, record: turn }, steps);
       return [...placed.map(refsFor(input.identity.platform)), ...(await notices(input))];
     } catch (err) {
       turn.outcome = 'error';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { de } from '../../../src/core/messages.js';
 import { tableText } from '../../helpers/block-kit.js';
-import type { SlackCall } from '../../helpers/fake-slack.js';
+import { type SlackCall, viewSubmissionPayload } from '../../helpers/fake-slack.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { type SlackHarness, startHarness } from './harness.js';
 
@@ -21,6 +21,7 @@ beforeEach(async () => {
   h = await startHarness(stack.core, {
     users: [
       { id: 'UDE', name: 'greta', locale: 'de-DE', tz: 'Europe/Berlin' },
+      { id: 'UDEADMIN', name: 'gerd', locale: 'de-DE', isAdmin: true },
       { id: 'UNY', name: 'nora', locale: 'en-US', tz: 'America/New_York' },
     ],
   });
@@ -104,6 +105,31 @@ describe('a Slack user with locale de-DE in Europe/Berlin', () => {
     expect(JSON.stringify(updated.body)).toContain(de.slack.linkTitle);
     expect(JSON.stringify(updated.body)).toContain(de.slack.passwordHint);
     expect(opened.seq).toBeLessThan(updated.seq);
+  });
+
+  it('a German admin’s very first team setup form, and its inline errors, are German', async () => {
+    await h.command('team setup', { user: 'UDEADMIN', channel: 'C1', triggerId: 'trig-setup' });
+    const opened = await h.slack.waitForCall('views.open');
+    const updated = await h.slack.waitForCall('views.update');
+    expect(JSON.stringify(updated.body)).toContain(de.slack.setupTitle);
+    expect(JSON.stringify(updated.body)).toContain(de.slack.accountPassword);
+    expect(opened.seq).toBeLessThan(updated.seq);
+    // Slack submits the view as it is now: the redrawn one.
+    const meta = (updated.body.view as { private_metadata: string }).private_metadata;
+    const bad = await h.interact(
+      viewSubmissionPayload({
+        callbackId: 'tel_team_setup',
+        privateMetadata: meta,
+        user: 'UDEADMIN',
+        values: {
+          account_username: 'demo',
+          account_password: 'demo',
+          card_username: 'cards',
+          agents: ['UDE'],
+        },
+      }),
+    );
+    expect(JSON.parse(bad.body).errors).toEqual({ card_password: de.slack.cardBothOrNeither });
   });
 
   it('/language en wins over the Slack locale', async () => {

@@ -165,18 +165,25 @@ describe('renderReply', () => {
 
 describe('classifyCommand', () => {
   const commands = createFakeCore('slack').commands;
+  const LINK_FORM = commands.find((c) => c.name === 'link')?.form;
+  const SETUP_FORM = commands.find((c) => c.name === 'team')?.form;
   it.each([
     ['', { kind: 'core', text: 'help' }],
     ['  help ', { kind: 'core', text: 'help' }],
     ['/balance', { kind: 'core', text: 'balance' }],
     ['call 4930 4917', { kind: 'core', text: 'call 4930 4917' }],
-    ['link', { kind: 'link-modal', credential: 'account' }],
-    ['LOGIN', { kind: 'link-modal', credential: 'account' }],
-    ['link card', { kind: 'link-modal', credential: 'card' }],
-    ['link alice secret', { kind: 'refused', modal: 'link' }],
-    ['link card alice secret', { kind: 'refused', modal: 'link' }],
-    ['team setup', { kind: 'setup-modal' }],
-    ['team setup user pass', { kind: 'refused', modal: 'team setup' }],
+    // Which form opens is the command table's `form` field, not the command's name.
+    ['link', { kind: 'form', command: 'link', form: LINK_FORM, text: 'link' }],
+    ['LOGIN', { kind: 'form', command: 'link', form: LINK_FORM, text: 'LOGIN' }],
+    ['link card', { kind: 'form', command: 'link', form: LINK_FORM, option: 'card', text: 'link card' }],
+    ['link alice secret', { kind: 'refused', command: 'link' }],
+    ['link card alice secret', { kind: 'refused', command: 'link' }],
+    ['team setup', { kind: 'form', command: 'team setup', form: SETUP_FORM, text: 'team setup' }],
+    ['team setup user pass', { kind: 'refused', command: 'team setup' }],
+    ['team', { kind: 'core', text: 'team' }],
+    ['topup', { kind: 'form', command: 'topup', form: { kind: 'pin' }, text: 'topup' }],
+    // With its PIN, `topup` runs as typed: slash command text reaches the bot alone.
+    ['topup 1000000001', { kind: 'core', text: 'topup 1000000001' }],
   ])('%j', (text, intent) => {
     expect(classifyCommand(text, commands)).toEqual(intent);
   });

@@ -33,6 +33,10 @@ export function createFakeCore(): FakeCore {
       core.texts.push(input);
       return (await core.onText(input)).map(asPlaced);
     },
+    // Telegram sends text only: no form or shortcut runs a command by name here.
+    async runCommand() {
+      throw new Error('runCommand: Telegram has no forms');
+    },
     async handleAction(input) {
       core.actions.push(input);
       return asPlacedOutcome(await core.onAction(input));

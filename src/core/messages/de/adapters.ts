@@ -50,6 +50,13 @@ export const adaptersDe: typeof adaptersEn = {
     fileFailed: (name: string) =>
       `Ich konnte ${name} nicht hochladen. Ist die App Mitglied dieser Unterhaltung?`,
     supportLog: (day: string) => `Support-Protokoll vom ${day}`,
+    pinTitle: 'Aufladen',
+    pinIntro:
+      'Geben Sie die PIN von Ihrer Karte ein. Nur Sie sehen dieses Formular; ich frage nach, bevor sie verwendet wird.',
+    pin: 'PIN',
+    pinHint: 'Die Ziffern von Ihrer Prepaid-Karte, z. B. 1234567890.',
+    pinSubmit: 'Weiter',
+    opening: 'Einen Moment…',
   },
   console: {
     saved: (path: string) => `Gespeichert: ${path}`,

@@ -86,6 +86,11 @@ export const commandsDe: typeof commandsEn = {
       usage: '/groupdata on|off',
       example: '/groupdata on',
     },
+    team: {
+      summary: 'Workspace-Admins: diesen Kanal zum Support-Kanal machen (ein Formular öffnet sich)',
+      usage: '/team setup',
+      example: '/team setup',
+    },
     audit: {
       summary: 'Support-Mitarbeiter: die letzten protokollierten Aktionen in diesem Kanal',
       usage: '/audit [Anzahl]',

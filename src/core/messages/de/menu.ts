@@ -56,4 +56,7 @@ export const menuDe: typeof menuEn = {
     'In dieser Nachricht habe ich keine Telefonnummer mit Ländervorwahl gefunden (z. B. +49 30 1234567 oder 0049 30 1234567).',
   formsNeedCommand: (command: string) =>
     `Verknüpfen und Einrichten gehen über ein privates Formular, das nur der Slash-Befehl öffnen kann: tippen Sie ${command} link (oder ${command} team setup).`,
+  vTeamSetup: 'Senden Sie nur /team setup: Das Formular für den Support-Kanal öffnet sich.',
+  teamSetupNoForm:
+    'Ein Support-Kanal wird in einem privaten Formular eingerichtet, das dieser Chat nicht anzeigen kann.',
 };

@@ -45,6 +45,12 @@ export const adaptersEn = {
     shortened: '… shortened to fit one Slack message.',
     fileFailed: (name: string) => `I could not upload ${name}. Is the app a member of this conversation?`,
     supportLog: (day: string) => `Support log for ${day}`,
+    pinTitle: 'Top up',
+    pinIntro: 'Enter the PIN from your card. Only you see this form; I ask you to confirm before it is used.',
+    pin: 'PIN',
+    pinHint: 'The digits from your prepaid card, e.g. 1234567890.',
+    pinSubmit: 'Continue',
+    opening: 'One moment…',
   },
   console: {
     saved: (path: string) => `Saved ${path}`,

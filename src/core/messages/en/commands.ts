@@ -82,6 +82,11 @@ export const commandsEn = {
       usage: '/groupdata on|off',
       example: '/groupdata on',
     },
+    team: {
+      summary: 'Workspace admins: make this channel a support channel (a form opens)',
+      usage: '/team setup',
+      example: '/team setup',
+    },
     audit: {
       summary: 'Agents: the recent audited actions in this channel',
       usage: '/audit [count]',

@@ -54,4 +54,6 @@ export const menuEn = {
     'I found no phone number with a country code in that message (e.g. +49 30 1234567 or 0049 30 1234567).',
   formsNeedCommand: (command: string) =>
     `Linking and setup use a private form, which only the slash command can open: type ${command} link (or ${command} team setup).`,
+  vTeamSetup: "Send /team setup on its own: the support channel's form opens.",
+  teamSetupNoForm: 'A support channel is set up in a private form, which this chat cannot show.',
 };

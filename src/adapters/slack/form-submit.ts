@@ -1,0 +1,150 @@
+import type { App, SlackViewAction, ViewOutput, ViewResponseAction, webApi } from '@slack/bolt';
+import { errorSummary } from '../../core/logs/safe-error.js';
+import type { Messages } from '../../core/messages.js';
+import type { Conversation } from '../../core/ports/channel.js';
+import type { PlacedReply, Reply } from '../../core/reply.js';
+import type { SlackHandlerDeps, Who } from './deps.js';
+import { decodeMeta, type ModalMeta, modalText, statusModal } from './modals.js';
+import { bodyDigest } from './normalise.js';
+import { type SlackTurn, slackTurn } from './turn.js';
+
+// bolt types a view's ack as a union of two signatures; both accept an optional response.
+type ViewAck = (response?: ViewResponseAction) => Promise<void>;
+
+/** A form (modal) of the bot: what its submission runs, and how a refusal is shown. */
+export interface FormSubmission {
+  /** Errors Slack cannot check, answered inline at once (block id → message); none: `{}`. */
+  check?: (view: ViewOutput) => Record<string, string>;
+  /** What the submission asks of the core: a command by name with typed arguments, a link, a set-up. */
+  run: (view: ViewOutput, meta: ModalMeta, who: Who) => Promise<PlacedReply | PlacedReply[]>;
+  /** Which input shows the core's refusal. */
+  errorBlock: string;
+  title: (t: Messages['slack'], meta: ModalMeta) => string;
+  /** The form again, with a notice, for a refusal that came after the ack. */
+  again: (meta: ModalMeta, notice: string, view: ViewOutput) => ReturnType<typeof statusModal>;
+  /** The user's facts even in a DM (the admin flag for a support channel's set-up). */
+  forceLookup?: boolean;
+}
+
+/**
+ * The envelope of a form's submission (README "Slack"). Unlike a command, a refusal belongs inline
+ * in the form (`response_action: 'errors'`), and that can only be said in the ack. So the core gets
+ * `viewAckBudgetMs` (well inside Slack's 3 s) to answer; if it is slower, the ack turns the modal
+ * into "checking…" and the outcome follows with `views.update`. No password is ever logged.
+ */
+export function onSubmit(app: App, deps: SlackHandlerDeps, callbackId: string, form: FormSubmission): void {
+  app.view(callbackId, async ({ ack, body, view, client, context }) => {
+    const errors = form.check?.(view) ?? {};
+    if (Object.keys(errors).length > 0) {
+      await (ack as ViewAck)({ response_action: 'errors', errors });
+      return;
+    }
+    await deps.track('view', () =>
+      submit(deps, { ack: ack as ViewAck, body, client }, context.retryNum, form),
+    );
+  });
+}
+
+async function submit(
+  deps: SlackHandlerDeps,
+  r: { ack: ViewAck; body: SlackViewAction; client: webApi.WebClient },
+  retryNum: number | undefined,
+  form: FormSubmission,
+): Promise<void> {
+  const { options } = deps;
+  const { ack, body } = r;
+  const team = body.team?.id ?? body.user.team_id ?? '';
+  const meta = decodeMeta(body.view.private_metadata);
+  if (!meta) {
+    await ack({ response_action: 'errors', errors: { [form.errorBlock]: modalText(meta).formExpired } });
+    return;
+  }
+  // Only a delivery Slack marks as a retry is dropped: a person may resubmit the same values on purpose.
+  const claimed = await options.dedupe.claim(`slack:view:${team}:${bodyDigest(body)}`, options.dedupeTtlMs);
+  if (!claimed && retryNum !== undefined) {
+    await ack();
+    return;
+  }
+  const req = {
+    client: r.client,
+    team,
+    user: body.user.id,
+    channel: meta.channel,
+    responseUrl: meta.responseUrl,
+  };
+  const lookup = form.forceLookup ? { forceLookup: true } : {};
+  await slackTurn(deps, req, lookup, (turn) =>
+    answerForm(deps, { ack, view: body.view, meta, form, turn }, form.run(body.view, meta, turn.who)),
+  );
+}
+
+/** The core's answer to a form: inline in the ack when it comes in time, else into the "checking" form. */
+async function answerForm(
+  deps: SlackHandlerDeps,
+  s: { ack: ViewAck; view: ViewOutput; meta: ModalMeta; form: FormSubmission; turn: SlackTurn },
+  call: Promise<PlacedReply | PlacedReply[]>,
+): Promise<void> {
+  const { options } = deps;
+  const { ack, meta, form, turn } = s;
+  const t = modalText(meta);
+  const work = call.then(
+    (r) => (Array.isArray(r) ? r : [r]),
+    (err: unknown): PlacedReply[] => {
+      options.logger.error({ err: errorSummary(err) }, 'Slack modal submission failed');
+      return [{ text: t.submitFailed, tone: 'error', audience: 'actor', visibility: 'personal' }];
+    },
+  );
+  const first = await withinBudget(work, options.viewAckBudgetMs);
+  if (first !== 'late') {
+    if (first[0]?.tone === 'error') {
+      await ack({ response_action: 'errors', errors: { [form.errorBlock]: plain(first[0], t) } });
+    } else {
+      await ack();
+      await options.core.deliver(turn.conv, first);
+    }
+    return;
+  }
+  await ack({ response_action: 'update', view: statusModal(form.title(t, meta), t.checking, t.close) });
+  await finishLate(deps, { ...s, client: turn.req.client, t, conv: turn.conv }, await work);
+}
+
+/** The answer if it comes within `budgetMs` (the ack can then carry it), else `'late'`. */
+async function withinBudget<T>(work: Promise<T>, budgetMs: number): Promise<T | 'late'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), budgetMs);
+  });
+  const first = await Promise.race([work, late]);
+  clearTimeout(timer);
+  return first;
+}
+
+/** A late answer: the "checking" modal becomes the form again (refused) or the outcome (done). */
+async function finishLate(
+  deps: SlackHandlerDeps,
+  s: {
+    client: webApi.WebClient;
+    view: ViewOutput;
+    meta: ModalMeta;
+    t: Messages['slack'];
+    form: FormSubmission;
+    conv: Conversation;
+  },
+  replies: PlacedReply[],
+): Promise<void> {
+  const [reply] = replies;
+  if (!reply || reply.tone === 'error') {
+    const notice = reply ? plain(reply, s.t) : s.t.refused;
+    await s.client.views.update({ view_id: s.view.id, view: s.form.again(s.meta, notice, s.view) });
+    return;
+  }
+  await s.client.views.update({
+    view_id: s.view.id,
+    view: statusModal(s.form.title(s.t, s.meta), plain(reply, s.t), s.t.close),
+  });
+  await deps.options.core.deliver(s.conv, replies);
+}
+
+function plain(reply: Reply, t: Messages['slack']): string {
+  return [reply.title, reply.text].filter(Boolean).join(': ').slice(0, 2000) || t.refused;
+}

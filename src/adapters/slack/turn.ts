@@ -1,0 +1,137 @@
+import type { webApi } from '@slack/bolt';
+import type { ChatRef } from '../../core/identity.js';
+import type { ChannelCapabilities, Conversation } from '../../core/ports/channel.js';
+import { claimRequest } from './claim.js';
+import { type SlackHandlerDeps, userLocale, type Who, whoAndWhere } from './deps.js';
+import { slackChat, slackIdentity } from './normalise.js';
+import { type ReplyTarget, SLACK_CAN } from './responder.js';
+
+/**
+ * The one envelope of every Slack listener (README "Slack", "Acknowledge at once, work after"):
+ * acknowledge → track → claim → look up the user → build the reply target → call the core. Each
+ * listener says only what its payload carries ({@link SlackRequest}) and what it asks of the core.
+ */
+
+/** What one request tells about who asks, where, and the ways Slack gave to answer. */
+export interface SlackRequest {
+  client: webApi.WebClient;
+  team: string;
+  user: string;
+  /** The conversation; '' where there is none (a Home tab press, a global shortcut). */
+  channel: string;
+  responseUrl?: string | undefined;
+  /** Valid for 3 s (Slack, "Handling user interaction"): a form can open on it until then. */
+  triggerId?: string | undefined;
+  /** The message that carried a pressed button. */
+  messageTs?: string | undefined;
+  /** The pressed message is ephemeral: only the presser sees it. */
+  pressedPrivately?: boolean | undefined;
+  /** A modal already open for this request (the arrival's "checking" form), which a form replaces. */
+  viewId?: string | undefined;
+}
+
+/** Who asks where, as every core entry takes it, with what Slack can do. */
+export interface SlackAsker {
+  identity: Who['identity'];
+  chat: ChatRef;
+  locale?: string;
+  timeZone?: string;
+  can: ChannelCapabilities;
+}
+
+/** A request after the envelope: who asks, where answers go, and the conversation to deliver through. */
+export interface SlackTurn {
+  readonly req: SlackRequest;
+  readonly who: Who;
+  readonly asker: SlackAsker;
+  readonly target: ReplyTarget;
+  readonly conv: Conversation;
+}
+
+export interface TurnOptions {
+  /** The dedupe key of this delivery; a retry (X-Slack-Retry-Num, a second instance) is dropped on it. */
+  claim?: string;
+  /** The user's facts even in a DM (the admin flag for `team setup`). */
+  forceLookup?: boolean;
+  /** After the claim, before the lookup: true when it answered already (Socket Mode's "busy"). */
+  refuse?: (target: ReplyTarget) => Promise<boolean>;
+  /**
+   * A surface with no conversation (the Home tab): the chat the core sees, and only the user's
+   * language and zone are looked up (no channel to judge, no groups).
+   */
+  chat?: ChatRef;
+}
+
+/** The reply target of a request: built here only, before the lookup (`chat` unknown yet) or after. */
+export function replyTarget(req: SlackRequest, chat: ChatRef = preliminaryChat(req.channel)): ReplyTarget {
+  return {
+    client: req.client,
+    channel: req.channel,
+    user: req.user,
+    chat,
+    tenant: req.team,
+    ...(req.responseUrl ? { responseUrl: req.responseUrl } : {}),
+    ...(req.messageTs ? { messageTs: req.messageTs } : {}),
+    ...(req.triggerId ? { triggerId: req.triggerId } : {}),
+    ...(req.pressedPrivately ? { pressedPrivately: true } : {}),
+    ...(req.viewId ? { viewId: req.viewId } : {}),
+  };
+}
+
+/** Before `users.info` answers: a `D…` conversation is private, anything else (or none) shared. */
+function preliminaryChat(channel: string): ChatRef {
+  return channel ? slackChat(channel) : { id: '', kind: 'shared' };
+}
+
+/**
+ * Acknowledges at once, then runs `work` counted for a graceful stop and after the quiet gate
+ * (quiet-gate.ts). `context`: the listener's, so a command the HTTP receiver already acknowledged
+ * and held is not held twice; `'at-once'`: the work opens a modal first, which nothing may hold
+ * past its trigger_id's 3 s.
+ */
+export async function acknowledged(
+  deps: SlackHandlerDeps,
+  kind: string,
+  ack: () => Promise<void>,
+  work: () => Promise<void>,
+  context?: Record<string, unknown> | 'at-once',
+): Promise<void> {
+  await ack();
+  await deps.track(kind, async () => {
+    if (context !== 'at-once') await deps.afterAck(context);
+    await work();
+  });
+}
+
+/**
+ * Claims the delivery (a retry is dropped, a store outage answered), looks up the user, builds the
+ * reply target and the conversation, and hands them to `run`. Never runs `run` twice for one delivery.
+ */
+export async function slackTurn(
+  deps: SlackHandlerDeps,
+  req: SlackRequest,
+  options: TurnOptions,
+  run: (turn: SlackTurn) => Promise<void>,
+): Promise<void> {
+  if (options.claim !== undefined) {
+    const claim = await claimRequest(deps, options.claim, replyTarget(req));
+    if (claim === 'duplicate') deps.options.logger.info({ team: req.team }, 'Slack retry dropped');
+    if (claim !== 'first') return;
+  }
+  if (await options.refuse?.(replyTarget(req))) return;
+  const who = options.chat
+    ? {
+        identity: slackIdentity(req.team, req.user),
+        chat: options.chat,
+        ...(await userLocale(deps, req.client, req.team, req.user)),
+      }
+    : await whoAndWhere(deps, req.client, req.team, req.user, req.channel, options.forceLookup);
+  const target = replyTarget(req, who.chat);
+  await run({
+    req,
+    who,
+    asker: { ...who, can: SLACK_CAN },
+    target,
+    conv: deps.responder.conversation(target),
+  });
+}
