@@ -8,9 +8,11 @@ import { z } from 'zod';
 import { createConsoleChannel } from '../src/adapters/console/console-channel.js';
 import { builtInCommands } from '../src/core/commands/index.js';
 import {
+  type ChannelCapabilities,
   type ChatRef,
   type ClientFactory,
   type CommandSpec,
+  type Conversation,
   type Core,
   createCore,
   de,
@@ -19,9 +21,8 @@ import {
   type Identity,
   type Messages,
   type Platform,
+  type Reply,
 } from '../src/core/index.js';
-import type { ChannelCapabilities, Conversation } from '../src/core/ports/channel.js';
-import type { Reply } from '../src/core/reply.js';
 import { createMemoryKeyValueStore, createStores, keyringFromKeys } from '../src/store/index.js';
 
 /**

@@ -222,7 +222,10 @@ describe("src/jobs runs the core's job kinds on BullMQ and knows nothing else of
   });
 });
 
-describe('adapters import only the core and their own SDK', () => {
+/** The core's one door for the channels (README "Architecture"): `src/core/index.ts`. */
+const CORE_DOOR = 'core/index.js';
+
+describe('adapters import only the core, through its door, and their own SDK', () => {
   const adapters: [string, RegExp[]][] = [
     ['telegram', [/^grammy(\/|$)/, /^@grammyjs\//]],
     ['slack', [/^@slack\//]],
@@ -230,13 +233,25 @@ describe('adapters import only the core and their own SDK', () => {
   ];
 
   it.each(adapters)(
-    '%s: never another adapter, the store, the bots, the client or the sandbox',
+    '%s: the core only through src/core/index.ts; never another adapter, the store, the bots, the client or the sandbox',
     (name, sdk) => {
       const dir = join(src, 'adapters', name);
       expect(sourceFiles(dir).length, name).toBeGreaterThan(0);
-      expect(outside(dir, sdk, ['core'])).toEqual([]);
+      expect(outside(dir, sdk, [CORE_DOOR])).toEqual([]);
     },
   );
+
+  it('all of them together import one module of the core: its door', () => {
+    const coreModules = new Set(
+      sourceFiles(join(src, 'adapters')).flatMap((file) =>
+        importsOf(readFileSync(file, 'utf8'))
+          .filter((spec) => spec.startsWith('.'))
+          .map((spec) => target(file, spec))
+          .filter((to) => to.startsWith('core/')),
+      ),
+    );
+    expect([...coreModules]).toEqual([CORE_DOOR]);
+  });
 
   it('the rule catches each kind of crossing (so an empty list means something)', () => {
     const file = join(src, 'adapters', 'slack', 'x.ts');
@@ -246,18 +261,20 @@ describe('adapters import only the core and their own SDK', () => {
       "import { loadConfig } from '../../bots/config.js';",
       "import { md5Hex } from '../../telephony/signature.js';",
       "import { Bot } from 'grammy';",
-      "import type { Reply } from '../../core/reply.js';",
+      "import type { Reply } from '../../core/index.js';",
+      "import type { Channel } from '../../core/ports/channel.js';",
       "import { App } from '@slack/bolt';",
       "import { createHash } from 'node:crypto';",
       "import { escapeMrkdwn } from './escape.js';",
     ].join('\n');
-    const found = crossings(file, code, 'adapters/slack', [/^@slack\//], ['core']);
+    const found = crossings(file, code, 'adapters/slack', [/^@slack\//], [CORE_DOOR]);
     expect(found.map((f) => f.replace(/^.*? imports /, ''))).toEqual([
       '../telegram/render-html.js (src/adapters/telegram/render-html.js)',
       '../../store/stores.js (src/store/stores.js)',
       '../../bots/config.js (src/bots/config.js)',
       '../../telephony/signature.js (src/telephony/signature.js)',
       'the package grammy',
+      '../../core/ports/channel.js (src/core/ports/channel.js)',
     ]);
     const store = join(src, 'store', 'x.ts');
     expect(

@@ -9,7 +9,7 @@ import type { ApprovalAction } from './ports/guard.js';
 import type { SentMessage } from './ports/notify.js';
 import type { ArgumentPrompt, PendingAction } from './ports/records.js';
 import type { Stores } from './ports/stores.js';
-import type { Reply, Visibility } from './reply.js';
+import type { OutputClass, Reply } from './reply.js';
 import type { ArgsEnv } from './values/args.js';
 import type { Formatter } from './values/format.js';
 
@@ -79,13 +79,6 @@ export interface CommandContext<A> {
   /** The commands this asker may run in this chat, for help (issue 11). */
   commandsHere(): Promise<CommandSpec[]>;
 }
-
-/**
- * How a command's output is classified (issue 11), for every reply that does not say more:
- * `public` holds nothing about anyone; `personal` the asker's own data; `secret` a PIN or password;
- * `echo` only repeats what the asker typed (a number to price), so it is as public as the input was.
- */
-export type OutputClass = Visibility | 'echo';
 
 export interface CommandSpec<A = unknown> {
   name: string;

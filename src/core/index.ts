@@ -1,7 +1,23 @@
+/**
+ * The core's one door (README "Architecture"): src/adapters import the core from here and nowhere
+ * else (test/boundary.test.ts). What is not exported here is the core's own business; to give a
+ * channel something new, export it here first. src/bots, the composition root, also wires what it
+ * needs from here, but may import a module directly (its light CLI paths must not load the whole
+ * core); src/store and src/jobs implement ports and import `ports/` (and `logs/`) directly; tests
+ * may import any module.
+ */
+
 export type { AccountClient, CardClient, ClientFactory } from './accounts/services.js';
 export { HOME_BUTTON } from './buttons.js';
-export type { CommandContext, CommandForm, CommandSpec, FormAsk } from './command-spec.js';
-export { commandText, defineCommand, formAsked } from './command-spec.js';
+export {
+  type CommandContext,
+  type CommandForm,
+  type CommandSpec,
+  commandText,
+  defineCommand,
+  type FormAsk,
+  formAsked,
+} from './command-spec.js';
 export type {
   CommandInfo,
   Core,
@@ -12,11 +28,45 @@ export type {
   SupportSetupInput,
 } from './core.js';
 export type { RefsFor } from './delivery/command-refs.js';
+export { isStoreUnavailable } from './delivery/error-replies.js';
 export { type CoreOptions, createCore } from './dispatch/create-core.js';
+export { InFlight } from './dispatch/in-flight.js';
 export { type RecoverInterruptedOptions, recoverInterrupted, tellAbandoned } from './dispatch/interrupted.js';
-export type { Role } from './identity.js';
-export { type ChatRef, chatKey, type Identity, identityKey, type Platform } from './identity.js';
-export type { CoreLogger } from './logs/logger.js';
+export {
+  type ChatRef,
+  chatKey,
+  type Identity,
+  identityKey,
+  maySetUpSupport,
+  type Platform,
+  type Role,
+} from './identity.js';
+export type { ChannelLogger, CoreLogger } from './logs/logger.js';
 export { type ErrorSummary, errorSummary } from './logs/safe-error.js';
+export { createSampler, type Sampler } from './logs/sampler.js';
 export { catalogues, de, en, type Language, languageOf, type Messages, messagesFor } from './messages.js';
-export type { ActionOutcome, Reply, ReplyAction, ReplyField, ReplyFile, ReplyTable } from './reply.js';
+export type { Channel, ChannelCapabilities, Conversation, PrivateWords, SecretAsk } from './ports/channel.js';
+export type { JobDepths, JobScheduler } from './ports/jobs.js';
+export type { CommandEvent, CoreMetrics } from './ports/metrics.js';
+export { type NotifyDestination, NotifyRefusedError, type SentMessage } from './ports/notify.js';
+export type { RecordStore, ScheduledDeletion } from './ports/proactive.js';
+export type { DedupeStore } from './ports/stores.js';
+export { createProactive, type Proactive } from './proactive/proactive.js';
+export {
+  ACTOR_MARK,
+  type ActionOutcome,
+  type Audience,
+  type AuditRecord,
+  type PlacedOutcome,
+  type PlacedReply,
+  type Reply,
+  type ReplyAction,
+  type ReplyField,
+  type ReplyFile,
+  type ReplySection,
+  type ReplyTable,
+  type Visibility,
+} from './reply.js';
+export { findPhoneNumber } from './values/find-number.js';
+export { suggest } from './values/suggest.js';
+export { tableGrid, tableLines } from './values/table-layout.js';

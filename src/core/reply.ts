@@ -78,6 +78,13 @@ export interface Reply {
 export type Visibility = 'public' | 'personal' | 'secret';
 
 /**
+ * How a command's output is classified (issue 11), for every reply that does not say more:
+ * `public` holds nothing about anyone; `personal` the asker's own data; `secret` a PIN or password;
+ * `echo` only repeats what the asker typed (a number to price), so it is as public as the input was.
+ */
+export type OutputClass = Visibility | 'echo';
+
+/**
  * A reply the delivery rule placed (delivery.ts `place()`): where it may be shown is required, so
  * nothing downstream defaults a missing audience to the whole chat. Only placed replies reach the
  * executor (delivery-executor.ts).

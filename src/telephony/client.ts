@@ -242,10 +242,11 @@ export class TelephonyClient {
     const started = this.#logger ? performance.now() : 0;
     // The deadline starts before dispatch, so it covers the time queued for a pooled socket too.
     const exchange = this.#transport.send({ origin, path, method, headers, body });
-    const timer = setTimeout(
-      () => exchange.abort(new TimeoutError(label, timeoutMs, { maybeDelivered: exchange.sent })),
-      timeoutMs,
-    );
+    // After a stall the deadline and the answer fall due at once, and Node runs timers before it
+    // reads sockets: the deadline waits one turn, so an answer received wins over "unknown".
+    const expire = () =>
+      exchange.abort(new TimeoutError(label, timeoutMs, { maybeDelivered: exchange.sent }));
+    const timer = setTimeout(() => setImmediate(expire), timeoutMs);
     const onAbort = () =>
       exchange.abort(
         new TransportError(label, 'aborted by the caller', {

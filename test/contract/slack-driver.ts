@@ -131,7 +131,11 @@ export async function slackDriver(): Promise<ChannelDriver> {
     const view = typeof open.body.view === 'string' ? JSON.parse(open.body.view) : open.body.view;
     const meta = (view as { private_metadata: string }).private_metadata;
     const body = viewSubmissionPayload({ callbackId, privateMetadata: meta, user: ids[who], values });
-    await channel.app.processEvent({ body: body as Record<string, unknown>, ack: async () => {} });
+    // What the acknowledgement carries (inline errors, a form's next state) is shown in the form.
+    const ack = async (response?: unknown) => {
+      if (response) forms.push(plainMrkdwn(JSON.stringify(response)));
+    };
+    await channel.app.processEvent({ body: body as Record<string, unknown>, ack });
     sync();
   }
 

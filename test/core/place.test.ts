@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { OutputClass } from '../../src/core/command-spec.js';
 import { place } from '../../src/core/delivery/delivery.js';
 import { messagesFor } from '../../src/core/messages.js';
-import type { Audience, Visibility } from '../../src/core/reply.js';
+import type { Audience, OutputClass, Visibility } from '../../src/core/reply.js';
 
 /**
  * The delivery rule as a table (README "One road out"): visibility × output class × chat kind ×

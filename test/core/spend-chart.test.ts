@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SPEND_CHART_SIZE, type SpendChartLabels, spendChartSvg } from '../../src/core/spend/spend-chart.js';
+import { SPEND_CHART_SIZE, spendChartSvg } from '../../src/core/spend/spend-chart.js';
 import type { SpendData } from '../../src/core/spend/spend-data.js';
+import type { SpendChartLabels } from '../../src/core/spend/spend-layout.js';
 import { createFormatter } from '../../src/core/values/format.js';
 import { DEJAVU_SANS, dejaVuMissing, fontMetrics } from '../helpers/font-metrics.js';
 

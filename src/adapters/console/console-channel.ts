@@ -1,13 +1,19 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Core } from '../../core/core.js';
-import type { ChatRef, Identity } from '../../core/identity.js';
-import { errorSummary } from '../../core/logs/safe-error.js';
-import { catalogues, languageOf, messagesFor } from '../../core/messages.js';
-import type { Channel, Conversation } from '../../core/ports/channel.js';
-import type { SentMessage } from '../../core/ports/notify.js';
-import type { Reply } from '../../core/reply.js';
+import {
+  type Channel,
+  type ChatRef,
+  type Conversation,
+  type Core,
+  catalogues,
+  errorSummary,
+  type Identity,
+  languageOf,
+  messagesFor,
+  type Reply,
+  type SentMessage,
+} from '../../core/index.js';
 import { HiddenEcho } from './hidden-echo.js';
 import { renderText } from './render-text.js';
 

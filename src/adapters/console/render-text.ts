@@ -1,6 +1,4 @@
-import { catalogues } from '../../core/messages.js';
-import type { Reply, ReplyTable } from '../../core/reply.js';
-import { tableLines } from '../../core/values/table-layout.js';
+import { catalogues, type Reply, type ReplyTable, tableLines } from '../../core/index.js';
 
 /** A table in the one layout (core/values/table-layout.ts), its caption above. */
 function formatTable(table: ReplyTable): string {

@@ -1,5 +1,5 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
-import type { ActionOutcome } from '../../core/reply.js';
+import type { ActionOutcome } from '../../core/index.js';
 import { pressedOnHome } from './app-home.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { acknowledged, replyTarget, type SlackRequest, type SlackTurn, slackTurn } from './turn.js';

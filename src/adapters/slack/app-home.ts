@@ -1,6 +1,5 @@
 import type { App, types, webApi } from '@slack/bolt';
-import { HOME_BUTTON } from '../../core/index.js';
-import type { ActionOutcome, Reply } from '../../core/reply.js';
+import { type ActionOutcome, HOME_BUTTON, type Reply } from '../../core/index.js';
 import { type SlackHandlerDeps, userLocale } from './deps.js';
 import { escapeMrkdwn } from './escape.js';
 import { slackIdentity } from './normalise.js';

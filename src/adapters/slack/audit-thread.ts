@@ -1,5 +1,5 @@
 import type { webApi } from '@slack/bolt';
-import { catalogues, type Language } from '../../core/messages.js';
+import { catalogues, type Language } from '../../core/index.js';
 
 /**
  * Posts a reply's audit records into a support channel as a short record in a thread, so the team

@@ -1,5 +1,5 @@
 import { type AppOptions, LogLevel } from '@slack/bolt';
-import { errorSummary } from '../../core/logs/safe-error.js';
+import { errorSummary } from '../../core/index.js';
 import type { SlackLogger } from './options.js';
 
 type BoltLogger = NonNullable<AppOptions['logger']>;

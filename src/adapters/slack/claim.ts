@@ -1,5 +1,4 @@
-import { isStoreUnavailable } from '../../core/delivery/error-replies.js';
-import { catalogues, languageOf } from '../../core/messages.js';
+import { catalogues, isStoreUnavailable, languageOf } from '../../core/index.js';
 import type { SlackHandlerDeps } from './deps.js';
 import type { ReplyTarget } from './responder.js';
 

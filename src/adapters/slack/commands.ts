@@ -1,17 +1,14 @@
 import type { App, SlashCommand, webApi } from '@slack/bolt';
 
-import { maySetUpSupport } from '../../core/identity.js';
-import { type Language, languageOf, messagesFor } from '../../core/messages.js';
+import { languageOf, maySetUpSupport, messagesFor } from '../../core/index.js';
 import { type CommandIntent, classifyCommand } from './command-text.js';
-import { type SlackHandlerDeps, userLocale } from './deps.js';
+import type { SlackHandlerDeps } from './deps.js';
+import { redrawInUserLanguage } from './form-language.js';
 import { runInForm } from './form-turn.js';
 import { linkModal, modalText, setupModal, statusModal } from './modals.js';
 import { bodyDigest, slackChat } from './normalise.js';
 import type { ReplyTarget } from './responder.js';
 import { acknowledged, type SlackRequest, type SlackTurn, slackTurn } from './turn.js';
-
-/** What `views.open` answers: the opened view's id, to update it later. */
-type ViewsOpenResponse = Awaited<ReturnType<webApi.WebClient['views']['open']>>;
 
 /**
  * The one slash command (README "Slack"). It is acknowledged first, with an empty body, before
@@ -73,7 +70,7 @@ async function openFormFirst(
     case 'credentials': {
       const credential = intent.option === 'card' ? ('card' as const) : ('account' as const);
       const opened = await open(linkModal({ ...meta, credential, ...early }));
-      await inUserLanguage(deps, req, opened, early.language, (language) =>
+      await redrawInUserLanguage(deps, req, opened, early.language ?? 'en', (language) =>
         linkModal({ ...meta, credential, language }),
       );
       return 'done';
@@ -81,7 +78,7 @@ async function openFormFirst(
     case 'support-setup': {
       if (slackChat(req.channel).kind !== 'shared') return undefined;
       const opened = await open(setupModal({ ...meta, ...early }));
-      await inUserLanguage(deps, req, opened, early.language, (language) =>
+      await redrawInUserLanguage(deps, req, opened, early.language ?? 'en', (language) =>
         setupModal({ ...meta, language }),
       );
       return opened.view?.id;
@@ -93,25 +90,6 @@ async function openFormFirst(
       return opened?.view?.id;
     }
   }
-}
-
-/**
- * A first contact's form opened before their language was known (the trigger_id allows no lookup
- * first): once `users.info` tells it, the form is redrawn in it, labels and later inline errors
- * alike (README "One road out": the recipient's language from the first contact).
- */
-async function inUserLanguage(
-  deps: SlackHandlerDeps,
-  req: SlackRequest,
-  opened: ViewsOpenResponse,
-  shown: Language | undefined,
-  view: (language: Language) => ReturnType<typeof linkModal>,
-): Promise<void> {
-  const viewId = opened.view?.id;
-  if (!viewId) return;
-  const language = languageOf((await userLocale(deps, req.client, req.team, req.user)).locale);
-  if (language === (shown ?? 'en')) return;
-  await req.client.views.update({ view_id: viewId, view: view(language) });
 }
 
 /**

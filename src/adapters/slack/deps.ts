@@ -1,7 +1,5 @@
 import type { webApi } from '@slack/bolt';
-import type { InFlight } from '../../core/dispatch/in-flight.js';
-import type { ChatRef, Identity } from '../../core/identity.js';
-import { errorSummary } from '../../core/logs/safe-error.js';
+import { type ChatRef, errorSummary, type Identity, type InFlight } from '../../core/index.js';
 import { AuditThread } from './audit-thread.js';
 import { SlackDirectory } from './directory.js';
 import { ACKED_ON_ARRIVAL } from './http-receiver.js';

@@ -1,5 +1,5 @@
 import type { webApi } from '@slack/bolt';
-import { errorSummary } from '../../core/logs/safe-error.js';
+import { errorSummary } from '../../core/index.js';
 import type { SlackLogger } from './options.js';
 
 /** What the core needs to know about a Slack user beyond their ids (issue 6 "Support agents"). */

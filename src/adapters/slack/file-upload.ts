@@ -1,5 +1,5 @@
 import type { webApi } from '@slack/bolt';
-import type { ReplyFile } from '../../core/reply.js';
+import type { ReplyFile } from '../../core/index.js';
 import { postBody, SlackDeliveryError } from './http-post.js';
 
 /**

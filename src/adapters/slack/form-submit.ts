@@ -1,8 +1,11 @@
 import type { App, SlackViewAction, ViewOutput, ViewResponseAction, webApi } from '@slack/bolt';
-import { errorSummary } from '../../core/logs/safe-error.js';
-import type { Messages } from '../../core/messages.js';
-import type { Conversation } from '../../core/ports/channel.js';
-import type { PlacedReply, Reply } from '../../core/reply.js';
+import {
+  type Conversation,
+  errorSummary,
+  type Messages,
+  type PlacedReply,
+  type Reply,
+} from '../../core/index.js';
 import type { SlackHandlerDeps, Who } from './deps.js';
 import { decodeMeta, type ModalMeta, modalText, statusModal } from './modals.js';
 import { bodyDigest } from './normalise.js';

@@ -1,5 +1,4 @@
-import { type IncomingCommand, languageOf } from '../../core/index.js';
-import type { PlacedReply } from '../../core/reply.js';
+import { type IncomingCommand, languageOf, type PlacedReply } from '../../core/index.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { modalText, statusModal } from './modals.js';
 import type { SlackTurn } from './turn.js';

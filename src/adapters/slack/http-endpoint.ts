@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { InFlight } from '../../core/dispatch/in-flight.js';
-import { messagesFor } from '../../core/messages.js';
+import { type InFlight, messagesFor } from '../../core/index.js';
 import { boltLogger } from './bolt-logger.js';
 import { SlackHttpReceiver } from './http-receiver.js';
 import { type ResolvedSlackOptions, SLACK_MAX_BODY_BYTES } from './options.js';

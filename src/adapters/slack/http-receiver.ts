@@ -9,7 +9,7 @@ import {
   type Receiver,
   type ReceiverEvent,
 } from '@slack/bolt';
-import { createSampler, type Sampler } from '../../core/logs/sampler.js';
+import { createSampler, type Sampler } from '../../core/index.js';
 import { checkSlackHeaders, checkSlackSignature } from './request-signature.js';
 import { type RetryFields, retryFieldsOf } from './retry-fields.js';
 

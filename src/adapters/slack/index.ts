@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App } from '@slack/bolt';
-import { InFlight } from '../../core/dispatch/in-flight.js';
-import type { Channel } from '../../core/ports/channel.js';
+import { type Channel, InFlight } from '../../core/index.js';
 import { boltLogger } from './bolt-logger.js';
 import { createHandlerDeps } from './deps.js';
 import { createHttpEndpoint } from './http-endpoint.js';

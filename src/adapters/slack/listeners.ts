@@ -1,5 +1,5 @@
 import type { App } from '@slack/bolt';
-import { errorSummary } from '../../core/logs/safe-error.js';
+import { errorSummary } from '../../core/index.js';
 import { registerActions } from './actions.js';
 import { registerAppHome } from './app-home.js';
 import { registerCommand } from './commands.js';

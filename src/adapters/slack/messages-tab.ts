@@ -1,5 +1,5 @@
 import type { App, webApi } from '@slack/bolt';
-import { messagesFor } from '../../core/messages.js';
+import { messagesFor } from '../../core/index.js';
 import { classifyCommand } from './command-text.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { nextTurn } from './quiet-gate.js';

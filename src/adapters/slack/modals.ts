@@ -3,8 +3,7 @@ import type { types, ViewOutput } from '@slack/bolt';
 type KnownBlock = types.KnownBlock;
 type ModalView = types.ModalView;
 
-import { catalogues, type Language, type Messages } from '../../core/messages.js';
-import type { SecretAsk } from '../../core/ports/channel.js';
+import { catalogues, type Language, type Messages, type SecretAsk } from '../../core/index.js';
 import { truncate } from './escape.js';
 
 export const LINK_CALLBACK = 'tel_link';

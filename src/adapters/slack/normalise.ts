@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ChatRef, Identity } from '../../core/identity.js';
+import type { ChatRef, Identity } from '../../core/index.js';
 import type { SlackUserFacts } from './directory.js';
 
 /** Identities are keyed by team and user: `slack:T…:U…` (issue 6). */

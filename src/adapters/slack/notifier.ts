@@ -1,8 +1,13 @@
 import type { webApi } from '@slack/bolt';
-import { errorSummary } from '../../core/logs/safe-error.js';
-import type { Channel, Conversation } from '../../core/ports/channel.js';
-import { type NotifyDestination, NotifyRefusedError, type SentMessage } from '../../core/ports/notify.js';
-import type { Reply } from '../../core/reply.js';
+import {
+  type Channel,
+  type Conversation,
+  errorSummary,
+  type NotifyDestination,
+  NotifyRefusedError,
+  type Reply,
+  type SentMessage,
+} from '../../core/index.js';
 import { uploadFile } from './file-upload.js';
 import type { SlackLogger } from './options.js';
 import { SLACK_CAN } from './responder.js';

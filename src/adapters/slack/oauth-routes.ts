@@ -5,7 +5,7 @@ import {
   type InstallProvider,
   ErrorCode as slackOAuthErrors,
 } from '@slack/oauth';
-import { errorSummary } from '../../core/logs/safe-error.js';
+import { errorSummary } from '../../core/index.js';
 import type { SlackLogger } from './options.js';
 
 /** A browser route the composition root serves beside Slack's posts (the OAuth install flow). */

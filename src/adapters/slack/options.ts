@@ -1,7 +1,5 @@
 import type { webApi } from '@slack/bolt';
-import type { Core } from '../../core/core.js';
-import type { ChannelLogger } from '../../core/logs/logger.js';
-import type { DedupeStore } from '../../core/ports/stores.js';
+import type { ChannelLogger, Core, DedupeStore } from '../../core/index.js';
 import type { SlackOAuthOptions } from './oauth.js';
 
 /** The pino-shaped logger the bot passes around; Slack logs at debug too. */

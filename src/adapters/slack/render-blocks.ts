@@ -1,11 +1,18 @@
 import type { types } from '@slack/bolt';
-import { catalogues, type Messages } from '../../core/messages.js';
+import {
+  catalogues,
+  type Messages,
+  type Reply,
+  type ReplyAction,
+  type ReplyField,
+  type ReplyTable,
+  tableGrid,
+  tableLines,
+} from '../../core/index.js';
 
 type Button = types.Button;
 type KnownBlock = types.KnownBlock;
 
-import type { Reply, ReplyAction, ReplyField, ReplyTable } from '../../core/reply.js';
-import { tableGrid, tableLines } from '../../core/values/table-layout.js';
 import { escapeMrkdwn, truncate } from './escape.js';
 
 /**

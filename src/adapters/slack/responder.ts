@@ -1,10 +1,18 @@
 import type { webApi } from '@slack/bolt';
-import type { ChatRef } from '../../core/identity.js';
-import { errorSummary } from '../../core/logs/safe-error.js';
-import { catalogues, type Language } from '../../core/messages.js';
-import type { ChannelCapabilities, Conversation, SecretAsk } from '../../core/ports/channel.js';
-import type { SentMessage } from '../../core/ports/notify.js';
-import { ACTOR_MARK, type AuditRecord, type Reply, type ReplyFile } from '../../core/reply.js';
+import {
+  ACTOR_MARK,
+  type AuditRecord,
+  type ChannelCapabilities,
+  type ChatRef,
+  type Conversation,
+  catalogues,
+  errorSummary,
+  type Language,
+  type Reply,
+  type ReplyFile,
+  type SecretAsk,
+  type SentMessage,
+} from '../../core/index.js';
 import type { AuditThread } from './audit-thread.js';
 import { escapeMrkdwn } from './escape.js';
 import { uploadFile } from './file-upload.js';

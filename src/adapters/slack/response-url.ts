@@ -1,6 +1,5 @@
 import type { webApi } from '@slack/bolt';
-import type { ChatRef } from '../../core/identity.js';
-import { errorSummary } from '../../core/logs/safe-error.js';
+import { type ChatRef, errorSummary } from '../../core/index.js';
 import { postToResponseUrl, SlackDeliveryError } from './http-post.js';
 import type { SlackLogger } from './options.js';
 import type { RenderedMessage } from './render-blocks.js';

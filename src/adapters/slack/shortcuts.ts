@@ -1,8 +1,8 @@
 import type { App, GlobalShortcut, MessageShortcut, types, webApi } from '@slack/bolt';
-import { catalogues, type Language, languageOf, type Messages } from '../../core/messages.js';
-import { findPhoneNumber } from '../../core/values/find-number.js';
+import { catalogues, findPhoneNumber, type Language, languageOf, type Messages } from '../../core/index.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { escapeMrkdwn, plainCommandText } from './escape.js';
+import { redrawInUserLanguage } from './form-language.js';
 import { onSubmit } from './form-submit.js';
 import { postToResponseUrl } from './http-post.js';
 import { encodeMeta, input, type ModalMeta, text, value } from './modals.js';
@@ -73,6 +73,13 @@ export function registerShortcuts(app: App, deps: SlackHandlerDeps): void {
 
 type ShortcutUser = { team?: { id: string } | null; user: { id: string; team_id?: string } };
 
+/** Who used a shortcut, for a lookup once its form is open. */
+const askedBy = (shortcut: ShortcutUser, client: webApi.WebClient) => ({
+  client,
+  team: shortcut.team?.id ?? shortcut.user.team_id ?? '',
+  user: shortcut.user.id,
+});
+
 /** No lookup may delay a modal (trigger_id, 3 s): the language of a user the directory has seen. */
 function knownLanguage(deps: SlackHandlerDeps, shortcut: ShortcutUser): Language {
   return languageOf(
@@ -86,10 +93,13 @@ async function openCallModal(deps: SlackHandlerDeps, shortcut: GlobalShortcut, c
   const channel = dm.channel?.id;
   if (!channel) return;
   const lang = knownLanguage(deps, shortcut);
-  await client.views.open({
+  const opened = await client.views.open({
     trigger_id: shortcut.trigger_id,
     view: callModal({ channel, language: lang }, catalogues[lang]),
   });
+  await redrawInUserLanguage(deps, askedBy(shortcut, client), opened, lang, (language) =>
+    callModal({ channel, language }, catalogues[language]),
+  );
 }
 
 /** "Call this number": the call modal with B filled in from the message. */
@@ -105,10 +115,13 @@ async function callThisNumber(deps: SlackHandlerDeps, shortcut: MessageShortcut,
     responseUrl: shortcut.response_url,
     language: lang,
   };
-  await client.views.open({
+  const opened = await client.views.open({
     trigger_id: shortcut.trigger_id,
     view: callModal(meta, catalogues[lang], number),
   });
+  await redrawInUserLanguage(deps, askedBy(shortcut, client), opened, lang, (language) =>
+    callModal({ ...meta, language }, catalogues[language], number),
+  );
 }
 
 /** "Rate for this number": `rate` with the message's number as its argument, answered to the asker alone. */

@@ -1,5 +1,5 @@
 import { SocketModeReceiver, type webApi } from '@slack/bolt';
-import { errorSummary } from '../../core/logs/safe-error.js';
+import { errorSummary } from '../../core/index.js';
 import { boltLogger } from './bolt-logger.js';
 import type { ResolvedSlackOptions } from './options.js';
 

@@ -1,5 +1,4 @@
-import { errorSummary } from '../../core/logs/safe-error.js';
-import type { Reply } from '../../core/reply.js';
+import { errorSummary, type Reply } from '../../core/index.js';
 import type { SlackLogger } from './options.js';
 import { type RenderedMessage, renderReply } from './render-blocks.js';
 

@@ -1,6 +1,5 @@
 import type { webApi } from '@slack/bolt';
-import type { ChatRef } from '../../core/identity.js';
-import type { ChannelCapabilities, Conversation } from '../../core/ports/channel.js';
+import type { ChannelCapabilities, ChatRef, Conversation } from '../../core/index.js';
 import { claimRequest } from './claim.js';
 import { type SlackHandlerDeps, userLocale, type Who, whoAndWhere } from './deps.js';
 import { slackChat, slackIdentity } from './normalise.js';

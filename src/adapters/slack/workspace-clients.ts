@@ -1,5 +1,5 @@
 import { webApi } from '@slack/bolt';
-import { NotifyRefusedError } from '../../core/ports/notify.js';
+import { NotifyRefusedError } from '../../core/index.js';
 import type { SlackInstallationStore } from './installations.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Api } from 'grammy';
-import { errorSummary } from '../../core/logs/safe-error.js';
+import { errorSummary } from '../../core/index.js';
 import type { TelegramLogger } from './options.js';
 
 export interface AdminCacheOptions {

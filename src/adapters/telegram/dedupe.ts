@@ -1,7 +1,5 @@
 import type { Context, MiddlewareFn } from 'grammy';
-import { isStoreUnavailable } from '../../core/delivery/error-replies.js';
-import { messagesFor } from '../../core/messages.js';
-import type { DedupeStore } from '../../core/ports/stores.js';
+import { type DedupeStore, isStoreUnavailable, messagesFor } from '../../core/index.js';
 import type { TelegramLogger } from './options.js';
 
 export interface DedupeUpdatesOptions {

@@ -1,10 +1,16 @@
 import type { Api } from 'grammy';
-import { errorSummary } from '../../core/logs/safe-error.js';
-import type { Language } from '../../core/messages.js';
-import type { Channel, ChannelCapabilities, Conversation } from '../../core/ports/channel.js';
-import type { SentMessage } from '../../core/ports/notify.js';
-import type { RecordStore, ScheduledDeletion } from '../../core/ports/proactive.js';
-import { ACTOR_MARK, type Reply } from '../../core/reply.js';
+import {
+  ACTOR_MARK,
+  type Channel,
+  type ChannelCapabilities,
+  type Conversation,
+  errorSummary,
+  type Language,
+  type RecordStore,
+  type Reply,
+  type ScheduledDeletion,
+  type SentMessage,
+} from '../../core/index.js';
 import { EphemeralMessages, type Press } from './ephemeral.js';
 import { escapeHtml } from './escape.js';
 import type { TelegramMessages } from './messages.js';

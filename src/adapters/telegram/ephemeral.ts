@@ -1,6 +1,6 @@
 import type { Api } from 'grammy';
 import type { EphemeralMessageParameters, InlineKeyboardMarkup } from 'grammy/types';
-import { errorSummary } from '../../core/logs/safe-error.js';
+import { errorSummary } from '../../core/index.js';
 import type { TelegramLogger } from './options.js';
 import { NO_KEYBOARD, type RenderedReply } from './render-html.js';
 import { withoutRich } from './send-html.js';

@@ -1,9 +1,14 @@
 import type { Bot, Context } from 'grammy';
 import type { Chat } from 'grammy/types';
-import type { Core, IncomingText } from '../../core/core.js';
-import { errorSummary } from '../../core/logs/safe-error.js';
-import { type Language, languageOf } from '../../core/messages.js';
-import type { PlacedOutcome, PlacedReply } from '../../core/reply.js';
+import {
+  type Core,
+  errorSummary,
+  type IncomingText,
+  type Language,
+  languageOf,
+  type PlacedOutcome,
+  type PlacedReply,
+} from '../../core/index.js';
 import type { AdminCache } from './admin-cache.js';
 import { ANSWER_BUDGET_MS, typingWhile } from './busy.js';
 import { type Deliverer, type DeliveryTarget, type Scheduler, TELEGRAM_CAN } from './deliver.js';

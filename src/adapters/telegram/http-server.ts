@@ -1,8 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Update } from 'grammy/types';
-import { errorSummary } from '../../core/logs/safe-error.js';
-import { createSampler } from '../../core/logs/sampler.js';
+import { createSampler, errorSummary } from '../../core/index.js';
 import type { TelegramLogger } from './options.js';
 
 /** The local path the webhook is served on when the URL's own path is not used (issue 5). */

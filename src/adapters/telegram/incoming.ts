@@ -1,5 +1,5 @@
 import type { Chat, User } from 'grammy/types';
-import type { ChatRef, Identity } from '../../core/identity.js';
+import type { ChatRef, Identity } from '../../core/index.js';
 
 /** `telegram::<userId>` (issue 4, "Keys"): Telegram has no tenant. */
 export function identityOf(from: User): Identity {

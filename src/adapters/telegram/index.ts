@@ -1,9 +1,7 @@
 import { type RunnerHandle, run, sequentialize } from '@grammyjs/runner';
 import { Bot, type Context } from 'grammy';
 import type { Update } from 'grammy/types';
-import { InFlight } from '../../core/dispatch/in-flight.js';
-import { errorSummary } from '../../core/logs/safe-error.js';
-import type { Channel } from '../../core/ports/channel.js';
+import { type Channel, errorSummary, InFlight } from '../../core/index.js';
 import { AdminCache } from './admin-cache.js';
 import { createSendRetry, createSetupRetry } from './api-retry.js';
 import { createWebhookBacklog } from './backlog.js';

@@ -1,4 +1,4 @@
-import { catalogues, type Language, type Messages } from '../../core/messages.js';
+import { catalogues, type Language, type Messages } from '../../core/index.js';
 
 /**
  * The few strings the Telegram adapter writes itself (delivery notices, the private-chat button):

@@ -1,6 +1,4 @@
-import { errorSummary } from '../../core/logs/safe-error.js';
-import type { Channel, Conversation } from '../../core/ports/channel.js';
-import { NotifyRefusedError } from '../../core/ports/notify.js';
+import { type Channel, type Conversation, errorSummary, NotifyRefusedError } from '../../core/index.js';
 import type { Deliverer } from './deliver.js';
 import { isUnreachable } from './deliver.js';
 

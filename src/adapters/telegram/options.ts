@@ -1,9 +1,12 @@
 import type { UserFromGetMe } from 'grammy/types';
-import type { Core } from '../../core/core.js';
-import type { ChannelLogger } from '../../core/logs/logger.js';
-import type { Language } from '../../core/messages.js';
-import type { RecordStore, ScheduledDeletion } from '../../core/ports/proactive.js';
-import type { DedupeStore } from '../../core/ports/stores.js';
+import type {
+  ChannelLogger,
+  Core,
+  DedupeStore,
+  Language,
+  RecordStore,
+  ScheduledDeletion,
+} from '../../core/index.js';
 import type { SetupRetryOptions } from './api-retry.js';
 import { type Scheduler, timerScheduler } from './deliver.js';
 import { type TelegramMessages, telegramMessages } from './messages.js';

@@ -1,6 +1,5 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup, InputRichMessage } from 'grammy/types';
-import type { Reply, ReplyAction, ReplyField } from '../../core/reply.js';
-import { tableLines } from '../../core/values/table-layout.js';
+import { type Reply, type ReplyAction, type ReplyField, tableLines } from '../../core/index.js';
 import { escapeHtml } from './escape.js';
 import { richMessage } from './render-rich.js';
 import { splitHtml, TELEGRAM_MESSAGE_LIMIT } from './split-html.js';

@@ -1,6 +1,5 @@
 import type { InputRichBlock, InputRichMessage, RichBlockTableCell, RichText } from 'grammy/types';
-import type { Reply, ReplyField, ReplyTable } from '../../core/reply.js';
-import { tableGrid } from '../../core/values/table-layout.js';
+import { type Reply, type ReplyField, type ReplyTable, tableGrid } from '../../core/index.js';
 
 /**
  * "Rich Message Limits" (Bot API 10.1, `InputRichMessage`): up to 32768 characters of text, up to

@@ -1,7 +1,10 @@
 import type { Api } from 'grammy';
-import type { ChannelLogger } from '../../core/logs/logger.js';
-import { errorSummary } from '../../core/logs/safe-error.js';
-import type { RecordStore, ScheduledDeletion } from '../../core/ports/proactive.js';
+import {
+  type ChannelLogger,
+  errorSummary,
+  type RecordStore,
+  type ScheduledDeletion,
+} from '../../core/index.js';
 
 /** Runs `task` after `delayMs`. Injected, so tests move time by hand instead of waiting (issue 16). */
 export interface Scheduler {

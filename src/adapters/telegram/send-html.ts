@@ -1,6 +1,6 @@
 import { type Api, InputFile } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
-import { errorSummary } from '../../core/logs/safe-error.js';
+import { errorSummary } from '../../core/index.js';
 import type { TelegramLogger } from './options.js';
 import type { RenderedReply } from './render-html.js';
 import { sendRich } from './send-rich.js';

@@ -1,6 +1,6 @@
 import type { Api } from 'grammy';
 import type { InlineKeyboardMarkup, InputRichMessage, ReplyParameters } from 'grammy/types';
-import { errorSummary } from '../../core/logs/safe-error.js';
+import { errorSummary } from '../../core/index.js';
 import type { TelegramLogger } from './options.js';
 
 /**

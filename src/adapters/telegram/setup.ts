@@ -1,6 +1,5 @@
 import { type Bot, GrammyError, HttpError } from 'grammy';
-import type { Core } from '../../core/core.js';
-import { errorSummary } from '../../core/logs/safe-error.js';
+import { type Core, errorSummary } from '../../core/index.js';
 import type { TelegramLogger } from './options.js';
 
 /** Telegram refused a set-up call for good, or never answered it. */

@@ -5,6 +5,7 @@ import { md5Hex } from '../../telephony/signature.js';
 import type { IncomingText, LinkInput, SupportSetupInput } from '../core.js';
 import { errorReply, UserFacingError } from '../delivery/error-replies.js';
 import { chatKey, identityKey, maySetUpSupport } from '../identity.js';
+import { capitalise } from '../messages/plural.js';
 import type { Messages } from '../messages.js';
 import type {
   LinkConversation as Conversation,
@@ -14,7 +15,6 @@ import type {
 import type { Stores } from '../ports/stores.js';
 import type { Reply } from '../reply.js';
 import { usernameFix } from '../values/args.js';
-import { capitalise } from '../values/plural.js';
 import type { ClientFactory } from './services.js';
 
 interface Deps {

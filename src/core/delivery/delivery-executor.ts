@@ -90,6 +90,9 @@ export class DeliveryExecutor {
 
   async #update(conv: Conversation, update: PlacedReply): Promise<void> {
     const spot = spotOf(conv, update.audience);
+    // A screen that asks for a secret (the menu's Top up) asks in the channel's form where it has
+    // one; the pressed message then stays as it was, its buttons and Back with it.
+    if (await this.#askedInForm(conv, update)) return;
     // The pressed message may show it: it is the chat's, or the presser's alone and so is this.
     if (spot === 'chat' || (spot === 'one' && conv.pressedPrivately)) {
       if (!(await conv.editPressed(update))) await this.#one(conv, update, spot);
@@ -107,16 +110,18 @@ export class DeliveryExecutor {
     }
   }
 
+  /** A secret is asked in the channel's private form where it has one (a Slack modal), not by message. */
+  async #askedInForm(conv: Conversation, reply: PlacedReply): Promise<boolean> {
+    if (!reply.asksSecret || !conv.can.secretForm || !conv.askSecret) return false;
+    return conv.askSecret({ form: reply.asksSecret, language: reply.language ?? 'en' });
+  }
+
   /**
    * One reply at its spot, its file beside it and its audit records in the thread. Shown to one
    * person where the channel would not (`showToActor` false), it goes to the private conversation.
    */
   async #one(conv: Conversation, reply: PlacedReply, spot: Spot): Promise<{ sent: Sent; where: Spot }> {
-    // A secret is asked in the channel's private form where it has one (a Slack modal), not by message.
-    if (reply.asksSecret && conv.can.secretForm && conv.askSecret) {
-      const language = reply.language ?? 'en';
-      if (await conv.askSecret({ form: reply.asksSecret, language })) return { sent: undefined, where: spot };
-    }
+    if (await this.#askedInForm(conv, reply)) return { sent: undefined, where: spot };
     const { file, audit, deleteIncoming: _d, ...body } = reply;
     // A file is never ephemeral: shown to one, the message is, and the file goes privately beside it
     // (a channel that cannot show such a message to one sends the whole reply privately instead).

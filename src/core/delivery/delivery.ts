@@ -1,7 +1,7 @@
-import type { OutputClass } from '../command-spec.js';
 import type { ChatRef } from '../identity.js';
 import type { Messages } from '../messages.js';
 import type { AuditEntry, ChatSettings } from '../ports/records.js';
+import type { OutputClass } from '../reply.js';
 import {
   ACTOR_MARK,
   type Audience,

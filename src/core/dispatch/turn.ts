@@ -1,8 +1,8 @@
-import type { CommandContext, CommandSpec, OutputClass } from '../command-spec.js';
+import type { CommandContext, CommandSpec } from '../command-spec.js';
 import type { IncomingText } from '../core.js';
 import type { Role } from '../identity.js';
 import type { AuditEntry, ChatSettings } from '../ports/records.js';
-import type { Reply } from '../reply.js';
+import type { OutputClass, Reply } from '../reply.js';
 import type { UserLocale } from '../values/user-locale.js';
 import type { Engine } from './engine.js';
 

@@ -1,15 +1,5 @@
 import type { SpendData } from './spend-data.js';
-import { chartOption } from './spend-layout.js';
-
-export interface SpendChartLabels {
-  title: string;
-  perDay: string;
-  topDestinations: string;
-  /** Formats an amount in minor units at the data's scale, e.g. `€0.22` (the user's locale). */
-  money: (minor: number) => string;
-  /** A day of the axis (`2026-11-23`) in the user's format, e.g. `Nov 23`, `23. Nov.`. */
-  day: (isoDate: string) => string;
-}
+import { chartOption, type SpendChartLabels } from './spend-layout.js';
 
 /**
  * The size the chart is drawn at. Telegram shows a photo up to 1280 px wide and Slack a file

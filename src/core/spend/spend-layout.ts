@@ -1,5 +1,15 @@
-import type { SpendChartLabels } from './spend-chart.js';
 import type { SpendData } from './spend-data.js';
+
+/** The words and formats of one chart, in the reader's language and locale. */
+export interface SpendChartLabels {
+  title: string;
+  perDay: string;
+  topDestinations: string;
+  /** Formats an amount in minor units at the data's scale, e.g. `€0.22` (the user's locale). */
+  money: (minor: number) => string;
+  /** A day of the axis (`2026-11-23`) in the user's format, e.g. `Nov 23`, `23. Nov.`. */
+  day: (isoDate: string) => string;
+}
 
 const FONT = 'DejaVu Sans, Arial, sans-serif';
 const LABEL_PX = 11;

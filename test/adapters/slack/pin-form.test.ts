@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { de, en } from '../../../src/core/messages.js';
-import { buttonPressPayload, type SlackCall, viewSubmissionPayload } from '../../helpers/fake-slack.js';
+import {
+  buttonPressPayload,
+  homeButtonPayload,
+  type SlackCall,
+  viewSubmissionPayload,
+} from '../../helpers/fake-slack.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { type SlackHarness, startHarness } from './harness.js';
 
@@ -139,5 +144,31 @@ describe('/tel topup without a PIN', () => {
     expect(words.body.response_type).toBe('ephemeral');
     expect(json(words.body)).toContain('/tel topup 1234567890');
     expect(json(words.body)).not.toMatch(/delete/i);
+  });
+});
+
+describe('Top up buttons', () => {
+  it('the menu’s Top up in the DM with the app opens the PIN form on the press’s trigger', async () => {
+    const press = buttonPressPayload({
+      actionId: 'm:topup',
+      channel: 'DU1',
+      responseUrl: h.slack.responseUrl('t1'),
+    }) as { trigger_id: string };
+    await h.interact(press);
+    const open = await h.slack.waitForCall('views.open');
+    expect(open.body.trigger_id).toBe(press.trigger_id);
+    expect(viewOf(open).callback_id).toBe('tel_pin');
+    expect(messages()).not.toMatch(/PIN/);
+  });
+
+  it('Top up on the Home tab opens the PIN form, whose answers go to the DM with the app', async () => {
+    await h.interact(homeButtonPayload({ actionId: 'm:topup' }));
+    const open = await h.slack.waitForCall('views.open');
+    const form = viewOf(open);
+    expect(form.callback_id).toBe('tel_pin');
+    expect(JSON.parse(form.private_metadata)).toMatchObject({ channel: 'DU1', command: 'topup' });
+    await submitPin(form, '1000000001');
+    const ask = await h.slack.waitForCall('chat.postMessage', (c) => json(c.body).includes(en.topupConfirm));
+    expect(ask.body.channel).toBe('DU1');
   });
 });

@@ -1,5 +1,5 @@
-import { joinList, plural } from '../../values/plural.js';
 import type { argumentsEn } from '../en/arguments.js';
+import { joinList, plural } from '../plural.js';
 
 /** German: argument validation: each names the fix, with an example. Typed as the English area, so a missing key fails the type check. */
 export const argumentsDe: typeof argumentsEn = {

@@ -1,5 +1,5 @@
-import { plural } from '../../values/plural.js';
 import type { callsEn } from '../en/calls.js';
+import { plural } from '../plural.js';
 
 /** German: calls, top-ups, call records (CDRs) and SIP lines. Typed as the English area, so a missing key fails the type check. */
 export const callsDe: typeof callsEn = {

@@ -1,5 +1,5 @@
-import { plural } from '../../values/plural.js';
 import type { confirmationsEn } from '../en/confirmations.js';
+import { plural } from '../plural.js';
 
 /** German: confirmations, group settings and support channels. Typed as the English area, so a missing key fails the type check. */
 export const confirmationsDe: typeof confirmationsEn = {

@@ -1,6 +1,6 @@
 import type { Language } from '../../messages.js';
-import { capitalise } from '../../values/plural.js';
 import type { generalEn } from '../en/general.js';
+import { capitalise } from '../plural.js';
 
 /** German: greetings, help, and the dispatcher's refusals. Typed as the English area, so a missing key fails the type check. */
 export const generalDe: typeof generalEn = {

@@ -1,5 +1,5 @@
-import { plural } from '../../values/plural.js';
 import type { menuEn } from '../en/menu.js';
+import { plural } from '../plural.js';
 
 /** German: the home menu, paging, prompts and chat etiquette (issue 16). Typed as the English area, so a missing key fails the type check. */
 export const menuDe: typeof menuEn = {

@@ -1,4 +1,4 @@
-import { joinList, plural } from '../../values/plural.js';
+import { joinList, plural } from '../plural.js';
 
 /** English: argument validation: each names the fix, with an example. */
 export const argumentsEn = {

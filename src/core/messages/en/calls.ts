@@ -1,4 +1,4 @@
-import { plural } from '../../values/plural.js';
+import { plural } from '../plural.js';
 
 /** English: calls, top-ups, call records (CDRs) and SIP lines. */
 export const callsEn = {

@@ -1,4 +1,4 @@
-import { plural } from '../../values/plural.js';
+import { plural } from '../plural.js';
 
 /** English: confirmations, group settings and support channels. */
 export const confirmationsEn = {

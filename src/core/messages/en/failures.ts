@@ -1,4 +1,4 @@
-import { capitalise } from '../../values/plural.js';
+import { capitalise } from '../plural.js';
 
 /** English: provider failures, in plain words with a next step. */
 export const failuresEn = {

@@ -1,5 +1,5 @@
 import type { Language } from '../../messages.js';
-import { capitalise } from '../../values/plural.js';
+import { capitalise } from '../plural.js';
 
 /** English: greetings, help, and the dispatcher's refusals. */
 export const generalEn = {

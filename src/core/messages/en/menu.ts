@@ -1,4 +1,4 @@
-import { plural } from '../../values/plural.js';
+import { plural } from '../plural.js';
 
 /** English: the home menu, paging, prompts and chat etiquette (issue 16). */
 export const menuEn = {
