@@ -7,8 +7,8 @@ import { type ChatRef, type Identity, identityKey } from '../identity.js';
 import { createSampler, type Sampler } from '../logs/sampler.js';
 import { messagesFor } from '../messages.js';
 import type { ActionOutcome, PlacedOutcome, PlacedReply, Reply } from '../reply.js';
-import { type UserLocale, userLocale } from '../values/user-locale.js';
-import { stop, ticketSteps } from './action-steps.js';
+import { userLocale } from '../values/user-locale.js';
+import { type Pressed, stop, ticketSteps } from './action-steps.js';
 import { pressApproval } from './approval-press.js';
 import { attachmentStep, chatTextStep, endConversationStep, promptStep } from './chat-steps.js';
 import { commandSteps, inLanguage, runTurn } from './dispatch.js';
@@ -167,12 +167,7 @@ function actionHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices:
 /** Where a press goes, by its button's kind; an id that names no button changes nothing. */
 async function press(
   e: Engine,
-  turn: {
-    input: IncomingAction;
-    requestId: string;
-    loc: UserLocale;
-    record: { name: string; outcome: string };
-  },
+  turn: Omit<Pressed, 'verb' | 'ticket'>,
   button: Button | undefined,
 ): Promise<ActionOutcome> {
   const { record, loc } = turn;
