@@ -8,6 +8,9 @@ import {
   type Presser,
   parseButton,
 } from '../../src/core/buttons.js';
+import { homeReply, withBack } from '../../src/core/menu/home.js';
+import { pageOf } from '../../src/core/menu/paging.js';
+import { en } from '../../src/core/messages.js';
 
 /** The button protocol (src/core/buttons.ts): every id the core builds reads back as what built it. */
 
@@ -100,5 +103,31 @@ describe('the press rule: the owner, or an agent of that support channel', () =>
     ['an agent, team ticket of another channel', at(agent, other), ownerTag('slack:T1:C1'), false],
   ])('%s (ticket): %s', (_name, presser, tag, allowed) => {
     expect(mayPress(presser, { tag })).toBe(allowed);
+  });
+});
+
+describe('the core builds its buttons through the protocol', () => {
+  const kinds = (ids: readonly string[]) => ids.map((id) => parseButton(id)?.kind);
+
+  it('the home menu and Back are menu buttons', () => {
+    const ids = (withBack(homeReply(en, undefined), en).actions ?? []).map((a) => a.actionId);
+    expect(kinds(ids).every((k) => k === 'menu')).toBe(true);
+    expect(ids).toContain(HOME_BUTTON);
+  });
+
+  it('a page turn names its pending list and the page', () => {
+    const rows = Array.from({ length: 45 }, (_, i) => [String(i)]);
+    const page = pageOf({ text: 'calls', table: { columns: ['n'], rows } }, 1, {
+      pageRows: 20,
+      pendingId: 'list1',
+      t: en,
+      back: false,
+      first: false,
+    });
+    const ids = (page.actions ?? []).map((a) => a.actionId);
+    expect(ids.map(parseButton)).toEqual([
+      { kind: 'page', id: 'list1', page: 0 },
+      { kind: 'page', id: 'list1', page: 2 },
+    ]);
   });
 });
