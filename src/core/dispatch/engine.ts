@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { LabelCache } from '../accounts/label-cache.js';
 import type { ClientFactory } from '../accounts/services.js';
 import type { CommandSpec } from '../command-spec.js';
@@ -73,15 +72,6 @@ export async function localeOf(
 export function chatSettingsOf(e: Engine, identity: Identity, chat: ChatRef): Promise<ChatSettings> {
   if (chat.kind !== 'shared') return Promise.resolve({});
   return e.stores.settings.chat(chatKey(identity.platform, identity.tenant, chat));
-}
-
-/**
- * Names the owner of a button inside its action id, so an owner check needs no store read and
- * comes first: a stranger's press on a used or expired confirmation changes nothing (issue 11).
- * Not a credential: the pending action itself is checked again before anything runs.
- */
-export function ownerTag(ownerKey: string): string {
-  return createHash('sha256').update(ownerKey).digest('base64url').slice(0, 10);
 }
 
 const diskLines = createSampler({ windowMs: 60_000 });
