@@ -58,6 +58,13 @@ interface Waiting {
  */
 export const IDLE_CREDIT = 2;
 
+/**
+ * Rounds without a call after which an account counts as idle. An account that is merely behind
+ * (a heavy chat whose next update is still on its way) is not idle: giving it the credit would let
+ * the heavy accounts drift apart and leave a long tail of one chat's updates on few sockets.
+ */
+export const IDLE_AFTER_ROUNDS = 4;
+
 export function createAdmission(options: AdmissionOptions): Admission {
   if (!(options.slots >= 1)) throw new RangeError(`admission slots must be at least 1, got ${options.slots}`);
   return new FairAdmission(options);
@@ -75,6 +82,8 @@ class FairAdmission implements Admission {
    * matter are forgotten.
    */
   readonly #nextTag = new Map<string, number>();
+  /** Accounts whose current burst began idle: the tag their credit starts at, until it is used. */
+  readonly #creditFloor = new Map<string, number>();
   #served = 0;
   #dispatched = 0;
   #inFlight = 0;
@@ -97,7 +106,18 @@ class FairAdmission implements Admission {
       resolve = res;
       reject = rej;
     });
-    const tag = Math.max(this.#served - IDLE_CREDIT, this.#nextTag.get(who) ?? Number.NEGATIVE_INFINITY);
+    let own = this.#nextTag.get(who);
+    // Idle (unknown, or no call for IDLE_AFTER_ROUNDS): its next IDLE_CREDIT calls start below the
+    // round; an account that is only behind gets the round, as in plain SFQ.
+    if (own === undefined || own <= this.#served - IDLE_AFTER_ROUNDS) {
+      this.#creditFloor.set(who, this.#served - IDLE_CREDIT);
+      own = undefined;
+    }
+    const credit = this.#creditFloor.get(who);
+    if (credit !== undefined && own !== undefined && own >= credit + IDLE_CREDIT)
+      this.#creditFloor.delete(who);
+    const floor = this.#creditFloor.get(who) ?? this.#served;
+    const tag = Math.max(floor, own ?? Number.NEGATIVE_INFINITY);
     this.#nextTag.set(who, tag + 1);
     const w: Waiting = { who, flightKey, work, resolve, reject, promise, tag };
     const queue = this.#queues.get(who);
@@ -145,9 +165,12 @@ class FairAdmission implements Admission {
     }
   }
 
-  /** A tag at or below the round's less the credit says no more than its absence: memory follows recent accounts. */
+  /** An idle account's tag says no more than its absence: memory follows recent accounts. */
   #forget(): void {
     for (const [who, tag] of this.#nextTag)
-      if (tag <= this.#served - IDLE_CREDIT && !this.#queues.has(who)) this.#nextTag.delete(who);
+      if (tag <= this.#served - IDLE_AFTER_ROUNDS && !this.#queues.has(who)) {
+        this.#nextTag.delete(who);
+        this.#creditFloor.delete(who);
+      }
   }
 }

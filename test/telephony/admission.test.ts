@@ -82,6 +82,22 @@ describe('admission', () => {
     expect(next.slice(3, 13).filter((n) => n.startsWith('L'))).toHaveLength(2);
   });
 
+  it('gives no credit to an account that is only a little behind: it waits its turn in the round', async () => {
+    const a = createAdmission({ slots: 1, maxQueued: 100 });
+    const h = held();
+    const busy = ['b', 'c', 'd', 'e'].map((who) => returning(a, h, who, 8));
+    const x0 = a.run('x', undefined, h.work('x0'));
+    for (let i = 0; i < 7; i++) await h.releaseOne();
+    await x0;
+    // x had a call served a round or two ago: two more at once take their turns like everyone's.
+    const asked = h.started.length;
+    const x = [a.run('x', undefined, h.work('x1')), a.run('x', undefined, h.work('x2'))];
+    for (let i = 0; i < 40; i++) await h.releaseOne();
+    await Promise.all([...busy, ...x]);
+    const next = h.started.slice(asked);
+    expect(next.indexOf('x2') - next.indexOf('x1')).toBeGreaterThan(1);
+  });
+
   it('shares a waiting read with an identical one, never one already sent', async () => {
     const a = createAdmission({ slots: 1, maxQueued: 100 });
     const h = held();
