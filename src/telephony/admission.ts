@@ -24,9 +24,10 @@ export interface AdmissionStats {
  * - **Fair by account.** Waiting calls queue per `who` (the signing account) and are served in
  *   start-time fair order, so one account's burst of 10 waits behind itself while a light
  *   account's one call goes within the current round, not after everyone's backlog. An account
- *   that has had nothing served for a round or more may send {@link IDLE_CREDIT} calls ahead of the
- *   round in progress: a light user's command (`/balance` reads twice at once) is not queued behind
- *   every account whose turn in this round has not come yet, nor its second read a round later.
+ *   with no call for {@link IDLE_AFTER_ROUNDS} rounds may send {@link IDLE_CREDIT} calls ahead of
+ *   the round in progress: a light user's command (`/balance` reads twice at once) is not queued
+ *   behind every account whose turn in this round has not come yet, nor its second read a round
+ *   later.
  * - **Identical reads share one call.** A read that is still waiting (not yet sent) is joined by an
  *   identical one (`flightKey`: account, key and parameters): both get the answer of the one call,
  *   which is sent after both asked, so neither sees a state older than its own question.
