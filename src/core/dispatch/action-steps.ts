@@ -56,7 +56,7 @@ export const parseStep: ActionStep = async (_e, turn) => {
 };
 
 /**
- * The owner check comes before anything else (issue 11): the asker, or an agent of the support
+ * The owner check comes before anything else (docs/interface.md §2.2): the asker, or an agent of the support
  * channel the action belongs to. A stranger's press changes nothing, whatever state the action is in.
  */
 export const ownerStep: ActionStep = async (e, turn) => {
@@ -119,7 +119,7 @@ export const runActionStep: ActionStep = async (e, turn) => {
 
 /**
  * A confirmation in a shared chat ends with a short public outcome; what the result holds goes
- * where the rule placed it, and the update says so (issue 11: never a permanent "Working on it…").
+ * where the rule placed it, and the update says so (docs/interface.md §2.3: never a permanent "Working on it…").
  */
 function outcomeOf(replies: Reply[], t: Messages): ActionOutcome {
   const [first, ...rest] = replies;

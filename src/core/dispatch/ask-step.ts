@@ -20,7 +20,7 @@ export const askStep: TextStep = async (e, turn) => {
   return ends(turn, 'asked', turn.view.fromMenu ? withBack(question, t) : question);
 };
 
-/** Whose credentials a command uses: an agent's are the support channel's (issue 6). */
+/** Whose credentials a command uses: an agent's are the support channel's (docs/privacy.md §3.1). */
 const ownerOf = ({ input, role }: TextTurn) =>
   role === 'agent'
     ? chatKey(input.identity.platform, input.identity.tenant, input.chat)

@@ -7,7 +7,7 @@ import { createPending } from './command-context.js';
 import type { TextStep, TextTurn } from './text-steps.js';
 
 /**
- * The steps a chat app needs before a command is looked up (issue 16): a shared contact, a
+ * The steps a chat app needs before a command is looked up (docs/interface.md §4.1): a shared contact, a
  * command that ends a conversation, the answer to a question the bot asked, and plain chatter.
  */
 

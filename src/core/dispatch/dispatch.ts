@@ -95,7 +95,7 @@ export async function runTurn(e: Engine, turn: TextTurn, steps: readonly TextSte
   } catch (err) {
     turn.outcome = turn.ctx ? 'failed' : 'error';
     replies = [failure(e, err, turn.t, turn.requestId, turn.spec, turn.args)];
-    // Refused unread because the store is down (issue 10): a PIN or a password in it still goes.
+    // Refused unread because the store is down (docs/privacy.md §2.2): a PIN or a password in it still goes.
     if (isStoreUnavailable(err) && !turn.secretInput) turn.secretInput = await mayHoldSecret(e, input);
   }
   const placed = place(replies, {
@@ -108,7 +108,7 @@ export async function runTurn(e: Engine, turn: TextTurn, steps: readonly TextSte
     audited: turn.audited,
     t: turn.t,
   });
-  // The reader's language, for the few words adapters write around a reply (issue 14).
+  // The reader's language, for the few words adapters write around a reply (docs/language.md §1.2).
   return inLanguage(placed, turn.loc?.language ?? languageOf(input.locale));
 }
 

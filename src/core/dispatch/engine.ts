@@ -31,15 +31,15 @@ export interface Engine {
   table: readonly CommandSpec[];
   /** Every name and alias → its command. */
   byName: ReadonlyMap<string, CommandSpec>;
-  /** Rows per page of a long list (issue 16). */
+  /** Rows per page of a long list (docs/interface.md §3.2). */
   pageRows: number;
   /**
    * How long a message holding a PIN or SIP password stays in a chat whose channel can do `can`
-   * (issue 16); undefined where it cannot delete its own message later (`deleteLater`), so nothing
+   * (docs/privacy.md §2.3); undefined where it cannot delete its own message later (`deleteLater`), so nothing
    * is promised there (README "One road out": promises follow capabilities).
    */
   secretTtlFor(can: ChannelCapabilities): number | undefined;
-  /** A command older than this when it arrives is not run (issue 10). */
+  /** A command older than this when it arrives is not run (docs/reliability.md §5.3). */
   maxCommandAgeMs: number;
   /** Rewrites command references as this platform's users type them (`/balance`, `/tel balance`). */
   refsFor: RefsFor;
@@ -77,7 +77,7 @@ export function chatSettingsOf(e: Engine, identity: Identity, chat: ChatRef): Pr
 
 /**
  * Names the owner of a button inside its action id, so an owner check needs no store read and
- * comes first: a stranger's press on a used or expired confirmation changes nothing (issue 11).
+ * comes first: a stranger's press on a used or expired confirmation changes nothing (docs/interface.md §2.2).
  * Not a credential: the pending action itself is checked again before anything runs.
  */
 export function ownerTag(ownerKey: string): string {

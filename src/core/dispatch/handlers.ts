@@ -38,7 +38,7 @@ export function createHandlers(e: Engine, inFlight: InFlight) {
     runCommand: commandRunner(e, handleText),
     async handleAction(input: IncomingAction): Promise<PlacedOutcome> {
       // A button that runs a command as whoever presses it (an alert's Top up / Change threshold,
-      // issue 15): no server state, the command applies its own rules to the presser.
+      // docs/interface.md §2.4): no server state, the command applies its own rules to the presser.
       const run = runButtonOf(input.actionId);
       if (run?.mode === 'run') return { followUps: await handleText({ ...input, text: `/${run.command}` }) };
       if (run) return { followUps: await askOnButton(e, input, run.command, run.mode) };
@@ -56,7 +56,7 @@ type Notices = (input: {
 }) => Promise<PlacedReply[]>;
 
 function noticesFor(e: Engine, refsFor: RefsFor): Notices {
-  /** Interrupted operations of this user (issue 10), told with whatever they get next, placed as personal. */
+  /** Interrupted operations of this user (docs/reliability.md §3.4), told with whatever they get next, placed as personal. */
   async function notices(input: {
     identity: Identity;
     chat: ChatRef;
@@ -211,7 +211,7 @@ function withRefs(outcome: PlacedOutcome, fix: Refs): PlacedOutcome {
 }
 
 /**
- * One structured line per command or button press (issue 7): never arguments, never replies. The
+ * One structured line per command or button press (docs/operations.md §4.1): never arguments, never replies. The
  * same facts are counted for `/metrics`.
  */
 function logLine(

@@ -34,7 +34,7 @@ async function activeLabel(e: Engine, idKey: string): Promise<string | undefined
   return activeAccount(await e.stores.credentials.get(idKey))?.label;
 }
 
-/** Menu screens, list pages and contact questions (issue 16): navigation, never a state change by itself. */
+/** Menu screens, list pages and contact questions (docs/interface.md §3.1): navigation, never a state change by itself. */
 export async function navigate(
   e: Engine,
   input: Asker & { actionId: string; pressedPrivately?: boolean },

@@ -8,7 +8,7 @@ import { chatSettingsOf, type Engine, localeOf } from './engine.js';
 
 /**
  * Buttons that start a command as whoever presses them (an alert's Top up / Change threshold, a
- * spend limit's button; issue 15): no server state, the command applies its own rules to the
+ * spend limit's button; docs/interface.md §2.4): no server state, the command applies its own rules to the
  * presser. `run`: the command as if typed alone. An argument kind: the button does what its label
  * says and asks for that argument (Change threshold asks for the new amount, README "One road out").
  */

@@ -37,7 +37,7 @@ export interface TextTurn {
   role?: Role;
   args?: unknown;
   ctx?: CommandContext<unknown>;
-  /** Where the answer is shown: opened from the home menu, or a page of an earlier list (issue 16). */
+  /** Where the answer is shown: opened from the home menu, or a page of an earlier list (docs/interface.md §3.1). */
   view: View;
 }
 
@@ -66,7 +66,7 @@ export const rateLimitStep: TextStep = async (e, turn) => {
   const r = await e.stores.rateLimit.hit(key, e.rateLimit.limit, e.rateLimit.windowMs);
   if (r.allowed) return undefined;
   const seconds = Math.max(1, Math.ceil(r.retryAfterMs / 1000));
-  // Refused unread, but a PIN or a password in it is still deleted (issue 10).
+  // Refused unread, but a PIN or a password in it is still deleted (docs/privacy.md §2.2).
   turn.secretInput = await lineMayHoldSecret(
     e.stores,
     identityKey(turn.input.identity),
@@ -128,7 +128,7 @@ export const lookupStep: TextStep = async (e, turn) => {
     // Logged and counted (`/metrics` labels) as `unknown`: the word typed may be anything, a
     // password sent by mistake included, and labels must stay a bounded set (README "Operations").
     turn.name = 'unknown';
-    // In a group, `/stats` with no @name may be another bot's command: not ours to answer (issue 16).
+    // In a group, `/stats` with no @name may be another bot's command: not ours to answer (docs/interface.md §4.1).
     const { input } = turn;
     if (input.via === 'chat' && input.chat.kind === 'shared' && !input.addressed) {
       turn.outcome = 'not-ours';
@@ -229,7 +229,7 @@ export const confirmationStep: TextStep = async (e, turn) => {
   return ends(turn, 'confirm-asked', {
     text: `${prompt}\n${t.confirmExpiresIn(minutes)}`,
     actions: [
-      // Slack shows `confirmText` as a dialog on the button (issue 6).
+      // Slack shows `confirmText` as a dialog on the button (docs/interface.md §2.3).
       {
         label: t.confirmButton,
         actionId: `c:${id}`,
@@ -253,7 +253,7 @@ export const runStep: TextStep = async (e, turn) => {
   return paginate(e, spec, ctx, replies, turn.view);
 };
 
-/** Cuts the first long list into pages (issue 16); a page press re-reads it with the same arguments. */
+/** Cuts the first long list into pages (docs/interface.md §3.2); a page press re-reads it with the same arguments. */
 async function paginate(
   e: Engine,
   spec: CommandSpec,

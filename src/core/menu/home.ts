@@ -2,7 +2,7 @@ import type { Messages } from '../messages.js';
 import type { Reply, ReplyAction } from '../reply.js';
 
 /**
- * The home menu (issue 16): one message whose buttons open screens by editing that message in
+ * The home menu (docs/interface.md §3.1): one message whose buttons open screens by editing that message in
  * place, each screen with a Back button. Action ids are `m:<screen>`; they carry no state, since a
  * screen is read afresh for whoever presses it.
  */
