@@ -165,3 +165,22 @@ describe('links between the docs pages', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('paths the docs name', () => {
+  const named = [...pages.keys()].flatMap((name) =>
+    [...readFileSync(join(docsDir, name), 'utf8').matchAll(/`([\w./-]+\.(?:ts|js|yaml|md))`/g)].map(
+      (m) => [name, m[1]!] as const,
+    ),
+  );
+  const everyFile = files.map((f) => relative(root, f));
+
+  it('exist: a path from the root as written, a bare file name somewhere in the sources', () => {
+    const missing = named.filter(([, path]) =>
+      path.includes('/')
+        ? !existsSync(join(root, path)) && !existsSync(join(docsDir, path))
+        : !everyFile.some((f) => f.endsWith(`/${path}`)) && !existsSync(join(docsDir, path)),
+    );
+    expect(missing.map(([page, path]) => `docs/${page}: ${path}`)).toEqual([]);
+    expect(named.length).toBeGreaterThan(50);
+  });
+});
