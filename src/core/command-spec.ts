@@ -1,12 +1,14 @@
 import type { z } from 'zod';
 import type { LabelCache } from './accounts/label-cache.js';
 import type { AccountClient, CardClient } from './accounts/services.js';
+import type { Ticket } from './buttons.js';
 import type { CommandForm } from './core.js';
 import type { ChatRef, Identity, Role } from './identity.js';
 import type { Language, Messages } from './messages.js';
 import type { ChannelCapabilities } from './ports/channel.js';
 import type { ApprovalAction } from './ports/guard.js';
 import type { SentMessage } from './ports/notify.js';
+import type { ArgumentPrompt, PendingAction } from './ports/records.js';
 import type { Stores } from './ports/stores.js';
 import type { OutputClass, Reply } from './reply.js';
 import type { ArgsEnv } from './values/args.js';
@@ -32,7 +34,7 @@ export interface CommandContext<A> {
   readonly chatKey: string;
   /** `holder` on their own account, `agent` in a support channel, `admin` for setup. */
   readonly role: Role;
-  /** The user's catalogue: `/language` wins over the platform's hint (docs/language.md §1.2). */
+  /** The user's catalogue: `/language` wins over the platform's hint (issue 14). */
   readonly t: Messages;
   readonly language: Language;
   /** Money, dates and times in the user's language and time zone (`fmt.timeZone`). */
@@ -66,17 +68,16 @@ export interface CommandContext<A> {
     check?: string;
   }): Promise<void>;
   /**
-   * Creates a single-use pending action for a button and returns its action id suffix
-   * (`<id>:<owner tag>:<expiry>`); a confirmation or hang-up button lives as long as `command`'s
-   * `pendingTtlMs`.
+   * Creates a single-use pending action for a button and returns its ticket, for `encodeButton`
+   * (buttons.ts); a confirmation or hang-up button lives as long as `command`'s `pendingTtlMs`.
    */
   pending(
-    kind: 'confirm' | 'hangup' | 'page' | 'prompt',
+    kind: PendingAction['kind'],
     command: string,
     args: string[],
     extra?: { fromMenu?: boolean | undefined },
-  ): Promise<string>;
-  /** The commands this asker may run in this chat, for help (docs/privacy.md §4). */
+  ): Promise<Ticket>;
+  /** The commands this asker may run in this chat, for help (issue 11). */
   commandsHere(): Promise<CommandSpec[]>;
 }
 
@@ -144,6 +145,19 @@ export interface CommandSpec<A = unknown> {
   /** Shared chats only (group settings). */
   sharedOnly?: boolean;
   handler: (ctx: CommandContext<A>) => Promise<Reply | Reply[]>;
+  /**
+   * A `run:<name>` button (an alert's Top up, a spend limit's button) starts it as whoever presses
+   * it: `run` as if typed alone; an argument kind asks for that argument first (Change threshold
+   * asks for the new amount). Without it, no button runs this command.
+   */
+  runButton?: 'run' | ArgumentPrompt['ask'];
+  /**
+   * A shared contact's number is offered to it as a button with this label, in `order` (Call it,
+   * Store as target); pressed, it asks for the other number.
+   */
+  contactButton?: { label: (t: Messages) => string; order: number };
+  /** Shown on a linked person's home screen (Slack's App Home), run with these tokens, in table order. */
+  homeScreen?: { tokens: readonly string[] };
 }
 
 /** What a line asks of a form: the form to open (with its option), a refusal unread, or nothing. */

@@ -8,6 +8,7 @@
  */
 
 export type { AccountClient, CardClient, ClientFactory } from './accounts/services.js';
+export { HOME_BUTTON } from './buttons.js';
 export {
   type CommandContext,
   type CommandSpec,

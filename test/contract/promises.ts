@@ -63,6 +63,9 @@ export function promisesContract(
       if (d.name === 'console')
         for (const line of ['/link', 'demo', 'demo']) await d.say('alice', 'private', line);
       if (has.shared) await d.say('alice', 'shared', cmd(d, 'topup'));
+      // A SIP password shown privately stays: nothing says it goes away later.
+      await d.say('alice', 'private', cmd(d, 'lines'));
+      expect(d.privateView('alice')).toContain('sip-demo-1');
       expect(everywhere(d)).not.toMatch(/delete|deleted/i);
     });
 

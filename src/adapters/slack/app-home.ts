@@ -1,5 +1,5 @@
 import type { App, types, webApi } from '@slack/bolt';
-import type { ActionOutcome, Reply } from '../../core/index.js';
+import { type ActionOutcome, HOME_BUTTON, type Reply } from '../../core/index.js';
 import { type SlackHandlerDeps, userLocale } from './deps.js';
 import { escapeMrkdwn } from './escape.js';
 import { slackIdentity } from './normalise.js';
@@ -11,9 +11,6 @@ type KnownBlock = types.KnownBlock;
 
 /** A Home tab holds at most 100 blocks (Block Kit, "Views"). */
 const HOME_BLOCK_LIMIT = 100;
-
-/** The action id that brings the Home tab back to its start (the core's home menu). */
-const HOME_ACTION = 'm:home';
 
 /**
  * The App Home tab (docs/interface.md §4.2): `app_home_opened` publishes the person's home screen, which the
@@ -76,7 +73,7 @@ export async function pressedOnHome(
   actionId: string,
   outcome: ActionOutcome,
 ): Promise<void> {
-  if (actionId === HOME_ACTION) {
+  if (actionId === HOME_BUTTON) {
     const replies = await deps.options.core.home({
       identity: slackIdentity(team, user),
       ...(await userLocale(deps, client, team, user)),

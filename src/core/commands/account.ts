@@ -9,6 +9,7 @@ import { noArgs, phoneArg, positional } from '../values/args.js';
 
 const balanceCommand = defineCommand({
   name: 'balance',
+  homeScreen: { tokens: [] },
   aliases: ['account', 'bal'],
   args: ({ t }) => noArgs(t, 'balance'),
   ...commandText('balance'),
@@ -175,6 +176,7 @@ const numbersCommand = defineCommand({
 
 const targetCommand = defineCommand({
   name: 'target',
+  contactButton: { label: (t) => t.contactTarget, order: 2 },
   aliases: ['store'],
   args: ({ t }) => positional(t, [t.arg.a, t.arg.b], [phoneArg(t, t.arg.a), phoneArg(t, t.arg.b)]),
   ...commandText('target'),

@@ -61,6 +61,7 @@ export function alertCommands() {
   return [
     defineCommand({
       name: 'alert',
+      runButton: 'amount',
       aliases: ['lowbalance'],
       args: ({ t }) => alertArgs(t.alertFix),
       ...commandText('alert'),

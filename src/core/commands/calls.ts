@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fromDate } from '../../telephony/dates.js';
 import { hasCode } from '../../telephony/errors.js';
+import { encodeButton } from '../buttons.js';
 import { type CommandContext, commandText, defineCommand } from '../command-spec.js';
 import { sharedChatMayShow } from '../delivery/delivery.js';
 import { audited } from '../guard/audited.js';
@@ -58,6 +59,7 @@ async function watchCall(
 
 const callCommand = defineCommand({
   name: 'call',
+  contactButton: { label: (t) => t.contactCall, order: 1 },
   aliases: ['callback', 'dial'],
   // Ringing a phone to connect it with itself bills a call that cannot happen: refused before any API call.
   args: ({ t }) =>
@@ -86,7 +88,7 @@ const callCommand = defineCommand({
         target: b,
         check: '/cdrs',
         unknownText: t.callOutcomeUnknown(b),
-        // No call id came back: /hangup then looks for the call in the records (docs/reliability.md §3.5).
+        // No call id came back: /hangup then looks for the call in the records (issue 10).
         onUnknown: () =>
           ctx.stores.settings
             .updateUser(ctx.identityKey, {
@@ -104,10 +106,10 @@ const callCommand = defineCommand({
     await ctx.stores.settings
       .updateUser(ctx.identityKey, { lastCallId: call.callId, unknownCall: undefined })
       .catch(() => undefined);
-    const hangupId = await ctx.pending('hangup', 'hangup', [call.callId]).catch(() => undefined);
-    // The card reports how the call went once its record appears (docs/proactive.md §2.1, D10). Like the
+    const hangup = await ctx.pending('hangup', 'hangup', [call.callId]).catch(() => undefined);
+    // The card reports how the call went once its record appears (issue 15 §2, D10). Like the
     // lines above, a store outage must not hide that the call is ringing.
-    const hangupAction = hangupId ? `h:${hangupId}` : undefined;
+    const hangupAction = hangup ? encodeButton({ kind: 'held', ticket: hangup }) : undefined;
     await watchCall(ctx, call.callId, a, b, answeredAt, hangupAction).catch(() => undefined);
     return {
       track: `${CALL_TRACK_PREFIX}${call.callId}`,

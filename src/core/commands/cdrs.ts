@@ -65,6 +65,8 @@ const common = {
 
 const cdrsCommand = defineCommand({
   name: 'cdrs',
+  // The last five calls of the last 30 days.
+  homeScreen: { tokens: ['30d', 'today', '5'] },
   aliases: ['calls', 'history'],
   ...common,
   ...commandText('cdrs'),

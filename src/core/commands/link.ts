@@ -108,6 +108,7 @@ function unlinkCommand() {
 function accountsCommand() {
   return defineCommand({
     name: 'accounts',
+    homeScreen: { tokens: [] },
     args: ({ t }) => noArgs(t, 'accounts'),
     ...commandText('accounts'),
     roles: ['holder'],

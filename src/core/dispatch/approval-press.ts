@@ -1,4 +1,5 @@
 import { roleFor } from '../accounts/roles.js';
+import type { ButtonOf } from '../buttons.js';
 import type { IncomingAction } from '../core.js';
 import { closed } from '../guard/approval-request.js';
 import { APPROVAL_TTL_MS, mayDecide } from '../guard/policy.js';
@@ -6,13 +7,11 @@ import { chatKey, identityKey } from '../identity.js';
 import { type Messages, messagesFor } from '../messages.js';
 import type { ApprovalRequest } from '../ports/guard.js';
 import type { ActionOutcome, Reply } from '../reply.js';
-import { commandsHere, newTurn, runTurn } from './dispatch.js';
+import { parseArgs, runStep } from './command-steps.js';
+import { credentials, runChecked } from './dispatch.js';
 import { chatSettingsOf, type Engine, localeOf } from './engine.js';
 import { guardRefusalStep } from './guard-step.js';
-import { credentialsStep, parseArgs, runStep } from './text-steps.js';
-
-/** `ap:<id>` approves, `ar:<id>` refuses (or, pressed by the requester, withdraws). */
-export const isApprovalAction = (actionId: string) => /^a[pr]:[\w-]+$/.test(actionId);
+import { chain } from './turn.js';
 
 type Decision = Exclude<ApprovalRequest['status'], 'pending'>;
 
@@ -23,14 +22,21 @@ type Decision = Exclude<ApprovalRequest['status'], 'pending'>;
  * approved request runs as its requester through the command's own handler, with its never-retry
  * rules unchanged. The request message is edited in place with the outcome.
  */
-export async function pressApproval(e: Engine, input: IncomingAction, t: Messages): Promise<ActionOutcome> {
-  const [verb, id = ''] = input.actionId.split(':');
+export async function pressApproval(
+  e: Engine,
+  input: IncomingAction,
+  t: Messages,
+  button: ButtonOf<'approve' | 'refuse'>,
+): Promise<ActionOutcome> {
+  // Approve approves; Refuse refuses, or, pressed by the requester, withdraws.
+  const { id } = button;
+  const approves = button.kind === 'approve';
   const request = await e.stores.guard.approvals.get(id);
   const here = chatKey(input.identity.platform, input.identity.tenant, input.chat);
   if (!request || request.chat !== here) return { notice: t.approvalDecided };
   const settings = await chatSettingsOf(e, input.identity, input.chat);
   const own = request.requester === identityKey(input.identity);
-  if (own && verb === 'ap') return { notice: t.approvalOwn };
+  if (own && approves) return { notice: t.approvalOwn };
   if (!own && !mayDecide(request.approvers, input.identity, input.chat, settings))
     return { notice: t.approvalNotApprover(t.approvalsWhoNames[request.approvers] ?? request.approvers) };
   if (request.status !== 'pending') return { notice: t.approvalDecided };
@@ -38,7 +44,7 @@ export async function pressApproval(e: Engine, input: IncomingAction, t: Message
   if (!(await e.stores.proactive.claims.claim(`approval:${id}`, 2 * APPROVAL_TTL_MS)))
     return { notice: t.approvalDecided };
   const expired = e.clock().getTime() >= Date.parse(request.expiresAt);
-  const status: Decision = expired ? 'expired' : own ? 'withdrawn' : verb === 'ap' ? 'approved' : 'refused';
+  const status: Decision = expired ? 'expired' : own ? 'withdrawn' : approves ? 'approved' : 'refused';
   const decided: ApprovalRequest = {
     ...request,
     status,
@@ -117,18 +123,14 @@ async function execute(
   const t = messagesFor(request.requesterLocale);
   if (!spec || roleFor(spec, asker, settings) !== request.role)
     return { ok: false, here: [{ text: t.approvalNoLongerAllowed, tone: 'warning', audience: 'chat' }] };
-  const turn = newTurn(asker, requestId);
-  turn.loc = await localeOf(e, asker);
-  const parsed = parseArgs(e, spec, request.args, turn.loc);
+  const loc = await localeOf(e, asker);
+  const parsed = parseArgs(e, spec, request.args, loc);
   if (!parsed.success)
     return { ok: false, here: [{ text: t.approvalNoLongerAllowed, tone: 'warning', audience: 'chat' }] };
-  Object.assign(turn, { spec, name: spec.name, tokens: request.args, args: parsed.data, role: request.role });
-  const replies = await runTurn(e, turn, [
-    credentialsStep((tt) => commandsHere(e, tt.input)),
-    guardRefusalStep,
-    runStep,
-  ]);
-  const ok = turn.outcome === 'ok' && !replies.some((r) => r.tone === 'error');
+  const command = { spec, tokens: request.args, args: parsed.data, role: request.role };
+  const steps = chain(credentials(e)).to(guardRefusalStep).to(runStep).run;
+  const { placed: replies, record } = await runChecked(e, { input: asker, requestId, loc }, command, steps);
+  const ok = record.outcome === 'ok' && !replies.some((r) => r.tone === 'error');
   const sent = await sendToRequester(e, request, replies);
   return { ok, ...(sent ? { sentTo: request.requesterName ?? t.approvalSomeone } : {}), here: [] };
 }

@@ -3,12 +3,13 @@ import { asksInForm, capabilitiesOf } from '../delivery/capabilities.js';
 import { chatKey, identityKey } from '../identity.js';
 import { withBack } from '../menu/home.js';
 import { askFor } from '../menu/prompts.js';
-import { ends, type TextStep, type TextTurn } from './text-steps.js';
+import { type Authorized, ends, type Step } from './turn.js';
 
 /** Sent with no arguments, a command that can ask for its one argument asks (`/topup` asks for the PIN). */
-export const askStep: TextStep = async (e, turn) => {
-  const { spec, t } = turn;
-  if (!spec?.ask || turn.tokens.length > 0) return undefined;
+export const askStep: Step<Authorized, Authorized> = async (e, turn) => {
+  const { spec } = turn;
+  const { t } = turn.loc;
+  if (!spec.ask || turn.tokens.length > 0) return turn;
   // No secret is asked for a command that would then refuse for want of a linked account.
   if (spec.needs === 'account') await accountClientFor(e.stores, e.clientFactory, ownerOf(turn));
   // A PIN typed as a message would stay where the channel cannot delete it: asked in its form (a
@@ -20,8 +21,8 @@ export const askStep: TextStep = async (e, turn) => {
   return ends(turn, 'asked', turn.view.fromMenu ? withBack(question, t) : question);
 };
 
-/** Whose credentials a command uses: an agent's are the support channel's (docs/privacy.md §3.1). */
-const ownerOf = ({ input, role }: TextTurn) =>
+/** Whose credentials a command uses: an agent's are the support channel's. */
+const ownerOf = ({ input, role }: Authorized) =>
   role === 'agent'
     ? chatKey(input.identity.platform, input.identity.tenant, input.chat)
     : identityKey(input.identity);

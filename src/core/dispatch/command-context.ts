@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { accountClientFor, cardClientFor } from '../accounts/credentials-access.js';
+import { isTicketed, type Ticket, ticketFor } from '../buttons.js';
 import type { CommandContext, CommandSpec } from '../command-spec.js';
 import { capabilitiesOf } from '../delivery/capabilities.js';
 import type { Role } from '../identity.js';
@@ -7,7 +8,7 @@ import { type ChatRef, chatKey, type Identity, identityKey } from '../identity.j
 import type { ChannelCapabilities } from '../ports/channel.js';
 import type { AuditEntry, ChatSettings, PendingAction } from '../ports/records.js';
 import type { UserLocale } from '../values/user-locale.js';
-import { type Engine, ownerTag } from './engine.js';
+import type { Engine } from './engine.js';
 
 export interface ContextInput {
   identity: Identity;
@@ -116,15 +117,13 @@ export async function createPending(
   args: string[],
   input: { identity: Identity; chat: ChatRef; role: Role },
   extra: { fromMenu?: boolean | undefined } = {},
-): Promise<string> {
+): Promise<Ticket> {
   const idKey = identityKey(input.identity);
   const cKey = chatKey(input.identity.platform, input.identity.tenant, input.chat);
   const owner = input.role === 'agent' ? cKey : idKey;
   const id = randomBytes(6).toString('base64url');
   const now = e.clock();
-  const ttl =
-    (kind === 'confirm' || kind === 'hangup' ? e.byName.get(command)?.pendingTtlMs : undefined) ??
-    e.confirmTtlMs;
+  const ttl = (isTicketed(kind) ? e.byName.get(command)?.pendingTtlMs : undefined) ?? e.confirmTtlMs;
   const action: PendingAction = {
     id,
     kind,
@@ -138,7 +137,6 @@ export async function createPending(
     expiresAt: new Date(now.getTime() + ttl).toISOString(),
   };
   await e.stores.pending.put(action);
-  if (kind !== 'confirm' && kind !== 'hangup') return id;
-  // The expiry rides along, so a press on a used one can be told from a press on an expired one.
-  return `${id}:${ownerTag(owner)}:${Math.floor(Date.parse(action.expiresAt) / 1000).toString(36)}`;
+  // A confirmation's or a held command's button carries the ticket; a page or prompt button its id.
+  return ticketFor(action, owner);
 }

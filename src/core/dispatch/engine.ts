@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { LabelCache } from '../accounts/label-cache.js';
 import type { ClientFactory } from '../accounts/services.js';
 import type { CommandSpec } from '../command-spec.js';
@@ -31,15 +30,15 @@ export interface Engine {
   table: readonly CommandSpec[];
   /** Every name and alias → its command. */
   byName: ReadonlyMap<string, CommandSpec>;
-  /** Rows per page of a long list (docs/interface.md §3.2). */
+  /** Rows per page of a long list (issue 16). */
   pageRows: number;
   /**
    * How long a message holding a PIN or SIP password stays in a chat whose channel can do `can`
-   * (docs/privacy.md §2.3); undefined where it cannot delete its own message later (`deleteLater`), so nothing
+   * (issue 16); undefined where it cannot delete its own message later (`deleteLater`), so nothing
    * is promised there (README "One road out": promises follow capabilities).
    */
   secretTtlFor(can: ChannelCapabilities): number | undefined;
-  /** A command older than this when it arrives is not run (docs/reliability.md §5.3). */
+  /** A command older than this when it arrives is not run (issue 10). */
   maxCommandAgeMs: number;
   /** Rewrites command references as this platform's users type them (`/balance`, `/tel balance`). */
   refsFor: RefsFor;
@@ -73,15 +72,6 @@ export async function localeOf(
 export function chatSettingsOf(e: Engine, identity: Identity, chat: ChatRef): Promise<ChatSettings> {
   if (chat.kind !== 'shared') return Promise.resolve({});
   return e.stores.settings.chat(chatKey(identity.platform, identity.tenant, chat));
-}
-
-/**
- * Names the owner of a button inside its action id, so an owner check needs no store read and
- * comes first: a stranger's press on a used or expired confirmation changes nothing (docs/interface.md §2.2).
- * Not a credential: the pending action itself is checked again before anything runs.
- */
-export function ownerTag(ownerKey: string): string {
-  return createHash('sha256').update(ownerKey).digest('base64url').slice(0, 10);
 }
 
 const diskLines = createSampler({ windowMs: 60_000 });

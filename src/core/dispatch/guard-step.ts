@@ -1,12 +1,12 @@
 import type { GuardCheck } from '../command-spec.js';
 import { requestApproval } from '../guard/approval-request.js';
-import type { TextStep, TextTurn } from './text-steps.js';
+import { ends, type Ready, type Step } from './turn.js';
 
 /** The command's guard, or a refusal that ends the turn with nothing sent. */
-async function check(turn: TextTurn): Promise<GuardCheck | undefined> {
-  const { spec, ctx } = turn;
-  if (!spec?.guarded || !ctx || turn.view.pageId !== undefined) return undefined;
-  return spec.guarded(ctx);
+async function check(turn: Ready): Promise<GuardCheck | undefined> {
+  // A page of an earlier answer passed the guard already.
+  if (!turn.spec.guarded || turn.view.pageId !== undefined) return undefined;
+  return turn.spec.guarded(turn.ctx);
 }
 
 /**
@@ -14,19 +14,15 @@ async function check(turn: TextTurn): Promise<GuardCheck | undefined> {
  * confirmation: a run the command's `guarded` refuses ends here with nothing sent; one that needs a
  * second person becomes a request in the chat, public, with Approve and Refuse.
  */
-export const guardStep: TextStep = async (_e, turn) => {
+export const guardStep: Step<Ready, Ready> = async (_e, turn) => {
   const found = await check(turn);
-  if (!found || !turn.spec || !turn.ctx) return undefined;
-  if (found.kind === 'refuse') {
-    turn.outcome = 'guard-refused';
-    return [found.reply];
-  }
+  if (!found) return turn;
+  if (found.kind === 'refuse') return ends(turn, 'guard-refused', found.reply);
   // A secret never waits in a request: it would sit in the store and be run by someone else's press.
-  if (turn.secretInput) return undefined;
-  turn.outcome = 'approval-asked';
+  if (turn.record.secretInput) return turn;
   // Everyone in the chat must see it to approve it; its words hold nothing personal.
-  turn.output = 'public';
-  return [await requestApproval(turn.ctx, turn.spec, found)];
+  turn.record.output = 'public';
+  return ends(turn, 'approval-asked', await requestApproval(turn.ctx, turn.spec, found));
 };
 
 /**
@@ -34,9 +30,7 @@ export const guardStep: TextStep = async (_e, turn) => {
  * the second person, not for the refusals. A spend limit reached while the request waited still
  * refuses the call with nothing sent.
  */
-export const guardRefusalStep: TextStep = async (_e, turn) => {
+export const guardRefusalStep: Step<Ready, Ready> = async (_e, turn) => {
   const found = await check(turn);
-  if (found?.kind !== 'refuse') return undefined;
-  turn.outcome = 'guard-refused';
-  return [found.reply];
+  return found?.kind === 'refuse' ? ends(turn, 'guard-refused', found.reply) : turn;
 };

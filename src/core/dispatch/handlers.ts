@@ -1,31 +1,25 @@
 import { randomBytes } from 'node:crypto';
+import { type Button, parseButton } from '../buttons.js';
 import type { IncomingAction, IncomingText } from '../core.js';
 import type { Refs, RefsFor } from '../delivery/command-refs.js';
 import { place } from '../delivery/delivery.js';
 import { type ChatRef, type Identity, identityKey } from '../identity.js';
 import { createSampler, type Sampler } from '../logs/sampler.js';
-import { languageOf, messagesFor } from '../messages.js';
+import { messagesFor } from '../messages.js';
 import type { ActionOutcome, PlacedOutcome, PlacedReply, Reply } from '../reply.js';
 import { userLocale } from '../values/user-locale.js';
-import {
-  type ActionStep,
-  type ActionTurn,
-  loadStep,
-  ownerStep,
-  parseStep,
-  runActionStep,
-  takeStep,
-} from './action-steps.js';
-import { isApprovalAction, pressApproval } from './approval-press.js';
+import { type Pressed, stop, ticketSteps } from './action-steps.js';
+import { pressApproval } from './approval-press.js';
 import { attachmentStep, chatTextStep, endConversationStep, promptStep } from './chat-steps.js';
-import { commandSteps, inLanguage, newTurn, runTurn } from './dispatch.js';
+import { commandSteps, inLanguage, runTurn } from './dispatch.js';
 import { chatSettingsOf, type Engine, failure, localeOf } from './engine.js';
 import type { InFlight } from './in-flight.js';
 import { takeInterruptedNotices } from './interrupted.js';
 import { navigate } from './navigate.js';
-import { askOnButton, runButtonOf } from './run-buttons.js';
+import { pressRunButton } from './run-buttons.js';
 import { commandRunner } from './run-command.js';
-import { conversationStep, lookupStep, rateLimitStep, type TextStep } from './text-steps.js';
+import { conversationStep, lookupStep, rateLimitStep } from './text-steps.js';
+import { chain, firstOf, newRecord, type Received, type Step } from './turn.js';
 
 /** The core's two entry points for what users send: a line of text, a button press. */
 export function createHandlers(e: Engine, inFlight: InFlight) {
@@ -37,12 +31,11 @@ export function createHandlers(e: Engine, inFlight: InFlight) {
     handleText: (input: IncomingText) => handleText(input),
     runCommand: commandRunner(e, handleText),
     async handleAction(input: IncomingAction): Promise<PlacedOutcome> {
-      // A button that runs a command as whoever presses it (an alert's Top up / Change threshold,
-      // docs/interface.md §2.4): no server state, the command applies its own rules to the presser.
-      const run = runButtonOf(input.actionId);
-      if (run?.mode === 'run') return { followUps: await handleText({ ...input, text: `/${run.command}` }) };
-      if (run) return { followUps: await askOnButton(e, input, run.command, run.mode) };
-      return handleAction(input);
+      const button = parseButton(input.actionId);
+      // A button that runs a command as whoever presses it (an alert's Top up / Change threshold):
+      // no server state, the command applies its own rules to the presser.
+      const ran = button?.kind === 'run' ? await pressRunButton(e, input, button, handleText) : undefined;
+      return ran ?? handleAction(input, button);
     },
     refsFor,
   };
@@ -56,7 +49,7 @@ type Notices = (input: {
 }) => Promise<PlacedReply[]>;
 
 function noticesFor(e: Engine, refsFor: RefsFor): Notices {
-  /** Interrupted operations of this user (docs/reliability.md §3.4), told with whatever they get next, placed as personal. */
+  /** Interrupted operations of this user (issue 10), told with whatever they get next, placed as personal. */
   async function notices(input: {
     identity: Identity;
     chat: ChatRef;
@@ -79,29 +72,28 @@ function noticesFor(e: Engine, refsFor: RefsFor): Notices {
 function textHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices: Notices) {
   // A flood refused by the rate limit writes one line a minute, not one per message (abuse volume).
   const refusals = createSampler({ windowMs: 60_000, now: () => e.clock().getTime() });
-  const textSteps: TextStep[] = [
+  const resolvers = [
     rateLimitStep,
     attachmentStep,
     endConversationStep,
     conversationStep,
     promptStep,
     chatTextStep,
-    lookupStep,
-    ...commandSteps(e),
   ];
+  const textSteps = chain(firstOf(resolvers, lookupStep)).to(commandSteps(e)).run;
 
   return async function handleText(
     input: IncomingText,
-    steps: readonly TextStep[] = textSteps,
+    steps: Step<Received, never> = textSteps,
   ): Promise<PlacedReply[]> {
     const requestId = input.requestId ?? randomBytes(4).toString('hex');
     const started = performance.now();
     const t = messagesFor(input.locale);
     const release = inFlight.enter();
     if (!release) return [{ text: t.shuttingDown, tone: 'warning', audience: 'chat', visibility: 'public' }];
-    const turn = { ...newTurn(input, requestId), input };
+    const turn = newRecord();
     try {
-      const placed = await runTurn(e, turn, steps);
+      const { placed } = await runTurn(e, { input, requestId, record: turn }, steps);
       return [...placed.map(refsFor(input.identity.platform)), ...(await notices(input))];
     } catch (err) {
       turn.outcome = 'error';
@@ -142,33 +134,21 @@ function logRefusal(
 }
 
 function actionHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices: Notices) {
-  const actionSteps: ActionStep[] = [parseStep, ownerStep, loadStep, takeStep, runActionStep];
-
-  return async function handleAction(input: IncomingAction): Promise<PlacedOutcome> {
+  return async function handleAction(
+    input: IncomingAction,
+    button: Button | undefined,
+  ): Promise<PlacedOutcome> {
     const requestId = input.requestId ?? randomBytes(4).toString('hex');
     const started = performance.now();
-    const t = messagesFor(input.locale);
+    let t = messagesFor(input.locale);
     const release = inFlight.enter();
     if (!release) return { notice: t.shuttingDown };
-    const turn: ActionTurn = { input, t, requestId, name: 'action', outcome: 'ok' };
+    const turn = { name: 'action', outcome: 'ok' };
     try {
-      turn.loc = await localeOf(e, input);
-      turn.t = turn.loc.t;
-      let outcome: ActionOutcome | undefined;
-      if (/^[mpk]:/.test(input.actionId)) {
-        turn.name = input.actionId.startsWith('m:') ? 'menu' : 'navigate';
-        outcome = await navigate(e, { ...input, requestId }, turn.t);
-      } else if (isApprovalAction(input.actionId)) {
-        // A second person's decision on a held request (README "Money guard").
-        turn.name = 'approval';
-        outcome = await pressApproval(e, { ...input, requestId }, turn.t);
-      }
-      for (const step of outcome ? [] : actionSteps) {
-        outcome = await step(e, turn);
-        if (outcome) break;
-      }
-      const language = turn.loc?.language ?? languageOf(input.locale);
-      const stamped = outcome ?? { notice: turn.t.confirmExpired };
+      const loc = await localeOf(e, input);
+      t = loc.t;
+      const stamped = await press(e, { input, requestId, loc, record: turn }, button);
+      const { language } = loc;
       if (stamped.update) stamped.update = inLanguage([stamped.update], language)[0];
       if (stamped.followUps) stamped.followUps = inLanguage(stamped.followUps, language);
       const fixed = withRefs(placeOutcome(stamped), refsFor(input.identity.platform));
@@ -176,12 +156,40 @@ function actionHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices:
       return later.length ? { ...fixed, followUps: [...(fixed.followUps ?? []), ...later] } : fixed;
     } catch (err) {
       turn.outcome = 'error';
-      return { notice: failure(e, err, turn.t, requestId).text };
+      return { notice: failure(e, err, t, requestId).text };
     } finally {
       release();
       logLine(e, 'action', requestId, input.identity, turn.name, started, turn.outcome);
     }
   };
+}
+
+/** Where a press goes, by its button's kind; an id that names no button changes nothing. */
+async function press(
+  e: Engine,
+  turn: Omit<Pressed, 'verb' | 'ticket'>,
+  button: Button | undefined,
+): Promise<ActionOutcome> {
+  const { record, loc } = turn;
+  const input = { ...turn.input, requestId: turn.requestId };
+  switch (button?.kind) {
+    case 'menu':
+    case 'page':
+    case 'prompt':
+      record.name = button.kind === 'menu' ? 'menu' : 'navigate';
+      return navigate(e, input, loc.t, button);
+    case 'approve':
+    case 'refuse':
+      // A second person's decision on a held request (docs/money-guard.md §2.2).
+      record.name = 'approval';
+      return pressApproval(e, input, loc.t, button);
+    case 'confirm':
+    case 'cancel':
+    case 'held':
+      return (await ticketSteps(e, { ...turn, verb: button.kind, ticket: button.ticket })).ended;
+    default:
+      return stop(turn, 'bad-action', { notice: loc.t.confirmExpired }).ended;
+  }
 }
 
 /**
@@ -211,7 +219,7 @@ function withRefs(outcome: PlacedOutcome, fix: Refs): PlacedOutcome {
 }
 
 /**
- * One structured line per command or button press (docs/operations.md §4.1): never arguments, never replies. The
+ * One structured line per command or button press (issue 7): never arguments, never replies. The
  * same facts are counted for `/metrics`.
  */
 function logLine(

@@ -6,13 +6,6 @@ import type { Reply } from '../reply.js';
 import { dispatch } from './dispatch.js';
 import { type Engine, localeOf } from './engine.js';
 
-/** What a home screen shows under the menu: the accounts, the balance, the last five calls. */
-const HOME_SCREEN: readonly [string, string[]][] = [
-  ['accounts', []],
-  ['balance', []],
-  ['cdrs', ['30d', 'today', '5']],
-];
-
 /**
  * A person's home screen where the channel has one (Slack's App Home tab, docs/interface.md §4.2): the home menu,
  * then, when linked, the accounts, the balance and the last calls. Its commands run through the
@@ -38,9 +31,9 @@ async function linkedScreen(e: Engine, input: Parameters<Core['home']>[0], idKey
     chat: { id: `home:${input.identity.user}`, kind: 'private' as const },
     locale: input.locale,
   };
-  for (const [name, tokens] of HOME_SCREEN) {
-    const spec = e.byName.get(name);
-    if (spec) replies.push(...(await dispatch(e, spec, tokens, where, `home-${idKey}`, {})));
-  }
+  // What shows is the commands' `homeScreen` field: the accounts, the balance, the last five calls.
+  for (const spec of e.table)
+    if (spec.homeScreen)
+      replies.push(...(await dispatch(e, spec, spec.homeScreen.tokens, where, `home-${idKey}`, {})));
   return replies;
 }

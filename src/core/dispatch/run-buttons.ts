@@ -1,33 +1,33 @@
-import type { IncomingAction } from '../core.js';
+import type { ButtonOf } from '../buttons.js';
+import type { IncomingAction, IncomingText } from '../core.js';
 import { place } from '../delivery/delivery.js';
 import { identityKey } from '../identity.js';
 import { askFor } from '../menu/prompts.js';
 import type { ArgumentPrompt } from '../ports/records.js';
-import type { PlacedReply } from '../reply.js';
+import type { PlacedOutcome, PlacedReply } from '../reply.js';
 import { chatSettingsOf, type Engine, localeOf } from './engine.js';
 
 /**
- * Buttons that start a command as whoever presses them (an alert's Top up / Change threshold, a
- * spend limit's button; docs/interface.md §2.4): no server state, the command applies its own rules to the
- * presser. `run`: the command as if typed alone. An argument kind: the button does what its label
- * says and asks for that argument (Change threshold asks for the new amount, README "One road out").
+ * A `run:<command>` button starts its command as whoever presses it (an alert's Top up / Change
+ * threshold, a spend limit's button): no server state, the command applies its own rules to the
+ * presser (docs/interface.md §2.4). What it does is the command's `runButton` field; a command without one has no such
+ * button, and the press falls through as an unknown id.
  */
-const RUN_BUTTONS: Readonly<Record<string, 'run' | ArgumentPrompt['ask']>> = {
-  topup: 'run',
-  alert: 'amount',
-  limit: 'run',
-};
-
-export function runButtonOf(
-  actionId: string,
-): { command: string; mode: 'run' | ArgumentPrompt['ask'] } | undefined {
-  const [verb, id] = actionId.split(':', 2);
-  const mode = verb === 'run' && id ? RUN_BUTTONS[id] : undefined;
-  return mode && id ? { command: id, mode } : undefined;
+export async function pressRunButton(
+  e: Engine,
+  input: IncomingAction,
+  button: ButtonOf<'run'>,
+  handleText: (input: IncomingText) => Promise<PlacedReply[]>,
+): Promise<PlacedOutcome | undefined> {
+  const spec = e.byName.get(button.command);
+  const mode = spec?.runButton;
+  if (!spec || !mode) return undefined;
+  if (mode === 'run') return { followUps: await handleText({ ...input, text: `/${spec.name}` }) };
+  return { followUps: await askOnButton(e, input, spec.name, mode) };
 }
 
 /** The question a button asks for its command's argument, placed as the presser's own. */
-export async function askOnButton(
+async function askOnButton(
   e: Engine,
   input: IncomingAction,
   command: string,

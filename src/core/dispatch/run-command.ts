@@ -2,10 +2,11 @@ import type { IncomingCommand, IncomingText } from '../core.js';
 import type { PlacedReply } from '../reply.js';
 import { commandSteps } from './dispatch.js';
 import type { Engine } from './engine.js';
-import { ends, rateLimitStep, type TextStep } from './text-steps.js';
+import { rateLimitStep } from './text-steps.js';
+import { chain, ends, firstOf, type Received, type Resolved, resolvedAs, type Step } from './turn.js';
 
 /** The dispatcher's run of one line through `steps` (handlers.ts): its log line, notices and drain. */
-export type TextRun = (input: IncomingText, steps?: readonly TextStep[]) => Promise<PlacedReply[]>;
+export type TextRun = (input: IncomingText, steps?: Step<Received, never>) => Promise<PlacedReply[]>;
 
 /**
  * The core's entry for a command by name with typed arguments (a Slack form's value, a shortcut's
@@ -15,30 +16,26 @@ export type TextRun = (input: IncomingText, steps?: readonly TextStep[]) => Prom
  * command. The arguments reached the bot alone (a form, a shortcut): the chat saw nothing.
  */
 export function commandRunner(e: Engine, run: TextRun): (input: IncomingCommand) => Promise<PlacedReply[]> {
+  const steps = commandSteps(e);
   return ({ command, args, ...asker }) =>
-    run({ ...asker, text: '', inputIsPrivate: true }, [
-      rateLimitStep,
-      namedStep(command, args),
-      ...commandSteps(e),
-    ]);
+    run(
+      { ...asker, text: '', inputIsPrivate: true },
+      chain(firstOf([rateLimitStep], namedStep(command, args))).to(steps).run,
+    );
 }
 
 /** The named command and its arguments, as the lookup of a typed line would have found them. */
-function namedStep(command: string, args: readonly string[]): TextStep {
+function namedStep(command: string, args: readonly string[]): Step<Received, Resolved> {
   return async (e, turn) => {
     const spec = e.byName.get(command.toLowerCase());
     if (!spec) {
-      turn.name = 'unknown';
+      turn.record.name = 'unknown';
       return ends(turn, 'unknown-command', {
-        text: turn.t.unknownCommand(command.slice(0, 40)),
+        text: turn.loc.t.unknownCommand(command.slice(0, 40)),
         tone: 'error',
       });
     }
-    turn.spec = spec;
-    turn.name = spec.name;
-    turn.tokens = [...args];
     // A secret among them came through a form, never through a message: nothing to delete.
-    turn.secretInput = false;
-    return undefined;
+    return resolvedAs(turn, spec, [...args], false);
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { encodeButton } from '../buttons.js';
 import type { CommandContext, GuardCheck } from '../command-spec.js';
 import { languageOf, type Messages } from '../messages.js';
 import type { ApprovalRequest } from '../ports/guard.js';
@@ -62,8 +63,8 @@ export async function requestApproval(
   return {
     ...requestMessage(request, t),
     actions: [
-      { label: t.approveButton, actionId: `ap:${id}`, style: 'primary' },
-      { label: t.refuseButton, actionId: `ar:${id}`, style: 'danger' },
+      { label: t.approveButton, actionId: encodeButton({ kind: 'approve', id }), style: 'primary' },
+      { label: t.refuseButton, actionId: encodeButton({ kind: 'refuse', id }), style: 'danger' },
     ],
     expiresAt: new Date(request.expiresAt),
     track: `${APPROVAL_TRACK_PREFIX}${id}`,

@@ -1,12 +1,13 @@
+import { encodeButton, HOME_BUTTON } from '../buttons.js';
 import type { Messages } from '../messages.js';
 import type { Reply, ReplyAction } from '../reply.js';
 
 /**
- * The home menu (docs/interface.md §3.1): one message whose buttons open screens by editing that message in
- * place, each screen with a Back button. Action ids are `m:<screen>`; they carry no state, since a
- * screen is read afresh for whoever presses it.
+ * The home menu: one message whose buttons open screens by editing that message in place, each
+ * screen with a Back button. Its buttons are `menu` buttons (buttons.ts); they carry no state, since
+ * a screen is read afresh for whoever presses it.
  */
-export const HOME_ACTION = 'm:home';
+const screen = (name: string) => encodeButton({ kind: 'menu', screen: name });
 
 /** A screen and what shows it: a command run as if typed, or a fixed reply. */
 export type MenuScreen =
@@ -22,8 +23,8 @@ export const MENU_SCREENS: Readonly<Record<string, MenuScreen>> = {
     command: 'accounts',
     tokens: [],
     extra: (t) => [
-      { label: t.menuLink, actionId: 'm:link', newRow: true },
-      { label: t.menuLinkCard, actionId: 'm:linkcard' },
+      { label: t.menuLink, actionId: screen('link'), newRow: true },
+      { label: t.menuLinkCard, actionId: screen('linkcard') },
     ],
   },
   link: { command: 'link', tokens: [] },
@@ -38,12 +39,12 @@ export function homeReply(t: Messages, activeLabel: string | undefined, greeting
     title: t.homeTitle,
     text: greeting ? `${greeting}\n\n${status}` : status,
     actions: [
-      { label: t.menuBalance, actionId: 'm:balance' },
-      { label: t.menuCalls, actionId: 'm:calls' },
-      { label: t.menuTopup, actionId: 'm:topup', newRow: true },
-      { label: t.menuCards, actionId: 'm:cards' },
-      { label: t.menuSettings, actionId: 'm:settings', newRow: true },
-      { label: t.menuHelp, actionId: 'm:help' },
+      { label: t.menuBalance, actionId: screen('balance') },
+      { label: t.menuCalls, actionId: screen('calls') },
+      { label: t.menuTopup, actionId: screen('topup'), newRow: true },
+      { label: t.menuCards, actionId: screen('cards') },
+      { label: t.menuSettings, actionId: screen('settings'), newRow: true },
+      { label: t.menuHelp, actionId: screen('help') },
     ],
   };
 }
@@ -51,6 +52,6 @@ export function homeReply(t: Messages, activeLabel: string | undefined, greeting
 /** Adds Back (to the home screen) on its own row. */
 export function withBack(reply: Reply, t: Messages): Reply {
   const actions = reply.actions ?? [];
-  if (actions.some((a) => a.actionId === HOME_ACTION)) return reply;
-  return { ...reply, actions: [...actions, { label: t.menuBack, actionId: HOME_ACTION, newRow: true }] };
+  if (actions.some((a) => a.actionId === HOME_BUTTON)) return reply;
+  return { ...reply, actions: [...actions, { label: t.menuBack, actionId: HOME_BUTTON, newRow: true }] };
 }

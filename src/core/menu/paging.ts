@@ -1,3 +1,4 @@
+import { encodeButton } from '../buttons.js';
 import type { Messages } from '../messages.js';
 import type { Reply } from '../reply.js';
 import { withBack } from './home.js';
@@ -29,9 +30,9 @@ export function pageOf(
   const rows = table.rows.slice(index * pageRows, (index + 1) * pageRows);
   const actions = [...(reply.actions ?? [])];
   if (index > 0)
-    actions.push({ label: t.pagePrevious, actionId: `p:${pendingId}:${index - 1}`, newRow: true });
+    actions.push({ label: t.pagePrevious, actionId: pageButton(pendingId, index - 1), newRow: true });
   if (index < pages - 1)
-    actions.push({ label: t.pageNext, actionId: `p:${pendingId}:${index + 1}`, newRow: index === 0 });
+    actions.push({ label: t.pageNext, actionId: pageButton(pendingId, index + 1), newRow: index === 0 });
   const paged: Reply = {
     ...reply,
     table: { ...table, rows, caption: t.pageOf(index + 1, pages) },
@@ -42,8 +43,4 @@ export function pageOf(
   return options.back ? withBack(paged, t) : paged;
 }
 
-/** `p:<id>:<page>` → its parts, or undefined. */
-export function parsePageAction(actionId: string): { id: string; page: number } | undefined {
-  const m = /^p:([\w-]{1,32}):(\d{1,4})$/.exec(actionId);
-  return m ? { id: m[1]!, page: Number(m[2]) } : undefined;
-}
+const pageButton = (id: string, page: number) => encodeButton({ kind: 'page', id, page });

@@ -1,4 +1,5 @@
 import { nextAlertState } from '../alerts/threshold.js';
+import { encodeButton } from '../buttons.js';
 import { errorSummary } from '../logs/safe-error.js';
 import { messagesFor } from '../messages.js';
 import type { AlertSubscription } from '../ports/proactive.js';
@@ -144,8 +145,12 @@ function alertReplies(sub: AlertSubscription, balance: AlertSubscription['thresh
   const threshold = { ...sub.threshold, currency: sub.threshold.currency || balance.currency };
   // Buttons run a command as whoever presses them: the top-up flow (private only) and /alert.
   const actions = [
-    { label: t.alertTopUpButton, actionId: 'run:topup', style: 'primary' as const },
-    { label: t.alertChangeButton, actionId: 'run:alert' },
+    {
+      label: t.alertTopUpButton,
+      actionId: encodeButton({ kind: 'run', command: 'topup' }),
+      style: 'primary' as const,
+    },
+    { label: t.alertChangeButton, actionId: encodeButton({ kind: 'run', command: 'alert' }) },
   ];
   const full: Reply = {
     title: t.alertLowTitle,

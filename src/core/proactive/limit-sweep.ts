@@ -1,4 +1,5 @@
 import type { Money } from '../../telephony/money.js';
+import { encodeButton } from '../buttons.js';
 import { inCurrency, levelOf, percentOf } from '../guard/amounts.js';
 import { periodSpend, spentText } from '../guard/spend-period.js';
 import { messagesFor } from '../messages.js';
@@ -96,7 +97,7 @@ function limitReplies(
     text: level >= 100 ? `${text}\n${t.limitAlertReached}` : text,
     tone: 'warning',
     visibility: 'personal',
-    actions: [{ label: t.limitButton, actionId: 'run:limit' }],
+    actions: [{ label: t.limitButton, actionId: encodeButton({ kind: 'run', command: 'limit' }) }],
   };
   const publicVersion: Reply = {
     title: t.limitAlertTitle(level),

@@ -211,6 +211,25 @@ describe('rendering and delivery', () => {
 });
 
 describe('buttons', () => {
+  it('a press while the same channel’s command is still running is answered at once, not after it', async () => {
+    core.outcomes.set('confirm:held', { update: { text: 'Topped up.', tone: 'success' }, notice: 'Done.' });
+    const release = core.hold();
+    const command = await h.command('balance', { channel: 'C1', user: 'U1' });
+    await core.entered(1);
+    const pressUrl = h.slack.responseUrl('held');
+    const ack = await h.interact(
+      buttonPressPayload({ actionId: 'confirm:held', responseUrl: pressUrl, channel: 'C1', user: 'U1' }),
+    );
+    expect(ack.status).toBe(200);
+    // The command still waits on its provider; the press's outcome is shown meanwhile.
+    const [update] = await h.slack.waitForCalls('response_url', 1, (c) => c.id === 'held');
+    expect(JSON.stringify(update?.body.blocks)).toContain('Topped up.');
+    expect(h.slack.callsOf('response_url').filter((c) => c.id === command.responseId)).toEqual([]);
+    release();
+    // The command's own answer follows once its provider answers.
+    await h.slack.waitForCalls('response_url', 1, (c) => c.id === command.responseId);
+  });
+
   it('replaces the original message with the outcome, and sends the notice privately', async () => {
     core.outcomes.set('confirm:abc', { update: { text: 'Topped up.', tone: 'success' }, notice: 'Done.' });
     const responseUrl = h.slack.responseUrl('btn1');

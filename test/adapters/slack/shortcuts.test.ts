@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { de } from '../../../src/core/messages.js';
 import {
   globalShortcutPayload,
   messageShortcutPayload,
@@ -13,7 +14,12 @@ let h: SlackHarness;
 
 beforeEach(async () => {
   stack = await createTestStack();
-  h = await startHarness(stack.core, { users: [{ id: 'U1', name: 'alice' }] });
+  h = await startHarness(stack.core, {
+    users: [
+      { id: 'U1', name: 'alice' },
+      { id: 'UDE', name: 'greta', locale: 'de-DE' },
+    ],
+  });
   await stack.linkDemo({ platform: 'slack', tenant: 'T1', user: 'U1' });
 });
 
@@ -69,6 +75,27 @@ describe('global shortcut "Call a number"', () => {
     expect(body.response_action).toBe('errors');
     expect(body.errors.b_number).toMatch(/country code/);
     expect(stack.sandbox.stats().received).not.toHaveProperty(['webcallback.trycallback']);
+  });
+});
+
+describe('a first contact’s call form', () => {
+  it('opens at once, then is redrawn in the language Slack tells, its inline errors too', async () => {
+    // Nothing of Greta is known when the trigger_id must be used (3 s): the form opens in English first.
+    await h.interact(globalShortcutPayload({ callbackId: 'call_number', user: 'UDE' }));
+    const opened = await h.slack.waitForCall('views.open');
+    const updated = await h.slack.waitForCall('views.update');
+    expect(opened.seq).toBeLessThan(updated.seq);
+    const view = updated.body.view as Modal;
+    expect(JSON.stringify(view)).toContain(de.shortcutCallTitle);
+    const ack = await h.interact(
+      viewSubmissionPayload({
+        callbackId: view.callback_id,
+        privateMetadata: view.private_metadata,
+        user: 'UDE',
+        values: { a_number: '030 1234567', b_number: '+49 176 1234567' },
+      }),
+    );
+    expect(JSON.parse(ack.body).errors.b_number).toMatch(/Ländervorwahl/);
   });
 });
 
