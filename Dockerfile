@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 #
-# telephony-bot in a container (issues 7 and 12; README "Docker" has the lines to run it).
+# telephony-bot in a container (docs/operations.md §6; README "Docker" has the lines to run it).
 # Build: docker build -t telephony-bot .
 # Try:   docker run --rm -it -e SANDBOX=1 -e CONSOLE=1 telephony-bot
 # Run:   docker run -d -e BOT_ENCRYPTION_KEY -e TELEPHONY_BASE_URL=https://api.example.com \

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:client`: the figures the README quotes for the signed client (issue 13).
+ * `npm run bench:client`: the figures the README quotes for the signed client (docs/performance.md §2.1).
  *
  * 1. Signing cost, µs per signature (`signHeaders`: x-date plus HMAC-SHA1, provider-notes 1.1).
  * 2. CPU per request of the client's `account()` next to undici's plain `Pool.request()` sending the

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:core` (issue 13): the bot's own CPU per command: core, store, client and the Slack
+ * `npm run bench:core` (docs/performance.md §3.1): the bot's own CPU per command: core, store, client and the Slack
  * render, with the provider answering at once in another process (so its CPU is not counted).
  *
  * For `/balance`, `/rate` with 3 numbers and a confirmed `/topup` (the command, then its Confirm

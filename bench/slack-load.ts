@@ -1,5 +1,5 @@
 /**
- * Slack's side of `bench/slack.ts`, in its own process (issue 13): sending and timing the load
+ * Slack's side of `bench/slack.ts`, in its own process (docs/performance.md §4.2): sending and timing the load
  * must not share the bot's CPU or event loop. It hosts the fake Web API and the response_urls,
  * and on request sends a burst (all at once) or a steady Poisson stream of signed slash commands,
  * reporting each request's time until its response (the ack).

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:slack` (issues 6 and 13): the Slack channel in HTTP mode with real bolt, the real
+ * `npm run bench:slack` (docs/performance.md §4): the Slack channel in HTTP mode with real bolt, the real
  * core and the sandbox at 2 s latency.
  *
  * 1. Burst: 200 signed `/tel balance` at once. Its floor, measured in the same run under the same

@@ -1,5 +1,5 @@
 /**
- * `npm run soak`: the fault soak of issues 7 and 10, checked per command.
+ * `npm run soak`: the fault soak (docs/reliability.md §7), checked per command.
  *
  * Consoles (one identity each, one demo account) type lines concurrently through the console
  * channel, the core and the signed client, against the sandbox behind a fault proxy (see
@@ -281,7 +281,7 @@ async function drive(core: Core, runtime: () => Runtime, user: number, lines: nu
     },
     cardLifecycle,
     async () => {
-      // The attack of issue 10: a username that cannot go into an HTTP header, then a password.
+      // The attack of docs/reliability.md §4.1: a username that cannot go into an HTTP header, then a password.
       tally.badUsernameAttempts++;
       const asked = await type(`/link ${pick(['dım', 'ბ', 'a\u0007b'])}`, 'bad username');
       if (!badSample) badSample = asked.trim();

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:start` (issue 12): the compiled bundle against the tsx path, side by side in one
+ * `npm run bench:start` (docs/operations.md §1.4): the compiled bundle against the tsx path, side by side in one
  * run, on the console defaults (embedded sandbox, SQLite in a fresh DATA_DIR, console channel).
  *
  * For each path, 5 runs, interleaved so both see the same machine load: the time from spawning

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:sweep` (in process, as without REDIS_URL): how long one low-balance sweep over 10,000 watched accounts takes against
  * the sandbox answering every request after 250 ms, and the provider calls per second it makes
- * (issue 15). Goals, each printed with MET or MISSED and measured in this one run:
+ * (docs/proactive.md §1.3). Goals, each printed with MET or MISSED and measured in this one run:
  *
  * 1. The paced sweep (the defaults: 25 calls/s, 16 in flight, jitter) ends within the 15-minute
  *    sweep interval: duration / 900 s ≤ 1.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:telegram` (issue 5, "Benchmark"): how much @grammyjs/runner buys over processing
+ * `npm run bench:telegram` (docs/performance.md §5): how much @grammyjs/runner buys over processing
  * updates one at a time, as grammY's `bot.start()` does, when the provider is slow.
  *
  * - The sandbox answers every operation after 250 ms (latency fault injection, provider-notes D9).

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs the compiled bundle (dist/, made by `npm run build`, which `npm install` and `npm start` run)
-// with source maps, so a stack trace names the TypeScript file and line (issue 12).
+// with source maps, so a stack trace names the TypeScript file and line (docs/operations.md §1.4).
 // bin/telephony-bot-dev.js runs the sources through tsx instead (the tests, development).
 import { existsSync } from 'node:fs';
 

@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The house rules of issue 17 ("Done when"), kept true by reading the sources: no file in src/
+ * The house rules (docs/architecture.md §7), kept true by reading the sources: no file in src/
  * over 300 lines, no function over 60, and no command named in the dispatcher (what differs
  * between commands is a field of the command table, never `spec.name === '…'`). Each failure
  * lists its offenders, so the fix is obvious. Split code by what it holds; never collapse lines.
@@ -88,7 +88,7 @@ const files = sourceFiles(src).map((path) => ({
   text: readFileSync(path, 'utf8'),
 }));
 
-describe('the house rules (issue 17)', () => {
+describe('the house rules (docs/architecture.md §7)', () => {
   it('reads the sources it judges', () => {
     expect(files.length).toBeGreaterThan(100);
     expect(DISPATCHER.filter((path) => files.some((f) => f.path === path)).length).toBeGreaterThan(3);

@@ -9,9 +9,9 @@ export interface ChatChannel {
   name: string;
   /** A handler the bot's HTTP server must serve before `start()` (webhook, Slack HTTP receiver). */
   mount?: { path: string; handler: MountedHandler; maxBodyBytes: number };
-  /** Browser routes served beside it (Slack's OAuth install link and redirect, issue 16). */
+  /** Browser routes served beside it (Slack's OAuth install link and redirect, docs/operations.md §5.1). */
   routes?: { path: string; handler: MountedHandler }[];
-  /** For `/readyz`: true once updates really arrive (issue 12). */
+  /** For `/readyz`: true once updates really arrive (docs/operations.md §2.2). */
   receiving(): boolean;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -20,7 +20,7 @@ export interface ChatChannel {
 /**
  * Creates the chat channels the configuration asks for (Telegram, Slack); config was checked at load.
  * Each adapter is imported only when configured: grammY and bolt are most of the start-up time and
- * memory, and the console defaults need neither (issue 12, `npm run bench:start`).
+ * memory, and the console defaults need neither (docs/operations.md §1.4, `npm run bench:start`).
  */
 export async function createChatChannels(config: Config, runtime: Runtime): Promise<ChatChannel[]> {
   const channels: ChatChannel[] = [];
@@ -30,7 +30,7 @@ export async function createChatChannels(config: Config, runtime: Runtime): Prom
   return channels;
 }
 
-/** Telegram, polling or webhook; alerts and call reports reach it once it runs (issue 15). */
+/** Telegram, polling or webhook; alerts and call reports reach it once it runs (docs/proactive.md §4.1). */
 async function telegramChannel(config: Config, runtime: Runtime, token: string): Promise<ChatChannel> {
   const { core, stores, logger } = runtime;
   const { createTelegramChannel } = await import('../adapters/telegram/index.js');
@@ -49,7 +49,7 @@ async function telegramChannel(config: Config, runtime: Runtime, token: string):
           }
         : undefined,
     dedupe: stores.dedupe,
-    // A promised deletion of a PIN or SIP password survives a restart (issue 16).
+    // A promised deletion of a PIN or SIP password survives a restart (docs/privacy.md §2.3).
     deletions: stores.proactive.deletions,
     drainTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     backlog: config.TELEPHONY_BACKLOG,
@@ -69,7 +69,7 @@ async function telegramChannel(config: Config, runtime: Runtime, token: string):
   };
 }
 
-/** Slack, Socket Mode or HTTP; alerts and call reports reach it once it runs (issue 15). */
+/** Slack, Socket Mode or HTTP; alerts and call reports reach it once it runs (docs/proactive.md §4.1). */
 async function slackChannel(config: Config, runtime: Runtime): Promise<ChatChannel> {
   const { core, stores, logger } = runtime;
   const { createSlackChannel } = await import('../adapters/slack/index.js');
@@ -100,7 +100,7 @@ async function slackChannel(config: Config, runtime: Runtime): Promise<ChatChann
 }
 
 /**
- * Installation in many workspaces (issue 16): the OAuth settings, with the installations kept
+ * Installation in many workspaces (docs/operations.md §5.1): the OAuth settings, with the installations kept
  * sealed in the bot's own store. Config was checked at load: both client settings, or neither.
  */
 function slackOAuthOf(config: Config, runtime: Runtime): { oauth?: SlackOAuthOptions } {

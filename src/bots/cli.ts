@@ -7,7 +7,7 @@ const wantsHelp = (args: string[]) => args.some((a) => a === '--help' || a === '
 
 /**
  * The `telephony-bot` command line. Every command imports only what it needs, so `--help` and the
- * small commands do not load grammY, bolt and the sandbox (issue 12).
+ * small commands do not load grammY, bolt and the sandbox (docs/operations.md §1.4).
  */
 export async function cli(argv: string[]): Promise<number> {
   const [command = 'start', ...rest] = argv;
@@ -82,7 +82,7 @@ function version(): string {
 
 cli(process.argv.slice(2)).then(
   (code) => {
-    // A failed command exits at once: a socket or timer left behind must not keep it alive (issue 12).
+    // A failed command exits at once: a socket or timer left behind must not keep it alive (docs/operations.md §1.1).
     if (code !== 0) process.exit(code);
     process.exitCode = code;
   },

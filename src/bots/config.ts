@@ -96,7 +96,7 @@ export function exampleOf(name: string): string | undefined {
   return r.success && r.data !== undefined ? String(r.data) : undefined;
 }
 
-/** The image must never serve the demo by accident (issue 12): production names a provider and a channel. */
+/** The image must never serve the demo by accident (docs/operations.md §1.3): production names a provider and a channel. */
 function productionProblems(c: Config): string[] {
   if (c.NODE_ENV !== 'production' || c.SANDBOX) return [];
   const problems: string[] = [];

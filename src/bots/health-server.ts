@@ -23,7 +23,7 @@ export interface HealthServer {
   /**
    * Adds a readiness condition: `/readyz` answers 503 while any check returns false (or throws).
    * Channels report "really receiving" here (polling started, webhook registered, socket
-   * connected); a shared store can report that it is reachable (issue 10, "store outages are loud").
+   * connected); a shared store can report that it is reachable (docs/reliability.md §5.2).
    */
   addCheck(name: string, check: () => boolean): void;
   /**
@@ -34,7 +34,7 @@ export interface HealthServer {
   /**
    * Serves `handler` for requests to exactly `path`. The body is limited to `maxBodyBytes`, checked
    * against `Content-Length` before the handler sees the request (413), and a body without a length
-   * is refused (411): Telegram and Slack always send one (issue 10, "HTTP hardening").
+   * is refused (411): Telegram and Slack always send one (docs/reliability.md §4.3).
    */
   mount(path: string, handler: MountedHandler, limits: { maxBodyBytes: number }): void;
   /** Whether `path` is already served (the health routes or a mounted handler). */
@@ -52,7 +52,7 @@ export interface HealthServer {
 const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
 
 /**
- * The bot's one HTTP server (issue 12): `/healthz` (liveness: the process answers), `/readyz`
+ * The bot's one HTTP server (docs/operations.md §2.1): `/healthz` (liveness: the process answers), `/readyz`
  * (readiness: 503 until every check passes, and while draining), and the handlers the channels
  * mount on it (the Telegram webhook, the Slack HTTP receiver). It listens on HEALTH_PORT, or on the
  * webhook/receiver port when one exists, so there is never a second server competing for a port.
@@ -67,7 +67,7 @@ export function createHealthServer(options: HealthServerOptions): HealthServer {
     { connectionsCheckingInterval: Math.min(1000, headersTimeout) },
     (req, res) => route(req, res, mounts, readiness, options.onHandlerError),
   );
-  // Node's defaults leave a slow client holding a socket for minutes (issue 10, slowloris).
+  // Node's defaults leave a slow client holding a socket for minutes (docs/reliability.md §4.3, slowloris).
   server.headersTimeout = headersTimeout;
   server.requestTimeout = options.requestTimeoutMs ?? 15_000;
   // Probes must not keep a draining process alive.

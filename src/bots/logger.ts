@@ -1,7 +1,7 @@
 import pino, { type Logger } from 'pino';
 
 /**
- * pino with `redact` for every field a secret could travel in (issue 7). The code never logs these
+ * pino with `redact` for every field a secret could travel in (docs/operations.md §4.1). The code never logs these
  * on purpose; redaction is the second line of defence.
  */
 export const REDACT_PATHS = [

@@ -40,7 +40,7 @@ interface Started {
  * `npm start`: with no tokens, the embedded sandbox plus the console channel, with the demo account
  * linked; with TELEGRAM_/SLACK_ tokens, those channels; with TELEPHONY_BASE_URL, the real provider.
  *
- * Start is all or nothing (issue 12): each step that opens something registers how to close it;
+ * Start is all or nothing (docs/operations.md §1.1): each step that opens something registers how to close it;
  * when any step fails, everything opened is closed (bounded), one message names the fix, and the
  * returned code is non-zero. The CLI then exits, so no half-started process lingers.
  */
@@ -131,7 +131,7 @@ function configOrUndefined(env: NodeJS.ProcessEnv): Config | undefined {
 }
 
 /**
- * Everything the bot writes is owner-only, whatever the umask it was started with (issue 10): the
+ * Everything the bot writes is owner-only, whatever the umask it was started with (docs/reliability.md §5.4): the
  * umask covers files created later (exports, sandbox state); DATA_DIR and the log are made private
  * (prepareDataDir, before this), the SQLite files and the lock by the store. On the console, log lines would garble the
  * prompt: they go to a file instead.
@@ -187,7 +187,7 @@ async function startServices(
   // prom-client only where /metrics is served (it costs the console's start for nothing).
   const metrics = health ? (await import('./metrics.js')).createBotMetrics() : undefined;
   const runtime = await createRuntime(config, logger, metrics ? { metrics } : {});
-  // Issue 10: not ready while the shared store (Redis) cannot be reached.
+  // docs/reliability.md §5.2: not ready while the shared store (Redis) cannot be reached.
   const stores = runtime.stores;
   health?.addCheck('store', () => stores.reachable());
   // Prometheus scrapes the same port (README "Operations", metrics).
@@ -282,7 +282,7 @@ async function runConsole(
   await handle.run;
 }
 
-/** Slack's install link (issue 16): on the public host of the redirect URL when set, else this machine. */
+/** Slack's install link (docs/operations.md §5.1): on the public host of the redirect URL when set, else this machine. */
 function installLinkOf(config: Config, port: number): string {
   const origin = config.SLACK_OAUTH_REDIRECT_URL
     ? new URL(config.SLACK_OAUTH_REDIRECT_URL).origin

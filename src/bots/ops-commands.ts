@@ -10,7 +10,7 @@ import { HELP } from './cli-usage.js';
 import { loadConfig } from './config.js';
 import { resolveKeyring, storeConfigOf } from './store-config.js';
 
-/** `telephony-bot audit export`: the audit log as JSON lines on stdout (issue 7). */
+/** `telephony-bot audit export`: the audit log as JSON lines on stdout (docs/operations.md §4.3). */
 export async function auditExport(out: NodeJS.WritableStream): Promise<number> {
   const config = loadConfig();
   const { keyring } = await resolveKeyring(config);
@@ -33,7 +33,7 @@ export async function auditExport(out: NodeJS.WritableStream): Promise<number> {
 /**
  * `telephony-bot keys rotate`: re-encrypts every credential under BOT_ENCRYPTION_KEY. The old key
  * is read from BOT_ENCRYPTION_KEY_PREVIOUS (or the generated key file) and keeps decrypting until
- * the rotation is done (issue 7).
+ * the rotation is done (docs/accounts.md §2.4).
  */
 export async function keysRotate(out: NodeJS.WritableStream): Promise<number> {
   const config = loadConfig();
@@ -61,7 +61,7 @@ export async function keysRotate(out: NodeJS.WritableStream): Promise<number> {
 
 /**
  * `telephony-bot slack installations list|remove <id>`: the workspaces the app is installed in
- * through OAuth (issue 16), and removing one (its tokens leave the store). Listing is a reader and
+ * through OAuth (docs/operations.md §5.2), and removing one (its tokens leave the store). Listing is a reader and
  * may run beside the live instance; removing writes, so with SQLite it waits for the bot to stop
  * (the single-writer lock); with Redis it runs beside the instances.
  */

@@ -4,7 +4,7 @@ import type { Stores } from '../store/stores.js';
 import type { Config } from './config.js';
 
 /**
- * Write-ahead audit (issue 10): attempts left open by the last stop are closed as unknown and
+ * Write-ahead audit (docs/reliability.md §3.3): attempts left open by the last stop are closed as unknown and
  * their users told. With Redis another instance may still be waiting on its provider, so only
  * attempts older than any request can take count, checked again every minute. A failure of the
  * first pass runs `onFailure` (closing what the start opened) and fails the start. Returns the stop.

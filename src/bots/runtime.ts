@@ -28,12 +28,12 @@ import { resolveKeyring, storeConfigOf } from './store-config.js';
 
 export interface Runtime {
   core: Core;
-  /** Alerts, call reports and digests (issue 15); channels attach their notifiers to it. */
+  /** Alerts, call reports and digests (docs/proactive.md §5.1); channels attach their notifiers to it. */
   proactive: Proactive;
   /** Signed clients on the shared transport, for stored credentials. */
   clientFactory: ClientFactory;
   stores: Stores;
-  /** Chat-platform installations (Slack OAuth, issue 16), sealed in the same store; absent with injected stores. */
+  /** Chat-platform installations (Slack OAuth, docs/operations.md §5.2), sealed in the same store; absent with injected stores. */
   installations: InstallationStore | undefined;
   sandbox: Sandbox | undefined;
   baseUrl: string;
@@ -44,7 +44,7 @@ export interface Runtime {
    * `addQueueDepth(queue, depth)` shows a queue there. A no-op where no HTTP server serves them.
    */
   metrics: BotMetrics;
-  /** Links the sandbox demo accounts to an identity, so `/balance` works at once (issue 4). */
+  /** Links the sandbox demo accounts to an identity, so `/balance` works at once (docs/accounts.md §1.4). */
   linkDemo(identity: Identity): Promise<void>;
   /**
    * A shutdown gives up on the never-retry operations still waiting on the provider: closes them as
@@ -93,7 +93,7 @@ export async function createRuntime(
     metrics,
   );
   const stopRecovery = await startRecovery(config, logger, stores, async () => {
-    // All or nothing (issue 12): nothing stays open behind a failed start.
+    // All or nothing (docs/operations.md §1.1): nothing stays open behind a failed start.
     await transport.close();
     await openedStores?.close();
     if (provider.ownSandbox) await provider.sandbox?.close();
@@ -156,7 +156,7 @@ function createCoreAndProactive(
   metrics: BotMetrics,
 ): { core: Core; proactive: Proactive } {
   const { stores, clientFactory } = parts;
-  // Slack users type `/tel balance`; messages name commands that way there (issue 11).
+  // Slack users type `/tel balance`; messages name commands that way there (docs/privacy.md §4).
   const commandPrefix = { slack: `${config.SLACK_COMMAND} ` };
   // An approved request's result goes to its requester through the proactive outbox (built below).
   let proactive: Proactive | undefined;
@@ -199,7 +199,7 @@ async function openStores(
     where.kind === 'redis'
       ? {
           ...where,
-          // Issue 10: an outage is loud. /readyz turns 503 and commands are answered "temporarily
+          // docs/reliability.md §5.2: an outage is loud. /readyz turns 503 and commands are answered "temporarily
           // unavailable" meanwhile; the client reconnects by itself.
           onError: (err) =>
             storeLog.error(
@@ -210,7 +210,7 @@ async function openStores(
         }
       : where,
   );
-  // A wrong master key fails the start here, not every command later (issue 10).
+  // A wrong master key fails the start here, not every command later (docs/reliability.md §5.5).
   await checkKeyring(kv, keyring).catch(async (err: unknown) => {
     await kv.close();
     throw err;
@@ -259,7 +259,7 @@ async function providerOf(
       ? { faults: { global: { latencyMs: config.SANDBOX_LATENCY_MS } } }
       : {}),
   });
-  // All or nothing (issue 12): a sandbox that cannot listen leaves no store open behind it.
+  // All or nothing (docs/operations.md §1.1): a sandbox that cannot listen leaves no store open behind it.
   await sandbox.listen({ port: config.SANDBOX_PORT }).catch(async (err: unknown) => {
     await openedStores?.close();
     throw err;

@@ -37,7 +37,7 @@ export interface ShutdownOptions {
 
 /**
  * The shutdown `main` runs on SIGTERM/SIGINT or the end of console input; called twice, it returns
- * the first run's promise. It always ends (issue 10): past the bound, whatever is pending is
+ * the first run's promise. It always ends (docs/reliability.md §6.2): past the bound, whatever is pending is
  * abandoned, by name, and the process exits non-zero.
  */
 export function createShutdown(o: ShutdownOptions): (signal: string) => Promise<number> {

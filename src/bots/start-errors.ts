@@ -2,7 +2,7 @@ import { diskErrorOf } from '../store/disk-errors.js';
 import type { Config } from './config.js';
 
 /**
- * The one message a failed start prints (issue 12, "start is all or nothing"): what failed, in the
+ * The one message a failed start prints (docs/operations.md §1.1): what failed, in the
  * platform's own words where there are some, and the fix. Errors are matched on `name` and `code`,
  * so this file needs none of the modules that throw them (the CLI's small commands stay small).
  */

@@ -11,7 +11,7 @@ import type { Config } from './config.js';
 /*
  * Where the stores live and which keys read them, from the configuration. Its own module so the
  * small CLI commands (`audit export`, `keys rotate`) load the stores without the core, the client
- * and the sandbox (issue 12).
+ * and the sandbox (docs/operations.md §1.4).
  */
 
 export async function resolveKeyring(config: Config): Promise<{ keyring: Keyring; createdAt?: string }> {

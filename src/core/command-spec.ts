@@ -34,7 +34,7 @@ export interface CommandContext<A> {
   readonly chatKey: string;
   /** `holder` on their own account, `agent` in a support channel, `admin` for setup. */
   readonly role: Role;
-  /** The user's catalogue: `/language` wins over the platform's hint (issue 14). */
+  /** The user's catalogue: `/language` wins over the platform's hint (docs/language.md §1.2). */
   readonly t: Messages;
   readonly language: Language;
   /** Money, dates and times in the user's language and time zone (`fmt.timeZone`). */
@@ -77,7 +77,7 @@ export interface CommandContext<A> {
     args: string[],
     extra?: { fromMenu?: boolean | undefined },
   ): Promise<Ticket>;
-  /** The commands this asker may run in this chat, for help (issue 11). */
+  /** The commands this asker may run in this chat, for help (docs/privacy.md §4). */
   commandsHere(): Promise<CommandSpec[]>;
 }
 

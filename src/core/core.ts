@@ -34,7 +34,7 @@ export interface IncomingText {
    * `command` (default): the text is meant for the bot (a slash command, the console, a DM to a
    * Slack app, an @mention). `chat`: a message in a chat app where people and other bots talk
    * (Telegram): a leading `/` marks a command, plain text is conversation, and in a shared chat a
-   * command that did not name us may belong to another bot (issue 16).
+   * command that did not name us may belong to another bot (docs/interface.md §4.1).
    */
   via?: 'command' | 'chat';
   /** `via: 'chat'`: the command named this bot (`/cmd@bot`), so it is ours even in a group. */
@@ -168,7 +168,7 @@ export interface Core {
   /** A press's outcome through the same road; `noticeShown`: the press's answer already carried the notice. */
   deliverOutcome(conv: Conversation, outcome: PlacedOutcome, noticeShown?: boolean): Promise<void>;
   /**
-   * A person's home screen where the channel has one (Slack's App Home tab, issue 16): the home
+   * A person's home screen where the channel has one (Slack's App Home tab, docs/interface.md §4.2): the home
    * menu, then, when linked, the accounts, the balance and the last calls. Only that person sees it.
    */
   home(input: { identity: Identity; locale?: string }): Promise<Reply[]>;

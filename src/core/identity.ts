@@ -1,7 +1,7 @@
 /** Where a message came from. The core never sees platform objects, only this. */
 export type Platform = 'telegram' | 'slack' | 'console';
 
-/** A chat user: `platform:tenant:user`, e.g. `telegram::123` or `slack:T1:U2` (issue 4). */
+/** A chat user: `platform:tenant:user`, e.g. `telegram::123` or `slack:T1:U2` (docs/accounts.md §1.1). */
 export interface Identity {
   readonly platform: Platform;
   /** Slack team id; empty for Telegram and the console. */
@@ -41,8 +41,8 @@ export function maySetUpSupport(chat: ChatRef): boolean {
 }
 
 /**
- * Who may run a command (issue 4). `holder`: a chat user acting on their own linked account.
- * `agent`: a support agent in a support channel, acting with the team's credentials (issue 6).
+ * Who may run a command (docs/interface.md §1.4). `holder`: a chat user acting on their own linked account.
+ * `agent`: a support agent in a support channel, acting with the team's credentials (docs/privacy.md §3.1).
  * `admin`: a workspace or group admin, for channel setup and group settings.
  */
 export type Role = 'holder' | 'agent' | 'admin';

@@ -2,7 +2,7 @@ import { de } from './messages/de.js';
 import { en } from './messages/en.js';
 
 /**
- * Every user-facing string, in one typed catalogue (issue 4, issue 14): replies, labels, table
+ * Every user-facing string, in one typed catalogue (docs/language.md §1.1): replies, labels, table
  * headers, help, command summaries and menus, validation messages, and the few strings adapters
  * write themselves (Telegram notices, Slack modals, the console). Strings are plain text: adapters
  * escape them for their markup. Each language is composed from one file per area in

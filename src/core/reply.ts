@@ -7,7 +7,7 @@ import type { Language } from './messages.js';
  */
 export interface Reply {
   /**
-   * The language of the reader, set by the core (issue 14): adapters word what they add around a
+   * The language of the reader, set by the core (docs/language.md §1.2): adapters word what they add around a
    * reply (a button to the private chat, "buttons expire at") from the same catalogue.
    */
   language?: Language;
@@ -19,7 +19,7 @@ export interface Reply {
   fields?: ReplyField[] | undefined;
   /**
    * A table: the platform's own where it has one (a Telegram rich table, a Slack table block),
-   * else monospace text; never cut to fit (issue 25).
+   * else monospace text; never cut to fit (docs/interface.md §3.5).
    */
   table?: ReplyTable | undefined;
   /** Titled groups of short lines (grouped help): readable on a phone, unlike a wide table. */
@@ -47,13 +47,13 @@ export interface Reply {
   deleteIncoming?: boolean;
   /**
    * Set by the core on replies that hold a secret (PINs, SIP passwords): the channel deletes the
-   * message this long after sending it, where it can (issue 16). The reply's text says so.
+   * message this long after sending it, where it can (docs/privacy.md §2.3). The reply's text says so.
    */
   deleteAfterMs?: number;
   /** For confirmations: when the buttons stop working. */
   expiresAt?: Date;
   /**
-   * Set by the core, only in a support channel: records for the channel's audit thread (issue 6),
+   * Set by the core, only in a support channel: records for the channel's audit thread (docs/privacy.md §3.3),
    * each naming actor, action, target and outcome, never a secret.
    */
   audit?: AuditRecord[];
@@ -69,7 +69,7 @@ export interface Reply {
    */
   asksSecret?: 'link-account' | 'link-card' | 'topup';
   /**
-   * Set by the core on a message it will edit later (the call card, issue 15): once sent, the
+   * Set by the core on a message it will edit later (the call card, docs/proactive.md §2.1): once sent, the
    * adapter reports where it landed through `Core.messageSent(track, message)`.
    */
   track?: string;
@@ -78,7 +78,7 @@ export interface Reply {
 export type Visibility = 'public' | 'personal' | 'secret';
 
 /**
- * How a command's output is classified (issue 11), for every reply that does not say more:
+ * How a command's output is classified (docs/privacy.md §1.3), for every reply that does not say more:
  * `public` holds nothing about anyone; `personal` the asker's own data; `secret` a PIN or password;
  * `echo` only repeats what the asker typed (a number to price), so it is as public as the input was.
  */
@@ -138,7 +138,7 @@ export interface ReplyAction {
   /** `<verb>:<pendingId>`, routed back through `Core.handleAction`. */
   actionId: string;
   style?: 'primary' | 'danger';
-  /** Slack shows a confirm dialog for these (issue 6). */
+  /** Slack shows a confirm dialog for these (docs/interface.md §2.3). */
   confirmText?: string;
   /** Starts a new row of buttons where the channel lays them out in rows (Telegram). */
   newRow?: boolean;

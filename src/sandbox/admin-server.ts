@@ -8,7 +8,7 @@ export interface AdminTarget {
   setFaults(config: FaultConfig): void;
   clearFaults(): void;
   stats(): unknown;
-  /** Sets an account's balance (`"4,20"`); `false` for an unknown user or amount (issue 15 tests). */
+  /** Sets an account's balance (`"4,20"`); `false` for an unknown user or amount (for the tests of docs/sandbox.md §3.2). */
   setBalance(username: string, amount: string): boolean;
   /** Sets a card's amount (`"3,50"`), as if it was spent or reloaded; `false` for an unknown card or amount. */
   setCardAmount(cli: string, amount: string): boolean;
@@ -19,7 +19,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
- * Header and request timeouts for the sandbox's servers (issue 10, "HTTP hardening"): Node's
+ * Header and request timeouts for the sandbox's servers (docs/reliability.md §4.3): Node's
  * defaults let a client that sends its request slowly hold a socket for minutes.
  */
 export const SERVER_TIMEOUTS = {
@@ -56,8 +56,8 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 }
 
 /**
- * The admin endpoint of issue 3 (provider-notes D9): `GET|PUT|DELETE /faults`, `GET /stats`, and
- * `PUT /accounts/<user>/balance` (issue 15: move a balance across an alert threshold) and
+ * The admin endpoint (docs/sandbox.md §3.2, provider-notes D9): `GET|PUT|DELETE /faults`, `GET /stats`, and
+ * `PUT /accounts/<user>/balance` (docs/sandbox.md §3.2: move a balance across an alert threshold) and
  * `PUT /cards/<number>/amount` (README "Money guard": a card spends past its cap).
  * It has no authentication, so it binds to 127.0.0.1 only, refuses non-loopback peers, and refuses a
  * `Host` that is not a loopback name: a web page whose domain was re-pointed at 127.0.0.1 (DNS

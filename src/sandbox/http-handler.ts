@@ -23,7 +23,7 @@ export interface HandlerContext {
   readonly maxBodyBytes: number;
   readonly random: () => number;
   readonly log: (line: string) => void;
-  /** Requests that reached an operation's business logic, by operation (issue 3 soak checks). */
+  /** Requests that reached an operation's business logic, by operation (for the soak's checks, docs/sandbox.md §3.2). */
   readonly handled: Map<string, number>;
   /** Every request, by operation, including those refused or faulted before the logic. */
   readonly received: Map<string, number>;

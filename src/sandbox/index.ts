@@ -58,7 +58,7 @@ export interface Sandbox {
 }
 
 /**
- * A stateful emulator of the whole Telephony Account Web API (issue 3). State comes from
+ * A stateful emulator of the whole Telephony Account Web API (docs/sandbox.md §1.1). State comes from
  * `persistPath` when that file exists, else from the seed (`data`, default the demo data).
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
@@ -143,7 +143,7 @@ function createApiServer(ctx: Omit<HandlerContext, 'timers'>): { server: Server;
   };
 }
 
-/** Requests counted by operation, for `/stats` and the soak checks (issue 3). */
+/** Requests counted by operation, for `/stats` and the soak checks (docs/sandbox.md §3.2). */
 function createCounters(state: SandboxState) {
   const handled = new Map<string, number>();
   const received = new Map<string, number>();

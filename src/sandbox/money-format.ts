@@ -3,7 +3,7 @@ import { moneyToCommaString, moneyToDecimalString, parseMoney, rescale } from '.
 /**
  * The sandbox keeps every amount as an integer count of ten-thousandths (scale 4), never a float:
  * rates such as `0,0190` per minute need four decimals, and balances must move by exactly the
- * billed amount (issue 3). Formatting happens only at the wire edge.
+ * billed amount (docs/sandbox.md §1.1). Formatting happens only at the wire edge.
  */
 export const SCALE = 4;
 

@@ -10,7 +10,7 @@ export function createStateWriter(path: string): (state: PersistedState) => void
   mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.tmp`;
   return (state) => {
-    // Owner-only like every file the bot writes (issue 10); a fresh temporary file each time.
+    // Owner-only like every file the bot writes (docs/reliability.md §5.4); a fresh temporary file each time.
     writeFileSync(tmp, `${JSON.stringify(state, null, 2)}\n`, { encoding: 'utf8', mode: 0o600 });
     renameSync(tmp, path);
   };

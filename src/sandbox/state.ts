@@ -64,7 +64,7 @@ export class SandboxState {
     this.#data.calls.push(call);
   }
 
-  /** Records a change: the persistence hook runs after every one (issue 3, "a restart loses nothing"). */
+  /** Records a change: the persistence hook runs after every one (docs/sandbox.md §2.3). */
   changed(): void {
     this.#onChange(this.#data);
   }

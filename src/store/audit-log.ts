@@ -15,8 +15,8 @@ const OPEN_PREFIX = 'audit-open:';
 const ONCE_PREFIX = 'audit-once:';
 
 /**
- * The append-only audit log of issue 4: one list, appended to and never rewritten. Write-ahead for
- * never-retry operations (issue 10, provider-notes §3): an attempt is stored under its own key
+ * The append-only audit log (docs/privacy.md §3.2): one list, appended to and never rewritten. Write-ahead for
+ * never-retry operations (docs/reliability.md §3.3, provider-notes §3): an attempt is stored under its own key
  * before the request leaves, and removed once its outcome is appended, so a crash in between
  * leaves it open for the next start to report.
  */

@@ -10,14 +10,14 @@ const SAMPLE = 50;
 
 /**
  * Fails when credentials are stored and not one of them decrypts with the keyring: the bot was
- * started with the wrong master key (issue 10, "master key checked at start"). Finding that per
+ * started with the wrong master key (docs/reliability.md §5.5). Finding that per
  * command would leave a bot that reports ready and answers every user "something went wrong".
  * A single unreadable record among readable ones is a per-user problem, reported when used.
  */
 export async function checkKeyring(kv: KeyValueStore, keyring: Keyring): Promise<void> {
   let tried = 0;
   const kids = new Set<string>();
-  // Credentials first; a bot serving only Slack installations (issue 16) has those to check.
+  // Credentials first; a bot serving only Slack installations (docs/operations.md §5.1) has those to check.
   const kinds: [string, string, (id: string, stored: EncryptedRecord) => unknown][] = [
     ['credentials', CREDENTIAL_PREFIX, (id, stored) => decryptCredentials(id, stored, keyring)],
     ['Slack installations', INSTALLATION_PREFIX, (id, stored) => openInstallation(id, stored, keyring)],

@@ -68,7 +68,7 @@ export function createStores(options: StoresOptions): Stores {
   };
 }
 
-/** Where the stores live: memory for tests, SQLite for one instance, Redis for several (issue 7). */
+/** Where the stores live: memory for tests, SQLite for one instance, Redis for several (docs/accounts.md §3.1). */
 export type StoreConfig =
   | { kind: 'memory' }
   | { kind: 'sqlite'; path?: string; exclusive?: boolean }
@@ -76,7 +76,7 @@ export type StoreConfig =
       kind: 'redis';
       url: string;
       prefix?: string;
-      /** Told once per outage, and once it recovered (issue 10: an outage is loud). */
+      /** Told once per outage, and once it recovered (docs/reliability.md §5.2: an outage is loud). */
       onError?: (error: unknown) => void;
       onRecovered?: () => void;
     };

@@ -4,7 +4,7 @@ import type { Keyring, MasterKey } from './master-key.js';
 import type { CredentialRecord } from './records.js';
 
 /**
- * A credential record at rest (issue 4): AES-256-GCM, a random 96-bit IV per write, the owner key
+ * A credential record at rest (docs/accounts.md §2.2): AES-256-GCM, a random 96-bit IV per write, the owner key
  * bound as additional authenticated data, and the id of the key that wrote it so keys can rotate.
  */
 export interface EncryptedRecord {

@@ -18,7 +18,7 @@ export interface CredentialStoreOptions {
 export const CREDENTIAL_PREFIX = 'cred:';
 export const credentialKey = (owner: string) => CREDENTIAL_PREFIX + owner;
 
-/** Credentials encrypted at rest (issue 4); the kv only ever sees an {@link EncryptedRecord}. */
+/** Credentials encrypted at rest (docs/accounts.md §2.2); the kv only ever sees an {@link EncryptedRecord}. */
 export function createCredentialStore(options: CredentialStoreOptions): CredentialStore {
   const { kv, keyring } = options;
   assertKeyring(keyring);

@@ -6,7 +6,7 @@ export interface DedupeStoreOptions {
   kv: KeyValueStore;
 }
 
-/** "Run once" claims (issue 7): the kv's atomic set-if-absent, so one instance wins across all. */
+/** "Run once" claims (docs/accounts.md §3.2): the kv's atomic set-if-absent, so one instance wins across all. */
 export function createDedupeStore(options: DedupeStoreOptions): DedupeStore {
   const { kv } = options;
   return {

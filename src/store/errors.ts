@@ -47,7 +47,7 @@ export class CredentialDecryptError extends StoreError {
   }
 }
 
-/** Another live process holds the single-writer lock of this SQLite store (issue 10). */
+/** Another live process holds the single-writer lock of this SQLite store (docs/reliability.md §5.1). */
 export class StoreLockedError extends StoreError {
   override name = 'StoreLockedError';
   constructor(
@@ -70,7 +70,7 @@ export class StoreLockedError extends StoreError {
   }
 }
 
-/** The shared store (Redis) cannot be reached right now; the client reconnects by itself (issue 10). */
+/** The shared store (Redis) cannot be reached right now; the client reconnects by itself (docs/reliability.md §5.2). */
 export class StoreUnavailableError extends StoreError {
   override name = 'StoreUnavailableError';
   constructor(options?: { cause?: unknown }) {

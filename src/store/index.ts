@@ -46,7 +46,7 @@ export type { RateLimiterOptions } from './rate-limiter.js';
 export { createRateLimiter } from './rate-limiter.js';
 export type * from './records.js';
 // createRedisKeyValueStore is imported from './redis-key-value-store.js' directly: re-exported here it
-// would load the Redis client into every start (issue 12, bench:start).
+// would load the Redis client into every start (docs/operations.md §1.4, bench:start).
 export type { RedisKeyValueStoreOptions } from './redis-key-value-store.js';
 export type { RotateCredentialsOptions, RotationResult } from './rotate-credentials.js';
 export { rotateCredentials } from './rotate-credentials.js';

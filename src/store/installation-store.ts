@@ -11,7 +11,7 @@ export interface InstallationStoreOptions {
 }
 
 /**
- * A chat platform's installations of the app (issue 16: Slack workspaces installed through OAuth),
+ * A chat platform's installations of the app (docs/operations.md §5.1: Slack workspaces installed through OAuth),
  * by installation id. A record holds that installation's tokens, so the whole record is sealed
  * with the credential cipher: the store sees neither a token nor which team holds which scopes.
  * Records are opaque JSON to this layer; the adapter that wrote one knows its shape.

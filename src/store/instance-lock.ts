@@ -50,7 +50,7 @@ const heartbeats = new Map<string, NodeJS.Timeout>();
 let exitHookInstalled = false;
 
 /**
- * One writer per SQLite store (issue 10): the keyv store runs its "atomic" operations under an
+ * One writer per SQLite store (docs/reliability.md §5.1): the keyv store runs its "atomic" operations under an
  * in-process mutex, so a second process on the same file would double-run claims, pending takes
  * and the audit sequence. A lock file beside the database names its owner, and the owner touches
  * it every few seconds (the file's mtime is its heartbeat). A starter that finds a heartbeat older

@@ -1,7 +1,7 @@
 /**
  * An in-process mutex per key. keyv has no atomic set-if-absent, increment or list append, so the
  * keyv store runs read-modify-write under this lock. It only serialises callers inside ONE process:
- * several bot instances must share Redis instead, which has real atomic commands (issue 7).
+ * several bot instances must share Redis instead, which has real atomic commands (docs/accounts.md §3.2).
  */
 export interface KeyMutex {
   /** Runs `fn` once every earlier holder of `key` has finished; callers of other keys do not wait. */

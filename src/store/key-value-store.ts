@@ -13,7 +13,7 @@ export interface KeyValueStore {
   delete(key: string): Promise<boolean>;
   /**
    * Atomic set-if-absent with a TTL (Redis `SET NX PX`). Returns `true` when this caller won the
-   * claim. This is what makes "run a side effect once" hold across instances (issue 7). `ttlMs`
+   * claim. This is what makes "run a side effect once" hold across instances (docs/reliability.md §1.2). `ttlMs`
    * omitted: kept until deleted (`SET NX`), so an eviction policy that takes keys with a TTL first
    * (`volatile-lru`) never takes it: the durable key of a never-retry operation.
    */
@@ -33,13 +33,13 @@ export interface KeyValueStore {
   keys(prefix: string): AsyncIterable<string>;
   /**
    * Whether the store can be reached right now: false while a shared store (Redis) is down, for
-   * `/readyz` and the webhooks (issue 10). Absent: always reachable (a local file, memory).
+   * `/readyz` and the webhooks (docs/reliability.md §5.2). Absent: always reachable (a local file, memory).
    */
   reachable?(): boolean;
   /**
    * True when this process is the store's only user (memory; keyv/SQLite, which holds the
    * single-writer lock): counters that need no sharing, such as rate-limit windows, may then be
-   * kept in process instead of paying a read-modify-write per hit (issue 13).
+   * kept in process instead of paying a read-modify-write per hit (docs/performance.md §3.2).
    */
   readonly singleProcess?: boolean;
   close(): Promise<void>;

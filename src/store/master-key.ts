@@ -64,13 +64,13 @@ export function formatMasterKey(key: Buffer): string {
 
 export interface MasterKeyFile {
   key: Buffer;
-  /** True on the first start, when the key was generated; the caller says so (issue 4). */
+  /** True on the first start, when the key was generated; the caller says so (docs/accounts.md §2.3). */
   created: boolean;
   path: string;
 }
 
 /**
- * The embedded default of issue 4: with no BOT_ENCRYPTION_KEY, the first start generates a key into
+ * The embedded default (docs/accounts.md §2.3): with no BOT_ENCRYPTION_KEY, the first start generates a key into
  * a file readable by its owner only (0600), and later starts read it back. The file is created with
  * a temporary file and hard-linked into place: the link fails if the file exists, so two processes
  * starting together cannot each write a different key, nor read a half-written one.

@@ -8,7 +8,7 @@ import type { PendingStore } from './stores.js';
 export interface PendingStoreOptions {
   kv: KeyValueStore;
   /**
-   * Seals each action's arguments with the credential cipher (issue 11): a confirmation of
+   * Seals each action's arguments with the credential cipher (docs/privacy.md §2.4): a confirmation of
    * `/topup <PIN>` holds the PIN, which must not sit in the store in clear.
    */
   keyring: Keyring;
@@ -30,7 +30,7 @@ const argsAad = (id: string) => `telephony-bot:pending-args:v1:${id}`;
 type StoredAction = Omit<PendingAction, 'args'> & { sealedArgs: EncryptedRecord };
 
 /**
- * Confirmations and buttons waiting for a press (issue 4 "Confirmations"). Single use holds across
+ * Confirmations and buttons waiting for a press (docs/interface.md §2.1). Single use holds across
  * instances: `take` claims `pending-used:<id>` with the store's atomic set-if-absent, and only the
  * winner gets the action, even when two instances receive the same press.
  */

@@ -2,7 +2,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 
 /**
  * Files the bot writes hold personal data (balances, call records, audit, logs) and encrypted
- * credentials: owner only, whatever the umask (issue 10). A mode given to open/mkdir only applies
+ * credentials: owner only, whatever the umask (docs/reliability.md §5.4). A mode given to open/mkdir only applies
  * when the file is created and is cut by the umask, so existing files are chmod-ed as well.
  */
 export const PRIVATE_FILE_MODE = 0o600;

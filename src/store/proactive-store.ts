@@ -19,7 +19,7 @@ export interface ProactiveStoresOptions {
 
 /**
  * Alert thresholds, pending call reports, digests, claims and leases on the one KeyValueStore
- * (issue 15), so they survive restarts and are shared by every instance on one Redis.
+ * (docs/proactive.md §6.1), so they survive restarts and are shared by every instance on one Redis.
  */
 export function createProactiveStores(options: ProactiveStoresOptions): ProactiveStores {
   const { kv } = options;

@@ -22,7 +22,7 @@ const localWindows = new WeakMap<KeyValueStore, LocalWindows>();
 
 /**
  * The kv's fixed-window increment done in process: the same count and expiry as `kv.increment`,
- * without a read-modify-write through keyv and SQLite for each command (issue 13: about 0.19 ms
+ * without a read-modify-write through keyv and SQLite for each command (docs/performance.md §3.2: about 0.19 ms
  * of a 1 ms command). Only for a kv whose process is its only user; windows are a minute long, so
  * what a restart forgets is at most one window's count.
  */
@@ -51,7 +51,7 @@ function localCounter(kv: KeyValueStore, now: () => number) {
 
 /**
  * A fixed-window limit per key, shared by every instance through the kv's atomic increment
- * (issue 7). The window index is part of the key, so each window starts at zero with no reset step,
+ * (docs/reliability.md §4.4). The window index is part of the key, so each window starts at zero with no reset step,
  * and every instance agrees on the window from the clock alone.
  */
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {

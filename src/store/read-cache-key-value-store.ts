@@ -19,7 +19,7 @@ interface Cached {
 }
 
 /**
- * Serves repeated reads of a single-process store from memory (issue 13). Each command reads its
+ * Serves repeated reads of a single-process store from memory (docs/performance.md §3.2). Each command reads its
  * settings and its credentials; through keyv and SQLite each read costs about 0.2–0.3 ms of CPU,
  * most of a command's own cost. When this process is the store's only writer (the SQLite store
  * holds the single-writer lock), a value it wrote or read is still the stored value until it

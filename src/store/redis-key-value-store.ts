@@ -16,7 +16,7 @@ export interface RedisKeyValueStoreOptions {
   connectTimeoutMs?: number;
   /**
    * Called once when the connection is lost after start-up, with the error (the client reconnects by
-   * itself), and `onRecovered` once it is back. Default: ignored. Issue 10: an outage must be loud.
+   * itself), and `onRecovered` once it is back. Default: ignored. docs/reliability.md §5.2: an outage must be loud.
    */
   onError?: (error: unknown) => void;
   onRecovered?: () => void;
@@ -45,7 +45,7 @@ const deserialize = <Value>(text: string): DeserializedData<Value> => {
 const escapeGlob = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');
 
 /**
- * A KeyValueStore on Redis, for several bot instances (issue 7). keyv (`@keyv/redis`) does the
+ * A KeyValueStore on Redis, for several bot instances (docs/accounts.md §3.1). keyv (`@keyv/redis`) does the
  * plain get/set/delete; what keyv lacks goes to the client directly and is atomic in Redis itself:
  * `SET NX PX` for claims, a script for counters, RPUSH/LRANGE for lists, SCAN MATCH for keys (it
  * filters by prefix in Redis rather than walking the whole namespace through keyv).
@@ -99,7 +99,7 @@ async function connectRedis(options: RedisKeyValueStoreOptions): Promise<RedisCl
   let connected = false;
   const client = createClient({
     url: options.url,
-    // Issue 10: while Redis is down, a command fails at once instead of waiting in a queue and
+    // docs/reliability.md §5.2: while Redis is down, a command fails at once instead of waiting in a queue and
     // running a minute later (a /call sent at 01:03:44 reached the provider at 01:04:46).
     disableOfflineQueue: true,
     socket: {

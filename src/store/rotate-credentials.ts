@@ -30,8 +30,8 @@ export interface RotationResult {
 }
 
 /**
- * Re-encrypts every credential, and every chat-platform installation (issue 16), under `to.current`
- * (issue 7, `telephony-bot keys rotate`).
+ * Re-encrypts every credential, and every chat-platform installation (docs/accounts.md §2.4), under `to.current`
+ * (docs/accounts.md §2.4, `telephony-bot keys rotate`).
  *
  * Idempotent and restartable: a record already under the new key is skipped, so a run that was
  * interrupted is simply run again. Reads use both rings, so it does not matter which key a record
@@ -50,7 +50,7 @@ export async function rotateCredentials(options: RotateCredentialsOptions): Prom
   await rotateUnder(kv, CREDENTIAL_PREFIX, result, to.current.id, (owner, stored) =>
     encryptCredentials(owner, decryptCredentials(owner, stored, reading), to.current),
   );
-  // Chat-platform installations (Slack OAuth, issue 16) hold bot tokens under the same keys.
+  // Chat-platform installations (Slack OAuth, docs/operations.md §5.1) hold bot tokens under the same keys.
   await rotateUnder(kv, INSTALLATION_PREFIX, result, to.current.id, (id, stored) =>
     sealInstallation(id, openInstallation<unknown>(id, stored, reading), to.current),
   );

@@ -11,7 +11,7 @@ import { withReadCache } from './read-cache-key-value-store.js';
 
 /** Options of {@link createSqliteKeyValueStore}. */
 export interface SqliteKeyValueStoreOptions {
-  /** The database file; its directory is created. Default `./data/telephony-bot.sqlite` (issue 4). */
+  /** The database file; its directory is created. Default `./data/telephony-bot.sqlite` (docs/accounts.md §3.1). */
   path?: string;
   /** How long a write waits for a lock held by another connection. Default 5000 ms. */
   busyTimeoutMs?: number;
@@ -55,7 +55,7 @@ export function createSqliteKeyValueStore(options: SqliteKeyValueStoreOptions = 
     path,
   );
   // Holding the single-writer lock, this process writes every change, so its reads can be served
-  // from memory (issue 13); a reader beside a running instance (no lock) always reads the file.
+  // from memory (docs/performance.md §3.2); a reader beside a running instance (no lock) always reads the file.
   const store: KeyValueStore = lock
     ? withReadCache({
         kv,

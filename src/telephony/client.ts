@@ -272,7 +272,7 @@ export class TelephonyClient {
     return decodeBody(label, spec, decodeEnvelope(label, res, this.#onQuirk));
   }
 
-  /** One warning per answer read the tolerant way (issue 13), naming the operation. */
+  /** One warning per answer read the tolerant way (provider-notes 1.5), naming the operation. */
   readonly #onQuirk: QuirkReporter = (label, quirk) =>
     this.#logger?.warn({ operation: label, quirk }, 'tolerated a malformed answer (stray closing brackets)');
 }

@@ -17,7 +17,7 @@ export const MAX_USERNAME_LENGTH = 100;
 
 /**
  * The username travels in the `x-authorization` header (spec 5), and a header carries only visible
- * ASCII reliably: `dım`, `ბ` or a control character cannot be sent at all (issue 10). Returns the
+ * ASCII reliably: `dım`, `ბ` or a control character cannot be sent at all (docs/reliability.md §4.1). Returns the
  * fix in plain words, or undefined when the username can be sent.
  */
 export function usernameProblem(username: string): string | undefined {

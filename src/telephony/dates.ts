@@ -9,7 +9,7 @@ declare const dateBrand: unique symbol;
 
 /**
  * A calendar day, independent of time zones: what the CDR endpoints filter on (spec 4.5, 4.9).
- * Made only by this module's functions (issue 17); a real day among them passes the client's
+ * Made only by this module's functions (docs/architecture.md §7.4); a real day among them passes the client's
  * parameter schemas as it is, without being checked again.
  */
 export interface CalendarDate extends DayFields {

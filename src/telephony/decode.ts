@@ -4,7 +4,7 @@ import type { OperationSpec } from './operations.js';
 import type { HttpResponse } from './transport.js';
 import { envelope } from './wire.js';
 
-/** Called once per answer that needed the tolerant reading (issue 13: the documented card quirk). */
+/** Called once per answer that needed the tolerant reading (provider-notes 1.5: the documented card quirk). */
 export type QuirkReporter = (operation: string, quirk: 'stray-closers') => void;
 
 /** `{error: false, codes: [{code: <number>, description?: <string>}], body}`: a strict subset of `envelope`. */

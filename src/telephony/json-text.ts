@@ -1,7 +1,7 @@
 /**
  * Reading the provider's JSON, including what its own documentation prints: every card
  * (`mycard-v2`) example ends with a stray tab and an extra closing brace after the envelope
- * (`…"active": 1\n\t}\n    }\n}`, issue 13), so a provider built from those examples may answer
+ * (`…"active": 1\n\t}\n    }\n}`, provider-notes 1.5), so a provider built from those examples may answer
  * that way.
  */
 

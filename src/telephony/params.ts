@@ -17,7 +17,7 @@ import { isPin, parsePin } from './pin.js';
  */
 
 /**
- * A value the client's own parser made passes as it is (checked once, issue 17); text from other
+ * A value the client's own parser made passes as it is (checked once, docs/architecture.md §7.4); text from other
  * callers (library users) is parsed here, its refusal being the fix. `what` names the expected text.
  */
 function parsedOrText<T>(
@@ -44,7 +44,7 @@ export const phoneDigits = phone.transform((p) => p.digits);
 export const pin = parsedOrText(isPin, parsePin, 'a PIN');
 
 /**
- * A day: a `CalendarDate` this client made passes as it is (issue 17); text, a `Date` or plain
+ * A day: a `CalendarDate` this client made passes as it is (docs/architecture.md §7.4); text, a `Date` or plain
  * fields from other callers are checked here.
  */
 const calendarDay = z
@@ -123,7 +123,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**
  * Free text the provider stores or sends on (spec 4.1 `Kunde`, `smsinfo_message`): printable
- * characters only and a bounded length, refused with a fix before anything is sent (issue 10).
+ * characters only and a bounded length, refused with a fix before anything is sent (docs/reliability.md §4.2).
  */
 export function freeText(what: string, max: number, example: string) {
   return z

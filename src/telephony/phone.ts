@@ -3,7 +3,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 declare const phoneBrand: unique symbol;
 
 /**
- * A phone number the client checked (issue 17): made only by `normalizePhoneNumber`, frozen, and
+ * A phone number the client checked (docs/architecture.md §7.4): made only by `normalizePhoneNumber`, frozen, and
  * passed to every operation as it is, so a number is parsed once from the text a person typed.
  */
 export interface PhoneNumber {

@@ -2,7 +2,7 @@ declare const pinBrand: unique symbol;
 
 /**
  * A PIN as the provider takes it: 4 to 32 ASCII digits (spec 4.6 sends it as a string;
- * provider-notes says digits). Made only by `parsePin`, so a PIN is checked once (issue 17).
+ * provider-notes says digits). Made only by `parsePin`, so a PIN is checked once (docs/architecture.md §7.4).
  */
 export type Pin = string & { readonly [pinBrand]: true };
 

@@ -52,7 +52,7 @@ export const BODY_TOO_LARGE = 'TRANSPORT_BODY_TOO_LARGE';
 
 // The characters undici accepts (its `headerCharRegex`, `invalidPathRegex`). undici refuses anything
 // else synchronously inside `Pool.dispatch`, and that refusal leaves the pool believing a connection
-// is busy for good (issue 10: 21 bad usernames froze a pool of 16); so nothing invalid reaches it.
+// is busy for good (docs/reliability.md §4.1: 21 bad usernames froze a pool of 16); so nothing invalid reaches it.
 const BAD_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 const BAD_PATH = /[^\u0021-\u00ff]/;
 

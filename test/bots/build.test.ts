@@ -9,7 +9,7 @@ import { FakeTelegram } from '../helpers/fake-telegram.js';
 import { runBot } from './cli-process.js';
 
 /**
- * Issue 12, compiled JavaScript in production: `npm run build` (scripts/build.js) into a fresh
+ * docs/operations.md §1.4, compiled JavaScript in production: `npm run build` (scripts/build.js) into a fresh
  * directory, then what production runs. The chunk graph (esbuild's metafile) proves that `--help`
  * and the small commands load only the CLI, and that a console start loads neither grammY, bolt
  * nor the Redis client; the bundle then really starts, with each channel, from its own directory.

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runBot } from './cli-process.js';
 
 /**
- * Issue 10 from outside: two `telephony-bot start` on one DATA_DIR (the second is refused and
+ * One writer per store (docs/reliability.md §5.1) from outside: two `telephony-bot start` on one DATA_DIR (the second is refused and
  * points to REDIS_URL; a `kill -9`-ed first one does not block the next start), and every file the
  * bot writes is owner-only although the bot was started with umask 022.
  */

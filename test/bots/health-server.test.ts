@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHealthServer, type HealthServer } from '../../src/bots/health-server.js';
 
-/** The bot's one HTTP server (issue 12) and its hardening (issue 10). */
+/** The bot's one HTTP server (docs/operations.md §2.1) and its hardening (docs/reliability.md §4.3). */
 describe('health server', () => {
   let server: HealthServer | undefined;
   afterEach(async () => {
@@ -27,7 +27,7 @@ describe('health server', () => {
     expect(await get('/readyz')).toEqual({ status: 503, body: 'not ready: telegram\n' });
     telegram = true;
     expect(await get('/readyz')).toEqual({ status: 200, body: 'ready\n' });
-    // A store check (issue 10: a Redis outage makes /readyz 503).
+    // A store check (docs/reliability.md §5.2: a Redis outage makes /readyz 503).
     store = false;
     expect(await get('/readyz')).toEqual({ status: 503, body: 'not ready: store\n' });
     store = true;
@@ -134,7 +134,7 @@ describe('health server', () => {
     expect(called).toBe(0);
   });
 
-  it('sets header and request timeouts (issue 10, slowloris)', async () => {
+  it('sets header and request timeouts (docs/reliability.md §4.3, slowloris)', async () => {
     server = createHealthServer({ port: 0, host: '127.0.0.1', headersTimeoutMs: 200, requestTimeoutMs: 300 });
     await server.listen();
     // A client that sends half a request head and then nothing is disconnected by the server.

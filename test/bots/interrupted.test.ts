@@ -8,7 +8,7 @@ import { createSqliteKeyValueStore } from '../../src/store/sqlite-key-value-stor
 import { runBot } from './cli-process.js';
 
 /**
- * Issue 10, item 4 from outside: `kill -9` while a confirmed top-up waits on the provider. Before,
+ * The write-ahead audit (docs/reliability.md §3.3, §3.4) from outside: `kill -9` while a confirmed top-up waits on the provider. Before,
  * the audit held nothing. Now the attempt is on disk before the request leaves; the next start
  * closes it as unknown, tells the user with the read that reconciles it, and the export shows it.
  */

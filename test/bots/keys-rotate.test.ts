@@ -15,7 +15,7 @@ import { md5Hex } from '../../src/telephony/index.js';
 import { runBot } from './cli-process.js';
 
 /**
- * Issue 7, key rotation through the real command line, both ways: before `keys rotate`, the bot
+ * docs/accounts.md §2.4, key rotation through the real command line, both ways: before `keys rotate`, the bot
  * (new key current, old key previous) still reads records written under the old key; after it, the
  * new key alone reads them all.
  */

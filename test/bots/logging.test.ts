@@ -39,7 +39,7 @@ async function seedWithPassword(password: string): Promise<SandboxData> {
   return data as SandboxData;
 }
 
-describe('structured logs at debug (issue 7)', () => {
+describe('structured logs at debug (docs/operations.md §4.1)', () => {
   const { stream, lines } = memoryDestination();
   const identity: Identity = { platform: 'console', tenant: '', user: 'log-user', displayName: 'Log User' };
   const chat: ChatRef = { id: 'log-chat', kind: 'private' };

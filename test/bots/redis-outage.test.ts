@@ -9,7 +9,7 @@ import { type RedisServer, redisSkipped, startRedisServer } from '../helpers/red
 import { runBot } from './cli-process.js';
 
 /**
- * Issue 10, item 2 from outside: `telephony-bot start` in Telegram webhook mode on Redis; Redis is
+ * A store outage (docs/reliability.md §5.2) from outside: `telephony-bot start` in Telegram webhook mode on Redis; Redis is
  * killed and started again on the same port. While it is down: `/readyz` 503, the webhook 503 (so
  * Telegram redelivers later), and the loss is logged. Once it is back the bot is ready again by
  * itself, and a redelivered command older than COMMAND_MAX_AGE_MS is not run late.

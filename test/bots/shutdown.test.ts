@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freePort, runBot } from './cli-process.js';
 
 /**
- * Issue 7, graceful shutdown: a command in flight when SIGTERM arrives is finished and answered,
+ * docs/reliability.md §6.1, graceful shutdown: a command in flight when SIGTERM arrives is finished and answered,
  * and the process exits 0. The embedded sandbox answers after SANDBOX_LATENCY_MS, so the command
  * is still waiting on the provider when the signal comes.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, httpPortOf, loadConfig } from '../../src/bots/config.js';
 import { problemLines } from '../helpers/config-refusal.js';
 
-/** Installation in many workspaces (issue 16) is configured all or nothing, and says how to fix it. */
+/** Installation in many workspaces (docs/operations.md §5.1) is configured all or nothing, and says how to fix it. */
 function problemsOf(env: Record<string, string>): string[] {
   try {
     loadConfig(env);

@@ -7,7 +7,7 @@ import { signedSlackRequest, slashCommandBody, startFakeSlack } from '../helpers
 import { type BotProcess, freePort, runBot } from './cli-process.js';
 
 /**
- * Installation in many workspaces (issue 16) as a newcomer runs it: `telephony-bot start` with the
+ * Installation in many workspaces (docs/operations.md §5.1) as a newcomer runs it: `telephony-bot start` with the
  * app's OAuth credentials serves `/slack/install` and `/slack/oauth_redirect` on SLACK_PORT beside
  * `/slack/events`, installs a workspace through the fake Slack, answers its command with its own
  * token, and leaves no token readable in DATA_DIR's SQLite file.

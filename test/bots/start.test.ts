@@ -10,7 +10,7 @@ import { FakeTelegram } from '../helpers/fake-telegram.js';
 import { type BotProcess, freePort, runBot } from './cli-process.js';
 
 /**
- * Issue 12, "start is all or nothing", run as a user runs it: `telephony-bot start` as a child
+ * docs/operations.md §1.1, start is all or nothing, run as a user runs it: `telephony-bot start` as a child
  * process against the fake Bot API. A failed start prints one message naming the fix and exits
  * non-zero (the test awaits the exit: a process that lingers fails by the test's timeout); a
  * successful one reports ready only once the channel really receives.
@@ -144,7 +144,7 @@ describe('telephony-bot start', () => {
     }
   }, 30_000);
 
-  it('a master key that decrypts none of the stored credentials: exits 1 naming the fix (issue 10)', async () => {
+  it('a master key that decrypts none of the stored credentials: exits 1 naming the fix (docs/reliability.md §5.5)', async () => {
     // A first run links the demo account under the generated key file.
     const first = runBot(['start'], { DATA_DIR: dir, SANDBOX_PORT: '0' });
     await first.waitFor('Type /help');
@@ -221,7 +221,7 @@ describe('Slack start-up through the process', () => {
   }, 30_000);
 });
 
-describe('shutdown always ends (issue 10)', () => {
+describe('shutdown always ends (docs/reliability.md §6.2)', () => {
   it('a command stuck on the provider past SHUTDOWN_TIMEOUT_MS is abandoned by name, exit 1', async () => {
     bot = runBot(['start'], {
       DATA_DIR: dir,

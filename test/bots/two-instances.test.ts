@@ -8,7 +8,7 @@ import { type RedisServer, redisSkipped, startRedisServer } from '../helpers/red
 import { createTestStack, type TestStack } from '../helpers/stack.js';
 
 /**
- * Issue 7, "two instances, one Redis": two bot instances, each with its own Redis connection and
+ * docs/reliability.md §1.2, two instances on one Redis: two bot instances, each with its own Redis connection and
  * its own core, one provider (a shared sandbox), one keyring. When redis-server is missing, the
  * helper warns loudly (and fails under CI).
  */

@@ -5,7 +5,7 @@ import { slackDriver } from './slack-driver.js';
 import { surfacesContract } from './surfaces.js';
 import { telegramDriver } from './telegram-driver.js';
 
-/** One set of scenarios, three channels (issue 11). */
+/** One set of scenarios, three channels (docs/privacy.md §5). */
 adapterContract('telegram', telegramDriver, { shared: true, deletes: true, thread: false });
 adapterContract('slack', slackDriver, { shared: true, deletes: false, thread: true });
 adapterContract('console', consoleDriver, { shared: false, deletes: false, thread: false });

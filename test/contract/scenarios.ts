@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ChannelDriver, type DriverFactory, SEEDED_CALLS } from './driver.js';
 
 /**
- * The adapter contract (issue 11): the product's promises, stated once and kept by every channel
+ * The adapter contract (docs/privacy.md §5): the product's promises, stated once and kept by every channel
  * (after Vercel Chat SDK's `packages/tests/src/*-contract.ts`). A scenario that needs what a
  * channel does not have (a shared chat, deletable input, an audit thread) is skipped there, and
  * the README's table says so.

@@ -15,7 +15,7 @@ function testClock(start = '2026-11-20T10:00:00Z') {
   return { now: () => new Date(now), advance: (ms: number) => (now += ms) };
 }
 
-describe('low-balance alerts (issue 15 §1)', () => {
+describe('low-balance alerts (docs/proactive.md §1.1)', () => {
   let stack: TestStack;
   let notifier: RecordingNotifier;
   const clock = testClock();

@@ -3,7 +3,7 @@ import type { ChatRef } from '../../src/core/identity.js';
 import { type CoreHarness, groupAsAdmin, startCore } from './core-harness.js';
 
 /**
- * Bad input for every command (issue 4): the reply names the fix, shows usage and an example, and
+ * Bad input for every command (docs/interface.md §1.3): the reply names the fix, shows usage and an example, and
  * no request reaches the provider (the sandbox counts every request it receives).
  */
 

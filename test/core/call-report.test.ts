@@ -9,7 +9,7 @@ import { textOf } from './core-harness.js';
 const alice: Identity = { platform: 'console', tenant: '', user: 'alice', displayName: 'Alice' };
 const dm: ChatRef = { id: 'dm', kind: 'private' };
 
-describe('the call card reports how the call went (issue 15 §2)', () => {
+describe('the call card reports how the call went (docs/proactive.md §2.1)', () => {
   let stack: TestStack;
   let proactive: Proactive;
   let notifier: RecordingNotifier;

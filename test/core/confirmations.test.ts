@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { actionOf, alice, bob, type CoreHarness, privateChat, startCore } from './core-harness.js';
 
-/** Confirmations (issue 4): they expire, only the asker may confirm, and each works once. */
+/** Confirmations (docs/interface.md §2.1): they expire, only the asker may confirm, and each works once. */
 
 let h: CoreHarness;
 let now: number;

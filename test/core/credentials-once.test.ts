@@ -4,7 +4,7 @@ import { createMemoryKeyValueStore } from '../../src/store/memory-key-value-stor
 import { type CoreHarness, startCore } from './core-harness.js';
 
 /**
- * Issue 13: a command reads and decrypts its credentials once, however often the dispatcher and
+ * docs/performance.md §3.2: a command reads and decrypts its credentials once, however often the dispatcher and
  * the handler ask for its client; a command that fails for want of them still asks again next time.
  */
 describe('credentials per command', () => {

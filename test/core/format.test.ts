@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createFormatter, minorDigits } from '../../src/core/values/format.js';
 import { type Money, parseMoney } from '../../src/telephony/money.js';
 
-/** The money rules, once (issue 14): currency minor units for amounts, up to 4 decimals for prices. */
+/** The money rules, once (docs/language.md §3.2): currency minor units for amounts, up to 4 decimals for prices. */
 
 const eur = (text: string): Money => parseMoney(text, 'EUR')!;
 const en = createFormatter({ locale: 'en' });

@@ -5,7 +5,7 @@ import type { Reply } from '../../src/core/reply.js';
 import { alice, type CoreHarness, group, privateChat, startCore, textOf } from './core-harness.js';
 
 /**
- * A fuzz of 10,000 random command lines through `core.handleText` (issue 4): no crash, no
+ * A fuzz of 10,000 random command lines through `core.handleText` (docs/interface.md §1.3): no crash, no
  * unhandled rejection, a reply every time, and never an API call with invalid parameters.
  * Invalid parameters show up twice: the sandbox refuses them with 403 (its log line has the
  * status) and the core words that refusal as "The provider refused this: parameter …".

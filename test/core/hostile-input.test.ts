@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CoreHarness, startCore } from './core-harness.js';
 
 /**
- * Issue 10 through the core: a username that cannot travel in an HTTP header is refused at /link
+ * docs/reliability.md §4.1 through the core: a username that cannot travel in an HTTP header is refused at /link
  * with a fix in plain words, and free text with control characters never reaches the provider.
  */
 

@@ -22,7 +22,7 @@ import { foreignFragments, leaks, outcomeReplies, readable } from '../helpers/ca
 import { alice, type CoreHarness, group, groupAsAdmin, privateChat, startCore } from './core-harness.js';
 
 /**
- * Issue 14, "Done when": every command of the command table, and every error path of the core's
+ * docs/language.md §1.1: every command of the command table, and every error path of the core's
  * error replies, in German shows no English catalogue string and no missing key; the same for
  * English. Buttons are pressed too, so confirmations and their outcomes are covered.
  */

@@ -13,7 +13,7 @@ const alice: Identity = { platform: 'telegram', tenant: '', user: '42', displayN
 const dm: ChatRef = { id: '42', kind: 'private' };
 
 /**
- * Issue 15 "Done when": two instances on one real redis-server send exactly one alert and one call
+ * docs/proactive.md §6.1: two instances on one real redis-server send exactly one alert and one call
  * report, even when both run the job at the same moment (the lease and the per-alert claim).
  */
 describe.skipIf(redisSkipped)('two instances on one Redis speak once', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { actionOf, type CoreHarness, privateChat, startCore } from './core-harness.js';
 
-/** Provider failures in plain words (issue 4), injected with the sandbox faults (provider-notes D9). */
+/** Provider failures in plain words (docs/reliability.md §3.6), injected with the sandbox faults (provider-notes D9). */
 
 let h: CoreHarness;
 

@@ -4,7 +4,7 @@ import { createScheduler } from '../../src/core/proactive/scheduler.js';
 import { createMemoryKeyValueStore } from '../../src/store/index.js';
 import { createProactiveStores } from '../../src/store/proactive-store.js';
 
-/** The lease and the per-tick claim, on the store every instance shares (issue 15 "A scheduler"). */
+/** The lease and the per-tick claim, on the store every instance shares (docs/proactive.md §5.2). */
 describe('the scheduler: croner for timing, a lease for "once across instances"', () => {
   afterEach(() => {
     vi.useRealTimers();

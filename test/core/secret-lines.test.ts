@@ -3,7 +3,7 @@ import type { Reply } from '../../src/core/reply.js';
 import { type CoreHarness, startCore } from './core-harness.js';
 
 /**
- * Issue 10, item 5: the message holding the password (the /link conversation) or a PIN is deleted
+ * docs/privacy.md §2.2: the message holding the password (the /link conversation) or a PIN is deleted
  * on every path, not only on success and a wrong password: a provider failure, a timeout, a bug,
  * and a line refused by the rate limit before it was read. The core decides (`deleteIncoming` on
  * the first reply); the adapters' suites check that they obey it.

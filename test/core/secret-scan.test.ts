@@ -8,7 +8,7 @@ import { PASSWORD, seedWithScanUser as seed, TOPUP_PIN } from '../helpers/scan-s
 import { actionOf, bob, group, textOf } from './core-harness.js';
 
 /**
- * The secret scan (issue 4): everything printed by the console and logged by the bot (pino at
+ * The secret scan (docs/privacy.md §2.5): everything printed by the console and logged by the bot (pino at
  * debug) and the sandbox during a run that links an account with a known password, tops up with
  * a known PIN, lists SIP lines and creates a card in a shared chat, holds none of the secrets; and
  * the shared chat only ever gets them in replies marked for private delivery.

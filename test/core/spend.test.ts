@@ -14,7 +14,7 @@ function pngSize(bytes: Uint8Array): { width: number; height: number } {
   return { width: view.readUInt32BE(16), height: view.readUInt32BE(20) };
 }
 
-describe('spend charts and the weekly digest (issue 15 §3)', () => {
+describe('spend charts and the weekly digest (docs/proactive.md §3.2)', () => {
   let h: CoreHarness;
   // The demo data's calls are in the first half of November 2026.
   const clock = () => new Date('2026-11-16T09:00:00Z');

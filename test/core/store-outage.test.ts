@@ -4,7 +4,7 @@ import { type RedisServer, redisSkipped, startRedisServer } from '../helpers/red
 import { actionOf, alice, type CoreHarness, privateChat, startCore } from './core-harness.js';
 
 /**
- * Issue 10: while the shared store is down, a user gets a short "temporarily unavailable" answer
+ * docs/reliability.md §5.2: while the shared store is down, a user gets a short "temporarily unavailable" answer
  * (not "something went wrong"), nothing reaches the provider, and once Redis is back the same
  * commands work without a restart. Real redis-server, killed and started again on its port.
  */

@@ -3,7 +3,7 @@ import type { Identity } from '../../src/core/identity.js';
 import { alice, type CoreHarness, groupAsAdmin, startCore } from './core-harness.js';
 
 /**
- * Issue 14: every time a user reads is in their zone (Slack `tz`, or `/timezone`, which wins), and
+ * docs/language.md §2.1: every time a user reads is in their zone (Slack `tz`, or `/timezone`, which wins), and
  * UTC is stated when nothing is known; dates they type (`heute`, `yesterday`) are read in that zone.
  * The demo account's calls start at 2026-11-02 09:15:00, 2026-11-05 18:02:10, 2026-11-10 12:00:00
  * and 2026-11-12 20:30:00 UTC.

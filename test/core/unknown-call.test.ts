@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type CoreHarness, startCore } from './core-harness.js';
 
 /**
- * Issue 10, item 10: an unknown outcome keeps a handle. A `/call` whose start got no answer leaves
+ * docs/reliability.md §3.5: an unknown outcome keeps a handle. A `/call` whose start got no answer leaves
  * no call id; `/hangup` then still helps: it reads the call records and says whether the call ended,
  * or that it may be ringing and how to end it, instead of "You have no call to stop".
  */

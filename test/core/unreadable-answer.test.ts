@@ -5,7 +5,7 @@ import { type FixtureServer, type Handler, startFixtureServer } from '../helpers
 import { clientFor } from '../helpers/test-client.js';
 
 /**
- * Issue 13: never "Nothing was changed" when a never-retry request may have reached the provider.
+ * docs/reliability.md §3.2: never "Nothing was changed" when a never-retry request may have reached the provider.
  * An answer the client cannot read is an unknown outcome for such an operation (provider-notes §3).
  */
 

@@ -9,7 +9,7 @@ import type { Pin } from '../../src/telephony/pin.js';
 import { type CoreHarness, startCore } from './core-harness.js';
 
 /**
- * Issue 17: a number or a PIN typed by a user is parsed once, by the client's own parser, when
+ * docs/architecture.md §7.4: a number or a PIN typed by a user is parsed once, by the client's own parser, when
  * the core reads the command; the client takes the value as it is. The parsers are wrapped to
  * count their calls (the real parsers still run; the client still talks HTTP to the sandbox).
  */

@@ -4,7 +4,7 @@ import type { AuditEntry } from '../../src/store/records.js';
 import { actionOf, alice, type CoreHarness, privateChat, startCore } from './core-harness.js';
 
 /**
- * Issue 10, write-ahead audit for the never-retry operations (provider-notes §3): the attempt is
+ * docs/reliability.md §3.3, write-ahead audit for the never-retry operations (provider-notes §3): the attempt is
  * stored before the request leaves, closed with its outcome, and an attempt left open by a crash is
  * reported at the next start as unknown, with the read that reconciles it.
  */

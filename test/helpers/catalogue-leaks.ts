@@ -2,7 +2,7 @@ import { catalogues, type Language, type Messages } from '../../src/core/message
 import type { ActionOutcome, Reply } from '../../src/core/reply.js';
 
 /**
- * Finds strings of the other language's catalogue in what a user reads (issue 14). Every leaf of a
+ * Finds strings of the other language's catalogue in what a user reads (docs/language.md §1.1). Every leaf of a
  * catalogue is taken apart into its fixed fragments (a function is called with a marker for each
  * argument and split on it). A fragment of the other catalogue that appears nowhere in this one is
  * a leak: as a whole label, title, column or button, or inside longer text.

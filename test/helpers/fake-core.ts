@@ -11,7 +11,7 @@ import { ACTOR_MARK, type ActionOutcome, type Reply } from '../../src/core/reply
 import { asPlaced, asPlacedOutcome, realRoad } from './placed.js';
 
 /**
- * The one hand-written `Core` of the tests (issue 11, 17), for an adapter's own behaviour (acks,
+ * The one hand-written `Core` of the tests (docs/architecture.md §7.2), for an adapter's own behaviour (acks,
  * dedupe, modals, rendering, routing, ordering), where the real core's answers would only add
  * noise. End-to-end behaviour of commands is tested against the real stack and in test/contract.
  * It records every call; `script`/`outcomes` (or `onText`/`onAction`) say what it answers; `hold()`

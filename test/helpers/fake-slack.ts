@@ -491,7 +491,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         server.closeAllConnections();
         server.close(() => resolve());
       });
-      // Every Block Kit payload any test produced must have kept within Slack's limits (issue 16);
+      // Every Block Kit payload any test produced must have kept within Slack's limits (docs/interface.md §4.2);
       // a table refused by `refuseTables()` is the workspace's choice, not a broken limit.
       const refused = calls.filter((c) => c.refused !== undefined && c.refused.reason !== TABLES_REFUSED);
       if (refused.length > 0)

@@ -152,7 +152,7 @@ export class FakeTelegram {
     for (const release of this.#polls) release();
     this.#server.closeAllConnections();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
-    // Every text and keyboard any test sent must have passed Telegram's rules (issue 16).
+    // Every text and keyboard any test sent must have passed Telegram's rules (docs/interface.md §4.1).
     const refused = this.refusedFormatting();
     if (refused.length > 0)
       throw new Error(

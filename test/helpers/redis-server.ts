@@ -5,7 +5,7 @@ import { delimiter, join } from 'node:path';
 import { freePort } from './free-port.js';
 
 /**
- * A throwaway `redis-server` for the store contract suites (issue 7): a free port, no persistence,
+ * A throwaway `redis-server` for the store contract suites (docs/accounts.md §3.1): a free port, no persistence,
  * stopped afterwards. When redis-server is missing, CI fails loudly; a local run warns loudly and the
  * Redis suites are skipped with a reason, never passed in silence.
  */
@@ -68,7 +68,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Starts a redis-server. With `port`, on that port (a restart after `stop()`, for outage tests:
- * issue 10); otherwise on a free one. With `dir`, `SAVE` writes its dump there, uncompressed, so a
+ * docs/reliability.md §5.2); otherwise on a free one. With `dir`, `SAVE` writes its dump there, uncompressed, so a
  * test can read it; otherwise nothing is saved.
  */
 export async function startRedisServer(options: { port?: number; dir?: string } = {}): Promise<RedisServer> {

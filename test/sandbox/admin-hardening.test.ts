@@ -5,7 +5,7 @@ import type { Sandbox } from '../../src/sandbox/index.js';
 import { startSandbox } from './helpers.js';
 
 /**
- * Issue 10, "HTTP hardening" for the sandbox the bot runs in-process: the admin endpoint answers
+ * docs/reliability.md §4.3 for the sandbox the bot runs in-process: the admin endpoint answers
  * only to loopback `Host` names (a DNS-rebinding page sends its own), and both servers drop a
  * client that never finishes its request head.
  */

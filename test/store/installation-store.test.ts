@@ -12,7 +12,7 @@ import { createSqliteKeyValueStore } from '../../src/store/sqlite-key-value-stor
 import { type RedisServer, redisSkipped, startRedisServer } from '../helpers/redis-server.js';
 
 /**
- * Installations (issue 16) hold a workspace's bot token: sealed at rest with the credential cipher,
+ * Installations (docs/operations.md §5.2) hold a workspace's bot token: sealed at rest with the credential cipher,
  * bound to their id, on a real SQLite file.
  */
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryKeyValueStore } from '../../src/store/memory-key-value-store.js';
 import { withReadCache } from '../../src/store/read-cache-key-value-store.js';
 
-/** Issue 13: a single-process store's reads are served from memory, and never a stale value. */
+/** docs/performance.md §3.2: a single-process store's reads are served from memory, and never a stale value. */
 describe('read cache over a single-process store', () => {
   function setup() {
     let clock = 1_000_000;

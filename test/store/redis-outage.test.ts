@@ -5,7 +5,7 @@ import { createRedisKeyValueStore } from '../../src/store/redis-key-value-store.
 import { type RedisServer, redisSkipped, startRedisServer } from '../helpers/redis-server.js';
 
 /**
- * Issue 10, "a Redis outage is silent": with a real redis-server killed and started again on the
+ * docs/reliability.md §5.2, a Redis outage is loud: with a real redis-server killed and started again on the
  * same port. While it is down every operation fails at once with StoreUnavailableError (before,
  * commands queued and ran a minute later), the loss is reported once, and the store comes back by
  * itself.

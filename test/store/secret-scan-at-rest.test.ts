@@ -14,7 +14,7 @@ import { PASSWORD, seedWithScanUser, TOPUP_PIN } from '../helpers/scan-seed.js';
 import { createTestStack, type TestStack } from '../helpers/stack.js';
 
 /**
- * The secret scan at rest (issue 11): after a run that links with a known password, asks to top
+ * The secret scan at rest (docs/privacy.md §2.4): after a run that links with a known password, asks to top
  * up with a known PIN (the confirmation waits in the store), creates a card and lists SIP lines,
  * neither the SQLite file (with its WAL) nor a Redis dump holds any of the secrets. The audit
  * log's plain username proves the scan reads what was written.

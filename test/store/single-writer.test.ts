@@ -17,7 +17,7 @@ import { acquireInstanceLock, LOCK_STALE_MS } from '../../src/store/instance-loc
 import { createSqliteKeyValueStore } from '../../src/store/sqlite-key-value-store.js';
 
 /**
- * Issue 10, "one writer per SQLite store" and "files are private". The keyv store's atomic
+ * docs/reliability.md §5.1 (one writer per SQLite store) and §5.4 (files are private). The keyv store's atomic
  * operations hold only within one process, so a second process on the same file must be refused;
  * a lock left by a dead process must not block the restart.
  */

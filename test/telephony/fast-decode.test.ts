@@ -5,7 +5,7 @@ import { accountBody, fastAccountBody } from '../../src/telephony/wire.js';
 import { loadFixture } from '../helpers/fixture-server.js';
 
 /**
- * The hand-written `account` decoder (issue 13) duplicates `accountBody`; it may only ever give what
+ * The hand-written `account` decoder (docs/performance.md §2.2) duplicates `accountBody`; it may only ever give what
  * the schema gives. Where it returns a value the schema must succeed with an equal value; where it
  * declines (`undefined`) the schema decides.
  */

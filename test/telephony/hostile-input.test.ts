@@ -10,7 +10,7 @@ import {
 import { clientFor } from '../helpers/test-client.js';
 
 /**
- * Issue 10: no input can stall the client. Header values are checked before anything is dispatched,
+ * docs/reliability.md §4.1: no input can stall the client. Header values are checked before anything is dispatched,
  * the deadline covers the time queued for a pooled socket, and every failure gives its socket back.
  */
 
@@ -115,7 +115,7 @@ describe('the transport refuses what undici would choke on', () => {
   });
 });
 
-describe('the whole-call deadline covers queueing (issue 10)', () => {
+describe('the whole-call deadline covers queueing (docs/reliability.md §4.1)', () => {
   it('a call queued behind a stalled one times out on its own deadline and is never sent later', async () => {
     server.reset(firstThen(hold, ok(account)));
     const transport = createTransport({ connections: 1 });
@@ -209,7 +209,7 @@ describe('every failure gives its socket back', () => {
   });
 });
 
-describe('free text refuses control characters and over-long values (spec 4.1, issue 10)', () => {
+describe('free text refuses control characters and over-long values (spec 4.1, docs/reliability.md §4.2)', () => {
   it.each([
     ['customer', { customer: '\u0000\u0007\u001b[31m evil' }, /control characters; use plain text, e\.g\./],
     ['customer', { customer: 'A'.repeat(101) }, /at most 100 characters; shorten it, e\.g\./],

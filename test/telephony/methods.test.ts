@@ -6,7 +6,7 @@ import { hasCode, isProviderError, TimeoutError } from '../../src/telephony/erro
 import { type OperationName, operations } from '../../src/telephony/operations.js';
 import { resolveRetryOptions, shouldRetry } from '../../src/telephony/retry.js';
 
-/** Issue 17: typed methods built once (as Octokit does), errors matched on `code` everywhere. */
+/** docs/architecture.md §7.5: typed methods built once (as Octokit does), errors matched on `code` everywhere. */
 
 describe('typed methods', () => {
   const names = Object.keys(operations) as OperationName[];

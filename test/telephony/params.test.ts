@@ -231,7 +231,7 @@ describe('card parameters (spec 4.1)', () => {
   });
 });
 
-describe('the client takes its own values as they are (issue 17)', () => {
+describe('the client takes its own values as they are (docs/architecture.md §7.4)', () => {
   const parsed = <T>(r: { ok: true; value: T } | { ok: false }): T => {
     if (!r.ok) throw new Error('fixture refused');
     return r.value;

@@ -5,7 +5,7 @@ import { type FixtureServer, type Handler, startFixtureServer } from '../helpers
 import { clientFor } from '../helpers/test-client.js';
 
 /**
- * Issue 13: the provider's documentation prints every `mycard-v2` answer with a stray tab and an
+ * provider-notes 1.5: the provider's documentation prints every `mycard-v2` answer with a stray tab and an
  * extra closing brace after the envelope (`…"active": 1\n\t}\n    }\n}`). A provider answering
  * exactly like the examples is read, with one warning per operation; anything else stays an error,
  * and for a never-retry operation an unreadable answer is an unknown outcome.

@@ -15,11 +15,11 @@ import { isPhoneNumber, normalizePhoneNumber, type PhoneNumber } from '../../src
 import { isPin, type Pin, parsePin } from '../../src/telephony/pin.js';
 
 /**
- * Issue 17: the client's own values (a `PhoneNumber`, a `Pin`, a `CalendarDate`) pass its parameter schemas without
+ * docs/architecture.md §7.4: the client's own values (a `PhoneNumber`, a `Pin`, a `CalendarDate`) pass its parameter schemas without
  * being parsed again, while text from library users is still parsed and refused with a fix.
  */
 
-/** The PIN schema before issue 17, kept as the reference `parsePin` must agree with. */
+/** The PIN schema before typed values (docs/architecture.md §7.4), kept as the reference `parsePin` must agree with. */
 const formerPin = z
   .string()
   .transform((s) => s.replace(/[\s-]/g, ''))
@@ -142,7 +142,7 @@ describe('CalendarDate: made only by the client date functions', () => {
     expect(isCalendarDate(parseCalendarDate('01.11.2026'))).toBe(true);
     expect(isCalendarDate(fromDate(new Date(Date.UTC(2026, 10, 1))))).toBe(true);
     expect(isCalendarDate({ year: 2026, month: 11, day: 1 })).toBe(false);
-    // Unregistered, as before issue 17 it came back: the schema still refuses it.
+    // Unregistered, as before typed values (docs/architecture.md §7.4) it came back: the schema still refuses it.
     const early = fromDate(new Date(Date.UTC(1800, 0, 1)));
     expect(isCalendarDate(early)).toBe(false);
     expect(cdrs.safeParse({ from: early, to: early }).success).toBe(false);

@@ -27,7 +27,7 @@ export interface ConsoleChannelOptions {
   identity?: Identity;
   /** Where `file` replies (CDR CSV) are saved. Default `./data/exports`. */
   exportDir?: string;
-  /** The console user's language, from `LANG` (`de_DE.UTF-8`); `/language` wins over it (issue 14). */
+  /** The console user's language, from `LANG` (`de_DE.UTF-8`); `/language` wins over it (docs/language.md §1.2). */
   locale?: string;
 }
 
@@ -42,7 +42,7 @@ export interface ConsoleChannel {
 }
 
 /**
- * The console channel (issue 4): an interactive prompt on a terminal; with piped stdin, one command
+ * The console channel (docs/interface.md §4.3): an interactive prompt on a terminal; with piped stdin, one command
  * per line, each reply printed as plain text, exit at the end of input. Buttons are numbered
  * choices. Lines are handled strictly in order, like one chat.
  */
@@ -155,7 +155,7 @@ function createPrinter(output: NodeJS.WritableStream, exportDir: string, locale:
       if (reply.file) await printer.save(reply.file, reply.language);
     },
     async save(file: NonNullable<Reply['file']>, language?: Reply['language']): Promise<void> {
-      // Exports hold call records: owner-only, whatever the umask (issue 10).
+      // Exports hold call records: owner-only, whatever the umask (docs/reliability.md §5.4).
       await mkdir(exportDir, { recursive: true, mode: 0o700 });
       const path = join(exportDir, file.name.replace(/[^\w.-]/g, '_'));
       await writeFile(path, file.content, { mode: 0o600 });

@@ -13,7 +13,7 @@ type KnownBlock = types.KnownBlock;
 const HOME_BLOCK_LIMIT = 100;
 
 /**
- * The App Home tab (issue 16): `app_home_opened` publishes the person's home screen, which the
+ * The App Home tab (docs/interface.md §4.2): `app_home_opened` publishes the person's home screen, which the
  * core assembles (menu, linked accounts, balance, last calls). Buttons pressed on the tab show
  * their screen in the tab itself, with the core's Back button; Back shows the home screen again.
  */

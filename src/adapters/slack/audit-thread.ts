@@ -3,7 +3,7 @@ import { catalogues, type Language } from '../../core/index.js';
 
 /**
  * Posts a reply's audit records into a support channel as a short record in a thread, so the team
- * sees who did what (issue 6) without flooding the channel: one parent message per channel and
+ * sees who did what (docs/privacy.md §3.3) without flooding the channel: one parent message per channel and
  * day, every record a reply to it. The audit log in the store stays the source of truth; this is
  * the team's view of it. Parents are remembered in memory: after a restart, or on a second
  * instance, a day may get a second parent, which is harmless.

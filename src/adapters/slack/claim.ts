@@ -4,7 +4,7 @@ import type { ReplyTarget } from './responder.js';
 
 /**
  * The "run once" claim of a request, or why not: `duplicate` (a retry, or another instance has
- * it) or `unavailable` (the shared store is down, issue 10). Slack does not redeliver slash
+ * it) or `unavailable` (the shared store is down, docs/reliability.md §5.2). Slack does not redeliver slash
  * commands or button presses, so while the store is down the user is told at once, in their
  * language (README "One road out"), and nothing runs.
  */

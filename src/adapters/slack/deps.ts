@@ -13,7 +13,7 @@ export interface SlackHandlerDeps {
   options: ResolvedSlackOptions;
   directory: SlackDirectory;
   responder: SlackResponder;
-  /** Runs work after the ack; `stop()` waits for it (graceful shutdown, issue 7). Never rejects. */
+  /** Runs work after the ack; `stop()` waits for it (graceful shutdown, docs/reliability.md §6.1). Never rejects. */
   track(name: string, work: () => Promise<void>): Promise<void>;
   /**
    * Resolves when the work after an ack may start: once the receiver is quiet (quiet-gate.ts), so
@@ -51,7 +51,7 @@ export function createHandlerDeps(
   };
 }
 
-/** Who asks where, and in which language and time zone (issue 14), as the core takes them. */
+/** Who asks where, and in which language and time zone (docs/language.md §1.2, §2.1), as the core takes them. */
 export interface Who {
   identity: Identity;
   chat: ChatRef;
@@ -83,7 +83,7 @@ export async function whoAndWhere(
   };
 }
 
-/** The user's Slack language and zone (`users.info`, cached), for the core (issue 14). */
+/** The user's Slack language and zone (`users.info`, cached), for the core (docs/language.md §1.2, §2.1). */
 export async function userLocale(
   deps: SlackHandlerDeps,
   client: webApi.WebClient,

@@ -2,7 +2,7 @@ import type { webApi } from '@slack/bolt';
 import { errorSummary } from '../../core/index.js';
 import type { SlackLogger } from './options.js';
 
-/** What the core needs to know about a Slack user beyond their ids (issue 6 "Support agents"). */
+/** What the core needs to know about a Slack user beyond their ids (docs/privacy.md §3.1). */
 export interface SlackUserFacts {
   /** Workspace admin or owner (`users.info` `is_admin` / `is_owner`). Undefined when unknown. */
   isAdmin?: boolean | undefined;
@@ -10,9 +10,9 @@ export interface SlackUserFacts {
   displayName?: string | undefined;
   /** Ids of the user groups the user belongs to (`usergroups.list` with `include_users`). */
   groups?: string[];
-  /** The user's Slack language (`users.info` with `include_locale`), e.g. `de-DE` (issue 14). */
+  /** The user's Slack language (`users.info` with `include_locale`), e.g. `de-DE` (docs/language.md §1.2). */
   locale?: string;
-  /** The user's IANA time zone (`users.info` `tz`), e.g. `Europe/Berlin` (issue 14). */
+  /** The user's IANA time zone (`users.info` `tz`), e.g. `Europe/Berlin` (docs/language.md §2.1). */
   timeZone?: string;
 }
 

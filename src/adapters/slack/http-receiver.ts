@@ -57,7 +57,7 @@ export interface SlackHttpReceiverOptions {
 const SSL_CHECK_MAX_BYTES = 256;
 
 /**
- * Slack's HTTP posts for bolt (issue 13). bolt's HTTPReceiver runs the whole of `App.processEvent`
+ * Slack's HTTP posts for bolt (docs/performance.md §4.2). bolt's HTTPReceiver runs the whole of `App.processEvent`
  * (its middleware chain and every listener's matchers) before a listener can ack, for each request
  * of a burst in turn; profiled, that and its signature compare were most of the time before the
  * ack. This receiver verifies the signature (request-signature.ts) and parses the body once. The

@@ -52,7 +52,7 @@ export interface SlackChannel {
 }
 
 /**
- * The Slack channel on bolt (issue 6): one slash command, buttons and two modals, in Socket Mode
+ * The Slack channel on bolt (docs/interface.md §4.2): one slash command, buttons and two modals, in Socket Mode
  * (`appToken`) or HTTP mode (`signingSecret`). A thin translator: it verifies (`http-receiver.ts`),
  * normalises (`normalise.ts`), calls the core, and renders (`render-blocks.ts`). It holds no
  * business rules.
@@ -63,7 +63,7 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
   let started = false;
   let stopping = false;
   const inFlight = new InFlight();
-  // Work after an ack waits until the receiver is quiet, so a burst is acknowledged first (issue 13).
+  // Work after an ack waits until the receiver is quiet, so a burst is acknowledged first (docs/performance.md §4.2).
   const gate = createQuietGate();
   const clientOptions = webClientOptions(options);
   const socket = options.mode === 'socket' ? createSocketReceiver(options, clientOptions) : undefined;

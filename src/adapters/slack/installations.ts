@@ -68,7 +68,7 @@ function keyOf(installation: Installation<'v1' | 'v2', boolean>): InstallationKe
  */
 export interface SlackInstallationStore extends InstallationStore {
   deleteInstallation(query: InstallationKey): Promise<void>;
-  /** The installation a proactive message to `team` goes out with (issue 16), if any. */
+  /** The installation a proactive message to `team` goes out with (docs/operations.md §5.1), if any. */
   forTeam(team: string): Promise<Installation<'v1' | 'v2', boolean> | undefined>;
   /** Drops the user tokens of `users` and keeps the bot's (`tokens_revoked` for `oauth` tokens). */
   dropUserTokens(key: InstallationKey, users: string[]): Promise<void>;

@@ -16,7 +16,7 @@ export interface ModalMeta {
   /** The slash command's `response_url`, so the outcome lands where `/tel link` was typed. */
   responseUrl?: string;
   credential?: 'account' | 'card';
-  /** The user's Slack language when the form opened: its labels, errors and follow-ups use it (issue 14). */
+  /** The user's Slack language when the form opened: its labels, errors and follow-ups use it (docs/language.md §1.2). */
   language?: Language;
   /** The command the form's value runs (`topup` for the PIN form), with typed arguments. */
   command?: string;
@@ -99,7 +99,7 @@ export function form(
   };
 }
 
-/** `/tel link`: the password never appears as command text (issue 6). */
+/** `/tel link`: the password never appears as command text (docs/accounts.md §1.2). */
 export function linkModal(meta: ModalMeta, notice?: string, username?: string): ModalView {
   const t = modalText(meta);
   const card = meta.credential === 'card';
@@ -118,7 +118,7 @@ export function linkModal(meta: ModalMeta, notice?: string, username?: string): 
   return form(LINK_CALLBACK, meta, { title, submit: t.linkSubmit, close: t.cancel }, blocks, notice);
 }
 
-/** `/tel team setup`: turns this channel into a support channel (issue 6 "Support agents"). */
+/** `/tel team setup`: turns this channel into a support channel (docs/privacy.md §3.1). */
 export function setupModal(meta: ModalMeta, notice?: string): ModalView {
   const t = modalText(meta);
   const blocks: KnownBlock[] = [

@@ -19,7 +19,7 @@ export interface WorkspaceAuth {
 
 /**
  * Single workspace (`SLACK_BOT_TOKEN`): bolt checks the token with `auth.test` at start, exactly as
- * before. Many workspaces (issue 16): bolt's `authorize` reads the installation of the team (or
+ * before. Many workspaces (docs/operations.md §5.1): bolt's `authorize` reads the installation of the team (or
  * Enterprise Grid org) each request comes from, so every listener's `client` has that workspace's token.
  */
 export function workspaceAuth(

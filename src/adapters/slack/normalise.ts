@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ChatRef, Identity } from '../../core/index.js';
 import type { SlackUserFacts } from './directory.js';
 
-/** Identities are keyed by team and user: `slack:T…:U…` (issue 6). */
+/** Identities are keyed by team and user: `slack:T…:U…` (docs/accounts.md §1.1). */
 export function slackIdentity(team: string, user: string, facts: SlackUserFacts = {}): Identity {
   return {
     platform: 'slack',

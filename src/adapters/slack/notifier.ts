@@ -13,7 +13,7 @@ import type { SlackLogger } from './options.js';
 import { SLACK_CAN } from './responder.js';
 import { withTableFallback } from './table-fallback.js';
 
-/** Web API errors that will not go away by retrying: the subscription is paused (issue 15). */
+/** Web API errors that will not go away by retrying: the subscription is paused (docs/proactive.md §4.2). */
 const REFUSALS = new Set([
   'channel_not_found',
   'is_archived',

@@ -16,7 +16,7 @@ export interface SlackRoute {
 
 /**
  * The install link (a 302 to Slack's consent page with the state cookie) and Slack's redirect back
- * (the code exchanged, the installation stored), as small pages a browser shows (issue 16).
+ * (the code exchanged, the installation stored), as small pages a browser shows (docs/operations.md §5.2).
  */
 export function oauthRoutes(
   installer: InstallProvider,

@@ -10,7 +10,7 @@ import {
 import { oauthRoutes, type SlackRoute } from './oauth-routes.js';
 import type { SlackLogger } from './options.js';
 
-/** Slack's OAuth install flow (issue 16, installation in many workspaces), as the root configures it. */
+/** Slack's OAuth install flow (docs/operations.md §5.1, installation in many workspaces), as the root configures it. */
 export interface SlackOAuthOptions {
   clientId: string;
   clientSecret: string;

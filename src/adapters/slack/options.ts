@@ -15,7 +15,7 @@ export interface SlackChannelOptions {
   /** `xoxb-…`, for the Web API: one workspace. Omitted when `oauth` installs the app in many. */
   botToken?: string | undefined;
   /**
-   * HTTP mode only: Slack's OAuth install flow (issue 16), so the app runs in many workspaces, each
+   * HTTP mode only: Slack's OAuth install flow (docs/operations.md §5.1), so the app runs in many workspaces, each
    * with its own token from its installation. Serve `SlackChannel.routes` beside `http`.
    */
   oauth?: SlackOAuthOptions | undefined;
@@ -29,7 +29,7 @@ export interface SlackChannelOptions {
   apiUrl?: string | undefined;
   /** HTTP mode: the request path Slack posts to. Default `/slack/events`. */
   endpoint?: string;
-  /** "Run once" claims for retried requests and double-clicks, shared across instances (issue 7). */
+  /** "Run once" claims for retried requests and double-clicks, shared across instances (docs/accounts.md §3.2). */
   dedupe: DedupeStore;
   logger?: SlackLogger;
   /** How long a claim holds. Default one hour; Slack retries within minutes. */
@@ -72,7 +72,7 @@ export type ResolvedSlackOptions = Required<
 
 /**
  * Slack's posts are small: a slash command is a few form fields, an interaction carries at most one
- * message's or modal's blocks. A larger body is refused (413) before any signature work (issue 10).
+ * message's or modal's blocks. A larger body is refused (413) before any signature work (docs/reliability.md §4.3).
  */
 export const SLACK_MAX_BODY_BYTES = 512 * 1024;
 
@@ -137,7 +137,7 @@ export function resolveSlackOptions(options: SlackChannelOptions): ResolvedSlack
 export function webClientOptions(options: ResolvedSlackOptions): webApi.WebClientOptions {
   return {
     ...(options.apiUrl ? { slackApiUrl: withSlash(options.apiUrl) } : {}),
-    // Wait out 429s with `Retry-After` instead of failing the answer (issue 6 "Reliability").
+    // Wait out 429s with `Retry-After` instead of failing the answer (docs/reliability.md §2.2).
     rejectRateLimitedCalls: false,
     retryConfig: options.webApiRetry,
     timeout: options.httpTimeoutMs,

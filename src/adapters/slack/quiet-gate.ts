@@ -1,5 +1,5 @@
 /**
- * Holds the work that follows an ack until the receiver is quiet (issue 13). Slack wants every
+ * Holds the work that follows an ack until the receiver is quiet (docs/performance.md §4.2). Slack wants every
  * request acknowledged within 3 s; under a burst, the post-ack work of the first commands (about a
  * millisecond of CPU each) would otherwise run ahead of reading and acknowledging the later
  * requests, and the ack latency of the burst's tail grows with every command before it. So the

@@ -16,7 +16,7 @@ type KnownBlock = types.KnownBlock;
 import { escapeMrkdwn, truncate } from './escape.js';
 
 /**
- * Reply → Block Kit (issue 6 "Rendering"). Pure: no I/O, so it is unit-tested on its own. Limits
+ * Reply → Block Kit (docs/interface.md §4.2). Pure: no I/O, so it is unit-tested on its own. Limits
  * cited from the Block Kit reference: a section's text ≤ 3000 chars, ≤ 10 fields of ≤ 2000 chars,
  * ≤ 50 blocks per message, a button label ≤ 75 chars, a message's fallback `text` ≤ 40000 chars.
  */
@@ -57,7 +57,7 @@ const TONE_EMOJI: Record<NonNullable<Reply['tone']>, string> = {
 };
 
 export function renderReply(reply: Reply, options: RenderOptions = {}): RenderedMessage {
-  // The few words added here are in the reader's language, which the core set (issue 14).
+  // The few words added here are in the reader's language, which the core set (docs/language.md §1.2).
   const t = catalogues[reply.language ?? 'en'].slack;
   const blocks: KnownBlock[] = [];
   const tone = reply.tone ? TONE_EMOJI[reply.tone] : '';

@@ -38,7 +38,7 @@ export function checkSlackHeaders(
  * local time is refused as a possible replay. Returns why a request fails, or `undefined` when it
  * is genuine. The comparison is timing-safe (`crypto.timingSafeEqual`); bolt's own helper
  * compares through `tsscmp`, which draws random bytes and computes two more HMACs per request,
- * the largest single cost before the ack under a burst (issue 13, profiled).
+ * the largest single cost before the ack under a burst (docs/performance.md §4.2, profiled).
  */
 export function checkSlackSignature(
   secret: string,

@@ -66,7 +66,7 @@ export const SLACK_CAN: ChannelCapabilities = {
 };
 
 /**
- * Slack's primitives after the request was acknowledged (issue 6 "Acknowledge at once, work
+ * Slack's primitives after the request was acknowledged (docs/reliability.md §2.2 "Acknowledge at once, work
  * after"). Everything goes through `response_url` first, while Slack's budget of it lasts
  * (response-url.ts), and falls back to the Web API, whose client waits out 429s. Where each reply
  * goes is the core's executor's decision (delivery-executor.ts), never this file's.

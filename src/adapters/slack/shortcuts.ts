@@ -40,7 +40,7 @@ function callModal(meta: ModalMeta, t: Messages, b?: string, notice?: string): t
 }
 
 /**
- * Shortcuts (issue 16): the global "Call a number" opens a modal for A and B; the message
+ * Shortcuts (docs/interface.md §4.2): the global "Call a number" opens a modal for A and B; the message
  * shortcuts "Call this number" and "Rate for this number" take the first phone number in the
  * message. Each is acknowledged first; the modal opens at once, inside the trigger_id's 3 s.
  */

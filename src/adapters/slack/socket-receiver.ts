@@ -20,7 +20,7 @@ export function createSocketReceiver(
     appToken: options.appToken!,
     logger: boltLogger(options.logger),
     // The receiver hands `installerOptions.clientOptions` to its SocketModeClient's WebClient:
-    // the only way for `apps.connections.open` to honour SLACK_API_URL (issue 12).
+    // the only way for `apps.connections.open` to honour SLACK_API_URL (docs/operations.md §1.6).
     installerOptions: { clientOptions },
     clientPingTimeout: options.socketPingTimeoutMs,
   });

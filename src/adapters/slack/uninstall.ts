@@ -3,7 +3,7 @@ import type { SlackOAuth } from './oauth.js';
 import type { SlackLogger } from './options.js';
 
 /**
- * Uninstalls (issue 16; Slack's `app_uninstalled` and `tokens_revoked` events). bolt delivers both
+ * Uninstalls (docs/operations.md §5.2; Slack's `app_uninstalled` and `tokens_revoked` events). bolt delivers both
  * without an installation lookup, since the tokens are already dead. `app_uninstalled` deletes the
  * workspace's (or org's) installation; `tokens_revoked` deletes it when the bot's token went, and
  * otherwise drops just the revoked user tokens. The two may come in either order (Slack's docs),

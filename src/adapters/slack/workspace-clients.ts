@@ -3,7 +3,7 @@ import { NotifyRefusedError } from '../../core/index.js';
 import type { SlackInstallationStore } from './installations.js';
 
 /**
- * The Web API client for one workspace's proactive messages (issue 16): with OAuth each workspace
+ * The Web API client for one workspace's proactive messages (docs/operations.md §5.1): with OAuth each workspace
  * has its own bot token, so an alert for team T goes out with T's token, read from its installation
  * on every send so that an uninstall takes effect at once. A workspace with no installation (never
  * installed, or uninstalled since) refuses the destination for good: the subscription pauses.

@@ -12,7 +12,7 @@ export interface AdminCacheOptions {
 
 /**
  * Whether a user administers a group (ChatRef.userIsAdmin, for group settings such as showing
- * personal data, issue 5). One `getChatMember` per user and group per `ttlMs`, so a busy group does
+ * personal data, docs/privacy.md §1.4). One `getChatMember` per user and group per `ttlMs`, so a busy group does
  * not cost an extra API call per message.
  */
 export class AdminCache {

@@ -3,7 +3,7 @@ import type { Transformer } from 'grammy';
 
 /**
  * Methods retried on Telegram's 429. A 429 means Telegram did not carry the call out, so a retry
- * cannot duplicate a message; these are the sends and edits issue 5 names. Nothing else is retried
+ * cannot duplicate a message; these are the sends and edits docs/reliability.md §2.3 names. Nothing else is retried
  * here: `getUpdates` has the runner's own retry, and `setWebhook`/`setMyCommands` run once at start.
  */
 export const RETRIED_METHODS: ReadonlySet<string> = new Set([
@@ -23,7 +23,7 @@ export interface SendRetryOptions {
 /**
  * The auto-retry plugin as an API transformer, limited to `RETRIED_METHODS` and to 429s: 5xx and
  * network errors are rethrown, because after those we do not know whether Telegram already sent the
- * message, and a retry could post it twice (issue 5, "for sends and edits only").
+ * message, and a retry could post it twice (docs/reliability.md §2.3).
  */
 export function createSendRetry(options: SendRetryOptions): Transformer {
   const retry = autoRetry({
@@ -63,7 +63,7 @@ export interface SetupRetryOptions {
  * its `retry_after`, Bot API "Response parameters"), 5xx, or no answer at all (network), with a
  * doubling backoff. Any other refusal (400 bad webhook URL, 401 bad token, 404) is returned at once:
  * it will not change by waiting, and the start must fail with Telegram's own description.
- * Two replicas starting together hit the 429s this exists for (issue 12).
+ * Two replicas starting together hit the 429s this exists for (docs/operations.md §1.2).
  */
 export function createSetupRetry(options: SetupRetryOptions): Transformer {
   return async (prev, method, payload, signal) => {

@@ -12,9 +12,9 @@ export interface DedupeUpdatesOptions {
 
 /**
  * Claims each `update_id` before anything else happens, and drops an update whose claim was already
- * taken (issue 5, "a provider operation that is not safe to retry never runs twice"). Telegram
+ * taken (docs/reliability.md §1.1). Telegram
  * redelivers an update when the bot did not confirm it (a crash, a webhook answer that got lost), or
- * to a second instance (issue 7): without this a redelivered `/topup` confirmation could top up twice.
+ * to a second instance (docs/reliability.md §1.2): without this a redelivered `/topup` confirmation could top up twice.
  *
  * When the store cannot answer, the error propagates and the update is not processed: losing a
  * command is recoverable by the user, running a top-up twice is not.
@@ -27,7 +27,7 @@ export function dedupeUpdates(options: DedupeUpdatesOptions): MiddlewareFn<Conte
       first = await options.store.claim(`telegram:update:${options.botId()}:${updateId}`, options.ttlMs);
     } catch (error) {
       if (!isStoreUnavailable(error)) throw error;
-      // Issue 10: the shared store is down. Nothing runs; the user is told, which is harmless even
+      // docs/reliability.md §5.2: the shared store is down. Nothing runs; the user is told, which is harmless even
       // if this update was a duplicate.
       options.logger.warn({ updateId }, 'telegram: store unavailable, update not run');
       const text = messagesFor(ctx.from?.language_code).storeUnavailable;

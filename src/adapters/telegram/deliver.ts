@@ -38,7 +38,7 @@ export interface DelivererOptions {
   /** The adapter's own strings in the reader's language (`Reply.language`, set by the core). */
   messages: (language: Language) => TelegramMessages;
   logger: TelegramLogger;
-  /** Runs a task later: deleting a secret's message after the core's `deleteAfterMs` (issue 16). */
+  /** Runs a task later: deleting a secret's message after the core's `deleteAfterMs` (docs/privacy.md §2.3). */
   scheduler: Scheduler;
   /** Where pending deletions survive a restart (the store); absent: memory only. */
   deletions?: RecordStore<ScheduledDeletion>;

@@ -1,7 +1,7 @@
 /**
  * Telegram HTML escaping (Bot API "HTML style"). Every user-supplied string passes through here
  * before it reaches a message: the Bot API rejects a stray `<` and would render an injected `<a>`
- * (issue 5, "every user-supplied string escaped"). `"` is escaped too, so the same function is safe
+ * (docs/interface.md §4.1). `"` is escaped too, so the same function is safe
  * inside `href="…"` attributes.
  */
 export function escapeHtml(text: string): string {

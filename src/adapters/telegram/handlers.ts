@@ -34,7 +34,7 @@ const NOTICE_LIMIT = 200;
  * calls. Nothing here decides what a command does (style.md, "adapters are thin translators").
  */
 export function installHandlers(bot: Bot, options: HandlerOptions): void {
-  // A photo's caption is read like a text message: `/balance` under a picture still runs (issue 16).
+  // A photo's caption is read like a text message: `/balance` under a picture still runs (docs/interface.md §4.1).
   bot.on(['message:text', 'message:caption'], async (ctx) => {
     const raw = ctx.message.text ?? ctx.message.caption ?? '';
     const kind = chatKindOf(ctx.message.chat);
@@ -43,7 +43,7 @@ export function installHandlers(bot: Bot, options: HandlerOptions): void {
     await onMessage(ctx, options, { text, addressed: isAddressed(raw, kind, ctx.me.username) });
   });
 
-  // A shared contact fills the number of /call or /target (issue 16).
+  // A shared contact fills the number of /call or /target (docs/interface.md §4.1).
   bot.on('message:contact', async (ctx) => {
     const kind = chatKindOf(ctx.message.chat);
     await onMessage(ctx, options, {
@@ -90,12 +90,12 @@ async function onMessage(
       addressed: input.addressed,
       ...(input.attachment ? { attachment: input.attachment } : {}),
       ...(from.language_code ? { locale: from.language_code } : {}),
-      // Telegram's `date` is in seconds; a redelivered old command is not run late (issue 10).
+      // Telegram's `date` is in seconds; a redelivered old command is not run late (docs/reliability.md §5.3).
       sentAt: new Date(msg.date * 1000),
       requestId: requestIdOf(ctx),
       deliveryId: requestIdOf(ctx),
     });
-    // A slow provider: a private chat shows "typing…" meanwhile (issue 12). Not a group: the answer
+    // A slow provider: a private chat shows "typing…" meanwhile (docs/reliability.md §2.3). Not a group: the answer
     // may go privately, and the group would see someone's personal question being worked on.
     if (kind === 'private')
       typingWhile(work, busyScheduler, () => ctx.api.sendChatAction(msg.chat.id, 'typing'));
@@ -177,7 +177,7 @@ async function pressOutcome(
 }
 
 /**
- * Answer first (issue 12): until then the user's client shows a spinner, and Telegram refuses
+ * Answer first (docs/reliability.md §2.3): until then the user's client shows a spinner, and Telegram refuses
  * answers after a short deadline. The core's notice rides along when it decides within the
  * budget; otherwise the answer goes at once without it. Exactly one answer is sent.
  * `settle()` marks the core's decision as made and tells whether the answer went before it.

@@ -4,7 +4,7 @@ import type { Update } from 'grammy/types';
 import { createSampler, errorSummary } from '../../core/index.js';
 import type { TelegramLogger } from './options.js';
 
-/** The local path the webhook is served on when the URL's own path is not used (issue 5). */
+/** The local path the webhook is served on when the URL's own path is not used (docs/operations.md §2.1). */
 export const WEBHOOK_PATH = '/telegram/webhook';
 
 /**
@@ -35,7 +35,7 @@ export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => void;
 /**
  * `POST <webhook path>` as a node:http handler, mounted by the composition root on the bot's one
  * HTTP server (which also serves `/healthz` and `/readyz`). It answers 200 as soon as the update is
- * read and accepted, and does the provider work afterwards (issue 5, "answers Telegram fast"); a
+ * read and accepted, and does the provider work afterwards (docs/reliability.md §2.3); a
  * slow provider would otherwise make Telegram time out and redeliver.
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): HttpHandler {

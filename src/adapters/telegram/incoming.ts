@@ -1,7 +1,7 @@
 import type { Chat, User } from 'grammy/types';
 import type { ChatRef, Identity } from '../../core/index.js';
 
-/** `telegram::<userId>` (issue 4, "Keys"): Telegram has no tenant. */
+/** `telegram::<userId>` (docs/accounts.md §1.1): Telegram has no tenant. */
 export function identityOf(from: User): Identity {
   const name =
     [from.first_name, from.last_name].filter(Boolean).join(' ') || from.username || String(from.id);

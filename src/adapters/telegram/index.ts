@@ -36,7 +36,7 @@ export interface TelegramChannel {
    * rejects with a {@link TelegramSetupError} carrying Telegram's description.
    */
   start(): Promise<void>;
-  /** Stops taking updates and waits (bounded by `drainTimeoutMs`) for the ones in flight (issue 7). */
+  /** Stops taking updates and waits (bounded by `drainTimeoutMs`) for the ones in flight (docs/reliability.md §6.1). */
   stop(): Promise<void>;
   /**
    * Webhook mode: the node:http handler for the webhook, to be mounted by the composition root on
@@ -52,7 +52,7 @@ export interface TelegramChannel {
 const ALLOWED_UPDATES = ['message', 'callback_query'] as const;
 
 /**
- * The Telegram channel (issue 5): grammY with @grammyjs/runner for long polling, or a webhook.
+ * The Telegram channel (docs/interface.md §4.1): grammY with @grammyjs/runner for long polling, or a webhook.
  * The bot, its middleware and its handlers are built here; `start` initialises it and begins
  * taking updates, `stop` ends that and waits for the updates in flight.
  */
@@ -90,7 +90,7 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
       if (!life.started || life.stopping) return;
       life.stopping = true;
       // Stop taking updates first (the webhook answers 503 from now on, so Telegram redelivers
-      // elsewhere), then let the ones in flight finish, within a bound (issue 7).
+      // elsewhere), then let the ones in flight finish, within a bound (docs/reliability.md §6.1).
       // The runner's stop() ends polling; the updates it handed out are awaited through `inFlight`.
       await life.runner?.stop();
       const finished = await inFlight.drain(o.drainTimeoutMs);
@@ -239,7 +239,7 @@ async function prepare(bot: Bot, o: ResolvedTelegramOptions, deliverer: Delivere
   // Not `bot.init()`: it retries getMe forever on network errors, and a start must end.
   if (!bot.isInited()) bot.botInfo = await setupCall('getMe', () => bot.api.getMe());
   await registerMenus(bot, o.core, o.logger);
-  // Secrets a previous run promised to delete (issue 16): overdue ones go at once.
+  // Secrets a previous run promised to delete (docs/privacy.md §2.3): overdue ones go at once.
   const resumed = await deliverer.resumeDeletions();
   if (resumed > 0) o.logger.info({ resumed }, 'telegram: pending secret deletions resumed');
 }

@@ -3,7 +3,7 @@ import type { Deliverer } from './deliver.js';
 import { isUnreachable } from './deliver.js';
 
 /**
- * Where the core speaks first on Telegram (issue 15): the deliverer's primitives, with 403 (blocked,
+ * Where the core speaks first on Telegram (docs/proactive.md §4.1): the deliverer's primitives, with 403 (blocked,
  * kicked) and "chat not found" turned into refusals the core pauses on; everything else (429 after
  * auto-retry, 5xx) is passed on to be retried later.
  */

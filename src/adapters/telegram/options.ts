@@ -36,7 +36,7 @@ export interface TelegramChannelOptions {
   apiRoot?: string | undefined;
   /** Required when `mode` is `webhook`. */
   webhook?: TelegramWebhookOptions | undefined;
-  /** "Run once" claims for `update_id`s, shared by every instance (issue 5, issue 7). */
+  /** "Run once" claims for `update_id`s, shared by every instance (docs/reliability.md §1.1; docs/accounts.md §3.2). */
   dedupe: DedupeStore;
   logger?: TelegramLogger;
   /** Skips `getMe` (tests). */
@@ -68,7 +68,7 @@ export interface TelegramChannelOptions {
   adminCacheMs?: number;
   /** User-facing strings of the adapter itself, per reader language. Default: the core's catalogue. */
   messages?: (language: Language) => TelegramMessages;
-  /** Runs the deletion of a secret's message later (issue 16). Default: timers; tests move time by hand. */
+  /** Runs the deletion of a secret's message later (docs/privacy.md §2.3). Default: timers; tests move time by hand. */
   scheduler?: Scheduler;
   /** Where a secret's pending deletion survives a restart (the store). Absent: memory only. */
   deletions?: RecordStore<ScheduledDeletion>;

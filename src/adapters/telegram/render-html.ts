@@ -45,7 +45,7 @@ export function deepLink(botUsername: string, startParam: string): string {
 
 /**
  * The reply's body as one HTML string. Every string from the reply is escaped: the core's replies
- * echo user input (numbers, labels, names), so nothing is trusted as markup (issue 5).
+ * echo user input (numbers, labels, names), so nothing is trusted as markup (docs/interface.md §4.1).
  */
 export function replyHtml(reply: Reply): string {
   const blocks: string[] = [];
@@ -100,7 +100,7 @@ export function renderReply(reply: Reply, options: RenderOptions): RenderedReply
     rendered.file = {
       name: reply.file.name,
       content: typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content),
-      // A chart is shown as a photo, with the reply's text as its caption (issue 15 §3).
+      // A chart is shown as a photo, with the reply's text as its caption (docs/proactive.md §3.1).
       ...(reply.file.mimeType === 'image/png' ? { photo: true } : {}),
     };
   }

@@ -6,7 +6,7 @@ import {
   type ScheduledDeletion,
 } from '../../core/index.js';
 
-/** Runs `task` after `delayMs`. Injected, so tests move time by hand instead of waiting (issue 16). */
+/** Runs `task` after `delayMs`. Injected, so tests move time by hand instead of waiting (docs/privacy.md §2.3). */
 export interface Scheduler {
   schedule(delayMs: number, task: () => Promise<void>): void;
   /** The scheduler's clock, ms since the epoch; due times are written on it. */
@@ -37,7 +37,7 @@ export interface SecretDeletionsOptions {
 
 /**
  * Deletes a secret's messages (PINs, SIP passwords) when the core's `deleteAfterMs` has passed
- * (issue 16). Each deletion is written to the store first, so one promised to the user ("deleted
+ * (docs/privacy.md §2.3). Each deletion is written to the store first, so one promised to the user ("deleted
  * in 10 minutes") still happens after a restart: `resume()` at start picks up what is left.
  */
 export class SecretDeletions {

@@ -33,8 +33,8 @@ export async function setupCall<T>(method: string, call: () => Promise<T>): Prom
 }
 
 /**
- * The command menus, generated from the core's command table, one per chat kind (issue 4, issue 5)
- * and per language (issue 14): English for everyone, German for users whose app is set to German.
+ * The command menus, generated from the core's command table, one per chat kind (docs/interface.md §1.1)
+ * and per language (docs/language.md §1.3): English for everyone, German for users whose app is set to German.
  */
 export async function registerMenus(bot: Bot, core: Core, logger: TelegramLogger): Promise<void> {
   const scopes = [

@@ -1,6 +1,6 @@
 /**
  * Splits Telegram HTML into messages of at most `limit` characters (Bot API: 4096 per text message,
- * issue 5 "long output is split"). A cut never falls inside a tag or an `&…;` entity, and never
+ * docs/interface.md §4.1). A cut never falls inside a tag or an `&…;` entity, and never
  * inside a surrogate pair. Tags open at a cut are closed at the end of one part and reopened at the
  * start of the next, so a `<pre>` table stays monospace across parts. Cuts prefer the last line break.
  *

@@ -86,7 +86,7 @@ export function slackProblems(c: z.infer<typeof slackSettings>): string[] {
   return [...problems, ...oauthProblems(c)];
 }
 
-/** OAuth is all or nothing, and runs in HTTP mode with each installation's own token (issue 16). */
+/** OAuth is all or nothing, and runs in HTTP mode with each installation's own token (docs/operations.md §5.1). */
 function oauthProblems(c: z.infer<typeof slackSettings>): string[] {
   const problems: string[] = [];
   if (Boolean(c.SLACK_CLIENT_ID) !== Boolean(c.SLACK_CLIENT_SECRET))

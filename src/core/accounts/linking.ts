@@ -28,7 +28,7 @@ interface Deps {
 
 const CONVERSATION_TTL_MS = 5 * 60_000;
 
-/** Starts the two-step linking conversation (issue 5: username, then password). */
+/** Starts the two-step linking conversation (docs/accounts.md §1.2: username, then password). */
 export async function startLinkConversation(
   stores: Stores,
   clock: () => Date,
@@ -93,7 +93,7 @@ export async function handleConversation(
   }
   await clear();
   // This line is the password: whatever happens next (a wrong password, a provider failure, a
-  // timeout, a refused username, a bug), it is answered here, so the reply deletes it (issue 10).
+  // timeout, a refused username, a bug), it is answered here, so the reply deletes it (docs/privacy.md §2.2).
   let reply: Reply;
   try {
     reply = await linkCredentials({
@@ -121,7 +121,7 @@ function deletedNote(t: Messages): Reply[] {
 
 /**
  * Whether a line refused before it was read (a rate limit) may hold a secret, so the refusal still
- * deletes it (issue 10): a command with secret arguments (`/topup <PIN>`), or plain text while a
+ * deletes it (docs/privacy.md §2.2): a command with secret arguments (`/topup <PIN>`), or plain text while a
  * linking conversation waits for the password.
  */
 export async function lineMayHoldSecret(
@@ -173,7 +173,7 @@ function upsert(record: CredentialRecord | undefined, cred: LinkedCredential): C
 export async function linkCredentials(deps: Deps & Omit<LinkInput, 'locale'>): Promise<Reply> {
   const { stores, t } = deps;
   const username = deps.username.trim();
-  // The username goes into an HTTP header (spec 5): refused here, before anything is sent (issue 10).
+  // The username goes into an HTTP header (spec 5): refused here, before anything is sent (docs/reliability.md §4.1).
   const issue = usernameIssue(username);
   if (issue) throw new UserFacingError(capitalise(`${usernameFix(t, issue)}.`));
   if (!deps.password || deps.password.length > 200) throw new UserFacingError(capitalise(`${t.vPassword}.`));

@@ -8,7 +8,7 @@ export interface SupportAgents {
   agentGroup?: string | undefined;
 }
 
-/** Whether this user is an agent of the support channel: named, or in its user group (issue 6). */
+/** Whether this user is an agent of the support channel: named, or in its user group (docs/privacy.md §3.1). */
 export function isAgent(
   support: SupportAgents | undefined,
   identity: { user: string; groups?: readonly string[] },

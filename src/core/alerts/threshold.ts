@@ -51,7 +51,7 @@ function rearmLevel(threshold: Money, marginPercent: number): Money {
 }
 
 /**
- * Hysteresis (issue 15 §1): alert once when the balance falls below the threshold; re-arm only
+ * Hysteresis (docs/proactive.md §1.2): alert once when the balance falls below the threshold; re-arm only
  * once it rises above the threshold plus a margin, so a balance hovering at the line alerts once.
  */
 export function nextAlertState(

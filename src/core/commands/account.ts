@@ -73,7 +73,7 @@ const rateCommand = defineCommand({
       const res = await client.rates({ numbers: ctx.args });
       const matched = new Set(res.rates.map((r) => r.number));
       const missing = ctx.args.map((n) => n.digits).filter((d) => !matched.has(d));
-      // One number of decimals for the whole column (issue 14), up to 4: `€0.079`, `€0.100`.
+      // One number of decimals for the whole column (docs/language.md §3.2), up to 4: `€0.079`, `€0.100`.
       const prices = fmt.prices(
         res.rates.map((r) => r.price),
         res.currency,
@@ -189,7 +189,7 @@ const targetCommand = defineCommand({
     const { t } = ctx;
     const { client, username } = await ctx.account();
     const [a, b] = [ctx.args[0]!, ctx.args[1]!];
-    // The pair is shown by /numbers, not /balance (issue 10).
+    // The pair is shown by /numbers, not /balance (docs/reliability.md §3.5).
     const d = await audited(
       ctx,
       { command: 'target', account: username, target: b.digits, check: '/numbers' },

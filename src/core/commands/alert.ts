@@ -5,7 +5,7 @@ import { commandText, defineCommand } from '../command-spec.js';
 import type { NotifyDestination } from '../ports/notify.js';
 import type { SubscriptionBase } from '../ports/proactive.js';
 
-/** Who a subscription, limit or card cap belongs to: the holder, or in a support channel the team (issue 15). */
+/** Who a subscription, limit or card cap belongs to: the holder, or in a support channel the team (docs/proactive.md §1.1). */
 export function subscriptionOwner(
   ctx: Pick<CommandContext<unknown>, 'role' | 'chatKey' | 'identityKey'>,
 ): string {
@@ -22,7 +22,7 @@ export function subscriptionId(
 
 /**
  * Who a subscription belongs to and where it speaks: a holder's alerts go to their private chat; in a
- * support channel an agent subscribes the team account, and it goes to that channel (issue 15).
+ * support channel an agent subscribes the team account, and it goes to that channel (docs/proactive.md §1.1).
  */
 export function subscriptionTarget(ctx: CommandContext<unknown>) {
   const { platform, tenant, user } = ctx.identity;
@@ -47,7 +47,7 @@ export async function subscriptionOf(
   };
 }
 
-/** A top-up re-arms the account's alert (issue 15 §1), whatever the balance is now. */
+/** A top-up re-arms the account's alert (docs/proactive.md §1.2), whatever the balance is now. */
 export async function rearmAfterTopUp(ctx: CommandContext<unknown>): Promise<void> {
   const { id } = await subscriptionOf(ctx);
   await ctx.stores.proactive.alerts.update(id, (sub) => (sub && !sub.armed ? { ...sub, armed: true } : sub));
@@ -56,7 +56,7 @@ export async function rearmAfterTopUp(ctx: CommandContext<unknown>): Promise<voi
 /** A fresh `rev` for a setting the user just made (ports/proactive.ts `SubscriptionBase.rev`). */
 export const newRev = () => randomBytes(6).toString('hex');
 
-/** `/alert [amount|off]`: the low-balance alert of the active account (issue 15 §1). */
+/** `/alert [amount|off]`: the low-balance alert of the active account (docs/proactive.md §1.1). */
 export function alertCommands() {
   return [
     defineCommand({

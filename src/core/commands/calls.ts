@@ -88,7 +88,7 @@ const callCommand = defineCommand({
         target: b,
         check: '/cdrs',
         unknownText: t.callOutcomeUnknown(b),
-        // No call id came back: /hangup then looks for the call in the records (issue 10).
+        // No call id came back: /hangup then looks for the call in the records (docs/reliability.md §3.5).
         onUnknown: () =>
           ctx.stores.settings
             .updateUser(ctx.identityKey, {
@@ -107,7 +107,7 @@ const callCommand = defineCommand({
       .updateUser(ctx.identityKey, { lastCallId: call.callId, unknownCall: undefined })
       .catch(() => undefined);
     const hangup = await ctx.pending('hangup', 'hangup', [call.callId]).catch(() => undefined);
-    // The card reports how the call went once its record appears (issue 15 §2, D10). Like the
+    // The card reports how the call went once its record appears (docs/proactive.md §2.1, D10). Like the
     // lines above, a store outage must not hide that the call is ringing.
     const hangupAction = hangup ? encodeButton({ kind: 'held', ticket: hangup }) : undefined;
     await watchCall(ctx, call.callId, a, b, answeredAt, hangupAction).catch(() => undefined);

@@ -3,7 +3,7 @@ import type { PhoneNumber } from '../../telephony/phone.js';
 import type { Pin } from '../../telephony/pin.js';
 
 /**
- * `/card`'s arguments, the client's own values (issue 17): numbers, PIN and amount reach it as
+ * `/card`'s arguments, the client's own values (docs/architecture.md §7.4): numbers, PIN and amount reach it as
  * `card.ts` parsed them.
  */
 export type CardArgs =

@@ -228,7 +228,7 @@ function cardReplies(ctx: CommandContext<CardArgs>, card: Card, op: string, sub:
     visibility: 'personal',
   };
   const pin = card.pin.reveal();
-  // PINs go only to the acting user, privately (issue 6): a reply of their own.
+  // PINs go only to the acting user, privately (docs/privacy.md §3.1): a reply of their own.
   if (!pin || (sub !== 'create' && sub !== 'show')) return [main];
   return [main, { fields: [{ label: t.fieldPin, value: pin, code: true }], visibility: 'secret' }];
 }

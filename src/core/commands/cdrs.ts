@@ -56,7 +56,7 @@ const MAX_LISTED = 500;
 
 /** What `/cdrs` and `/callshop` share: the date arguments, who may run them, and that they are personal. */
 const common = {
-  // Dates the user types (`gestern`, `01.11.2026`) are read in their time zone (issue 14).
+  // Dates the user types (`gestern`, `01.11.2026`) are read in their time zone (docs/language.md §2.2).
   args: cdrQueryArgs,
   roles: ['holder' as const, 'agent' as const],
   output: 'personal' as const,
@@ -202,7 +202,7 @@ export function cdrCommands() {
   return [cdrsCommand, callshopCommand];
 }
 
-/** A records table, plus the CSV file when the query asked for `csv`. Personal data (issue 4, 5). */
+/** A records table, plus the CSV file when the query asked for `csv`. Personal data (docs/privacy.md §1.3, §1.4). */
 function recordsReply(
   q: CdrQuery,
   filePrefix: string,

@@ -3,7 +3,7 @@ import { commandText, defineCommand } from '../command-spec.js';
 import { digestWeek } from '../proactive/digest-job.js';
 import { newRev, subscriptionOf } from './alert.js';
 
-/** `/digest weekly|off`: last week's spend, the chart and the balance, every Monday (issue 15 §3). */
+/** `/digest weekly|off`: last week's spend, the chart and the balance, every Monday (docs/proactive.md §3.2). */
 export function digestCommands() {
   return [
     defineCommand({

@@ -69,8 +69,8 @@ function helpCommand(table: () => CommandSpec[]) {
         lines.push(`${t.helpWho}: ${c.roles.map((r) => t.roles[r]).join(', ')}`);
         return { title: `/${c.name}`, text: lines.join('\n') };
       }
-      // Grouped short lines, not a wide table: readable on a phone (issue 16).
-      // Only what this asker may run in this chat (issue 11).
+      // Grouped short lines, not a wide table: readable on a phone (docs/interface.md §4.2).
+      // Only what this asker may run in this chat (docs/privacy.md §4).
       const visible = (await ctx.commandsHere()).filter((c) => !c.hidden);
       const groups = HELP_GROUPS.map((g) => ({
         title: g.title(t),

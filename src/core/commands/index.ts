@@ -14,7 +14,7 @@ import { preferenceCommands } from './preferences.js';
 import { spendCommands } from './spend.js';
 import { topupCommands } from './topup.js';
 
-/** The one command table (issue 4). Menus and help are generated from it. */
+/** The one command table (docs/interface.md §1.1). Menus and help are generated from it. */
 export function builtInCommands(options: { clock: () => Date }): CommandSpec[] {
   const table: CommandSpec[] = [
     ...helpCommands(() => table),

@@ -30,7 +30,7 @@ function linkCommand(clock: () => Date) {
           return { kind, username: rest[0] };
         })
         .superRefine((a, ctx) => {
-          // The username goes into an HTTP header (spec 5): `dım` or a control character cannot (issue 10).
+          // The username goes into an HTTP header (spec 5): `dım` or a control character cannot (docs/reliability.md §4.1).
           const issue = a.username === undefined ? undefined : usernameIssue(a.username);
           if (issue) ctx.addIssue({ code: 'custom', message: usernameFix(t, issue) });
         }),

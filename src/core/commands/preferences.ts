@@ -4,7 +4,7 @@ import { catalogues, type Language } from '../messages.js';
 import { createFormatter } from '../values/format.js';
 import { resolveTimeZone, suggestTimeZone } from '../values/time-zones.js';
 
-/** `/language` and `/timezone`: stored per user, they win over what the platform says (issue 14). */
+/** `/language` and `/timezone`: stored per user, they win over what the platform says (docs/language.md §1.2, §2.1). */
 export function preferenceCommands() {
   return [languageCommand(), timezoneCommand()];
 }

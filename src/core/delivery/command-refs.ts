@@ -28,7 +28,7 @@ export function refsForPlatforms(
 }
 
 /**
- * Shows every command reference the way this platform's user types it (issue 11): `/balance` in
+ * Shows every command reference the way this platform's user types it (docs/privacy.md §4): `/balance` in
  * Telegram and on the console, `/tel balance` in Slack with the configured command name. The
  * catalogue writes `/name`; only names of the command table are rewritten.
  */

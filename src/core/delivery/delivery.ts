@@ -12,7 +12,7 @@ import {
 } from '../reply.js';
 
 /**
- * The one delivery rule (issue 11): for every reply and follow-up the core returns, where it may be
+ * The one delivery rule (docs/privacy.md §1.1): for every reply and follow-up the core returns, where it may be
  * shown, whether the incoming message must be deleted, and what a support channel's audit thread
  * gets. Adapters render and send what this decided; they hold no rule of their own.
  */
@@ -76,12 +76,12 @@ export function place(replies: readonly Reply[], facts: DeliveryFacts): PlacedRe
 }
 
 /**
- * The support channel's thread (issue 6): only in a chat set up as a support channel, one record
+ * The support channel's thread (docs/privacy.md §3.3): only in a chat set up as a support channel, one record
  * per audited action naming actor, action, target and outcome. Entries never hold a secret.
  */
 function auditRecords(facts: DeliveryFacts): AuditRecord[] {
   if (facts.chat.kind !== 'shared' || !facts.settings.support) return [];
-  // An `attempted` record (write-ahead, issue 10) is closed by its outcome: one line per action.
+  // An `attempted` record (write-ahead, docs/reliability.md §3.3) is closed by its outcome: one line per action.
   return facts.audited
     .filter((e) => e.outcome !== 'attempted')
     .map((e) => ({

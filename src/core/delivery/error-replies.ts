@@ -21,7 +21,7 @@ export class UserFacingError extends Error {
   readonly code = 'CORE_USER_FACING';
 }
 
-/** The shared store is down (issue 10); matched on the code, since the core does not import the store. */
+/** The shared store is down (docs/reliability.md §5.2); matched on the code, since the core does not import the store. */
 export function isStoreUnavailable(err: unknown): boolean {
   return (err as { code?: unknown } | undefined)?.code === 'ERR_STORE_UNAVAILABLE';
 }
@@ -41,7 +41,7 @@ export interface ErrorReplyContext {
   ref: string;
 }
 
-/** Provider failures and refusals in plain words, each with a next step (issue 4); matched on `code`. */
+/** Provider failures and refusals in plain words, each with a next step (docs/reliability.md §3.6); matched on `code`. */
 export function errorReply(err: unknown, ctx: ErrorReplyContext): { reply: Reply; expected: boolean } {
   const { t } = ctx;
   const fail = (text: string, expected = true) => ({ reply: { text, tone: 'error' as const }, expected });

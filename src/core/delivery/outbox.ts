@@ -13,7 +13,7 @@ import { DeliveryExecutor } from './delivery-executor.js';
 /** What became of a message the core sent first. */
 export type SendOutcome =
   | { status: 'sent'; message: SentMessage }
-  /** The platform refused for good: pause the subscription, do not retry (issue 15). */
+  /** The platform refused for good: pause the subscription, do not retry (docs/proactive.md §4.2). */
   | { status: 'refused'; reason: string }
   /** No channel of that platform runs here, or a passing failure: try again at the next run. */
   | { status: 'failed'; reason: string };

@@ -39,7 +39,7 @@ export function makeContext(
 ): CommandContext<unknown> {
   const idKey = identityKey(input.identity);
   const cKey = chatKey(input.identity.platform, input.identity.tenant, input.chat);
-  // Agents act with the support channel's credentials (issue 6).
+  // Agents act with the support channel's credentials (docs/privacy.md §3.1).
   const owner = role === 'agent' ? cKey : idKey;
   const now = e.clock();
   return {

@@ -34,19 +34,19 @@ export interface CoreOptions {
   logger?: CoreLogger;
   /** Counts every finished command and button press (`/metrics`). Default: none. */
   metrics?: CoreMetrics;
-  /** Rows per page of a long list (issue 16). Default 20. */
+  /** Rows per page of a long list (docs/interface.md §3.2). Default 20. */
   pageRows?: number;
-  /** A message holding a PIN or SIP password is deleted after this long where the channel can (`deleteLater`; issue 16). Default 10 minutes. */
+  /** A message holding a PIN or SIP password is deleted after this long where the channel can (`deleteLater`; docs/privacy.md §2.3). Default 10 minutes. */
   secretTtlMs?: number;
   /**
    * A command that reaches the core longer than this after it was sent (`IncomingText.sentAt`) is
-   * not run: redelivered after an outage, it would act late (issue 10). Default 30 s.
+   * not run: redelivered after an outage, it would act late (docs/reliability.md §5.3). Default 30 s.
    */
   maxCommandAgeMs?: number;
   /**
    * How a user of each platform types a command, as a prefix of its name: `/` (the default) or, for
    * Slack, the configured slash command and a space (`/tel `). Every message that names a command
-   * shows it this way (issue 11).
+   * shows it this way (docs/privacy.md §4).
    */
   commandPrefix?: Partial<Record<Platform, string>>;
   /**

@@ -30,15 +30,15 @@ export interface Engine {
   table: readonly CommandSpec[];
   /** Every name and alias → its command. */
   byName: ReadonlyMap<string, CommandSpec>;
-  /** Rows per page of a long list (issue 16). */
+  /** Rows per page of a long list (docs/interface.md §3.2). */
   pageRows: number;
   /**
    * How long a message holding a PIN or SIP password stays in a chat whose channel can do `can`
-   * (issue 16); undefined where it cannot delete its own message later (`deleteLater`), so nothing
+   * (docs/privacy.md §2.3); undefined where it cannot delete its own message later (`deleteLater`), so nothing
    * is promised there (README "One road out": promises follow capabilities).
    */
   secretTtlFor(can: ChannelCapabilities): number | undefined;
-  /** A command older than this when it arrives is not run (issue 10). */
+  /** A command older than this when it arrives is not run (docs/reliability.md §5.3). */
   maxCommandAgeMs: number;
   /** Rewrites command references as this platform's users type them (`/balance`, `/tel balance`). */
   refsFor: RefsFor;

@@ -49,7 +49,7 @@ type Notices = (input: {
 }) => Promise<PlacedReply[]>;
 
 function noticesFor(e: Engine, refsFor: RefsFor): Notices {
-  /** Interrupted operations of this user (issue 10), told with whatever they get next, placed as personal. */
+  /** Interrupted operations of this user (docs/reliability.md §3.4), told with whatever they get next, placed as personal. */
   async function notices(input: {
     identity: Identity;
     chat: ChatRef;
@@ -219,7 +219,7 @@ function withRefs(outcome: PlacedOutcome, fix: Refs): PlacedOutcome {
 }
 
 /**
- * One structured line per command or button press (issue 7): never arguments, never replies. The
+ * One structured line per command or button press (docs/operations.md §4.1): never arguments, never replies. The
  * same facts are counted for `/metrics`.
  */
 function logLine(

@@ -7,7 +7,7 @@ import { dispatch } from './dispatch.js';
 import { type Engine, localeOf } from './engine.js';
 
 /**
- * A person's home screen where the channel has one (Slack's App Home tab, issue 16): the home menu,
+ * A person's home screen where the channel has one (Slack's App Home tab, docs/interface.md §4.2): the home menu,
  * then, when linked, the accounts, the balance and the last calls. Its commands run through the
  * same steps as typed ones, in a chat only its owner sees.
  */

@@ -1,5 +1,5 @@
 /**
- * The one in-flight tracker (issue 7, 17): the core counts commands, the channels count the work
+ * The one in-flight tracker (docs/reliability.md §6.1; docs/architecture.md §7.2): the core counts commands, the channels count the work
  * they started after acknowledging (Telegram updates, Slack listeners), so a graceful shutdown can
  * let it finish within a bound.
  */

@@ -19,7 +19,7 @@ export interface RecoverInterruptedOptions {
 }
 
 /**
- * At start (issue 10, provider-notes §3): every never-retry attempt with no outcome was cut off by
+ * At start (docs/reliability.md §3.4, provider-notes §3): every never-retry attempt with no outcome was cut off by
  * a crash or a kill. It may have reached the provider, so it is closed as `unknown` in the audit and
  * its user is told, with the read that shows the truth, at their next message. Nothing is resent.
  * Returns how many were closed.

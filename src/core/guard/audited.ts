@@ -35,7 +35,7 @@ export interface AuditedOperation {
 }
 
 /**
- * Runs one state-changing provider operation with a write-ahead audit (issue 4, issue 10): an
+ * Runs one state-changing provider operation with a write-ahead audit (docs/privacy.md §3.2; docs/reliability.md §3.3): an
  * `attempted` record is stored before the request leaves, then closed with the outcome. A crash in
  * between leaves the attempt open, and the next start reports it (see `recoverInterrupted`). When
  * the attempt cannot be recorded, nothing is sent. An unknown outcome is answered with the read

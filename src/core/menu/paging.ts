@@ -4,7 +4,7 @@ import type { Reply } from '../reply.js';
 import { withBack } from './home.js';
 
 /**
- * Long lists page in place (issue 16): the core cuts a table into pages of `pageRows` rows, each
+ * Long lists page in place (docs/interface.md §3.2): the core cuts a table into pages of `pageRows` rows, each
  * page keeping the title and the column header, with ◀ ▶ and a page counter. Every channel gets
  * the same pages (Telegram edits the message, Slack replaces it), so no adapter splits a list.
  * Action ids are `p:<pendingId>:<page>`; the pending action holds the command and its arguments,

@@ -7,7 +7,7 @@ import type { Reply } from '../reply.js';
 const PROMPT_TTL_MS = 5 * 60_000;
 
 /**
- * Asks for the one missing argument of a command (issue 16): `/topup` alone (or the menu's Top up,
+ * Asks for the one missing argument of a command (docs/interface.md §3.3): `/topup` alone (or the menu's Top up,
  * or a deep link from a group) asks for the PIN; a shared contact's Call asks for A. The answer is
  * the next plain text; a command or /cancel ends the question.
  */

@@ -3,7 +3,7 @@ import type { Reply } from '../reply.js';
 
 /**
  * A reply that holds a secret (a PIN, a SIP password) is shown as a spoiler and deleted from the
- * chat after `ttlMs` (issue 16), with a note saying so. One rule, here; adapters render
+ * chat after `ttlMs` (docs/privacy.md §2.3), with a note saying so. One rule, here; adapters render
  * `spoiler` and schedule `deleteAfterMs`. Where the channel cannot delete (`ttlMs` undefined: the
  * console's scrollback, Slack), the secret is still a spoiler, and no deletion is promised.
  */

@@ -1,7 +1,7 @@
 import type { Platform } from '../identity.js';
 
 /**
- * Where the core speaks first (issue 15): a user's private chat (Telegram private chat, Slack DM,
+ * Where the core speaks first (docs/proactive.md §4.1): a user's private chat (Telegram private chat, Slack DM,
  * the console) or a shared chat (a Telegram group, a Slack support channel).
  */
 export type NotifyDestination =

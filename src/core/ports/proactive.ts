@@ -18,7 +18,7 @@ export interface SubscriptionBase {
    * subscription writes its own state back only while this is what it read, so the user wins.
    */
   rev?: string;
-  /** The credentials' owner: an identity key, or a support channel's chat key (issue 6). */
+  /** The credentials' owner: an identity key, or a support channel's chat key (docs/privacy.md §3.1). */
   owner: string;
   /** The provider username watched; the owner's linked credential of that name is used. */
   username: string;
@@ -32,7 +32,7 @@ export interface SubscriptionBase {
   paused?: { reason: string; at: string };
 }
 
-/** `/alert`: one threshold per owner and account, with hysteresis state (issue 15 §1). */
+/** `/alert`: one threshold per owner and account, with hysteresis state (docs/proactive.md §1.2). */
 export interface AlertSubscription extends SubscriptionBase {
   threshold: Money;
   /** `true`: the next fall below the threshold alerts. `false`: alerted, waiting to be re-armed. */
@@ -42,7 +42,7 @@ export interface AlertSubscription extends SubscriptionBase {
   lastAlertAt?: string;
 }
 
-/** A `/call` waiting for its call record (issue 15 §2; provider-notes D10: the API has no events). */
+/** A `/call` waiting for its call record (docs/proactive.md §2.1; provider-notes D10: the API has no events). */
 export interface CallReport extends SubscriptionBase {
   callId: string;
   /** E.164 digits of B, the destination the CDR is matched on. */
@@ -116,7 +116,7 @@ export interface LeaseStore {
 }
 
 /**
- * Messages holding a secret that must leave the chat at `dueAt` (issue 16: PINs and SIP passwords
+ * Messages holding a secret that must leave the chat at `dueAt` (docs/privacy.md §2.3: PINs and SIP passwords
  * are deleted after `SECRET_DELETE_MINUTES`). Kept in the store so a restart does not forget them.
  */
 export interface ScheduledDeletion {

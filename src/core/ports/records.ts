@@ -2,7 +2,7 @@ import type { Role } from '../identity.js';
 
 /**
  * A linked credential, as the core sees it once decrypted. Only the username and `md5_hex(password)`
- * are kept, never the password (issue 4).
+ * are kept, never the password (docs/accounts.md §2.1).
  */
 export interface LinkedCredential {
   /** Short label the user picks or we derive (`demo`, `work`), unique per chat user. */
@@ -21,12 +21,12 @@ export interface CredentialRecord {
   active?: string | undefined;
 }
 
-/** A confirmation or button waiting for a press (issue 4 "Confirmations"). */
+/** A confirmation or button waiting for a press (docs/interface.md §2.1). */
 export interface PendingAction {
   id: string;
   /**
    * `confirm` runs `command` with `args`; `hangup` stops `args[0]`; `page` re-reads `command` for
-   * another page of its list; `prompt` asks for the one missing argument of `command` (issue 16).
+   * another page of its list; `prompt` asks for the one missing argument of `command` (docs/interface.md §3.2).
    */
   kind: 'confirm' | 'hangup' | 'page' | 'prompt';
   /** Opened from the home menu: its screens carry a Back button. */
@@ -50,13 +50,13 @@ export interface UserSettings {
   timeZone?: string;
   /** The last call started by this user, for `/hangup` without an id. */
   lastCallId?: string;
-  /** A call start whose answer never came (outcome unknown): no id, but `/hangup` still helps (issue 10). */
+  /** A call start whose answer never came (outcome unknown): no id, but `/hangup` still helps (docs/reliability.md §3.5). */
   unknownCall?: { a: string; b: string; at: string };
-  /** A linking conversation in progress (issue 5: username, then password). Never holds the password. */
+  /** A linking conversation in progress (docs/accounts.md §1.2: username, then password). Never holds the password. */
   conversation?: LinkConversation;
   /**
    * Never-retry operations this user started that were interrupted before an outcome was known
-   * (a crash, a kill): told with the user's next reply, then cleared (issue 10).
+   * (a crash, a kill): told with the user's next reply, then cleared (docs/reliability.md §3.4).
    */
   interrupted?: InterruptedNotice[];
   /** The bot asked for the one missing argument of a command (a PIN, a number): the next text answers it. */
@@ -74,7 +74,7 @@ export interface InterruptedNotice {
 
 /**
  * `/topup` without a PIN asks for it; a shared contact fills B of `/call`. The answer is placed
- * between `before` and `after` and the command runs as if typed (issue 16). Never holds a secret:
+ * between `before` and `after` and the command runs as if typed (docs/interface.md §3.3). Never holds a secret:
  * the missing argument is the secret, and it is not stored.
  */
 export interface ArgumentPrompt {
@@ -96,9 +96,9 @@ export interface LinkConversation {
 
 /** Per-chat settings. */
 export interface ChatSettings {
-  /** A group admin allowed personal data (balance, CDRs) to be shown in this shared chat (issue 5). */
+  /** A group admin allowed personal data (balance, CDRs) to be shown in this shared chat (docs/privacy.md §1.4). */
   showPersonalData?: boolean;
-  /** A support channel (issue 6): agents act with the team's credentials stored under this chat. */
+  /** A support channel (docs/privacy.md §3.1): agents act with the team's credentials stored under this chat. */
   support?: { agents: string[]; agentGroup?: string | undefined; setupBy: string; setupAt: string };
 }
 
@@ -115,7 +115,7 @@ export interface AuditEntry {
   /** The CLI or number acted on, when there is one. */
   target?: string;
   /**
-   * `attempted`: written before a never-retry request is sent (write-ahead, issue 10); the entry
+   * `attempted`: written before a never-retry request is sent (write-ahead, docs/reliability.md §3.3); the entry
    * with the same `id` and the final outcome closes it.
    */
   outcome: 'attempted' | 'ok' | 'refused' | 'failed' | 'unknown';

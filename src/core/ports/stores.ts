@@ -53,7 +53,7 @@ export interface AuditLog {
   all(): AsyncIterable<AuditEntry>;
 }
 
-/** "Run once" claims: an update id, a Slack retry, a double-clicked button (issue 5, 6, 7). */
+/** "Run once" claims: an update id, a Slack retry, a double-clicked button (docs/reliability.md §1.1; docs/accounts.md §3.2). */
 export interface DedupeStore {
   /** `true` for the first claim of `key` within `ttlMs`, across every instance sharing the store. */
   claim(key: string, ttlMs: number): Promise<boolean>;
@@ -81,14 +81,14 @@ export interface Stores {
   audit: AuditLog;
   dedupe: DedupeStore;
   rateLimit: RateLimiter;
-  /** False while the shared store cannot be reached (issue 10): `/readyz` answers 503 then. */
+  /** False while the shared store cannot be reached (docs/reliability.md §5.2): `/readyz` answers 503 then. */
   reachable(): boolean;
   /**
    * When the shared store was found to have lost its data (its start marker vanished: `FLUSHALL`,
    * an empty replica, eviction); `undefined` while it kept it, and always for a local store.
    */
   dataLostAt?(): Date | undefined;
-  /** Alerts, call reports, digests and scheduler leases (issue 15). */
+  /** Alerts, call reports, digests and scheduler leases (docs/proactive.md §5.2). */
   proactive: ProactiveStores;
   /** Spend limits, card caps and four-eyes approvals (README "Money guard"). */
   guard: GuardStores;

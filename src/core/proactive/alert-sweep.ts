@@ -33,7 +33,7 @@ export interface SweepResult {
 const ALERT_CLAIM_TTL_MS = 90 * 86_400_000;
 
 /**
- * One sweep over every watched account (issue 15 §1), in process: each account checked by
+ * One sweep over every watched account (docs/proactive.md §1.3), in process: each account checked by
  * {@link checkAlert}. A failure is logged and left for the next sweep, never shown.
  */
 export async function sweepAlerts(ctx: ProactiveContext, o: AlertSweepOptions): Promise<SweepResult> {

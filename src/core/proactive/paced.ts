@@ -1,4 +1,4 @@
-/** How a sweep spreads its provider calls (issue 15: a steady trickle, never a burst). */
+/** How a sweep spreads its provider calls (docs/proactive.md §1.3: a steady trickle, never a burst). */
 export interface PaceOptions {
   /** Calls in flight at once. */
   concurrency: number;

@@ -43,7 +43,7 @@ export interface ScheduleOptions {
   holder?: string;
 }
 
-/** The bot speaking first (issue 15): alert sweeps, call reports, digests, and their schedule. */
+/** The bot speaking first (docs/proactive.md §4.1): alert sweeps, call reports, digests, and their schedule. */
 export interface Proactive {
   readonly outbox: Outbox;
   attach(channel: Channel): void;

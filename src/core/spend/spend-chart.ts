@@ -28,7 +28,7 @@ export async function spendChartSvg(
 }
 
 /**
- * Renders the spend chart as a PNG without a browser or native compilation (issue 15 §3): the SVG
+ * Renders the spend chart as a PNG without a browser or native compilation (docs/proactive.md §3.1): the SVG
  * above, then @resvg/resvg-js (a prebuilt binary shipped as a registry package) to PNG. Amounts
  * stay integers in minor units; labels are formatted from exact decimals. Both libraries load on
  * first use, so a bot that never draws a chart never pays for them.

@@ -3,7 +3,7 @@ import { addMoney, type Money } from '../../telephony/money.js';
 import type { CdrRecord } from '../../telephony/wire.js';
 import { todayIn } from '../values/natural-date.js';
 
-/** Spend of a period from its call records: per day, top destinations, total (issue 15 §3). */
+/** Spend of a period from its call records: per day, top destinations, total (docs/proactive.md §3.1). */
 export interface SpendData {
   from: string;
   to: string;

@@ -14,7 +14,7 @@ export interface SpendPeriod {
 }
 
 /**
- * The spend chart reply of a period: the PNG with the total as its caption (issue 15 §3). Records
+ * The spend chart reply of a period: the PNG with the total as its caption (docs/proactive.md §3.1). Records
  * count on their day in the user's zone; dates are in the user's format, the chart's included.
  */
 export async function spendReply(

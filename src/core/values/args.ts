@@ -7,7 +7,7 @@ import { looksLikeDate, parseNaturalDate } from './natural-date.js';
 
 /**
  * Zod building blocks for command arguments. Tokens come in as strings; each issue's message is
- * the fix we show, from the user's catalogue (issue 14: human wording, with an example).
+ * the fix we show, from the user's catalogue (docs/language.md §1.4: human wording, with an example).
  */
 
 /** What an argument schema may depend on: the user's catalogue, zone and the clock. */
@@ -44,7 +44,7 @@ export function usernameFix(t: Messages, issue: 'empty' | 'long' | 'characters')
 /** A reading of one token: the client's own value, or the fix in the user's words. */
 export type Read<T> = { ok: true; value: T } | { ok: false; fix: string };
 
-/** A phone number read with the client's parser (issue 17); the refusal worded from the catalogue. */
+/** A phone number read with the client's parser (docs/architecture.md §7.4); the refusal worded from the catalogue. */
 export function readPhone(t: Messages, what: string, text: string): Read<PhoneNumber> {
   const r = normalizePhoneNumber(text);
   return r.ok ? r : { ok: false, fix: phoneFix(t, what, r, text) };

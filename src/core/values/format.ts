@@ -2,7 +2,7 @@ import type { DayFields } from '../../telephony/dates.js';
 import { type Money, moneyToDecimalString } from '../../telephony/money.js';
 
 /**
- * Locale- and zone-aware formatting, the one place for the money and date rules (issue 14).
+ * Locale- and zone-aware formatting, the one place for the money and date rules (docs/language.md §2.4, §3).
  * Money is formatted from its exact decimal string, never via a float: Intl.NumberFormat formats a
  * decimal *string* exactly and rounds it half-expand (ECMA-402 NumberFormat v3).
  */

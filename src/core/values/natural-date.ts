@@ -1,7 +1,7 @@
 import { type CalendarDate, calendarDate, fromDate, parseCalendarDate } from '../../telephony/dates.js';
 
 /**
- * Dates as people type them in chat (issue 4, issue 14), in English or German: `today`/`heute`,
+ * Dates as people type them in chat (docs/language.md §2.2), in English or German: `today`/`heute`,
  * `yesterday`/`gestern`, `vorgestern`, `7d` (seven days ago; `7t` for Tage, `2w`, `1m`),
  * `2026-11-01`, `01.11.2026`, `1.11.2026`. Relative words are read against the injected clock in
  * the user's time zone: at 00:30 in Berlin, "today" is already the Berlin day, not UTC's.

@@ -1,7 +1,7 @@
 import type { ReplyTable } from '../reply.js';
 
 /**
- * The one table-to-text layout (issue 17): every renderer (Telegram `<pre>`, Slack code block,
+ * The one table-to-text layout (docs/architecture.md §7.2): every renderer (Telegram `<pre>`, Slack code block,
  * console) shows a table as these aligned plain-text rows for a monospace block. Columns are padded to their widest cell; numeric columns are right-aligned unless the
  * reply says otherwise. The result is plain text: the caller escapes it.
  */
@@ -30,7 +30,7 @@ export interface TableGrid {
 }
 
 /**
- * The one reading of a table (issue 17; native tables, issue 25): the text layout above and the
+ * The one reading of a table (docs/architecture.md §7.2; native tables, docs/interface.md §3.5): the text layout above and the
  * platforms' own tables (a Telegram rich table, a Slack table block) take their cells and their
  * alignment from here, so a column is right-aligned the same way everywhere.
  */

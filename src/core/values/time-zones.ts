@@ -1,5 +1,5 @@
 /**
- * Time zone names checked against the IANA list Intl ships (issue 14). A name is accepted in any
+ * Time zone names checked against the IANA list Intl ships (docs/language.md §2.1). A name is accepted in any
  * case and returned in its canonical spelling; Intl's own aliases (`Europe/Kyiv`, `UTC`) count too.
  */
 let canonical: Map<string, string> | undefined;

@@ -1,7 +1,7 @@
 import { catalogues, type Language, languageOf, type Messages } from '../messages.js';
 import { createFormatter, type Formatter } from './format.js';
 
-/** The user's language, catalogue and formatter for one request (issue 14). */
+/** The user's language, catalogue and formatter for one request (docs/language.md §1.2). */
 export interface UserLocale {
   readonly language: Language;
   readonly t: Messages;

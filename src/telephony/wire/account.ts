@@ -134,7 +134,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * `accountBody` without zod for the common shape (issue 13: the read the bot makes most): string
+ * `accountBody` without zod for the common shape (docs/performance.md §2.2: the read the bot makes most): string
  * fields and a readable amount. Anything else returns `undefined` and goes through the schema, so
  * the two can only agree; `test/telephony/fast-decode.test.ts` checks that on generated bodies.
  */

@@ -65,7 +65,7 @@ export async function startConsole(
     exportDir,
     ...(options.locale ? { locale: options.locale } : {}),
   });
-  // What the core sends first (alerts, call reports) reaches this terminal (issue 15).
+  // What the core sends first (alerts, call reports) reaches this terminal (docs/proactive.md §4.1).
   stack.proactive.attach(channel.notifier);
   const running = channel.run();
   const tick = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -3,7 +3,7 @@ import { md5Hex } from '../../../src/telephony/signature.js';
 import { type ConsoleHarness, startConsole } from './console-harness.js';
 
 /**
- * End to end (issue 4): console channel on streams → real core → real client → sandbox over HTTP.
+ * End to end (docs/interface.md §4.3): console channel on streams → real core → real client → sandbox over HTTP.
  * Each command is checked on the text the console prints.
  */
 
@@ -27,7 +27,7 @@ describe('welcome and help', () => {
   it('/help lists every visible command the user may run here, and no hidden one', async () => {
     const out = await h.say('/help');
     expect(out).toContain('== Commands ==');
-    // A group setting and the support log are not for a private console (issue 11).
+    // A group setting and the support log are not for a private console (docs/privacy.md §1.4).
     const elsewhere = ['groupdata', 'audit'];
     for (const c of h.stack.core.commands.filter((c) => !c.hidden && !elsewhere.includes(c.name)))
       expect(out).toContain(c.usage);

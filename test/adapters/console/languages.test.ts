@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ConsoleHarness, startConsole } from './console-harness.js';
 
-/** Issue 14 on the console: LANG picks the language, /timezone the zone; /language wins over LANG. */
+/** docs/language.md §1.2 on the console: LANG picks the language, /timezone the zone; /language wins over LANG. */
 
 let h: ConsoleHarness;
 const NOW = new Date('2026-11-13T23:30:00Z');

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleHarness, startConsole } from './console-harness.js';
 
-/** Issue 15 §3 on the console: the chart is written as a PNG where exports go, and its path printed. */
+/** docs/proactive.md §3.1 on the console: the chart is written as a PNG where exports go, and its path printed. */
 describe('/spend on the console', () => {
   let h: ConsoleHarness;
   const clock = () => new Date('2026-11-16T09:00:00Z');

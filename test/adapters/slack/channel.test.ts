@@ -78,7 +78,7 @@ describe('request verification', () => {
     expect(core.texts).toHaveLength(0);
   });
 
-  it('refuses a body over the limit with 413 before verifying anything (issue 10)', async () => {
+  it('refuses a body over the limit with 413 before verifying anything (docs/reliability.md §4.3)', async () => {
     const res = await request(h.url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -118,7 +118,7 @@ describe('every command, in a DM with the app', () => {
     expect(ack.status).toBe(200);
     expect(ack.body).toBe('');
     if (text.startsWith('call ')) {
-      // The call card is posted with chat.postMessage, whose ts lets the report edit it (issue 15).
+      // The call card is posted with chat.postMessage, whose ts lets the report edit it (docs/proactive.md §2.1).
       const card = await callCard();
       expect(json(card)).toContain(expected);
       expect(card.body.channel).toBe('D1');

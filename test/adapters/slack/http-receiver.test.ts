@@ -20,7 +20,7 @@ import {
 import { startHarness } from './harness.js';
 
 /**
- * The HTTP receiver (issue 13) with real bolt behind it and requests signed as Slack's
+ * The HTTP receiver (docs/performance.md §4.2) with real bolt behind it and requests signed as Slack's
  * "Verifying requests from Slack" documents them. Orderings are proven by holding the dispatch,
  * never by timing.
  */

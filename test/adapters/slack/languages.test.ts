@@ -6,7 +6,7 @@ import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { type SlackHarness, startHarness } from './harness.js';
 
 /**
- * Issue 14 on Slack: the user's language and time zone come from `users.info` with
+ * docs/language.md §1.2, §2.1 on Slack: the user's language and time zone come from `users.info` with
  * `include_locale` (`locale`, `tz`); help, replies, dates and the adapter's own words (modals,
  * "buttons expire") follow them; `/language` still wins.
  */
@@ -67,14 +67,14 @@ describe('a Slack user with locale de-DE in Europe/Berlin', () => {
   it('gets the help in German', async () => {
     const help = await ask('help', 'UDE');
     expect(help).toContain(`*${de.helpTitle}*`);
-    // Commands as a Slack user types them (issue 11).
+    // Commands as a Slack user types them (docs/privacy.md §4).
     expect(help).toContain(`/tel balance – ${de.cmd.balance.summary}`);
     expect(help).toContain(`/tel timezone [Zone] – ${de.cmd.timezone.summary}`);
     expect(help).toContain(
       de.helpFooter.replace('/help', '/tel help').replace('<', '&lt;').replace('>', '&gt;'),
     );
     expect(help).not.toMatch(/Show the commands|Balance and account details/);
-    // The closing note of issue 14 shows this rendering.
+    // PRINT_HELP=1 prints this rendering (docs/language.md §1.3).
     if (process.env.PRINT_HELP) console.log(help);
   });
 

@@ -63,14 +63,14 @@ describe('slack/manifest.yaml', () => {
     );
   });
 
-  it('asks for the same scopes in the install link, and names the OAuth redirect path (issue 16)', () => {
+  it('asks for the same scopes in the install link, and names the OAuth redirect path (docs/operations.md §5.1)', () => {
     expect([...SLACK_BOT_SCOPES].sort()).toEqual([...manifest.oauth_config.scopes.bot].sort());
     expect(manifest.oauth_config.redirect_urls.map((u) => new URL(u).pathname)).toEqual([
       '/slack/oauth_redirect',
     ]);
   });
 
-  it('declares the Home and Messages tabs and the events the adapter listens to (issue 16)', () => {
+  it('declares the Home and Messages tabs and the events the adapter listens to (docs/interface.md §4.2)', () => {
     expect(manifest.features.app_home).toEqual({
       home_tab_enabled: true,
       messages_tab_enabled: true,

@@ -3,7 +3,7 @@ import { createFakeCore } from '../../helpers/fake-core.js';
 import { type SlackHarness, startHarness } from './harness.js';
 
 /**
- * Issue 12, "Slack modals: open the modal before any lookup that can wait on the network". A
+ * docs/reliability.md §2.2, Slack modals: open the modal before any lookup that can wait on the network. A
  * `trigger_id` is valid for 3 s; the fake Slack expires the triggers issued so far on cue, while
  * `users.info` is held (a slow Slack API), so the order is what decides whether the user sees a form.
  */

@@ -11,7 +11,7 @@ import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { type SlackHarness, startHarness } from './harness.js';
 
 /**
- * Issue 16 on Slack, end to end: real bolt in HTTP mode, the real core and the sandbox; the fake
+ * docs/interface.md §4.2 on Slack, end to end: real bolt in HTTP mode, the real core and the sandbox; the fake
  * Web API refuses any Block Kit payload beyond Slack's documented limits (test/helpers/block-kit.ts).
  */
 let stack: TestStack;
@@ -24,7 +24,7 @@ beforeEach(async () => {
     sandbox: { data: seedWithCalls(500) },
   });
   h = await startHarness(stack.core, {
-    // UTC, so the seeded calls of the last hours all fall on today (a zone shifts the day, issue 14).
+    // UTC, so the seeded calls of the last hours all fall on today (a zone shifts the day, docs/language.md §2.3).
     users: [
       { id: 'U1', name: 'alice', tz: 'UTC' },
       { id: 'U2', name: 'bob', tz: 'UTC' },
@@ -219,7 +219,7 @@ describe('help and long lists', () => {
     const { responseId } = await h.command('help');
     const [answer] = await h.slack.waitForCalls('response_url', 1, (c) => c.id === responseId);
     const text = readable(blocksOf(answer!));
-    // Commands as a Slack user types them (issue 11).
+    // Commands as a Slack user types them (docs/privacy.md §4).
     expect(text).toMatch(/\*Account\*\n• \/tel balance – /);
     expect(text).toMatch(/\*Calls\*\n(• .+\n)*• \/tel call &lt;A&gt; &lt;B&gt; – /);
     expect(text).not.toContain('```');

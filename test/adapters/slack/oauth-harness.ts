@@ -29,7 +29,7 @@ import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { memoryDedupe, recordingLogger, SECRET } from './harness.js';
 
 /**
- * The Slack channel installed in many workspaces (issue 16): real bolt in HTTP mode with
+ * The Slack channel installed in many workspaces (docs/operations.md §5.1): real bolt in HTTP mode with
  * @slack/oauth's installer, the real core and sandbox, one real SQLite file for the credentials
  * and the installations, and the fake Slack Web API issuing codes and tokens per workspace.
  */

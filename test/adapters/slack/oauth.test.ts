@@ -3,7 +3,7 @@ import { NotifyRefusedError } from '../../../src/core/ports/notify.js';
 import { type OAuthHarness, startOAuthHarness } from './oauth-harness.js';
 
 /**
- * Installation in many workspaces (issue 16): Slack's OAuth flow through @slack/oauth's installer,
+ * Installation in many workspaces (docs/operations.md §5.1): Slack's OAuth flow through @slack/oauth's installer,
  * installations sealed in the bot's SQLite file, each workspace served with its own token, and
  * uninstalls deleting the tokens. Slack's side is the fake Web API (test/helpers/fake-slack-oauth.ts).
  */

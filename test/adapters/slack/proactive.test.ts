@@ -3,7 +3,7 @@ import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { type SlackHarness, startHarness } from './harness.js';
 
 /**
- * Issue 15 on Slack, end to end: real bolt (HTTP mode) ↔ fake Slack Web API, the real core and
+ * docs/proactive.md §4.1 on Slack, end to end: real bolt (HTTP mode) ↔ fake Slack Web API, the real core and
  * proactive side, the sandbox billing the call on the test's clock.
  */
 let stack: TestStack;

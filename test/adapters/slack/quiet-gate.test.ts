@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQuietGate } from '../../../src/adapters/slack/quiet-gate.js';
 
-/** Issue 13: work after an ack waits while requests are open or arriving, never past its bound. */
+/** docs/performance.md §4.2: work after an ack waits while requests are open or arriving, never past its bound. */
 describe('quiet gate', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -72,7 +72,7 @@ describe('quiet gate', () => {
   });
 });
 
-/** Issue 13: a burst that pauses (network jitter, a sender short of CPU) is still one burst. */
+/** docs/performance.md §4.2: a burst that pauses (network jitter, a sender short of CPU) is still one burst. */
 describe('quiet gate after a burst', () => {
   beforeEach(() => {
     vi.useFakeTimers();

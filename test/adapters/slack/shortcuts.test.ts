@@ -8,7 +8,7 @@ import {
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { type SlackHarness, startHarness } from './harness.js';
 
-/** Shortcuts (issue 16) end to end: real bolt, the real core, the sandbox; Block Kit checked by the fake. */
+/** Shortcuts (docs/interface.md §4.2) end to end: real bolt, the real core, the sandbox; Block Kit checked by the fake. */
 let stack: TestStack;
 let h: SlackHarness;
 

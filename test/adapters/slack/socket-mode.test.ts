@@ -6,7 +6,7 @@ import { type FakeSocketMode, startFakeSocketMode } from '../../helpers/fake-sla
 import { memoryDedupe } from './harness.js';
 
 /**
- * Issue 12, Socket Mode end to end: bolt's SocketModeReceiver against a local WebSocket server
+ * docs/operations.md §1.6, Socket Mode end to end: bolt's SocketModeReceiver against a local WebSocket server
  * speaking Slack's Socket Mode protocol, its `apps.connections.open` on SLACK_API_URL (the fake Web
  * API), not slack.com. hello → slash_commands and interactive envelopes → acks by envelope_id →
  * disconnect (refresh_requested) → reconnect, with no envelope lost and a redelivery run once.

@@ -3,7 +3,7 @@ import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { type SlackHarness, startHarness } from './harness.js';
 
 /**
- * Issue 10: while the shared store is down, a Slack slash command cannot be claimed (run once).
+ * docs/reliability.md §5.2: while the shared store is down, a Slack slash command cannot be claimed (run once).
  * Slack does not redeliver slash commands, so the user is told at once that the bot is
  * temporarily unavailable, and nothing runs.
  */

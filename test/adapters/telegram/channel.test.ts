@@ -28,7 +28,7 @@ describe('start', () => {
   it('registers the command menus per chat kind and clears a webhook before polling', async () => {
     const { telegram } = await start();
     const menus = telegram.callsOf('setMyCommands');
-    // One menu per chat kind, in English for everyone and German for German apps (issue 14).
+    // One menu per chat kind, in English for everyone and German for German apps (docs/language.md §1.3).
     expect(menus.map((c) => [c.payload.scope, c.payload.language_code])).toEqual([
       [{ type: 'all_private_chats' }, undefined],
       [{ type: 'all_private_chats' }, 'de'],

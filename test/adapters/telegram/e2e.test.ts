@@ -4,7 +4,7 @@ import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { alice, bob, group, type Harness, startHarness } from './harness.js';
 
 /**
- * End to end (issue 5): real grammY ↔ fake Bot API over HTTP, the real core on memory stores, and the
+ * End to end (docs/interface.md §4.1): real grammY ↔ fake Bot API over HTTP, the real core on memory stores, and the
  * real client ↔ sandbox over HTTP. Assertions follow the recorded order of calls, never time.
  */
 

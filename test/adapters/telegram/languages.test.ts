@@ -5,7 +5,7 @@ import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { group, type Harness, startHarness } from './harness.js';
 
 /**
- * Issue 14 on Telegram: the command menus per language (setMyCommands with language_code, private
+ * docs/language.md §1.3 on Telegram: the command menus per language (setMyCommands with language_code, private
  * and group scopes), a German app gets German replies and German notices from the adapter itself,
  * and `/language` wins over the app's language.
  */

@@ -7,7 +7,7 @@ import { buttons, editOf, keyboardText, labels, press, say } from './drive.js';
 import { alice, bob, group, type Harness, startHarness } from './harness.js';
 
 /**
- * Issue 16 on Telegram, end to end: real grammY ↔ the fake Bot API (which refuses bad HTML and bad
+ * docs/interface.md §4.1 on Telegram, end to end: real grammY ↔ the fake Bot API (which refuses bad HTML and bad
  * keyboards as Telegram does), the real core, the sandbox over HTTP. Time moves only through the
  * injected scheduler.
  */

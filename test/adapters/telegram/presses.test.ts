@@ -5,7 +5,7 @@ import { ManualScheduler } from '../../helpers/manual-scheduler.js';
 import { alice, bob, gate, group, type Harness, startHarness } from './harness.js';
 
 /**
- * Issue 12, Telegram presses under a slow provider: the callback query is answered first (within
+ * docs/reliability.md §2.3, Telegram presses under a slow provider: the callback query is answered first (within
  * 500 ms of the press, at once when the core is slow), the work runs, and the message is edited with
  * the outcome even when Telegram refused the answer (its deadline had passed). While the core waits
  * on the provider for more than a second, the chat shows "typing…". Time moves only through the

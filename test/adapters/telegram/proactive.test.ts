@@ -4,7 +4,7 @@ import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { alice, type Harness, startHarness } from './harness.js';
 
 /**
- * Issue 15 on Telegram, end to end: real grammY ↔ fake Bot API, the real core and proactive side,
+ * docs/proactive.md §4.1 on Telegram, end to end: real grammY ↔ fake Bot API, the real core and proactive side,
  * the real client ↔ sandbox. The clock is the test's; the sandbox bills the call on that clock.
  */
 

@@ -5,7 +5,7 @@ import { FakeTelegram } from '../../helpers/fake-telegram.js';
 import { gate, type Harness, startHarness } from './harness.js';
 
 /**
- * Issue 12, channel set-up that survives the platform's refusals: a "later" answer (429 with
+ * docs/operations.md §1.2, channel set-up that survives the platform's refusals: a "later" answer (429 with
  * `retry_after`, 5xx, no answer) is retried with backoff; a permanent refusal fails the start at
  * once with Telegram's own description; `receiving()` (and so `/readyz`) is false until the webhook
  * is really registered. The waits are recorded by an injected sleep, never measured.

@@ -3,7 +3,7 @@ import { createFakeCore } from '../../helpers/fake-core.js';
 import { alice, type Harness, startHarness } from './harness.js';
 
 /**
- * Issue 10: in polling mode an update cannot be handed back to Telegram, so while the shared store
+ * docs/reliability.md §5.2: in polling mode an update cannot be handed back to Telegram, so while the shared store
  * is down (the update's run-once claim fails) the user is told the bot is temporarily unavailable,
  * and the core is not called.
  */

@@ -4,7 +4,7 @@ import { FakeTelegram } from '../../helpers/fake-telegram.js';
 import { httpCall } from '../../helpers/http-call.js';
 import { alice, bob, gate, type Harness, startHarness } from './harness.js';
 
-/** Webhook mode (issue 5): constant-time secret check, answer first, work after, health endpoints. */
+/** Webhook mode (docs/reliability.md §2.3): constant-time secret check, answer first, work after, health endpoints. */
 
 const SECRET = 'wh_secret-123';
 let h: Harness | undefined;

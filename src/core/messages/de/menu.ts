@@ -1,7 +1,7 @@
 import type { menuEn } from '../en/menu.js';
 import { plural } from '../plural.js';
 
-/** German: the home menu, paging, prompts and chat etiquette (issue 16). Typed as the English area, so a missing key fails the type check. */
+/** German: the home menu, paging, prompts and chat etiquette (docs/interface.md §3.1). Typed as the English area, so a missing key fails the type check. */
 export const menuDe: typeof menuEn = {
   homeTitle: 'Start',
   homeLinked: (label: string) =>

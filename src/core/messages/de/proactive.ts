@@ -1,6 +1,6 @@
 import type { proactiveEn } from '../en/proactive.js';
 
-/** German: the bot speaking first (issue 15): alerts, call reports, spend charts, digests. Typed as the English area, so a missing key fails the type check. */
+/** German: the bot speaking first (docs/proactive.md §4.1): alerts, call reports, spend charts, digests. Typed as the English area, so a missing key fails the type check. */
 export const proactiveDe: typeof proactiveEn = {
   alertFix: 'geben Sie die Schwelle als Betrag an, z. B. 5 oder 5,00 €, oder off',
   spendPeriodFix: 'geben Sie einen Zeitraum an, z. B. 7d, 30d, 12w oder 3m (höchstens ein Jahr)',

@@ -1,6 +1,6 @@
 import { plural } from '../plural.js';
 
-/** English: the home menu, paging, prompts and chat etiquette (issue 16). */
+/** English: the home menu, paging, prompts and chat etiquette (docs/interface.md §3.1). */
 export const menuEn = {
   homeTitle: 'Home',
   homeLinked: (label: string) =>

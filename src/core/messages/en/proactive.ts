@@ -1,4 +1,4 @@
-/** English: the bot speaking first (issue 15): alerts, call reports, spend charts, digests. */
+/** English: the bot speaking first (docs/proactive.md §4.1): alerts, call reports, spend charts, digests. */
 export const proactiveEn = {
   alertFix: 'give the threshold as an amount, e.g. 5 or 5,00 €, or off',
   spendPeriodFix: 'give a period such as 7d, 30d, 12w or 3m (at most a year)',
