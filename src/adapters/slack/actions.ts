@@ -49,17 +49,30 @@ export function registerActions(app: App, deps: SlackHandlerDeps): void {
 /**
  * The core asks for a secret (Link account, Top up): on the Home tab too it goes into its form,
  * never into a message (README "One road out"), with the person's DM with the app as the form's
- * conversation; the tab shows the core's words beside it.
+ * conversation. Once the form opened, the core's words for a channel without one ("send the PIN
+ * with the command") would contradict it: the tab leaves them out and, with nothing else to show,
+ * stays as it was, as a pressed menu does (delivery-executor.ts). Where the form could not open (its
+ * trigger expired), the tab shows those words.
  */
 async function onHomeTab(deps: SlackHandlerDeps, turn: SlackTurn, actionId: string, outcome: ActionOutcome) {
   const { req } = turn;
+  let shown = outcome;
   const asking = [outcome.update, ...(outcome.followUps ?? [])].find((r) => r?.asksSecret);
   if (asking?.asksSecret && req.triggerId) {
     const dm = await req.client.conversations.open({ users: req.user });
     const inDm = replyTarget({ ...req, channel: dm.channel?.id ?? '' }, turn.asker.chat);
-    await deps.responder
+    const opened = await deps.responder
       .conversation(inDm)
       .askSecret?.({ form: asking.asksSecret, language: asking.language ?? 'en' });
+    if (opened) shown = withoutReply(outcome, asking);
+    if (!shown.update && !shown.followUps?.length && !shown.notice) return;
   }
-  await pressedOnHome(deps, req.client, req.team, req.user, actionId, outcome);
+  await pressedOnHome(deps, req.client, req.team, req.user, actionId, shown);
+}
+
+/** The outcome without one of its replies (the question a form asked instead). */
+function withoutReply(outcome: ActionOutcome, reply: object): ActionOutcome {
+  const followUps = (outcome.followUps ?? []).filter((r) => r !== reply);
+  const { update, ...rest } = outcome;
+  return { ...rest, followUps, ...(update && update !== reply ? { update } : {}) };
 }

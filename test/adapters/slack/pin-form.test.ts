@@ -205,4 +205,26 @@ describe('Top up buttons', () => {
     const ask = await h.slack.waitForCall('chat.postMessage', (c) => json(c.body).includes(en.topupConfirm));
     expect(ask.body.channel).toBe('DU1');
   });
+
+  it('Top up on the Home tab says nothing of sending the PIN with the command once its form opened', async () => {
+    await h.interact(homeButtonPayload({ actionId: 'm:topup' }));
+    await h.slack.waitForCall('views.open', (c) => viewOf(c).callback_id === 'tel_pin');
+    // Stopping waits for the press's work to end: whatever it would still publish is in the calls.
+    await h.channel.stop();
+    const said = json(h.slack.calls.filter((c) => c.method !== 'views.open'));
+    expect(said).not.toContain(en.promptPinInCommand.slice(0, 30));
+    expect(said).not.toContain('1234567890');
+  });
+
+  it('Top up on the Home tab whose trigger expired tells how to send the PIN safely, in the tab', async () => {
+    const release = h.slack.hold('views.open');
+    await h.interact(homeButtonPayload({ actionId: 'm:topup' }));
+    h.slack.expireTriggers();
+    release();
+    const refused = await h.slack.waitForCall('views.open');
+    expect(refused.answer).toEqual({ ok: false, error: 'expired_trigger_id' });
+    const tab = await h.slack.waitForCall('views.publish', (c) => json(c.body).includes('PIN'));
+    expect(json(tab.body)).toContain('/tel topup 1234567890');
+    expect(json(tab.body)).not.toMatch(/delete/i);
+  });
 });
