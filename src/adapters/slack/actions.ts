@@ -1,5 +1,5 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
-import type { ActionOutcome } from '../../core/index.js';
+import { type ActionOutcome, HOME_BUTTON } from '../../core/index.js';
 import { pressedOnHome } from './app-home.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { acknowledged, replyTarget, type SlackRequest, type SlackTurn, slackTurn } from './turn.js';
@@ -49,10 +49,9 @@ export function registerActions(app: App, deps: SlackHandlerDeps): void {
 /**
  * The core asks for a secret (Link account, Top up): on the Home tab too it goes into its form,
  * never into a message (README "One road out"), with the person's DM with the app as the form's
- * conversation. Once the form opened, the core's words for a channel without one ("send the PIN
- * with the command") would contradict it: the tab leaves them out and, with nothing else to show,
- * stays as it was, as a pressed menu does (delivery-executor.ts). Where the form could not open (its
- * trigger expired), the tab shows those words.
+ * conversation. Once the form opened, the core's words for where it cannot ("send the PIN with the
+ * command") would contradict it: the tab leaves them out and, with nothing else to show, shows the
+ * home screen under the form. Where the form could not open (its trigger expired), the tab shows them.
  */
 async function onHomeTab(deps: SlackHandlerDeps, turn: SlackTurn, actionId: string, outcome: ActionOutcome) {
   const { req } = turn;
@@ -65,7 +64,9 @@ async function onHomeTab(deps: SlackHandlerDeps, turn: SlackTurn, actionId: stri
       .conversation(inDm)
       .askSecret?.({ form: asking.asksSecret, language: asking.language ?? 'en' });
     if (opened) shown = withoutReply(outcome, asking);
-    if (!shown.update && !shown.followUps?.length && !shown.notice) return;
+    // Nothing else to show: the tab under the form shows home again, as Back would.
+    if (!shown.update && !shown.followUps?.length && !shown.notice)
+      return pressedOnHome(deps, req.client, req.team, req.user, HOME_BUTTON, shown);
   }
   await pressedOnHome(deps, req.client, req.team, req.user, actionId, shown);
 }

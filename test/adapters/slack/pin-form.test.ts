@@ -214,6 +214,9 @@ describe('Top up buttons', () => {
     const said = json(h.slack.calls.filter((c) => c.method !== 'views.open'));
     expect(said).not.toContain(en.promptPinInCommand.slice(0, 30));
     expect(said).not.toContain('1234567890');
+    // The tab under the form shows the home screen, its menu with it.
+    const [tab] = h.slack.callsOf('views.publish');
+    expect(json(tab?.body)).toContain('m:topup');
   });
 
   it('Top up on the Home tab whose trigger expired tells how to send the PIN safely, in the tab', async () => {
