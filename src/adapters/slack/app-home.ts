@@ -63,7 +63,7 @@ async function publishHome(
 
 /**
  * A button pressed on the Home tab: Back (`m:home`) shows the home screen again; any other
- * outcome is shown in the tab, the pressed screen first.
+ * outcome is shown in the tab, the pressed screen first, its notice above it unless a reply says it.
  */
 export async function pressedOnHome(
   deps: SlackHandlerDeps,
@@ -82,5 +82,7 @@ export async function pressedOnHome(
     return;
   }
   const shown = [outcome.update, ...(outcome.followUps ?? [])].filter((r): r is Reply => r !== undefined);
-  await publishHome(client, user, shown.length ? shown : [], outcome.notice);
+  // A refusal is both the notice and the screen: said once (no sentence twice, README "One road out").
+  const notice = shown.some((r) => r.text === outcome.notice) ? undefined : outcome.notice;
+  await publishHome(client, user, shown, notice);
 }

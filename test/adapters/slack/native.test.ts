@@ -128,6 +128,14 @@ describe('App Home', () => {
     expect(readable(blocksOf(home!))).toMatch(/Linked accounts/);
   });
 
+  it('a refusal on the Home tab says its sentence once, with the way back', async () => {
+    await h.interact(homeButtonPayload({ actionId: 'm:balance', user: 'U2' }));
+    const screen = await h.slack.waitForCall('views.publish');
+    const text = readable(blocksOf(screen));
+    expect(text.match(/not linked an account/g)).toHaveLength(1);
+    expect(actionIds(blocksOf(screen))).toEqual(['m:home']);
+  });
+
   it('Link account on the Home tab opens the link form: a password never goes into a message', async () => {
     await h.interact(homeButtonPayload({ actionId: 'm:link' }));
     const form = await h.slack.waitForCall('views.open');
