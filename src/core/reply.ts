@@ -135,7 +135,7 @@ export interface ReplyTable {
 
 export interface ReplyAction {
   label: string;
-  /** `<verb>:<pendingId>`, routed back through `Core.handleAction`. */
+  /** An id of the button protocol (buttons.ts `encodeButton`), routed back through `Core.handleAction`. */
   actionId: string;
   style?: 'primary' | 'danger';
   /** Slack shows a confirm dialog for these (docs/interface.md §2.3). */

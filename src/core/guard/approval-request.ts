@@ -72,7 +72,7 @@ export async function requestApproval(
 }
 
 /** The request as the chat reads it; `outcome` replaces the who-may-approve lines once decided. */
-export function requestMessage(request: ApprovalRequest, t: Messages, outcome?: string[]): Reply {
+function requestMessage(request: ApprovalRequest, t: Messages, outcome?: string[]): Reply {
   const who = request.requesterName ?? t.approvalSomeone;
   const lines = [t.approvalAsk(who, request.summary)];
   if (outcome) lines.push(...outcome);

@@ -11,7 +11,8 @@ import type { NotifyDestination, SentMessage } from './notify.js';
  *
  * Adding a capability: a flag here (with what it means on each platform), the primitive on
  * {@link Conversation} (optional when only some channels have it), the branch in
- * `delivery-executor.ts` that uses it, each adapter's declaration (`*-conversation.ts`), and a row of
+ * `delivery-executor.ts` that uses it, each adapter's declaration (`TELEGRAM_CAN` in telegram/deliver.ts,
+ * `SLACK_CAN` in slack/responder.ts, the console's in console-channel.ts), and a row of
  * `test/core/delivery-executor.test.ts`. `showToOne` is the model: Slack and Telegram show an
  * `actor` reply ephemerally; without the flag (or when `showToActor` declines) the executor sends
  * it to the private conversation instead.
