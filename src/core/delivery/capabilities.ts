@@ -47,7 +47,7 @@ export function honestWords(t: Messages, can: ChannelCapabilities): Messages {
     ...t,
     linkAskPassword: hidden ? t.linkAskPasswordHidden : t.linkAskPasswordKept,
     linkPasswordDeleted: '',
-    promptPin: asksInForm(can) ? t.promptPinInCommand : hidden ? t.promptPinHidden : t.promptPinKept,
+    promptPin: hidden ? t.promptPinHidden : t.promptPinKept,
   };
 }
 
