@@ -66,8 +66,8 @@ export const SLACK_CAN: ChannelCapabilities = {
 };
 
 /**
- * Slack's primitives after the request was acknowledged (docs/reliability.md §2.2 "Acknowledge at once, work
- * after"). Everything goes through `response_url` first, while Slack's budget of it lasts
+ * Slack's primitives after the request was acknowledged (docs/reliability.md §2.2: acknowledged at
+ * once, the answer after). Everything goes through `response_url` first, while Slack's budget of it lasts
  * (response-url.ts), and falls back to the Web API, whose client waits out 429s. Where each reply
  * goes is the core's executor's decision (delivery-executor.ts), never this file's.
  */

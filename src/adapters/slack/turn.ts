@@ -6,7 +6,7 @@ import { slackChat, slackIdentity } from './normalise.js';
 import { type ReplyTarget, SLACK_CAN } from './responder.js';
 
 /**
- * The one envelope of every Slack listener (README "Slack", "Acknowledge at once, work after"):
+ * The one envelope of every Slack listener (README "Slack"; docs/reliability.md §2.2, docs/architecture.md §4.2):
  * acknowledge → track → claim → look up the user → build the reply target → call the core. Each
  * listener says only what its payload carries ({@link SlackRequest}) and what it asks of the core.
  */
