@@ -26,7 +26,8 @@ export interface PendingAction {
   id: string;
   /**
    * `confirm` runs `command` with `args`; `hangup` stops `args[0]`; `page` re-reads `command` for
-   * another page of its list; `prompt` asks for the one missing argument of `command` (docs/interface.md §3.2).
+   * another page of its list (docs/interface.md §3.2); `prompt` asks for the one missing argument
+   * of `command` (docs/interface.md §3.3).
    */
   kind: 'confirm' | 'hangup' | 'page' | 'prompt';
   /** Opened from the home menu: its screens carry a Back button. */
