@@ -1,12 +1,7 @@
 import type { App, SlackViewAction, ViewOutput, ViewResponseAction, webApi } from '@slack/bolt';
-import {
-  type Conversation,
-  errorSummary,
-  type Messages,
-  type PlacedReply,
-  type Reply,
-} from '../../core/index.js';
+import { type Conversation, errorSummary, type Messages, type PlacedReply } from '../../core/index.js';
 import type { SlackHandlerDeps, Who } from './deps.js';
+import { answerInModal, plain } from './modal-answer.js';
 import { decodeMeta, type ModalMeta, modalText, statusModal } from './modals.js';
 import { bodyDigest } from './normalise.js';
 import { type SlackTurn, slackTurn } from './turn.js';
@@ -122,7 +117,10 @@ async function withinBudget<T>(work: Promise<T>, budgetMs: number): Promise<T | 
   return first;
 }
 
-/** A late answer: the "checking" modal becomes the form again (refused) or the outcome (done). */
+/**
+ * A late answer: the "checking" modal becomes the form again (refused) or the outcome (done), each
+ * reply shown once (modal-answer.ts).
+ */
 async function finishLate(
   deps: SlackHandlerDeps,
   s: {
@@ -141,13 +139,6 @@ async function finishLate(
     await s.client.views.update({ view_id: s.view.id, view: s.form.again(s.meta, notice, s.view) });
     return;
   }
-  await s.client.views.update({
-    view_id: s.view.id,
-    view: statusModal(s.form.title(s.t, s.meta), plain(reply, s.t), s.t.close),
-  });
-  await deps.options.core.deliver(s.conv, replies);
-}
-
-function plain(reply: Reply, t: Messages['slack']): string {
-  return [reply.title, reply.text].filter(Boolean).join(': ').slice(0, 2000) || t.refused;
+  const title = s.form.title(s.t, s.meta);
+  await answerInModal(deps, { client: s.client, viewId: s.view.id, conv: s.conv, title, t: s.t }, replies);
 }

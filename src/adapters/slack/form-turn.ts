@@ -1,6 +1,7 @@
-import { type IncomingCommand, languageOf, type PlacedReply } from '../../core/index.js';
+import { type IncomingCommand, languageOf } from '../../core/index.js';
 import type { SlackHandlerDeps } from './deps.js';
-import { modalText, statusModal } from './modals.js';
+import { answerInModal } from './modal-answer.js';
+import { modalText } from './modals.js';
 import type { SlackTurn } from './turn.js';
 
 /**
@@ -8,8 +9,7 @@ import type { SlackTurn } from './turn.js';
  * trigger_id's 3 s): the core runs it by name with typed arguments. When the core asks for the
  * secret, its form replaces that modal (responder.ts `askSecret`); when it answers instead (no
  * account linked, not allowed here), the answer is shown in the modal the person is looking at, so
- * no PIN is asked first (README "One road out"), and only what a modal cannot hold (buttons, a
- * file) goes to the conversation.
+ * no PIN is asked first (README "One road out"), each reply once (modal-answer.ts).
  */
 export async function runInForm(
   deps: SlackHandlerDeps,
@@ -24,20 +24,9 @@ export async function runInForm(
     return;
   }
   const t = modalText({ language: replies[0]?.language ?? languageOf(input.locale) });
-  const shown = await turn.req.client.views
-    .update({
-      view_id: viewId,
-      view: statusModal(t.pinTitle, replies.map(plain).filter(Boolean).join('\n\n') || t.refused, t.close),
-    })
-    .then(
-      () => true,
-      // The person closed the form meanwhile: the answer goes to the conversation instead.
-      () => false,
-    );
-  const rest = shown ? replies.filter((r) => (r.actions?.length ?? 0) > 0 || r.file) : replies;
-  if (rest.length > 0) await core.deliver(turn.conv, rest);
-}
-
-function plain(reply: PlacedReply): string {
-  return [reply.title, reply.text].filter(Boolean).join(': ');
+  await answerInModal(
+    deps,
+    { client: turn.req.client, viewId, conv: turn.conv, title: t.pinTitle, t },
+    replies,
+  );
 }

@@ -45,6 +45,8 @@ export const adaptersDe: typeof adaptersEn = {
     submitFailed: 'Etwas ist schiefgegangen; es wurde nichts gespeichert. Versuchen Sie es erneut.',
     checking: 'Ich prüfe beim Anbieter…',
     refused: 'Abgelehnt.',
+    partInConversation:
+      'Den Teil mit Schaltflächen oder einer Datei finden Sie in der Unterhaltung, als Nachricht von mir.',
     buttonsExpire: (time: string) => `Die Schaltflächen laufen um ${time} ab.`,
     shortened: '… gekürzt, damit es in eine Slack-Nachricht passt.',
     fileFailed: (name: string) =>

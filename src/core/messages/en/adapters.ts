@@ -41,6 +41,7 @@ export const adaptersEn = {
     submitFailed: 'Something went wrong; nothing was saved. Try again.',
     checking: 'Checking with the provider…',
     refused: 'Refused.',
+    partInConversation: 'The part with buttons or a file is in the conversation, as a message from me.',
     buttonsExpire: (time: string) => `Buttons expire at ${time}.`,
     shortened: '… shortened to fit one Slack message.',
     fileFailed: (name: string) => `I could not upload ${name}. Is the app a member of this conversation?`,
