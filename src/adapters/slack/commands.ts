@@ -1,6 +1,7 @@
 import type { App, SlashCommand, webApi } from '@slack/bolt';
 
 import { languageOf, maySetUpSupport, messagesFor } from '../../core/index.js';
+import { busyWords } from './busy-words.js';
 import { type CommandIntent, classifyCommand } from './command-text.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { redrawInUserLanguage } from './form-language.js';
@@ -94,11 +95,13 @@ async function openFormFirst(
 
 /**
  * The provider's backlog is full (admission control): "busy, try again" at once, ephemeral, instead
- * of silence. HTTP mode says it in the ack already (http-receiver.ts); Socket Mode says it here.
+ * of silence. HTTP mode says it in the ack already (http-receiver.ts); Socket Mode says it here,
+ * in the words busy-words.ts picks.
  */
 async function refusedBusy(deps: SlackHandlerDeps, target: ReplyTarget): Promise<boolean> {
   if (!deps.options.core.busy?.()) return false;
-  await deps.responder.notice(target, messagesFor(undefined).busyTryAgain).catch(() => undefined);
+  const text = busyWords(deps.directory, target.tenant, target.user);
+  await deps.responder.notice(target, text).catch(() => undefined);
   return true;
 }
 

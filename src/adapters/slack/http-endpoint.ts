@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type InFlight, messagesFor } from '../../core/index.js';
+import type { InFlight } from '../../core/index.js';
 import { boltLogger } from './bolt-logger.js';
+import { busyWords } from './busy-words.js';
+import type { SlackDirectory } from './directory.js';
 import { SlackHttpReceiver } from './http-receiver.js';
 import { type ResolvedSlackOptions, SLACK_MAX_BODY_BYTES } from './options.js';
 import type { QuietGate } from './quiet-gate.js';
@@ -20,6 +22,7 @@ export function createHttpEndpoint(
   gate: QuietGate,
   inFlight: InFlight,
   accepting: () => boolean,
+  directory: Pick<SlackDirectory, 'known'>,
 ): HttpEndpoint {
   // Acknowledged and not yet handled: what a burst leaves waiting in this instance.
   let waiting = 0;
@@ -40,9 +43,9 @@ export function createHttpEndpoint(
     logger: boltLogger(options.logger),
     // A request that no listener acknowledged (an unknown command) is answered before Slack's 3 s.
     unhandledRequestTimeoutMs: 2_500,
-    // Slack's command carries no locale; the busy prompt is in the default language.
-    busy: () =>
-      waiting >= options.backlog || options.core.busy?.() ? messagesFor(undefined).busyTryAgain : undefined,
+    // Slack's command carries no locale: the directory's, if it has seen the user (busy-words.ts).
+    busy: ({ team, user }) =>
+      waiting >= options.backlog || options.core.busy?.() ? busyWords(directory, team, user) : undefined,
   });
   // HTTP requests are counted from arrival to response, so work after an ack waits for a quiet receiver.
   const handler = (req: IncomingMessage, res: ServerResponse) => {

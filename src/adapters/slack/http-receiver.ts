@@ -50,7 +50,7 @@ export interface SlackHttpReceiverOptions {
    * While this returns a text (the provider's backlog is full), the slash command is answered with
    * it, ephemeral, in its ack, and not run: a prompt "busy, try again" instead of silence.
    */
-  busy?: () => string | undefined;
+  busy?: (who: { team: unknown; user: unknown }) => string | undefined;
 }
 
 /** `ssl_check=1&token=…`, Slack's unsigned probe, is all an unsigned request may send to be read. */
@@ -196,7 +196,7 @@ export class SlackHttpReceiver implements Receiver {
     }
     const retry = retryFieldsOf(req);
     if (fields && fields.payload === undefined && fields.command === this.#options.command) {
-      const busy = this.#options.busy?.();
+      const busy = this.#options.busy?.({ team: fields.team_id, user: fields.user_id });
       if (busy !== undefined) {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ response_type: 'ephemeral', text: busy }));

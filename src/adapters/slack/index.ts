@@ -68,8 +68,9 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
   const clientOptions = webClientOptions(options);
   const socket = options.mode === 'socket' ? createSocketReceiver(options, clientOptions) : undefined;
   const accepting = () => started && !stopping;
+  const deps = createHandlerDeps(options, inFlight, gate);
   const endpoint =
-    options.mode === 'http' ? createHttpEndpoint(options, gate, inFlight, accepting) : undefined;
+    options.mode === 'http' ? createHttpEndpoint(options, gate, inFlight, accepting, deps.directory) : undefined;
   const auth = workspaceAuth(options, clientOptions);
   const app = new App({
     ...auth.app,
@@ -81,9 +82,8 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
     logger: boltLogger(logger),
     clientOptions,
   });
-  registerListeners(app, createHandlerDeps(options, inFlight, gate));
+  registerListeners(app, deps);
   auth.register(app);
-
   return {
     app,
     notifier: createSlackNotifier({

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSlackChannel, type SlackChannel } from '../../../src/adapters/slack/index.js';
+import { catalogues } from '../../../src/core/index.js';
 import { createFakeCore, type FakeCore } from '../../helpers/fake-core.js';
 import { buttonPressPayload, type FakeSlack, startFakeSlack } from '../../helpers/fake-slack.js';
 import { type FakeSocketMode, startFakeSocketMode } from '../../helpers/fake-slack-socket.js';
@@ -19,7 +20,10 @@ let channel: SlackChannel;
 beforeEach(async () => {
   core = createFakeCore('slack');
   socket = await startFakeSocketMode();
-  slack = await startFakeSlack({ socketModeUrl: () => socket.nextUrl() });
+  slack = await startFakeSlack({
+    socketModeUrl: () => socket.nextUrl(),
+    users: [{ id: 'UDE', name: 'greta', locale: 'de-DE' }],
+  });
   channel = createSlackChannel({
     core,
     botToken: 'xoxb-test',
@@ -95,7 +99,23 @@ describe('Socket Mode', () => {
     const answer = await slack.waitForCall('response_url', (c) => c.id === 'rb');
     expect(answer.body).toMatchObject({ response_type: 'ephemeral' });
     expect(String(answer.body.text)).toMatch(/I am very busy right now, so I did not run that/);
+    // Nobody seen yet, and no users.info while busy: in English and German together.
+    expect(String(answer.body.text)).toContain(catalogues.de.busyTryAgain);
+    expect(slack.callsOf('users.info')).toHaveLength(0);
     expect(core.texts).toEqual([]);
+  });
+
+  it('"busy, try again" speaks the language the directory has seen, and looks nobody up', async () => {
+    await channel.start();
+    const greta = (text: string, url: string) => ({ ...slashPayload(text, url), user_id: 'UDE' });
+    socket.send('slash_commands', greta('help', slack.responseUrl('g1')));
+    await slack.waitForCall('response_url', (c) => c.id === 'g1');
+    const lookups = slack.callsOf('users.info').length;
+    core.busy = () => true;
+    socket.send('slash_commands', greta('balance', slack.responseUrl('g2')));
+    const answer = await slack.waitForCall('response_url', (c) => c.id === 'g2');
+    expect(answer.body).toMatchObject({ response_type: 'ephemeral', text: catalogues.de.busyTryAgain });
+    expect(slack.callsOf('users.info')).toHaveLength(lookups);
   });
 
   it('a redelivered envelope is acked again but runs once', async () => {
