@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InFlight } from '../../core/index.js';
 import { boltLogger } from './bolt-logger.js';
 import { busyWords } from './busy-words.js';
-import type { SlackDirectory } from './directory.js';
+import type { SlackHandlerDeps } from './deps.js';
 import { SlackHttpReceiver } from './http-receiver.js';
 import { type ResolvedSlackOptions, SLACK_MAX_BODY_BYTES } from './options.js';
 import type { QuietGate } from './quiet-gate.js';
@@ -22,7 +22,7 @@ export function createHttpEndpoint(
   gate: QuietGate,
   inFlight: InFlight,
   accepting: () => boolean,
-  directory: Pick<SlackDirectory, 'known'>,
+  { directory }: Pick<SlackHandlerDeps, 'directory'>,
 ): HttpEndpoint {
   // Acknowledged and not yet handled: what a burst leaves waiting in this instance.
   let waiting = 0;

@@ -70,7 +70,7 @@ export function createSlackChannel(input: SlackChannelOptions): SlackChannel {
   const accepting = () => started && !stopping;
   const deps = createHandlerDeps(options, inFlight, gate);
   const endpoint =
-    options.mode === 'http' ? createHttpEndpoint(options, gate, inFlight, accepting, deps.directory) : undefined;
+    options.mode === 'http' ? createHttpEndpoint(options, gate, inFlight, accepting, deps) : undefined;
   const auth = workspaceAuth(options, clientOptions);
   const app = new App({
     ...auth.app,
