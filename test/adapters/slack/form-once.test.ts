@@ -68,4 +68,24 @@ describe('a form answer with buttons', () => {
     expect(modal).toContain(en.partInConversation);
     expect(modal).not.toContain('Hang up when');
   });
+
+  it('a late answer to a form closed meanwhile goes to the conversation whole, nothing lost', async () => {
+    let answer: (r: Reply[]) => void = () => undefined;
+    core.onRun = () => new Promise<Reply[]>((resolve) => (answer = resolve));
+    await h.interact(globalShortcutPayload({ callbackId: 'call_number' }));
+    const open = await h.slack.waitForCall('views.open');
+    const view = open.body.view as { callback_id: string; private_metadata: string };
+    await h.interact(
+      viewSubmissionPayload({
+        callbackId: view.callback_id,
+        privateMetadata: view.private_metadata,
+        values: { a_number: '+49 30 1234567', b_number: '+49 176 1234567' },
+      }),
+    );
+    h.slack.closeView(String((open.answer?.view as { id?: string } | undefined)?.id));
+    answer(said);
+    await h.slack.waitForCall('chat.postMessage', (c) => json(c.body).includes('Hang up when'));
+    await h.slack.waitForCall('chat.postMessage', (c) => json(c.body).includes('Calling +49 30'));
+    expect(h.slack.callsOf('views.update').map((c) => c.answer)).toEqual([{ ok: false, error: 'not_found' }]);
+  });
 });
