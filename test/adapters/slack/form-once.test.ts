@@ -33,6 +33,24 @@ const conversation = () =>
     .map((c: SlackCall) => json(c.body))
     .join('\n');
 
+/** The call form submitted while the core is still working: `answer` gives its replies. */
+async function submitSlowly() {
+  let answer: (r: Reply[]) => void = () => undefined;
+  core.onRun = () => new Promise<Reply[]>((resolve) => (answer = resolve));
+  await h.interact(globalShortcutPayload({ callbackId: 'call_number' }));
+  const open = await h.slack.waitForCall('views.open');
+  const view = open.body.view as { callback_id: string; private_metadata: string };
+  const ack = await h.interact(
+    viewSubmissionPayload({
+      callbackId: view.callback_id,
+      privateMetadata: view.private_metadata,
+      values: { a_number: '+49 30 1234567', b_number: '+49 176 1234567' },
+    }),
+  );
+  const viewId = String((open.answer?.view as { id?: string } | undefined)?.id);
+  return { ack, viewId, answer: (r: Reply[]) => answer(r) };
+}
+
 describe('a form answer with buttons', () => {
   it('the PIN form shows the text; the buttons go to the conversation, each sentence once', async () => {
     core.onRun = () => said;
@@ -47,18 +65,7 @@ describe('a form answer with buttons', () => {
   });
 
   it('a late answer to a submitted form: the same, after the "checking" modal', async () => {
-    let answer: (r: Reply[]) => void = () => undefined;
-    core.onRun = () => new Promise<Reply[]>((resolve) => (answer = resolve));
-    await h.interact(globalShortcutPayload({ callbackId: 'call_number' }));
-    const open = await h.slack.waitForCall('views.open');
-    const view = open.body.view as { callback_id: string; private_metadata: string };
-    const ack = await h.interact(
-      viewSubmissionPayload({
-        callbackId: view.callback_id,
-        privateMetadata: view.private_metadata,
-        values: { a_number: '+49 30 1234567', b_number: '+49 176 1234567' },
-      }),
-    );
+    const { ack, answer } = await submitSlowly();
     expect(json(JSON.parse(ack.body))).toContain(en.checking);
     answer(said);
     const update = await h.slack.waitForCall('views.update', (c) => json(c.body).includes('Calling'));
@@ -70,19 +77,8 @@ describe('a form answer with buttons', () => {
   });
 
   it('a late answer to a form closed meanwhile goes to the conversation whole, nothing lost', async () => {
-    let answer: (r: Reply[]) => void = () => undefined;
-    core.onRun = () => new Promise<Reply[]>((resolve) => (answer = resolve));
-    await h.interact(globalShortcutPayload({ callbackId: 'call_number' }));
-    const open = await h.slack.waitForCall('views.open');
-    const view = open.body.view as { callback_id: string; private_metadata: string };
-    await h.interact(
-      viewSubmissionPayload({
-        callbackId: view.callback_id,
-        privateMetadata: view.private_metadata,
-        values: { a_number: '+49 30 1234567', b_number: '+49 176 1234567' },
-      }),
-    );
-    h.slack.closeView(String((open.answer?.view as { id?: string } | undefined)?.id));
+    const { answer, viewId } = await submitSlowly();
+    h.slack.closeView(viewId);
     answer(said);
     await h.slack.waitForCall('chat.postMessage', (c) => json(c.body).includes('Hang up when'));
     await h.slack.waitForCall('chat.postMessage', (c) => json(c.body).includes('Calling +49 30'));
