@@ -136,7 +136,14 @@ async function finishLate(
   const [reply] = replies;
   if (!reply || reply.tone === 'error') {
     const notice = reply ? plain(reply, s.t) : s.t.refused;
-    await s.client.views.update({ view_id: s.view.id, view: s.form.again(s.meta, notice, s.view) });
+    const shown = await s.client.views
+      .update({ view_id: s.view.id, view: s.form.again(s.meta, notice, s.view) })
+      .then(
+        () => true,
+        () => false,
+      );
+    // Closed meanwhile: the refusal goes to the conversation, as a late outcome does, not lost.
+    if (!shown && replies.length > 0) await deps.options.core.deliver(s.conv, replies);
     return;
   }
   const title = s.form.title(s.t, s.meta);

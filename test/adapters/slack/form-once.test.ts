@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catalogues, type Reply } from '../../../src/core/index.js';
 import { createFakeCore, type FakeCore } from '../../helpers/fake-core.js';
 import { globalShortcutPayload, type SlackCall, viewSubmissionPayload } from '../../helpers/fake-slack.js';
@@ -40,14 +40,16 @@ async function submitSlowly() {
   await h.interact(globalShortcutPayload({ callbackId: 'call_number' }));
   const open = await h.slack.waitForCall('views.open');
   const view = open.body.view as { callback_id: string; private_metadata: string };
+  // Slack submits the view it opened: the same id, which a later views.update names.
+  const viewId = String((open.answer?.view as { id?: string } | undefined)?.id);
   const ack = await h.interact(
     viewSubmissionPayload({
+      viewId,
       callbackId: view.callback_id,
       privateMetadata: view.private_metadata,
       values: { a_number: '+49 30 1234567', b_number: '+49 176 1234567' },
     }),
   );
-  const viewId = String((open.answer?.view as { id?: string } | undefined)?.id);
   return { ack, viewId, answer: (r: Reply[]) => answer(r) };
 }
 
@@ -82,6 +84,14 @@ describe('a form answer with buttons', () => {
     answer(said);
     await h.slack.waitForCall('chat.postMessage', (c) => json(c.body).includes('Hang up when'));
     await h.slack.waitForCall('chat.postMessage', (c) => json(c.body).includes('Calling +49 30'));
+    expect(h.slack.callsOf('views.update').map((c) => c.answer)).toEqual([{ ok: false, error: 'not_found' }]);
+  });
+
+  it('a late refusal to a form closed meanwhile reaches the conversation, not lost', async () => {
+    const { answer, viewId } = await submitSlowly();
+    h.slack.closeView(viewId);
+    answer([{ text: 'That B number is not a phone number.', tone: 'error' }]);
+    await vi.waitFor(() => expect(conversation()).toContain('That B number is not a phone number.'));
     expect(h.slack.callsOf('views.update').map((c) => c.answer)).toEqual([{ ok: false, error: 'not_found' }]);
   });
 });
