@@ -58,7 +58,11 @@ async function submit(
     return;
   }
   // Only a delivery Slack marks as a retry is dropped: a person may resubmit the same values on purpose.
-  const claimed = await options.dedupe.claim(`slack:view:${team}:${bodyDigest(body)}`, options.dedupeTtlMs);
+  // Keyed by the submission's trigger (a retry carries the same one), never by a digest of a body
+  // that holds a password or PIN (docs/privacy.md §2.4): the key lands in the shared store.
+  const trigger = 'trigger_id' in body ? body.trigger_id : '';
+  const key = trigger || bodyDigest({ view: body.view.id, hash: body.view.hash });
+  const claimed = await options.dedupe.claim(`slack:view:${team}:${key}`, options.dedupeTtlMs);
   if (!claimed && retryNum !== undefined) {
     await ack();
     return;
