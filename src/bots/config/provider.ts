@@ -30,7 +30,7 @@ export const providerSettings = z.object({
   TELEPHONY_BACKLOG: intIn(1, 1_000_000)
     .default(1024)
     .describe(
-      'Work waiting per instance (provider calls waiting for a socket, or webhook updates taken and not yet handled) beyond which new work is turned away: the Telegram webhook answers 503 (Telegram delivers again later), a Slack command gets "busy, try again". Waiting calls are served in fair turns by account.',
+      'Work waiting per instance (provider calls waiting for a socket, or webhook updates taken and not yet handled) beyond which new work is turned away: the Telegram webhook answers 503 (Telegram delivers again later), a Slack command gets "busy, try again" (in the user\'s language if the bot has seen them, else in English and German). Waiting calls are served in fair turns by account.',
     ),
   SANDBOX_PORT: port().default(0).describe('Port of the embedded sandbox; 0 picks a free one.'),
   SANDBOX_LATENCY_MS: intIn(0, 600_000)
