@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import type { Stores } from '../src/core/ports/stores.js';
 import { DEMO_DATA_PATH, type SandboxData } from '../src/sandbox/index.js';
 
 /**
@@ -24,4 +25,24 @@ export function sweepSandboxData(count: number, md5: string): SandboxData {
     callshopCdrs: [],
   }));
   return { ...demo, users: [...demo.users, ...users], cards: [] } as SandboxData;
+}
+
+/** Links bench account `u<i>` to console user `w<i>` and watches its balance below 5,00 (an alert). */
+export async function watchAccount(stores: Stores, i: number, md5: string, linkedAt: string): Promise<void> {
+  const owner = `console::w${i}`;
+  await stores.credentials.set(owner, {
+    credentials: [{ label: 'main', kind: 'account', username: `u${i}`, md5, linkedAt }],
+    active: 'main',
+  });
+  await stores.proactive.alerts.put({
+    id: `${owner}|u${i}`,
+    owner,
+    username: `u${i}`,
+    label: 'main',
+    destination: { platform: 'console', tenant: '', kind: 'user', user: `w${i}` },
+    setBy: { platform: 'console', tenant: '', user: `w${i}` },
+    threshold: { minor: 500, scale: 2, currency: 'EUR' },
+    armed: true,
+    generation: 0,
+  });
 }

@@ -19,7 +19,7 @@ import { createSandbox } from '../src/sandbox/index.js';
 import { createMemoryKeyValueStore, createStores, keyringFromKeys } from '../src/store/index.js';
 import { createTelephonyClient, createTransport, md5Hex } from '../src/telephony/index.js';
 import { channelFromSend } from '../test/helpers/recording-notifier.js';
-import { sweepSandboxData } from './sweep-accounts.js';
+import { sweepSandboxData, watchAccount } from './sweep-accounts.js';
 
 const ACCOUNTS = Number(process.env.BENCH_SWEEP_ACCOUNTS ?? 10_000);
 const LATENCY_MS = Number(process.env.BENCH_SWEEP_LATENCY_MS ?? 250);
@@ -52,22 +52,7 @@ const notifier = channelFromSend('console', async (to: NotifyDestination) => {
 async function watch(): Promise<void> {
   const now = new Date().toISOString();
   for (let i = 0; i < ACCOUNTS; i++) {
-    const owner = `console::w${i}`;
-    await stores.credentials.set(owner, {
-      credentials: [{ label: 'main', kind: 'account', username: `u${i}`, md5, linkedAt: now }],
-      active: 'main',
-    });
-    await stores.proactive.alerts.put({
-      id: `${owner}|u${i}`,
-      owner,
-      username: `u${i}`,
-      label: 'main',
-      destination: { platform: 'console', tenant: '', kind: 'user', user: `w${i}` },
-      setBy: { platform: 'console', tenant: '', user: `w${i}` },
-      threshold: { minor: 500, scale: 2, currency: 'EUR' },
-      armed: true,
-      generation: 0,
-    });
+    await watchAccount(stores, i, md5, now);
   }
 }
 

@@ -26,7 +26,7 @@ import { createStores, keyringFromKeys } from '../src/store/index.js';
 import { createRedisKeyValueStore } from '../src/store/redis-key-value-store.js';
 import { md5Hex } from '../src/telephony/index.js';
 import { startRedisServer } from '../test/helpers/redis-server.js';
-import { sweepSandboxData } from './sweep-accounts.js';
+import { sweepSandboxData, watchAccount } from './sweep-accounts.js';
 
 const ACCOUNTS = Number(process.env.BENCH_QUEUE_ACCOUNTS ?? 100_000);
 const PAIR_ACCOUNTS = Number(process.env.BENCH_QUEUE_PAIR_ACCOUNTS ?? 4_000);
@@ -67,24 +67,7 @@ async function seed(n: number): Promise<string> {
   const kv = await createRedisKeyValueStore({ url: redis.url, prefix: `${prefix}kv:` });
   const stores = createStores({ kv, keyring: keyringFromKeys(key) });
   const now = new Date().toISOString();
-  const one = async (i: number) => {
-    const owner = `console::w${i}`;
-    await stores.credentials.set(owner, {
-      credentials: [{ label: 'main', kind: 'account', username: `u${i}`, md5, linkedAt: now }],
-      active: 'main',
-    });
-    await stores.proactive.alerts.put({
-      id: `${owner}|u${i}`,
-      owner,
-      username: `u${i}`,
-      label: 'main',
-      destination: { platform: 'console', tenant: '', kind: 'user', user: `w${i}` },
-      setBy: { platform: 'console', tenant: '', user: `w${i}` },
-      threshold: { minor: 500, scale: 2, currency: 'EUR' },
-      armed: true,
-      generation: 0,
-    });
-  };
+  const one = (i: number) => watchAccount(stores, i, md5, now);
   for (let i = 0; i < n; i += 500)
     await Promise.all(Array.from({ length: Math.min(500, n - i) }, (_, j) => one(i + j)));
   await stores.close();
