@@ -39,7 +39,9 @@ async function runCommand(
   };
   const viewId = await openFormFirst(deps, req, intent);
   if (viewId === 'done') return;
-  const claim = `slack:cmd:${cmd.team_id}:${cmd.trigger_id || bodyDigest(cmd)}`;
+  // Never a digest of the text: `/tel topup <PIN>` would put a hash of the PIN in the shared store
+  // (docs/privacy.md §2.4). A retry carries the same trigger and response URL.
+  const claim = `slack:cmd:${cmd.team_id}:${cmd.trigger_id || bodyDigest({ url: cmd.response_url })}`;
   const options = {
     claim,
     forceLookup: intent.kind === 'form' && intent.form.kind === 'support-setup',
