@@ -8,6 +8,7 @@ import type {
   LeaseStore,
   ProactiveStores,
   RecordStore,
+  Revised,
   ScheduledDeletion,
 } from '../core/ports/proactive.js';
 import type { KeyValueStore } from './key-value-store.js';
@@ -63,21 +64,54 @@ async function withRecordLock<R>(kv: KeyValueStore, key: string, fn: () => Promi
   }
 }
 
-/** JSON records under `prefix`, kept until deleted (also the guard's stores). */
-export function recordStore<T extends { id: string }>(kv: KeyValueStore, prefix: string): RecordStore<T> {
+/** A fresh revision for a person's write (docs/reliability.md §8). */
+const newRev = () => randomBytes(6).toString('hex');
+
+/** `fields` onto `current`; a key set to `undefined` is removed. */
+function withFields<T extends object>(current: T, fields: object): T {
+  const next = { ...current, ...fields } as Record<string, unknown>;
+  for (const [k, v] of Object.entries(fields)) if (v === undefined) delete next[k];
+  return next as T;
+}
+
+/**
+ * JSON records under `prefix`, kept until deleted (also the guard's stores). A person's writes
+ * (`put`, `update`) stamp a fresh `rev`; a job's (`settle`, `retire`) happen only on the revision
+ * the job read, under the record's lock (docs/reliability.md §8).
+ */
+export function recordStore<T extends Revised>(kv: KeyValueStore, prefix: string): RecordStore<T> {
+  const locked = <R>(id: string, fn: (current: T | undefined) => Promise<R>) =>
+    withRecordLock(kv, prefix + id, async () => fn(await kv.get<T>(prefix + id)));
   return {
     update: (id, change) =>
-      withRecordLock(kv, prefix + id, async () => {
-        const current = await kv.get<T>(prefix + id);
+      locked(id, async (current) => {
         const next = change(current);
         if (next === current) return current;
-        if (next === undefined) await kv.delete(prefix + id);
-        else await kv.set(prefix + id, next);
+        if (next === undefined) {
+          await kv.delete(prefix + id);
+          return undefined;
+        }
+        const stamped = { ...next, rev: newRev() };
+        await kv.set(prefix + id, stamped);
+        return stamped;
+      }),
+    settle: (seen, fields, o = {}) =>
+      locked(seen.id, async (current) => {
+        if (!current || current.rev !== seen.rev) return undefined;
+        if (o.claim !== undefined && current[o.claim] !== undefined) return undefined;
+        const next = withFields(current, fields);
+        await kv.set(prefix + seen.id, next);
         return next;
       }),
+    retire: (seen) =>
+      locked(seen.id, async (current) => {
+        if (!current || current.rev !== seen.rev) return false;
+        return kv.delete(prefix + seen.id);
+      }),
     get: (id) => kv.get<T>(prefix + id),
-    put: (record) => kv.set(prefix + record.id, record),
-    delete: (id) => kv.delete(prefix + id),
+    // Under the lock too: a job's settle between its read and its write must not write over them.
+    put: (record) => locked(record.id, () => kv.set(prefix + record.id, { ...record, rev: newRev() })),
+    delete: (id) => locked(id, () => kv.delete(prefix + id)),
     async *list() {
       for await (const key of kv.keys(prefix)) {
         const record = await kv.get<T>(key);

@@ -93,7 +93,8 @@ describe.skipIf(redisSkipped)('proactive jobs on BullMQ', () => {
           ...stack.stores,
           proactive: {
             ...stack.stores.proactive,
-            alerts: { ...alerts, update: () => new Promise<never>(() => {}) },
+            // A job writes its state through `settle` (docs/reliability.md §8).
+            alerts: { ...alerts, settle: () => new Promise<never>(() => {}) },
           },
         }
       : stack.stores;

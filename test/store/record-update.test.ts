@@ -8,8 +8,10 @@ import { type RedisServer, redisSkipped, startRedisServer } from '../helpers/red
 
 interface Counter {
   id: string;
+  rev?: string;
   a: number;
   b: number;
+  c?: number;
 }
 
 /**
@@ -22,7 +24,18 @@ async function race(one: RecordStore<Counter>, two: RecordStore<Counter>) {
     ...Array.from({ length: 40 }, () => one.update('x', (c) => c && { ...c, a: c.a + 1 })),
     ...Array.from({ length: 40 }, () => two.update('x', (c) => c && { ...c, b: c.b + 1 })),
   ]);
-  expect(await one.get('x')).toEqual({ id: 'x', a: 40, b: 40 });
+  expect(await one.get('x')).toMatchObject({ id: 'x', a: 40, b: 40 });
+  // A job's write lands only on the revision it read; a person's write (here `update`) is a new one.
+  const seen = (await one.get('x'))!;
+  expect(await two.settle(seen, { a: 1 })).toMatchObject({ a: 1, rev: seen.rev });
+  await one.update('x', (c) => c && { ...c, b: 7 });
+  expect(await two.settle(seen, { a: 2 })).toBeUndefined();
+  expect(await two.retire(seen)).toBe(false);
+  expect(await one.get('x')).toMatchObject({ a: 1, b: 7 });
+  // A claim is taken once: the second run finds its field set.
+  const now = (await one.get('x'))!;
+  expect(await one.settle(now, { c: 1 }, { claim: 'c' })).toMatchObject({ c: 1 });
+  expect(await two.settle(now, { c: 2 }, { claim: 'c' })).toBeUndefined();
   // Deleting through update wins over a later writer that only changes an existing record.
   await one.update('x', () => undefined);
   expect(await two.update('x', (c) => c && { ...c, a: 99 })).toBeUndefined();

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { alertArgs, compareMoney } from '../alerts/threshold.js';
 import type { CommandContext } from '../command-spec.js';
 import { commandText, defineCommand } from '../command-spec.js';
@@ -53,9 +52,6 @@ export async function rearmAfterTopUp(ctx: CommandContext<unknown>): Promise<voi
   await ctx.stores.proactive.alerts.update(id, (sub) => (sub && !sub.armed ? { ...sub, armed: true } : sub));
 }
 
-/** A fresh `rev` for a setting the user just made (ports/proactive.ts `SubscriptionBase.rev`). */
-export const newRev = () => randomBytes(6).toString('hex');
-
 /** `/alert [amount|off]`: the low-balance alert of the active account (docs/proactive.md §1.1). */
 export function alertCommands() {
   return [
@@ -97,10 +93,10 @@ export function alertCommands() {
         const threshold = { ...args.amount, currency: currency || args.amount.currency };
         // Already below: no alert now, the next crossing alerts (it re-arms above the threshold).
         const below = compareMoney(account.balance, threshold) < 0;
-        // A new setting (new rev): a sweep that read the old one no longer writes over it.
+        // A new setting (the store stamps a new rev): a sweep that read the old one no longer
+        // writes over it (docs/reliability.md §8).
         await store.update(base.id, (cur) => ({
           ...base,
-          rev: newRev(),
           threshold,
           armed: !below,
           generation: cur?.generation ?? 0,

@@ -54,8 +54,12 @@ export async function cardLimit(
     return { text, visibility: 'personal' };
   }
   if (a.cap === 'off') {
-    await store.delete(id);
-    return { text: t.cardCapOff(cli), tone: 'success', visibility: 'personal' };
+    let was: CardCap | undefined;
+    await store.update(id, (cur) => {
+      was = cur;
+      return undefined;
+    });
+    return { text: told(t, cli, t.cardCapOff(cli), was), tone: 'success', visibility: 'personal' };
   }
   return setCap(ctx, a.cli, a.cap);
 }
@@ -82,7 +86,13 @@ async function setCap(ctx: CommandContext<unknown>, number: PhoneNumber, typed: 
     lastAmount: card.amount,
     since: ctx.now.toISOString(),
   };
-  await ctx.stores.guard.cardCaps.put(record);
+  // Whole, as one write: the sweep that read the cap before writes nothing onto this one
+  // (docs/reliability.md §8); a block it claimed before is told here.
+  let was: CardCap | undefined;
+  await ctx.stores.guard.cardCaps.update(record.id, (cur) => {
+    was = cur;
+    return record;
+  });
   await ctx.audit({
     command: 'card limit',
     account: username,
@@ -91,22 +101,30 @@ async function setCap(ctx: CommandContext<unknown>, number: PhoneNumber, typed: 
     detail: fmt.money(cap),
   });
   return {
-    text: t.cardCapSet(cli, fmt.money(cap), fmt.money(card.amount)),
+    text: told(t, cli, t.cardCapSet(cli, fmt.money(cap), fmt.money(card.amount)), was),
     tone: 'success',
     visibility: 'personal',
   };
 }
 
+/**
+ * The sweep claims a block on the cap it read before sending it (docs/reliability.md §8.2): a
+ * change made after that claim cannot stop it, so the person is told.
+ */
+function told(t: Messages, cli: string, text: string, was: CardCap | undefined): string {
+  return was?.blockedAt ? `${text}\n${t.cardCapBlockClaimed(cli)}` : text;
+}
+
 /** A confirmed unblock starts the cap's count again from the card's amount now. */
 export async function cardUnblocked(ctx: CommandContext<unknown>, card: Card): Promise<void> {
-  const id = capId(ctx, card.cli);
-  const cap = await ctx.stores.guard.cardCaps.get(id);
-  if (!cap?.blockedAt) return;
-  const { blockedAt: _b, ...rest } = cap;
-  await ctx.stores.guard.cardCaps.put({
-    ...rest,
-    spent: { ...cap.spent, minor: 0 },
-    lastAmount: card.amount,
-    since: ctx.now.toISOString(),
+  await ctx.stores.guard.cardCaps.update(capId(ctx, card.cli), (cap) => {
+    if (!cap?.blockedAt) return cap;
+    const { blockedAt: _b, ...rest } = cap;
+    return {
+      ...rest,
+      spent: { ...cap.spent, minor: 0 },
+      lastAmount: card.amount,
+      since: ctx.now.toISOString(),
+    };
   });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { commandText, defineCommand } from '../command-spec.js';
 import { digestWeek } from '../proactive/digest-job.js';
-import { newRev, subscriptionOf } from './alert.js';
+import { subscriptionOf } from './alert.js';
 
 /** `/digest weekly|off`: last week's spend, the chart and the balance, every Monday (docs/proactive.md §3.2). */
 export function digestCommands() {
@@ -29,7 +29,7 @@ export function digestCommands() {
         }
         // The first digest comes with next week (of the user's zone): this week counts as done.
         const { week } = digestWeek(ctx.now, ctx.fmt.timeZone);
-        await store.update(base.id, (cur) => ({ ...base, rev: newRev(), lastWeek: cur?.lastWeek ?? week }));
+        await store.update(base.id, (cur) => ({ ...base, lastWeek: cur?.lastWeek ?? week }));
         return { text: t.digestOn, tone: 'success' };
       },
     }),

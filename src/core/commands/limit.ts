@@ -92,26 +92,33 @@ export function limitCommands() {
             await store.delete(base.id);
             return { text: t.limitOff, tone: 'success' };
           }
-          const { [a.kind]: _gone, ...rest } = existing;
-          await store.put(rest);
+          // Field by field, onto the limit as it is now (docs/reliability.md §8).
+          const kind = a.kind;
+          await store.update(base.id, (cur) => {
+            if (!cur) return cur;
+            const { [kind]: _gone, ...rest } = cur;
+            return rest;
+          });
           return { text: t.limitOffOne(t.limitKinds[a.kind] ?? a.kind), tone: 'success' };
         }
         const { client } = await ctx.account();
         const { account } = await client.onlinecallthrough();
         const currency = account.balance.currency;
         const amount = inCurrency(a.amount, currency);
-        const limit: SpendLimit = {
-          ...(existing ?? { alerted: {} }),
-          ...base,
-          timeZone: fmt.timeZone,
-          [a.kind]: amount,
-        };
+        let passed: Record<string, number> = {};
         if (a.kind !== 'price') {
           // Already past a level when set: that crossing is not news; the next level alerts.
           const { spent, key } = await periodSpend({ client }, a.kind, ctx.now, fmt.timeZone, currency);
-          limit.alerted = { ...limit.alerted, [key]: levelOf(percentOf(spent, amount)) };
+          passed = { [key]: levelOf(percentOf(spent, amount)) };
         }
-        await store.put(limit);
+        // Onto the limit as it is now: a sweep's levels written meanwhile are kept (docs/reliability.md §8).
+        const limit = (await store.update(base.id, (cur) => ({
+          ...(cur ?? {}),
+          ...base,
+          timeZone: fmt.timeZone,
+          [a.kind]: amount,
+          alerted: { ...cur?.alerted, ...passed },
+        })))!;
         const kind = t.limitKinds[a.kind] ?? a.kind;
         const shown = a.kind === 'price' ? t.limitPerMinute(fmt.price(amount)) : fmt.money(amount);
         const reply = await showLimits(ctx, limit);

@@ -92,8 +92,9 @@ function requestMessage(request: ApprovalRequest, t: Messages, outcome?: string[
 /** Where a request message landed (`Core.messageSent`), so an expiry can edit it. */
 export async function recordApprovalMessage(stores: Stores, tracked: TrackedMessage): Promise<boolean> {
   if (!tracked.track.startsWith(APPROVAL_TRACK_PREFIX)) return false;
-  const request = await stores.guard.approvals.get(tracked.track.slice(APPROVAL_TRACK_PREFIX.length));
-  if (request) await stores.guard.approvals.put({ ...request, message: tracked.message });
+  // Field by field, onto the request as it is now: a decision written meanwhile stays (docs/reliability.md §8).
+  const id = tracked.track.slice(APPROVAL_TRACK_PREFIX.length);
+  await stores.guard.approvals.update(id, (r) => (r ? { ...r, message: tracked.message } : r));
   return true;
 }
 

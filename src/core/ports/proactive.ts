@@ -10,14 +10,9 @@ export interface Subscriber {
 }
 
 /** What every subscription shares: whose account, where it speaks, and whether it was refused. */
-export interface SubscriptionBase {
+export interface SubscriptionBase extends Revised {
   /** `${owner}|${username}`. */
   id: string;
-  /**
-   * Changes with every setting the user makes (`/alert 5`, `/digest weekly`): a job that read the
-   * subscription writes its own state back only while this is what it read, so the user wins.
-   */
-  rev?: string;
   /** The credentials' owner: an identity key, or a support channel's chat key (docs/privacy.md §3.1). */
   owner: string;
   /** The provider username watched; the owner's linked credential of that name is used. */
@@ -73,17 +68,54 @@ export interface DigestSubscription extends SubscriptionBase {
   lastWeek?: string;
 }
 
-/** JSON records by id, kept until deleted; `list` walks them all (10,000 alerts fit). */
-export interface RecordStore<T extends { id: string }> {
+/** A record a person edits and a job may also write: `rev` names the person's last change. */
+export interface Revised {
+  id: string;
+  /**
+   * Stamped afresh by the store on every write through {@link RecordStore.put} and
+   * {@link RecordStore.update} (a person's command); a job's {@link JobRecords.settle} keeps it, so
+   * a job that read revision R writes only while the record is still R (docs/reliability.md §8).
+   */
+  rev?: string | undefined;
+}
+
+/** Some of a job's own fields; one set to `undefined` is removed. */
+export type JobFields<T, Own extends keyof T> = { [K in Own]?: T[K] | undefined };
+
+/**
+ * What a background job may do to a record a person edits (docs/reliability.md §8): read it, write
+ * only the fields it owns onto the record as it is now and only while it is the revision the job
+ * read, and remove it only on that revision. No blind `put`, no `update` of the whole record.
+ */
+export interface JobRecords<T extends Revised, Own extends keyof T = keyof T> {
   get(id: string): Promise<T | undefined>;
-  put(record: T): Promise<void>;
-  delete(id: string): Promise<boolean>;
   list(): AsyncIterable<T>;
   /**
+   * `fields` (a key set to `undefined` is removed) written onto the record as it is now, only while
+   * its `rev` is `seen.rev`. With `claim` (one of `fields`), also only while that field is not set
+   * yet: the claim of a side effect the job decided on, taken before it is sent (a card blocked at
+   * its cap), which excludes another run of the job as well. Returns
+   * the record as stored, or `undefined` when nothing was written: a person changed or removed it
+   * since the job read it (or, for a claim, another run holds it), and the person's change wins.
+   */
+  settle(seen: Revised, fields: JobFields<T, Own>, o?: { claim?: Own }): Promise<T | undefined>;
+  /** Removes the record only while it is still revision `seen.rev` (its account was unlinked, its job is done). */
+  retire(seen: Revised): Promise<boolean>;
+}
+
+/**
+ * JSON records by id, kept until deleted; `list` walks them all (10,000 alerts fit). The whole
+ * API is a person's (commands); a job gets the {@link JobRecords} view of it only.
+ */
+export interface RecordStore<T extends Revised> extends JobRecords<T> {
+  /** A new record, or one replaced whole by a person's command; stamped with a fresh `rev`. */
+  put(record: T): Promise<void>;
+  delete(id: string): Promise<boolean>;
+  /**
    * Read-modify-write of one record, exclusive across instances: `change` sees the record as it
-   * is now and returns the new one (`undefined` deletes it; the same object leaves it alone).
-   * Writers that may overlap (a user's `/alert off` during a sweep) go through here, each
-   * changing only its own fields, so neither undoes the other. Returns what was stored.
+   * is now and returns the new one (`undefined` deletes it; the same object leaves it alone). A
+   * written record gets a fresh `rev`, so a job that read the one before writes nothing onto it.
+   * Returns what was stored.
    */
   update(id: string, change: (current: T | undefined) => T | undefined): Promise<T | undefined>;
 }

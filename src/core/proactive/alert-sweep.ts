@@ -80,14 +80,14 @@ export async function checkAlert(
   const client = await clientFor(ctx, sub);
   if (!client) {
     // The account was unlinked: its alert goes with it (unless it was set again meanwhile).
-    await store.update(sub.id, (cur) => (cur?.rev === sub.rev ? undefined : cur));
+    await store.retire(sub);
     return 'gone';
   }
   const { account } = await client.onlinecallthrough();
   const next = nextAlertState(sub, account.balance, marginPercent);
   if (!next.fire) {
     if (!next.armed || sub.armed) return 'checked';
-    return (await writeState(store, sub, { armed: true })) ? 'rearmed' : 'checked';
+    return (await store.settle(sub, { armed: true })) ? 'rearmed' : 'checked';
   }
   // The balance took a while to read: a threshold changed or switched off meanwhile is not alerted.
   if ((await store.get(sub.id))?.rev !== sub.rev) return 'checked';
@@ -98,7 +98,7 @@ export async function checkAlert(
   const state = await claims.begin(claim, ctx.claimHoldMs ?? CLAIM_HOLD_MS);
   if (state === 'held') throw new ClaimHeldError(claim);
   if (state === 'done') {
-    await writeState(store, sub, { armed: false, generation: sub.generation + 1 });
+    await store.settle(sub, { armed: false, generation: sub.generation + 1 });
     return 'checked';
   }
   // Worded in the recipient's language of now, not of when the alert was set (README "One road out").
@@ -112,31 +112,15 @@ export async function checkAlert(
   }
   await claims.confirm(claim, ALERT_CLAIM_TTL_MS);
   const now = ctx.clock().toISOString();
-  await writeState(store, sub, {
+  // The sweep's own fields, onto the setting it read (docs/reliability.md §8): a `/alert off` or a
+  // new threshold during the sweep wins.
+  await store.settle(sub, {
     armed: false,
     generation: sub.generation + 1,
     lastAlertAt: now,
     ...(sent.status === 'refused' ? { paused: { reason: sent.reason, at: now } } : {}),
   });
   return sent.status === 'refused' ? 'paused' : 'alerted';
-}
-
-/**
- * The sweep's own fields, written onto the subscription as it is now, and only while it is the
- * setting the sweep read (`rev`): a user's `/alert off` or new threshold during a sweep wins.
- */
-async function writeState(
-  store: ProactiveContext['stores']['proactive']['alerts'],
-  seen: AlertSubscription,
-  state: Partial<Pick<AlertSubscription, 'armed' | 'generation' | 'lastAlertAt' | 'paused'>>,
-): Promise<boolean> {
-  let written = false;
-  await store.update(seen.id, (cur) => {
-    if (!cur || cur.rev !== seen.rev) return cur;
-    written = true;
-    return { ...cur, ...state };
-  });
-  return written;
 }
 
 function alertReplies(sub: AlertSubscription, balance: AlertSubscription['threshold']) {

@@ -3,6 +3,7 @@ import type { CdrRecord } from '../../telephony/wire.js';
 import { errorSummary } from '../logs/safe-error.js';
 import type { TrackedMessage } from '../ports/notify.js';
 import type { CallReport } from '../ports/proactive.js';
+import type { Stores } from '../ports/stores.js';
 import { ambiguousRecord, noRecord, reportRecord, unsureRecord } from './call-card.js';
 import { callTimesOf, type MatchResult, matchRecord, recordDigits } from './call-match.js';
 import {
@@ -29,8 +30,11 @@ export const CALL_REPORT_TIMING = {
 /** Prefix of the reply `track` key for a call card. */
 export const CALL_TRACK_PREFIX = 'call:';
 
+/** The stores as a command sees them: the writes of a person (`/hangup`, the card landing). */
+type PersonStores = { stores: Pick<Stores, 'proactive'> };
+
 /** The adapter reports where the call card landed, so the report can edit it in place. */
-export async function recordCallCard(ctx: Pick<ProactiveContext, 'stores'>, tracked: TrackedMessage) {
+export async function recordCallCard(ctx: PersonStores, tracked: TrackedMessage) {
   if (!tracked.track.startsWith(CALL_TRACK_PREFIX)) return;
   const id = tracked.track.slice(CALL_TRACK_PREFIX.length);
   // Field-level: a check or a hang-up writing the same report at once keeps its own fields.
@@ -41,10 +45,7 @@ export async function recordCallCard(ctx: Pick<ProactiveContext, 'stores'>, trac
  * `/hangup` is about to stop the call: the report is marked, so the card can say "Hanging up…"
  * at once and never again offer the button. Returns the report (its card), if one waits.
  */
-export async function callHangingUp(
-  ctx: Pick<ProactiveContext, 'stores'>,
-  callId: string,
-): Promise<CallReport | undefined> {
+export async function callHangingUp(ctx: PersonStores, callId: string): Promise<CallReport | undefined> {
   return ctx.stores.proactive.callReports.update(callId, (r) => (r ? { ...r, hangingUp: true } : r));
 }
 
@@ -53,7 +54,7 @@ export async function callHangingUp(
  * and the record is looked for soon rather than at the next backoff step.
  */
 export async function callHungUp(
-  ctx: Pick<ProactiveContext, 'stores'>,
+  ctx: PersonStores,
   callId: string,
   now: Date,
   hangup: { sentAt: Date; doneAt: Date } | undefined,
@@ -162,7 +163,7 @@ async function checkOne(
 ) {
   const client = await clientFor(ctx, report);
   if (!client) {
-    await ctx.stores.proactive.callReports.delete(report.id);
+    await ctx.stores.proactive.callReports.retire(report);
     return;
   }
   const placed = new Date(report.placedAt);
@@ -219,7 +220,7 @@ async function finish(
   if (state !== 'won') {
     if (recordKey) await claims.release(recordKey);
     if (state === 'held') throw new ClaimHeldError('report');
-    await ctx.stores.proactive.callReports.delete(report.id);
+    await reported(ctx, report);
     return;
   }
   // Worded in the caller's language of now, not of when the call was placed (README "One road out").
@@ -239,7 +240,7 @@ async function finish(
   }
   await claims.confirm(reportKey, 86_400_000);
   if (recordKey) await claims.confirm(recordKey, RECORD_CLAIM_MS);
-  await ctx.stores.proactive.callReports.delete(report.id);
+  await reported(ctx, report);
   if (match.kind === 'record') result.reported += 1;
   else if (match.kind === 'ambiguous' || match.kind === 'unsure') result.ambiguous += 1;
   else result.gaveUp += 1;
@@ -248,7 +249,21 @@ async function finish(
 /** Records one check reads: every call of a day and more (the provider's `show`, spec 4.9). */
 const RECORDS_READ = 1000;
 
-/** The next check, field-level: a hang-up or the card's landing written meanwhile stays. */
+/**
+ * The card said its last word: the report goes, on the revision read, or, when `/hangup` or the
+ * card's landing changed it meanwhile, on the one read again (nothing it holds is needed now).
+ */
+async function reported(ctx: ProactiveContext, report: CallReport): Promise<void> {
+  const reports = ctx.stores.proactive.callReports;
+  if (await reports.retire(report)) return;
+  const now = await reports.get(report.id);
+  if (now) await reports.retire(now);
+}
+
+/**
+ * The next check, onto the report as read (docs/reliability.md §8): a hang-up or the card's
+ * landing written meanwhile is a new revision, and its own next check stays.
+ */
 async function reschedule(ctx: ProactiveContext, report: CallReport, now: Date): Promise<void> {
   const checks = report.checks + 1;
   const wait = Math.min(
@@ -257,10 +272,5 @@ async function reschedule(ctx: ProactiveContext, report: CallReport, now: Date):
   );
   const next = Math.min(now.getTime() + wait, Date.parse(report.giveUpAt));
   const nextCheckAt = new Date(Math.max(next, now.getTime() + 1000)).toISOString();
-  await ctx.stores.proactive.callReports.update(report.id, (r) => {
-    if (!r) return r;
-    // A hang-up moved the check earlier meanwhile: keep that.
-    const soonest = Date.parse(r.nextCheckAt) > Date.parse(report.nextCheckAt) ? r.nextCheckAt : nextCheckAt;
-    return { ...r, checks, nextCheckAt: soonest };
-  });
+  await ctx.stores.proactive.callReports.settle(report, { checks, nextCheckAt });
 }

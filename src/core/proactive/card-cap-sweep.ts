@@ -44,28 +44,40 @@ export async function sweepCardCaps(ctx: ProactiveContext): Promise<CardCapSweep
 }
 
 async function checkCap(ctx: ProactiveContext, cap: CardCap, result: CardCapSweepResult): Promise<void> {
+  const caps = ctx.stores.guard.cardCaps;
   const client = await cardClientOf(ctx, cap);
   const cli = normalizePhoneNumber(`+${cap.cli}`);
   if (!client || !cli.ok) {
-    await ctx.stores.guard.cardCaps.delete(cap.id);
+    await caps.retire(cap);
     return;
   }
   const card = await client.show({ cli: cli.value });
   result.checked += 1;
   const fall = subtractMoney(cap.lastAmount, card.amount);
   const spent = fall.minor > 0 ? addMoney(cap.spent, fall) : cap.spent;
-  const seen: CardCap = { ...cap, spent, lastAmount: card.amount };
+  const seen = { spent, lastAmount: card.amount };
   if (compareAmounts(spent, cap.cap) <= 0 || card.state !== 'active') {
-    await ctx.stores.guard.cardCaps.put(seen);
+    // The count, onto the cap as it is now and only while it is the one read: a cap lowered,
+    // raised or switched off meanwhile is the person's, and the next sweep counts from it.
+    await caps.settle(cap, seen);
     return;
   }
-  // Once per cap period, whichever instance sees it first.
-  if (!(await ctx.stores.proactive.claims.claim(`cardcap:${cap.id}:${cap.since}`, 40 * 86_400_000))) return;
-  await blockOverCap(ctx, seen, client, cli.value);
+  // The block is claimed on the revision read, before it is sent (docs/reliability.md §8.2): a
+  // change of the cap before the claim stops it; one after is told of it; another run's claim
+  // (another instance) holds it, so it is sent once.
+  const claimed = await caps.settle(
+    cap,
+    { ...seen, blockedAt: ctx.clock().toISOString() },
+    {
+      claim: 'blockedAt',
+    },
+  );
+  if (!claimed) return;
+  await blockOverCap(ctx, claimed, client, cli.value);
   result.blocked += 1;
 }
 
-/** Blocks the card (written ahead, never resent), then records and tells it; an unknown outcome is said so. */
+/** Blocks the card (written ahead, never resent), then tells it; an unknown outcome is said so. */
 async function blockOverCap(
   ctx: ProactiveContext,
   cap: CardCap,
@@ -75,7 +87,6 @@ async function blockOverCap(
   const spent = cap.spent;
   const t = messagesFor(cap.locale);
   const fmt = createFormatter(cap.locale ?? 'en');
-  const now = ctx.clock().toISOString();
   const auditCtx = {
     t,
     // The block is the bot's, on behalf of whoever set the cap; recorded like a typed one.
@@ -102,15 +113,15 @@ async function blockOverCap(
     );
     text = t.cardCapBlocked(cap.cli, fmt.money(spent), fmt.money(cap.cap));
   } catch (err) {
-    // Unknown outcome (audited() words it): never resent (provider-notes §3), and said so. Anything
-    // else (refused: blocked meanwhile; a passing failure) gives the claim back for the next sweep.
+    // Unknown outcome (audited() words it): never resent (provider-notes §3), and said so; the
+    // claim stays. Anything else (refused: blocked meanwhile; a passing failure) gives the claim
+    // back for the next sweep, on the same revision only.
     if ((err as { code?: string }).code !== 'CORE_USER_FACING') {
-      await ctx.stores.proactive.claims.release(`cardcap:${cap.id}:${cap.since}`);
+      await ctx.stores.guard.cardCaps.settle(cap, { blockedAt: undefined });
       throw err;
     }
     text = t.cardCapBlockUnknown(cap.cli);
   }
-  await ctx.stores.guard.cardCaps.put({ ...cap, blockedAt: now });
   await tellOwner(
     ctx,
     cap,

@@ -5,11 +5,12 @@ import { identityKey } from '../identity.js';
 import type { CoreLogger } from '../logs/logger.js';
 import { languageOf } from '../messages.js';
 import type { SubscriptionBase } from '../ports/proactive.js';
-import type { Stores } from '../ports/stores.js';
+import type { JobStores } from './job-records.js';
 
 /** What the jobs of the bot speaking first share. */
 export interface ProactiveContext {
-  stores: Stores;
+  /** The job view (docs/reliability.md §8): records people edit are settled, never put. */
+  stores: JobStores;
   clientFactory: ClientFactory;
   outbox: Outbox;
   clock: () => Date;

@@ -96,20 +96,15 @@ export async function sendDigest(ctx: ProactiveContext, sub: DigestSubscription)
     if (outcome === 'failed') throw new DeliveryFailedError();
     if (outcome === 'unlinked') {
       await claims.release(claim);
-      await ctx.stores.proactive.digests.update(sub.id, (cur) => (cur?.rev === sub.rev ? undefined : cur));
+      await ctx.stores.proactive.digests.retire(sub);
       return false;
     }
     await claims.confirm(claim, 14 * 86_400_000);
-    // Field-level, and only onto the setting it read: a /digest off meanwhile stays off.
-    await ctx.stores.proactive.digests.update(sub.id, (cur) =>
-      cur && cur.rev === sub.rev
-        ? {
-            ...cur,
-            lastWeek: week,
-            ...(outcome.refused ? { paused: { reason: outcome.refused, at: now.toISOString() } } : {}),
-          }
-        : cur,
-    );
+    // Its own fields, only onto the setting it read (docs/reliability.md §8): a /digest off meanwhile stays off.
+    await ctx.stores.proactive.digests.settle(sub, {
+      lastWeek: week,
+      ...(outcome.refused ? { paused: { reason: outcome.refused, at: now.toISOString() } } : {}),
+    });
     return !outcome.refused;
   } catch (err) {
     await claims.release(claim);

@@ -37,14 +37,15 @@ export async function sweepLimits(ctx: ProactiveContext): Promise<LimitSweepResu
 }
 
 async function checkLimit(ctx: ProactiveContext, limit: SpendLimit, result: LimitSweepResult): Promise<void> {
+  const limits = ctx.stores.guard.limits;
   const client = await clientFor(ctx, limit);
   if (!client) {
-    await ctx.stores.guard.limits.delete(limit.id);
+    // The account was unlinked: its limit goes with it (unless it was set again meanwhile).
+    await limits.retire(limit);
     return;
   }
   const now = ctx.clock();
   let alerted = { ...limit.alerted };
-  let paused: SpendLimit['paused'];
   for (const period of ['daily', 'monthly'] as const) {
     const max = limit[period];
     if (!max) continue;
@@ -54,24 +55,37 @@ async function checkLimit(ctx: ProactiveContext, limit: SpendLimit, result: Limi
     const percent = percentOf(spent, inCurrency(max, spent.currency));
     const level = levelOf(percent);
     if (level <= (alerted[key] ?? 0)) continue;
-    const claim = `limit:${limit.id}:${key}:${level}`;
-    if (await ctx.stores.proactive.claims.claim(claim, LEVEL_CLAIM_TTL_MS)) {
-      const { full, publicVersion } = limitReplies(limit, period, read, max, percent, level);
-      const sent = await ctx.outbox.deliver(limit.destination, limit.setBy, full, publicVersion);
-      if (sent.status === 'failed') {
-        await ctx.stores.proactive.claims.release(claim);
-        result.failed += 1;
-        continue;
-      }
-      if (sent.status === 'refused') paused = { reason: sent.reason, at: now.toISOString() };
-      else result.alerted += 1;
-    }
     // Keys of this period only: an old day's levels are not needed again.
     const kept = Object.entries(alerted).filter(([k]) => !k.startsWith(key.split(':')[0]!));
+    const before = alerted;
     alerted = { ...Object.fromEntries(kept), [key]: level };
+    const claim = `limit:${limit.id}:${key}:${level}`;
+    // Sent by another instance: only the level is written, onto the setting read.
+    if (!(await ctx.stores.proactive.claims.claim(claim, LEVEL_CLAIM_TTL_MS))) {
+      if (!(await limits.settle(limit, { alerted }))) return;
+      continue;
+    }
+    // Claimed on the revision read (docs/reliability.md §8.2): a `/limit` change or `/limit off`
+    // before this stops the alert, and the next sweep reads the new setting.
+    if (!(await limits.settle(limit, { alerted }))) {
+      await ctx.stores.proactive.claims.release(claim);
+      return;
+    }
+    const { full, publicVersion } = limitReplies(limit, period, read, max, percent, level);
+    const sent = await ctx.outbox.deliver(limit.destination, limit.setBy, full, publicVersion);
+    if (sent.status === 'failed') {
+      // Not delivered: the claim and the level are given back, the next sweep tries again.
+      await ctx.stores.proactive.claims.release(claim);
+      await limits.settle(limit, { alerted: before });
+      result.failed += 1;
+      return;
+    }
+    if (sent.status === 'refused') {
+      await limits.settle(limit, { paused: { reason: sent.reason, at: now.toISOString() } });
+      return;
+    }
+    result.alerted += 1;
   }
-  const fresh = (await ctx.stores.guard.limits.get(limit.id)) ?? limit;
-  await ctx.stores.guard.limits.put({ ...fresh, alerted, ...(paused ? { paused } : {}) });
 }
 
 function limitReplies(

@@ -13,6 +13,7 @@ import { type CallReportResult, checkCallReport, checkCallReports, dueCallReport
 import { type CardCapSweepResult, sweepCardCaps } from './card-cap-sweep.js';
 import type { ProactiveContext } from './context.js';
 import { dueDigests, sendDigest, sendDigests } from './digest-job.js';
+import { jobStores } from './job-records.js';
 import { type LimitSweepResult, sweepLimits } from './limit-sweep.js';
 import type { PaceOptions } from './paced.js';
 import { createScheduler, type Scheduler } from './scheduler.js';
@@ -68,7 +69,8 @@ export function createProactive(options: ProactiveOptions): Proactive {
   });
   let stopping = false;
   const ctx: ProactiveContext = {
-    stores: options.stores,
+    // Jobs see the records people edit through the job view only (docs/reliability.md §8).
+    stores: jobStores(options.stores),
     clientFactory: options.clientFactory,
     outbox,
     clock: options.clock ?? (() => new Date()),

@@ -50,6 +50,8 @@ export const guardDe: typeof guardEn = {
     'Eine Prepaid-Karte hat ihre Obergrenze überschritten und wurde gesperrt. Ihr Inhaber wurde benachrichtigt.',
   cardCapBlockUnknown: (cli: string) =>
     `Die Karte +${cli} hat ihre Obergrenze überschritten. Ich habe versucht, sie zu sperren, aber keine Antwort erhalten; ob sie gesperrt ist, weiß ich nicht: Prüfen Sie mit /card show +${cli}.`,
+  cardCapBlockClaimed: (cli: string) =>
+    `Ihre bisherige Obergrenze war schon überschritten: Die Karte wird deswegen gerade gesperrt oder wurde es schon. Prüfen Sie mit /card show +${cli}; /card unblock +${cli} entsperrt sie.`,
   cardConfirmUnblock: (cli: string) => `Die Karte +${cli} entsperren? Sie kann sofort wieder benutzt werden.`,
   approvalsFix:
     'sagen Sie on oder off und was, z. B. /approvals on card block, /approvals on call 0,10, /approvals on topup 20, oder /approvals approvers admins',

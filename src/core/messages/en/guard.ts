@@ -47,6 +47,8 @@ export const guardEn = {
   cardCapBlockedPublic: 'A prepaid card passed its cap and was blocked. Its owner was told.',
   cardCapBlockUnknown: (cli: string) =>
     `Card +${cli} passed its cap. I tried to block it but got no answer, so I do not know whether it is blocked: check with /card show +${cli}.`,
+  cardCapBlockClaimed: (cli: string) =>
+    `Its earlier cap had already been passed: the card is being blocked, or was, by that cap. Check with /card show +${cli}; /card unblock +${cli} unblocks it.`,
   cardConfirmUnblock: (cli: string) => `Unblock the card +${cli}? It can be used again at once.`,
   // Four-eyes
   approvalsFix:
