@@ -35,6 +35,7 @@ export interface BotMetrics extends CoreMetrics {
  */
 export const noBotMetrics: BotMetrics = {
   commandFinished() {},
+  claimUnsettled() {},
   providerLayer: (next) => next,
   addQueueDepth() {},
   setStoreCheck() {},

@@ -25,6 +25,7 @@ export function createBotMetrics(options: BotMetricsOptions = {}): BotMetrics {
   const sampled = sampledGauges(registry);
   return {
     commandFinished: commandCounters(registry),
+    claimUnsettled: unsettledCounter(registry),
     providerLayer: providerLayerOf(registry),
     addQueueDepth: (queue, depth) => sampled.depths.set(queue, depth),
     setStoreCheck: (store, reachable) => sampled.stores.set(store, reachable),
@@ -32,6 +33,17 @@ export function createBotMetrics(options: BotMetricsOptions = {}): BotMetrics {
     contentType: registry.contentType,
     handler: metricsHandler(render, registry.contentType),
   };
+}
+
+/** Messages the jobs sent whose claim could not be confirmed (docs/reliability.md §8.4), by job. */
+function unsettledCounter(registry: Registry): (job: string) => void {
+  const unsettled = new Counter({
+    name: 'telephony_bot_claims_unsettled_total',
+    help: 'Job messages sent whose once-only claim could not be confirmed in the store after retries, by job.',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
+  return (job) => unsettled.inc({ job });
 }
 
 /** Commands by name and outcome, and the rate limit's refusals among them. */

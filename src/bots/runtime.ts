@@ -182,6 +182,7 @@ function createCoreAndProactive(
     clock,
     logger: logger.child({ component: 'proactive' }),
     alertMarginPercent: config.ALERT_REARM_MARGIN_PERCENT,
+    metrics,
     pace: { perSecond: config.ALERT_SWEEP_PER_SECOND, concurrency: config.ALERT_SWEEP_CONCURRENCY },
   });
   return { core, proactive };

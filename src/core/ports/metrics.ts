@@ -17,6 +17,11 @@ export interface CommandEvent {
  */
 export interface CoreMetrics {
   commandFinished(event: CommandEvent): void;
+  /**
+   * A job's message went out but its claim could not be confirmed in the store, even after retries
+   * (docs/reliability.md §8.4): `job` is the kind (`alert`, `digest`, `call report`).
+   */
+  claimUnsettled(job: string): void;
 }
 
-export const noMetrics: CoreMetrics = { commandFinished() {} };
+export const noMetrics: CoreMetrics = { commandFinished() {}, claimUnsettled() {} };

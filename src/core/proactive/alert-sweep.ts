@@ -95,7 +95,7 @@ export async function checkAlert(
   // alert's generation, held while sending and confirmed once sent.
   const claims = ctx.stores.proactive.claims;
   const claim = `alert:${sub.id}:${sub.generation}`;
-  const state = await claims.begin(claim, ctx.claimHoldMs ?? CLAIM_HOLD_MS);
+  const state = await ctx.confirmer.begin(claim, ctx.claimHoldMs ?? CLAIM_HOLD_MS);
   if (state === 'held') throw new ClaimHeldError(claim);
   if (state === 'done') {
     await store.settle(sub, { armed: false, generation: sub.generation + 1 });
@@ -110,7 +110,8 @@ export async function checkAlert(
     await claims.release(claim);
     throw new DeliveryFailedError();
   }
-  await claims.confirm(claim, ALERT_CLAIM_TTL_MS);
+  // Sent: only the confirm is written again if it fails, never the alert (docs/reliability.md §8.4).
+  await ctx.confirmer.confirm(claim, ALERT_CLAIM_TTL_MS, 'alert');
   const now = ctx.clock().toISOString();
   // The sweep's own fields, onto the setting it read (docs/reliability.md §8): a `/alert off` or a
   // new threshold during the sweep wins.

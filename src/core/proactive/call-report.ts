@@ -192,7 +192,7 @@ async function checkOne(
   const recordKey = match.kind === 'record' ? free.find((k) => k.record === match.record)!.key : undefined;
   // One record for one report, across instances: a report that lost the race looks again later.
   // Two-phase, so a run that died holding the record frees it after the hold (README "The bot speaks first").
-  const state = recordKey ? await claims.begin(recordKey, ctx.claimHoldMs ?? CLAIM_HOLD_MS) : 'won';
+  const state = recordKey ? await ctx.confirmer.begin(recordKey, ctx.claimHoldMs ?? CLAIM_HOLD_MS) : 'won';
   if (state === 'held') throw new ClaimHeldError('record');
   if (state === 'done') {
     result.waiting += 1;
@@ -216,7 +216,7 @@ async function finish(
 ) {
   const claims = ctx.stores.proactive.claims;
   const reportKey = `callreport:${report.id}`;
-  const state = await claims.begin(reportKey, ctx.claimHoldMs ?? CLAIM_HOLD_MS);
+  const state = await ctx.confirmer.begin(reportKey, ctx.claimHoldMs ?? CLAIM_HOLD_MS);
   if (state !== 'won') {
     if (recordKey) await claims.release(recordKey);
     if (state === 'held') throw new ClaimHeldError('report');
@@ -238,8 +238,9 @@ async function finish(
     if (recordKey) await claims.release(recordKey);
     throw new DeliveryFailedError();
   }
-  await claims.confirm(reportKey, 86_400_000);
-  if (recordKey) await claims.confirm(recordKey, RECORD_CLAIM_MS);
+  // Edited: only the confirms are written again if they fail, never the card (docs/reliability.md §8.4).
+  await ctx.confirmer.confirm(reportKey, 86_400_000, 'call report');
+  if (recordKey) await ctx.confirmer.confirm(recordKey, RECORD_CLAIM_MS, 'call report');
   await reported(ctx, report);
   if (match.kind === 'record') result.reported += 1;
   else if (match.kind === 'ambiguous' || match.kind === 'unsure') result.ambiguous += 1;

@@ -5,6 +5,7 @@ import { identityKey } from '../identity.js';
 import type { CoreLogger } from '../logs/logger.js';
 import { languageOf } from '../messages.js';
 import type { SubscriptionBase } from '../ports/proactive.js';
+import type { ClaimConfirmer } from './claim-confirm.js';
 import type { JobStores } from './job-records.js';
 
 /** What the jobs of the bot speaking first share. */
@@ -15,6 +16,8 @@ export interface ProactiveContext {
   outbox: Outbox;
   clock: () => Date;
   logger: CoreLogger;
+  /** The two-phase claims of alerts, digests and call reports: a lost confirm is not a resend (docs/reliability.md §8.4). */
+  confirmer: ClaimConfirmer;
   /** How long a side effect's claim is held while sending; default {@link CLAIM_HOLD_MS}. */
   claimHoldMs?: number;
   /**

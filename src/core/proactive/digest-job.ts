@@ -88,7 +88,7 @@ export async function sendDigest(ctx: ProactiveContext, sub: DigestSubscription)
   const { week, period } = digestWeek(now, sub.timeZone ?? 'UTC');
   const claims = ctx.stores.proactive.claims;
   const claim = `digest:${sub.id}:${week}`;
-  const state = await claims.begin(claim, ctx.claimHoldMs ?? CLAIM_HOLD_MS);
+  const state = await ctx.confirmer.begin(claim, ctx.claimHoldMs ?? CLAIM_HOLD_MS);
   if (state === 'held') throw new ClaimHeldError(claim);
   if (state === 'done') return false;
   try {
@@ -99,7 +99,8 @@ export async function sendDigest(ctx: ProactiveContext, sub: DigestSubscription)
       await ctx.stores.proactive.digests.retire(sub);
       return false;
     }
-    await claims.confirm(claim, 14 * 86_400_000);
+    // Sent: only the confirm is written again if it fails, never the digest (docs/reliability.md §8.4).
+    await ctx.confirmer.confirm(claim, 14 * 86_400_000, 'digest');
     // Its own fields, only onto the setting it read (docs/reliability.md §8): a /digest off meanwhile stays off.
     await ctx.stores.proactive.digests.settle(sub, {
       lastWeek: week,

@@ -6,11 +6,13 @@ import { Outbox } from '../delivery/outbox.js';
 import { type CoreLogger, silentLogger } from '../logs/logger.js';
 import type { Channel } from '../ports/channel.js';
 import type { JobKind, JobKindName } from '../ports/jobs.js';
+import { type CoreMetrics, noMetrics } from '../ports/metrics.js';
 import type { Stores } from '../ports/stores.js';
 import { checkAlert, type SweepResult, sweepAlerts } from './alert-sweep.js';
 import { expireApprovals } from './approval-expiry.js';
 import { type CallReportResult, checkCallReport, checkCallReports, dueCallReports } from './call-report.js';
 import { type CardCapSweepResult, sweepCardCaps } from './card-cap-sweep.js';
+import { createClaimConfirmer } from './claim-confirm.js';
 import type { ProactiveContext } from './context.js';
 import { dueDigests, sendDigest, sendDigests } from './digest-job.js';
 import { jobStores } from './job-records.js';
@@ -31,6 +33,10 @@ export interface ProactiveOptions {
   claimHoldMs?: number;
   /** Sweep pacing. Defaults: 16 in flight, 25 calls/s, jitter 1 (± half a slot). */
   pace?: Partial<PaceOptions>;
+  /** Counts claims left unsettled (docs/reliability.md §8.4). Default: none. */
+  metrics?: Pick<CoreMetrics, 'claimUnsettled'>;
+  /** Waits between tries of a failed confirm write; default about a minute in all (claim-confirm.ts). */
+  confirmRetry?: { delaysMs?: readonly number[]; sleep?: (ms: number) => Promise<void> };
 }
 
 export interface ScheduleOptions {
@@ -71,6 +77,13 @@ export function createProactive(options: ProactiveOptions): Proactive {
   const ctx: ProactiveContext = {
     // Jobs see the records people edit through the job view only (docs/reliability.md §8).
     stores: jobStores(options.stores),
+    confirmer: createClaimConfirmer({
+      claims: options.stores.proactive.claims,
+      logger,
+      metrics: options.metrics ?? noMetrics,
+      ...(options.confirmRetry?.delaysMs ? { delaysMs: options.confirmRetry.delaysMs } : {}),
+      sleep: options.confirmRetry?.sleep ?? ((ms) => sleep(ms)),
+    }),
     clientFactory: options.clientFactory,
     outbox,
     clock: options.clock ?? (() => new Date()),
