@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientFactory } from '../../src/core/accounts/services.js';
 import type { Identity } from '../../src/core/identity.js';
 import { createProactive, type Proactive } from '../../src/core/proactive/proactive.js';
-import { createRecordingNotifier, type RecordingNotifier } from '../helpers/recording-notifier.js';
+import {
+  afterEachPost,
+  createRecordingNotifier,
+  type RecordingNotifier,
+} from '../helpers/recording-notifier.js';
 import { createTestStack, type TestStack } from '../helpers/stack.js';
 
 const alice: Identity = { platform: 'console', tenant: '', user: 'alice', displayName: 'Alice' };
@@ -104,18 +108,9 @@ describe('alert settings changed during a sweep are never undone', () => {
     await start();
     await say('/alert 5');
     stack.sandbox.setBalance('demo', '4,00');
-    const open = notifier.open.bind(notifier);
-    notifier.open = (to) => {
-      const conv = open(to);
-      return {
-        ...conv,
-        post: async (reply) => {
-          const message = await conv.post(reply);
-          await say('/alert off');
-          return message;
-        },
-      };
-    };
+    afterEachPost(notifier, async () => {
+      await say('/alert off');
+    });
     // It went out before the user's change: sent, counted, and then off for good.
     expect((await proactive.sweepAlerts()).alerted).toBe(1);
     expect(notifier.sent).toHaveLength(1);

@@ -63,6 +63,22 @@ export function createRecordingNotifier(platform: Platform = 'console'): Recordi
   return n;
 }
 
+/** Runs `step` right after each post went out, before the core hears back: a race forced in there. */
+export function afterEachPost(notifier: RecordingNotifier, step: () => Promise<void>): void {
+  const open = notifier.open.bind(notifier);
+  notifier.open = (to) => {
+    const conv = open(to);
+    return {
+      ...conv,
+      post: async (reply) => {
+        const message = await conv.post(reply);
+        await step();
+        return message;
+      },
+    };
+  };
+}
+
 /**
  * A channel whose every conversation only posts, through `send`: what benches and job tests need of
  * the road out (the core speaking first), without a platform.

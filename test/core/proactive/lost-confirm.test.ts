@@ -4,7 +4,11 @@ import type { Identity } from '../../../src/core/identity.js';
 import { createProactive, type Proactive } from '../../../src/core/proactive/proactive.js';
 import type { KeyValueStore } from '../../../src/store/key-value-store.js';
 import { createRedisKeyValueStore } from '../../../src/store/redis-key-value-store.js';
-import { createRecordingNotifier, type RecordingNotifier } from '../../helpers/recording-notifier.js';
+import {
+  afterEachPost,
+  createRecordingNotifier,
+  type RecordingNotifier,
+} from '../../helpers/recording-notifier.js';
 import { createRedisGate, type RedisGate } from '../../helpers/redis-gate.js';
 import { type RedisServer, redisSkipped, startRedisServer } from '../../helpers/redis-server.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
@@ -76,20 +80,11 @@ describe.skipIf(redisSkipped)('a lost confirm is not a resend (Redis cut mid-swe
     });
     notifier = createRecordingNotifier('console');
     // Redis goes away right after the alert went out: before its claim is confirmed.
-    const open = notifier.open.bind(notifier);
     let cutOnce = true;
-    notifier.open = (to) => {
-      const conv = open(to);
-      return {
-        ...conv,
-        post: async (reply) => {
-          const message = await conv.post(reply);
-          if (cutOnce) await cut();
-          cutOnce = false;
-          return message;
-        },
-      };
-    };
+    afterEachPost(notifier, async () => {
+      if (cutOnce) await cut();
+      cutOnce = false;
+    });
     proactive.attach(notifier);
     await stack.core.handleText({ identity: alice, chat: { id: 'dm', kind: 'private' }, text: '/alert 5' });
     stack.sandbox.setBalance('demo', '4,00');
