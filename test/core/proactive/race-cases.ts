@@ -186,6 +186,28 @@ export const RACE_CASES: readonly RaceCase[] = [
     },
   },
   {
+    job: 'call report',
+    command: 'the call card landing',
+    record: 'callreport:',
+    points: both,
+    setUp: async (w) => {
+      expect(await send(w, '/call +4930111222 +4917612345678')).toMatch(/Calling/i);
+      w.clock.advance(61_000);
+    },
+    run: (w) => w.proactive.checkCallReports(),
+    act: async (w) => {
+      const [report] = await all(w.stack.stores.proactive.callReports.list());
+      await w.stack.core.messageSent({
+        track: `call:${report!.id}`,
+        message: { platform: 'telegram', tenant: '', chatId: '1', messageId: '55' },
+      });
+    },
+    check: async (w) => {
+      const [report] = await all(w.stack.stores.proactive.callReports.list());
+      expect(report?.message).toMatchObject({ messageId: '55' });
+    },
+  },
+  {
     job: 'approvals expiry',
     command: 'the request message landing',
     record: 'guard:approval:',
