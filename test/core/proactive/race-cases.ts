@@ -48,6 +48,12 @@ async function capWatching(w: RaceWorld) {
   expect(w.stack.sandbox.setCardAmount(CARD, '4,00')).toBe(true);
 }
 
+/** A call ringing for a minute: its report is due, and the call has no record yet. */
+async function callRinging(w: RaceWorld) {
+  expect(await send(w, '/call +4930111222 +4917612345678')).toMatch(/Calling/i);
+  w.clock.advance(61_000);
+}
+
 const alertSet = async (w: RaceWorld) => {
   await send(w, '/alert 5');
   w.stack.sandbox.setBalance('demo', '4,00');
@@ -172,10 +178,7 @@ export const RACE_CASES: readonly RaceCase[] = [
     command: '/hangup',
     record: 'callreport:',
     points: both,
-    setUp: async (w) => {
-      expect(await send(w, '/call +4930111222 +4917612345678')).toMatch(/Calling/i);
-      w.clock.advance(61_000);
-    },
+    setUp: callRinging,
     run: (w) => w.proactive.checkCallReports(),
     act: async (w) => void (await w.say('/hangup')),
     check: async (w) => {
@@ -190,10 +193,7 @@ export const RACE_CASES: readonly RaceCase[] = [
     command: 'the call card landing',
     record: 'callreport:',
     points: both,
-    setUp: async (w) => {
-      expect(await send(w, '/call +4930111222 +4917612345678')).toMatch(/Calling/i);
-      w.clock.advance(61_000);
-    },
+    setUp: callRinging,
     run: (w) => w.proactive.checkCallReports(),
     act: async (w) => {
       const [report] = await all(w.stack.stores.proactive.callReports.list());
