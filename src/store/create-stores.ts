@@ -59,6 +59,7 @@ export function createStores(options: StoresOptions): Stores {
     rateLimit: createRateLimiter({ kv, ...clock }),
     reachable: () => kv.reachable?.() ?? true,
     dataLostAt: () => marker?.lostAt(),
+    holdsWriterLock: () => kv.holdsWriterLock?.() ?? true,
     proactive: createProactiveStores({ kv }),
     guard: createGuardStores({ kv }),
     close: () => {
@@ -71,7 +72,13 @@ export function createStores(options: StoresOptions): Stores {
 /** Where the stores live: memory for tests, SQLite for one instance, Redis for several (docs/accounts.md §3.1). */
 export type StoreConfig =
   | { kind: 'memory' }
-  | { kind: 'sqlite'; path?: string; exclusive?: boolean }
+  | {
+      kind: 'sqlite';
+      path?: string;
+      exclusive?: boolean;
+      /** Told once when another process took the single-writer lock over (docs/reliability.md §5.1). */
+      onLockLost?: () => void;
+    }
   | {
       kind: 'redis';
       url: string;
@@ -89,6 +96,7 @@ export async function createKeyValueStoreFromConfig(config: StoreConfig): Promis
       return createSqliteKeyValueStore({
         ...(config.path === undefined ? {} : { path: config.path }),
         ...(config.exclusive === undefined ? {} : { exclusive: config.exclusive }),
+        ...(config.onLockLost ? { onLockLost: config.onLockLost } : {}),
       });
     case 'redis': {
       // Loaded only when configured: the Redis client is a large part of a start that does not use it.

@@ -88,6 +88,11 @@ export interface Stores {
    * an empty replica, eviction); `undefined` while it kept it, and always for a local store.
    */
   dataLostAt?(): Date | undefined;
+  /**
+   * The fencing read before a never-retry send (docs/reliability.md §5.1): false once another process took the
+   * single-writer lock of a SQLite store over. Absent or true: this process may write.
+   */
+  holdsWriterLock?(): boolean;
   /** Alerts, call reports, digests and scheduler leases (docs/proactive.md §5.2). */
   proactive: ProactiveStores;
   /** Spend limits, card caps and four-eyes approvals (README "Money guard"). */

@@ -27,6 +27,8 @@ export const failuresDe: typeof failuresEn = {
     `Diese Nachricht kam schon einmal bei mir an, und ich habe das bereits einmal gesendet; ich sende es nicht zweimal. Prüfen Sie ${check}, um zu sehen, was geschehen ist.`,
   storeCannotWrite:
     'Ich kann gerade nichts speichern (mein Speicher ist nicht beschreibbar), daher habe ich vorher aufgehört. Der Betreiber ist informiert; bitte versuchen Sie es später noch einmal.',
+  writerLockLost:
+    'Ich habe das nicht gesendet: Eine andere Instanz dieses Bots hat meinen Speicher übernommen, und ich halte an, damit nichts doppelt gesendet wird. Bitte senden Sie es in einer Minute noch einmal.',
   storeUnavailable:
     'Ich bin vorübergehend nicht erreichbar (mein Speicher antwortet nicht), daher habe ich das nicht ausgeführt. Bitte senden Sie es in einer Minute noch einmal.',
   commandTooOld: (command: string) =>

@@ -29,6 +29,9 @@ export const failuresEn = {
   /** The store's disk is full or read-only: the operator's log names the path and the fix. */
   storeCannotWrite:
     'I cannot save anything right now (my storage cannot be written), so I stopped before doing that. The operator has been told; please try again later.',
+  /** docs/reliability.md §5.1: another instance took the store over; this one stops. */
+  writerLockLost:
+    'I did not send that: another copy of this bot has taken over my storage, and I am stopping so nothing is sent twice. Please send it again in a minute.',
   storeUnavailable:
     'I am temporarily unavailable (my storage cannot be reached), so I did not do that. Please send it again in a minute.',
   commandTooOld: (command: string) =>
