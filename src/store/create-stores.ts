@@ -9,6 +9,7 @@ import { createMemoryKeyValueStore } from './memory-key-value-store.js';
 import { createPendingStore } from './pending-store.js';
 import { createProactiveStores } from './proactive-store.js';
 import { createRateLimiter } from './rate-limiter.js';
+import { createReservationStore } from './reservation-store.js';
 import { createSettingsStore } from './settings-store.js';
 import { createSqliteKeyValueStore } from './sqlite-key-value-store.js';
 import type { Stores } from './stores.js';
@@ -62,6 +63,7 @@ export function createStores(options: StoresOptions): Stores {
     holdsWriterLock: () => kv.holdsWriterLock?.() ?? true,
     proactive: createProactiveStores({ kv }),
     guard: createGuardStores({ kv }),
+    reservations: createReservationStore(kv),
     close: () => {
       marker?.stop();
       return kv.close();

@@ -1,6 +1,7 @@
 import type { GuardStores } from './guard.js';
 import type { ProactiveStores } from './proactive.js';
 import type { AuditEntry, ChatSettings, CredentialRecord, PendingAction, UserSettings } from './records.js';
+import type { SpendReservations } from './reservations.js';
 
 /** Credentials linked to an owner key (an identity key, or a support channel's chat key), encrypted at rest. */
 export interface CredentialStore {
@@ -97,5 +98,7 @@ export interface Stores {
   proactive: ProactiveStores;
   /** Spend limits, card caps and four-eyes approvals (README "Money guard"). */
   guard: GuardStores;
+  /** What the calls the bot started may still spend, per account (docs/money-guard.md §1.5). */
+  reservations: SpendReservations;
   close(): Promise<void>;
 }
