@@ -3,9 +3,11 @@ import { mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { writerFence } from '../../src/core/guard/writer-fence.js';
 import type { ChatRef, Identity } from '../../src/core/identity.js';
 import { acquireInstanceLock, LOCK_STALE_MS } from '../../src/store/instance-lock.js';
 import { createSqliteKeyValueStore } from '../../src/store/sqlite-key-value-store.js';
+import { operations } from '../../src/telephony/operations.js';
 import { createTestStack } from '../helpers/stack.js';
 
 /**
@@ -25,6 +27,24 @@ function takeOver(path: string) {
 }
 
 describe('a lost lock stops the writer', () => {
+  it('the client layer every sender shares (a sweep’s card block, a hang-up) refuses a never-retry send, passes a read', async () => {
+    const sent: string[] = [];
+    const send = writerFence(() => false)(async (req) => {
+      sent.push(req.name);
+      return {};
+    });
+    const request = (name: 'topup' | 'onlinecallthrough') => ({
+      name,
+      label: name,
+      spec: operations[name],
+      wire: {},
+      options: {},
+    });
+    await expect(send(request('topup'))).rejects.toMatchObject({ code: 'ERR_WRITER_LOCK_LOST' });
+    await send(request('onlinecallthrough'));
+    expect(sent).toEqual(['onlinecallthrough']);
+  });
+
   it('the fencing read finds a takeover at once and tells it once; a released lock is not "lost"', async () => {
     const path = join(dir, 'fence', 'telephony-bot.sqlite');
     let lost = 0;
