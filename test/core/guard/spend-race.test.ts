@@ -42,4 +42,16 @@ describe('a spend limit under races', () => {
     expect(await h.send('/call +4930111222 +4930555666')).toMatch(/^Calling/);
     expect(calls()).toBe(2);
   });
+
+  it('a /call the provider refuses gives its reservation back: the next one is allowed the same minutes', async () => {
+    h = await startGuard('console', '2026-11-20T08:00:00Z');
+    await h.stack.linkDemo(alice);
+    await h.send('/limit daily 0.05');
+    // A 429 is a refusal before the provider acted (nothing placed), not an unknown outcome.
+    h.stack.sandbox.setFaults({ routes: { trycallback: { tooManyRequestsProbability: 1, times: 1 } } });
+    expect(await h.send('/call +4930111222 +4930555666')).toMatch(/busy/);
+    expect(calls()).toBe(0);
+    expect(await h.send('/call +4930111222 +4930555666')).toMatch(/^Calling[^]*3 minutes/);
+    expect(calls()).toBe(1);
+  });
 });
