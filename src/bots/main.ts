@@ -85,6 +85,8 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
+  // docs/reliability.md §5.1: another instance took the SQLite store over; this one stops, non-zero.
+  runtime.onWriterLost(() => void shutdown('store lock lost').then(() => process.exit(EXIT.failed)));
   if (consoleOn) {
     await runConsole(config, runtime, consoleHandle, () => {
       process.stdout.write(`${banner.join('\n')}\nType /help for the commands, /quit to leave.\n`);
@@ -190,6 +192,8 @@ async function startServices(
   // docs/reliability.md §5.2: not ready while the shared store (Redis) cannot be reached.
   const stores = runtime.stores;
   health?.addCheck('store', () => stores.reachable());
+  // A fencing read of the lock file (docs/reliability.md §5.1): a probe finds a takeover too.
+  health?.addCheck('store lock', () => stores.holdsWriterLock?.() ?? true);
   // Prometheus scrapes the same port (README "Operations", metrics).
   health?.mount('/metrics', runtime.metrics.handler, { maxBodyBytes: 0 });
   // Loud for ten minutes after the shared store was found empty (data-marker.ts), then ready again.

@@ -1,17 +1,11 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { writerFence } from '../core/guard/writer-fence.js';
 import type { Identity } from '../core/identity.js';
 import { type ClientFactory, type Core, createCore, tellAbandoned } from '../core/index.js';
-import { errorSummary } from '../core/logs/safe-error.js';
 import { createProactive, type Proactive } from '../core/proactive/proactive.js';
 import { createSandbox, type Sandbox } from '../sandbox/index.js';
-import {
-  checkKeyring,
-  createInstallationStore,
-  createKeyValueStoreFromConfig,
-  createStores,
-  type InstallationStore,
-} from '../store/index.js';
+import type { InstallationStore } from '../store/index.js';
 import type { Stores } from '../store/stores.js';
 import {
   type Admission,
@@ -23,8 +17,8 @@ import {
 import { type BotMetrics, noBotMetrics } from './bot-metrics.js';
 import type { Config } from './config.js';
 import { linkDemoAccounts } from './demo-link.js';
+import { openStores } from './open-stores.js';
 import { startRecovery } from './recovery.js';
-import { resolveKeyring, storeConfigOf } from './store-config.js';
 
 export interface Runtime {
   core: Core;
@@ -51,6 +45,8 @@ export interface Runtime {
    * unknown and tells their users now, with the read that shows the truth. Returns how many.
    */
   abandonInFlight(): Promise<number>;
+  /** Told once when another process took the SQLite store's single-writer lock over (docs/reliability.md §5.1). */
+  onWriterLost(listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -73,9 +69,12 @@ export async function createRuntime(
 ): Promise<Runtime> {
   // Stores first: a refused store (a second instance on one SQLite DATA_DIR, an unreachable Redis)
   // must fail the start before anything listens, so the process can exit with its message.
+  const writerLost = new Set<() => void>();
   const { stores, installations, keyCreatedAt } = overrides.stores
     ? { stores: overrides.stores, installations: undefined, keyCreatedAt: undefined }
-    : await openStores(config, logger);
+    : await openStores(config, logger, () => {
+        for (const listener of writerLost) listener();
+      });
   const openedStores = overrides.stores ? undefined : stores;
   const provider = await providerOf(config, logger, overrides.sandbox, openedStores);
   // main hands in prom-client's metrics when there is an HTTP server to serve them.
@@ -84,6 +83,7 @@ export async function createRuntime(
   const { transport, admission, clientFactory } = providerClients(config, provider, logger, {
     clock: overrides.clock,
     metrics,
+    holdsLock: () => stores.holdsWriterLock?.() ?? true,
   });
   const { core, proactive } = createCoreAndProactive(
     config,
@@ -112,6 +112,7 @@ export async function createRuntime(
     linkDemo: (identity) => linkDemoAccounts(stores, identity),
     abandonInFlight: () =>
       tellAbandoned({ stores, outbox: proactive.outbox, attempts: core.attemptsInFlight?.() ?? [] }),
+    onWriterLost: (listener) => writerLost.add(listener),
     async close() {
       stopRecovery();
       await transport.close();
@@ -129,14 +130,14 @@ function providerClients(
   config: Config,
   provider: Provider,
   logger: Logger,
-  o: { clock: (() => Date) | undefined; metrics: BotMetrics },
+  o: { clock: (() => Date) | undefined; metrics: BotMetrics; holdsLock: () => boolean },
 ): { transport: Transport; admission: Admission; clientFactory: ClientFactory } {
   const transport: Transport = createTransport({ connections: config.TELEPHONY_CONNECTIONS });
   const admission = createAdmission({
     slots: config.TELEPHONY_CONNECTIONS,
     maxQueued: config.TELEPHONY_BACKLOG,
   });
-  const shared = { transport, admission, clock: o.clock };
+  const shared = { transport, admission, clock: o.clock, holdsLock: o.holdsLock };
   return {
     transport,
     admission,
@@ -188,50 +189,6 @@ function createCoreAndProactive(
   return { core, proactive };
 }
 
-/** Opens the configured store (SQLite or Redis) and checks the master key against it. */
-async function openStores(
-  config: Config,
-  logger: Logger,
-): Promise<{ stores: Stores; installations: InstallationStore; keyCreatedAt: string | undefined }> {
-  const { keyring, createdAt } = await resolveKeyring(config);
-  const where = storeConfigOf(config);
-  const storeLog = logger.child({ component: 'store' });
-  const kv = await createKeyValueStoreFromConfig(
-    where.kind === 'redis'
-      ? {
-          ...where,
-          // docs/reliability.md §5.2: an outage is loud. /readyz turns 503 and commands are answered "temporarily
-          // unavailable" meanwhile; the client reconnects by itself.
-          onError: (err) =>
-            storeLog.error(
-              { err: errorSummary(err) },
-              'shared store (Redis) unreachable: commands are refused until it returns',
-            ),
-          onRecovered: () => storeLog.info({}, 'shared store (Redis) reachable again'),
-        }
-      : where,
-  );
-  // A wrong master key fails the start here, not every command later (docs/reliability.md §5.5).
-  await checkKeyring(kv, keyring).catch(async (err: unknown) => {
-    await kv.close();
-    throw err;
-  });
-  return {
-    stores: createStores({
-      kv,
-      keyring,
-      // Loud, once per loss (README "Operations"): users are told too, and /readyz names it.
-      onDataLost: (since) =>
-        storeLog.error(
-          { markerSince: since },
-          'shared store (Redis) LOST ITS DATA: the marker written at start is gone (FLUSHALL, an empty replica, or eviction; set maxmemory-policy noeviction). Linked accounts, settings and claims written before are gone; users are asked to /link again',
-        ),
-    }),
-    installations: createInstallationStore({ kv, keyring }),
-    keyCreatedAt: createdAt,
-  };
-}
-
 /** Where the provider answers: TELEPHONY_BASE_URL, else the given sandbox, else one started here. */
 interface Provider {
   baseUrl: string;
@@ -272,7 +229,12 @@ async function providerOf(
 function createClientFactory(
   config: Config,
   provider: Provider,
-  shared: { transport: Transport; admission: Admission; clock: (() => Date) | undefined },
+  shared: {
+    transport: Transport;
+    admission: Admission;
+    clock: (() => Date) | undefined;
+    holdsLock: () => boolean;
+  },
   logger: Logger,
   metrics: BotMetrics,
 ): ClientFactory {
@@ -294,5 +256,8 @@ function createClientFactory(
       clock,
       timeoutMs: config.TELEPHONY_TIMEOUT_MS,
       logger: clientLogger,
-    }).use(metrics.providerLayer);
+    })
+      .use(metrics.providerLayer)
+      // Outermost: a never-retry request checks the store's lock owner before anything else.
+      .use(writerFence(shared.holdsLock));
 }

@@ -1,3 +1,4 @@
+import type { RoleNow } from './accounts/roles.js';
 import type { RefsFor } from './delivery/command-refs.js';
 import type { ChatRef, Identity, Role } from './identity.js';
 import type { Language } from './messages.js';
@@ -76,6 +77,12 @@ export interface IncomingAction {
   requestId?: string;
   /** As {@link IncomingText.deliveryId}: the press's update or interaction id. */
   deliveryId?: string;
+  /**
+   * The presser's role asked of the platform now, past any cache (`chat.userIsAdmin` may be a
+   * minute old): an approval reads it at the moment of the press (docs/money-guard.md §2.5). Absent: the
+   * channel keeps no cache (the console), and `chat` is read as it is.
+   */
+  roleNow?: () => Promise<RoleNow>;
 }
 
 /**

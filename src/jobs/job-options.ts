@@ -15,6 +15,8 @@ export type JobName = 'tick' | 'item';
 export const PRIORITY: Record<JobKindName | 'tick', number> = {
   tick: 1,
   'call-reports': 2,
+  // A call past what its spend limit allows is costing money now.
+  'call-cutoffs': 1,
   approvals: 2,
   alerts: 3,
   limits: 3,

@@ -9,6 +9,7 @@ import { createMemoryKeyValueStore } from './memory-key-value-store.js';
 import { createPendingStore } from './pending-store.js';
 import { createProactiveStores } from './proactive-store.js';
 import { createRateLimiter } from './rate-limiter.js';
+import { createReservationStore } from './reservation-store.js';
 import { createSettingsStore } from './settings-store.js';
 import { createSqliteKeyValueStore } from './sqlite-key-value-store.js';
 import type { Stores } from './stores.js';
@@ -59,8 +60,10 @@ export function createStores(options: StoresOptions): Stores {
     rateLimit: createRateLimiter({ kv, ...clock }),
     reachable: () => kv.reachable?.() ?? true,
     dataLostAt: () => marker?.lostAt(),
+    holdsWriterLock: () => kv.holdsWriterLock?.() ?? true,
     proactive: createProactiveStores({ kv }),
     guard: createGuardStores({ kv }),
+    reservations: createReservationStore(kv),
     close: () => {
       marker?.stop();
       return kv.close();
@@ -71,7 +74,13 @@ export function createStores(options: StoresOptions): Stores {
 /** Where the stores live: memory for tests, SQLite for one instance, Redis for several (docs/accounts.md §3.1). */
 export type StoreConfig =
   | { kind: 'memory' }
-  | { kind: 'sqlite'; path?: string; exclusive?: boolean }
+  | {
+      kind: 'sqlite';
+      path?: string;
+      exclusive?: boolean;
+      /** Told once when another process took the single-writer lock over (docs/reliability.md §5.1). */
+      onLockLost?: () => void;
+    }
   | {
       kind: 'redis';
       url: string;
@@ -89,6 +98,7 @@ export async function createKeyValueStoreFromConfig(config: StoreConfig): Promis
       return createSqliteKeyValueStore({
         ...(config.path === undefined ? {} : { path: config.path }),
         ...(config.exclusive === undefined ? {} : { exclusive: config.exclusive }),
+        ...(config.onLockLost ? { onLockLost: config.onLockLost } : {}),
       });
     case 'redis': {
       // Loaded only when configured: the Redis client is a large part of a start that does not use it.

@@ -23,6 +23,13 @@ interface LockOwner {
 
 export interface InstanceLock {
   readonly path: string;
+  /**
+   * The fencing read (docs/reliability.md §5.1): whether the lock file names this holder right now, read from
+   * the file, not remembered. Once it names another owner (or is gone) the lock is lost for good:
+   * `onLost` is told, once, and every later answer is false. A file that cannot be read just now
+   * answers false without declaring the loss.
+   */
+  held(): boolean;
   /** Removes the lock file if it is still ours; safe to call twice. */
   release(): void;
 }
@@ -36,7 +43,10 @@ export interface InstanceLockOptions {
   heartbeatMs?: number;
   /** A lock whose heartbeat is older than this is taken over, whoever wrote it. Default 30 000 ms. */
   staleMs?: number;
-  /** Told when the lock file was taken from under this process (its heartbeat had stopped). */
+  /**
+   * Told once when the lock file was taken from under this process (its heartbeat had stopped: a
+   * freeze, a SIGSTOP), whether the heartbeat or a fencing read ({@link InstanceLock.held}) found it.
+   */
   onLost?: () => void;
   now?: () => number;
 }
@@ -77,8 +87,16 @@ export function acquireInstanceLock(options: InstanceLockOptions): InstanceLock 
     if (tryCreate(path, owner)) {
       held.set(path, owner.token);
       installExitHook();
-      beat(path, owner.token, options);
-      return { path, release: () => release(path, owner.token) };
+      const fence = createFence(path, owner.token, options);
+      beat(path, fence, options);
+      return {
+        path,
+        held: fence.held,
+        release: () => {
+          fence.released = true;
+          release(path, owner.token);
+        },
+      };
     }
     const current = readOwner(path);
     if (current === 'gone') continue;
@@ -157,21 +175,44 @@ function heartbeatAge(path: string, now: () => number): number | undefined {
   }
 }
 
+/** One holder's view of its lock: the fencing read, and the loss told once. */
+interface Fence {
+  held(): boolean;
+  /** Set by `release`: never "ours" again, and not a loss to tell. */
+  released: boolean;
+  /** What the file says now: ours, someone else's (lost, told), or unreadable right now. */
+  read(): 'ours' | 'lost' | 'unreadable';
+}
+
+function createFence(path: string, token: string, options: InstanceLockOptions): Fence {
+  let lost = false;
+  const fence: Fence = {
+    released: false,
+    read: () => read(),
+    held: () => read() === 'ours',
+  };
+  const read = (): 'ours' | 'lost' | 'unreadable' => {
+    if (lost || fence.released) return 'lost';
+    const current = readOwnerQuietly(path);
+    if (current === undefined) return 'unreadable';
+    if (current === token) return 'ours';
+    lost = true;
+    stopBeat(path);
+    if (held.get(path) === token) held.delete(path);
+    options.onLost?.();
+    return 'lost';
+  };
+  return fence;
+}
+
 /**
  * Touches the lock file while it is ours; stops, and says so, once another process took it over
  * (this one stood still longer than `staleMs`). A touch that fails (a full or read-only disk) is
  * tried again on the next beat: the lock only goes stale if that lasts.
  */
-function beat(path: string, token: string, options: InstanceLockOptions): void {
+function beat(path: string, fence: Fence, options: InstanceLockOptions): void {
   const timer = setInterval(() => {
-    const current = readOwnerQuietly(path);
-    if (current === undefined) return;
-    if (current !== token) {
-      stopBeat(path);
-      if (held.get(path) === token) held.delete(path);
-      options.onLost?.();
-      return;
-    }
+    if (fence.read() !== 'ours') return;
     const at = new Date((options.now ?? Date.now)());
     try {
       utimesSync(path, at, at);

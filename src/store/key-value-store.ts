@@ -42,5 +42,11 @@ export interface KeyValueStore {
    * kept in process instead of paying a read-modify-write per hit (docs/performance.md §3.2).
    */
   readonly singleProcess?: boolean;
+  /**
+   * The fencing read of a store kept by one writer (SQLite's lock file): whether this process still
+   * holds it, read now. False once another process took it over; then nothing never-retry may be
+   * sent (docs/reliability.md §5.1). Absent: no such lock (memory, Redis).
+   */
+  holdsWriterLock?(): boolean;
   close(): Promise<void>;
 }

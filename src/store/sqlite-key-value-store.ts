@@ -22,6 +22,11 @@ export interface SqliteKeyValueStoreOptions {
    * (`telephony-bot audit export`) opens the file beside a running instance without it.
    */
   exclusive?: boolean;
+  /**
+   * Told once when another process took the single-writer lock over (this one stood still past the
+   * stale bound): this process must stop writing (docs/reliability.md §5.1).
+   */
+  onLockLost?: () => void;
 }
 
 export const DEFAULT_SQLITE_PATH = './data/telephony-bot.sqlite';
@@ -34,7 +39,7 @@ export function createSqliteKeyValueStore(options: SqliteKeyValueStoreOptions = 
   const path = resolve(options.path ?? DEFAULT_SQLITE_PATH);
   // Created directories are owner-only (the mode is cut by the umask, never widened); an existing
   // one is left alone here, since it may be shared (DATA_DIR itself is made private in src/bots).
-  const lock = prepareFiles(path, options.exclusive !== false);
+  const lock = prepareFiles(path, options.exclusive !== false, options.onLockLost);
   const adapter = new KeyvSqlite({
     uri: `sqlite://${path}`,
     busyTimeout: options.busyTimeoutMs ?? 5000,
@@ -71,6 +76,8 @@ export function createSqliteKeyValueStore(options: SqliteKeyValueStoreOptions = 
     : kv;
   return {
     ...store,
+    // Without the lock (a reader) nothing is fenced: it writes nothing.
+    ...(lock ? { holdsWriterLock: () => lock.held() } : {}),
     async close() {
       try {
         await kv.close();
@@ -86,10 +93,16 @@ export function createSqliteKeyValueStore(options: SqliteKeyValueStoreOptions = 
  * files owner-only; a full, read-only or foreign disk is named with its path and fix, not a bare
  * errno (disk-errors.ts).
  */
-function prepareFiles(path: string, exclusive: boolean): InstanceLock | undefined {
+function prepareFiles(
+  path: string,
+  exclusive: boolean,
+  onLost: (() => void) | undefined,
+): InstanceLock | undefined {
   namingDiskSync(dirname(path), () => mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE }));
   const lock = exclusive
-    ? namingDiskSync(`${path}.lock`, () => acquireInstanceLock({ path: `${path}.lock`, store: path }))
+    ? namingDiskSync(`${path}.lock`, () =>
+        acquireInstanceLock({ path: `${path}.lock`, store: path, ...(onLost ? { onLost } : {}) }),
+      )
     : undefined;
   // SQLite creates -wal and -shm with the database file's own mode, so a 0600 database keeps them
   // 0600 too; files left by an earlier run are tightened as well.

@@ -1,4 +1,5 @@
 import { consoleDriver } from './console-driver.js';
+import { guardContract } from './guard-promises.js';
 import { promisesContract } from './promises.js';
 import { adapterContract } from './scenarios.js';
 import { slackDriver } from './slack-driver.js';
@@ -20,3 +21,7 @@ const only = { shared: true, deletes: false, mentions: true, shortcuts: false, f
 surfacesContract('telegram', telegramDriver, { ...only, deletes: true });
 surfacesContract('slack', slackDriver, { ...only, shortcuts: true, forms: true });
 surfacesContract('console', consoleDriver, { ...only, shared: false, mentions: false });
+
+/** The money guard's promises where there is a shared chat (docs/money-guard.md §2). */
+guardContract('telegram', telegramDriver);
+guardContract('slack', slackDriver);

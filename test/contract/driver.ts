@@ -76,6 +76,11 @@ export interface ChannelDriver {
   auditThread(): string[];
   /** Makes the shared chat a support channel with `agents` (Slack: the set-up modal; elsewhere the store). */
   makeSupportChannel(agents: Person[]): Promise<void>;
+  /**
+   * The platform stops naming `who` an admin of the shared chat (Telegram `getChatMember`, Slack
+   * `users.info`), as an owner demoting them would; the bot is not told. Absent where there is none.
+   */
+  demote?(who: Person): void;
   /** Links the sandbox's demo accounts to `who`. */
   linkDemo(who: Person): Promise<void>;
   close(): Promise<void>;

@@ -257,6 +257,7 @@ export async function slackDriver(): Promise<ChannelDriver> {
         agents: agents.map((p) => ids[p]),
       });
     },
+    demote: (who) => slack.setUser({ id: ids[who], name: who, isAdmin: false }),
     linkDemo: (who) => stack.linkDemo(identity(who)),
     async close() {
       await channel.stop();

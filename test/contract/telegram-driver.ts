@@ -32,7 +32,8 @@ type Markup = { inline_keyboard: { text: string; callback_data?: string }[][] };
 export async function telegramDriver(): Promise<ChannelDriver> {
   const stack = await createTestStack({ sandbox: { data: seedWithCalls(SEEDED_CALLS) } });
   const telegram = await FakeTelegram.start();
-  telegram.setAdmins(group.id, [people.alice.id, people.carol.id]);
+  const admins = new Set([people.alice.id, people.carol.id]);
+  telegram.setAdmins(group.id, [...admins]);
   const channel = createTelegramChannel({
     core: stack.core,
     token: telegram.token,
@@ -142,6 +143,10 @@ export async function telegramDriver(): Promise<ChannelDriver> {
           setupAt: new Date().toISOString(),
         },
       });
+    },
+    demote: (who) => {
+      admins.delete(people[who].id);
+      telegram.setAdmins(group.id, [...admins]);
     },
     linkDemo: (who) => stack.linkDemo(identity(who)),
     async close() {

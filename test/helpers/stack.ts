@@ -28,6 +28,8 @@ export interface TestStackOptions {
   keyring?: Keyring;
   /** prom-client's metrics, as `npm start` passes them with an HTTP server. Default: none. */
   metrics?: BotMetrics;
+  /** How often a shared store's data marker is looked for (data-marker.ts). Default 15 000 ms. */
+  dataCheckEveryMs?: number;
 }
 
 export interface TestStack extends Runtime {
@@ -51,6 +53,7 @@ export async function createTestStack(options: TestStackOptions = {}): Promise<T
     kv: options.kv ?? createMemoryKeyValueStore(),
     keyring,
     ...(clock ? { now: () => clock().getTime() } : {}),
+    ...(options.dataCheckEveryMs ? { dataCheckEveryMs: options.dataCheckEveryMs } : {}),
   });
   const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '0', TELEPHONY_TIMEOUT_MS: '5000', ...options.env });
   const runtime = await createRuntime(config, options.logger ?? pino({ level: 'silent' }), {

@@ -38,6 +38,11 @@ export function registerActions(app: App, deps: SlackHandlerDeps): void {
           actionId: action.action_id,
           ...(req.pressedPrivately ? { pressedPrivately: true } : {}),
           requestId: action.action_ts,
+          // An approval asks past the directory's cache (docs/money-guard.md §2.5).
+          roleNow: async () => {
+            const facts = await deps.directory.userNow(client, req.team, req.user);
+            return { userIsAdmin: facts.isAdmin === true, ...(facts.groups ? { groups: facts.groups } : {}) };
+          },
         });
         if (home) await onHomeTab(deps, turn, action.action_id, outcome);
         else await deps.options.core.deliverOutcome(turn.conv, outcome);

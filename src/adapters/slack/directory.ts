@@ -50,16 +50,24 @@ export class SlackDirectory {
     options: { groups?: boolean } = { groups: true },
   ): Promise<SlackUserFacts> {
     const [info, groups] = await Promise.all([
-      this.#cached(this.#users, `${team}:${user}`, () =>
-        this.#userInfo(client, user).then((facts) => {
-          if (this.#known.size > 10_000) this.#known.clear();
-          this.#known.set(`${team}:${user}`, facts);
-          return facts;
-        }),
-      ),
+      this.#cached(this.#users, `${team}:${user}`, () => this.#lookUp(client, team, user)),
       options.groups ? this.#cached(this.#groups, team, () => this.#groupMembers(client, team)) : undefined,
     ]);
     return groups ? { ...info, groups: groups.get(user) ?? [] } : info;
+  }
+
+  /**
+   * The user's admin flag and user groups asked of Slack now, past both caches (which it then
+   * refreshes): what an approval press reads, so a workspace admin demoted within the last
+   * `ttlMs` approves nothing (docs/money-guard.md §2.5). A failed lookup leaves them undefined: no approver.
+   */
+  async userNow(client: webApi.WebClient, team: string, user: string): Promise<SlackUserFacts> {
+    const now = this.clock();
+    const info = this.#lookUp(client, team, user);
+    const groups = this.#groupMembers(client, team);
+    this.#users.set(`${team}:${user}`, { at: now, value: info });
+    this.#groups.set(team, { at: now, value: groups });
+    return { ...(await info), groups: (await groups).get(user) ?? [] };
   }
 
   /**
@@ -90,6 +98,15 @@ export class SlackDirectory {
   /** What an earlier lookup found about this user, without a request; undefined if none yet. */
   known(team: string, user: string): SlackUserFacts | undefined {
     return this.#known.get(`${team}:${user}`);
+  }
+
+  /** `users.info`, remembered for {@link known}. */
+  #lookUp(client: webApi.WebClient, team: string, user: string): Promise<SlackUserFacts> {
+    return this.#userInfo(client, user).then((facts) => {
+      if (this.#known.size > 10_000) this.#known.clear();
+      this.#known.set(`${team}:${user}`, facts);
+      return facts;
+    });
   }
 
   async #userInfo(client: webApi.WebClient, user: string): Promise<SlackUserFacts> {

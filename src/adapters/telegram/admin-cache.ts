@@ -24,14 +24,21 @@ export class AdminCache {
   }
 
   async isAdmin(chatId: number, userId: number): Promise<boolean> {
-    const key = `${chatId}:${userId}`;
-    const hit = this.#entries.get(key);
+    const hit = this.#entries.get(`${chatId}:${userId}`);
     if (hit && hit.until > Date.now()) return hit.admin;
+    return this.isAdminNow(chatId, userId);
+  }
+
+  /**
+   * Asked of Telegram now, past the cache (and the cache refreshed): what an approval press reads,
+   * so an admin demoted within the last `ttlMs` approves nothing (docs/money-guard.md §2.5).
+   */
+  async isAdminNow(chatId: number, userId: number): Promise<boolean> {
     try {
       const member = await this.#o.api.getChatMember(chatId, userId);
       const admin = member.status === 'creator' || member.status === 'administrator';
       if (this.#entries.size >= (this.#o.maxEntries ?? 10_000)) this.#entries.clear();
-      this.#entries.set(key, { admin, until: Date.now() + this.#o.ttlMs });
+      this.#entries.set(`${chatId}:${userId}`, { admin, until: Date.now() + this.#o.ttlMs });
       return admin;
     } catch (error) {
       // Not knowing means not an admin: the safe default for a permission.

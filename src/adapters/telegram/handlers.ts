@@ -166,6 +166,10 @@ async function pressOutcome(
       ...(from.language_code ? { locale: from.language_code } : {}),
       requestId: requestIdOf(ctx),
       deliveryId: requestIdOf(ctx),
+      // An approval asks past the admin cache (docs/money-guard.md §2.5).
+      ...(chat.type === 'private'
+        ? {}
+        : { roleNow: async () => ({ userIsAdmin: await options.admins.isAdminNow(chat.id, from.id) }) }),
     });
   } catch (error) {
     options.logger.error(

@@ -2,6 +2,16 @@ import type { IncomingText } from '../core.js';
 import type { Role } from '../identity.js';
 import type { ChatSettings } from '../ports/records.js';
 
+/**
+ * What the platform says of a person's role in a shared chat right now, asked past every cache
+ * (Telegram `getChatMember`, Slack `users.info` and the user groups): the approval press reads it
+ * (docs/money-guard.md §2.5). `groups` absent: the platform has none (Telegram).
+ */
+export interface RoleNow {
+  userIsAdmin: boolean;
+  groups?: readonly string[];
+}
+
 /** A support channel's set-up (ChatSettings.support), as far as agent checks need it. */
 export interface SupportAgents {
   agents: readonly string[];

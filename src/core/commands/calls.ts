@@ -14,6 +14,7 @@ import {
   callHungUp,
 } from '../proactive/call-report.js';
 import type { Reply } from '../reply.js';
+import { callPlaced, releaseCall, reserveCall } from '../spend/call-allowance.js';
 import { phoneArg, positional } from '../values/args.js';
 import { subscriptionOf } from './alert.js';
 import { callGuard } from './call-guard.js';
@@ -79,6 +80,9 @@ const callCommand = defineCommand({
     const { client, username } = await ctx.account();
     const [aNumber, bNumber] = [ctx.args[0]!, ctx.args[1]!];
     const [a, b] = [aNumber.digits, bNumber.digits];
+    // Reserved against the spend limits in one step per account, right before sending (docs/money-guard.md §1.5).
+    const allowance = await reserveCall(ctx, { client, username }, bNumber);
+    if (allowance.kind === 'refused') return allowance.reply;
     // Never retried (provider-notes §3): a resend would ring both phones again.
     const call = await audited(
       ctx,
@@ -99,7 +103,12 @@ const callCommand = defineCommand({
       },
       () => client.trycallback({ aNumber, bNumber }),
       (c) => c.callId,
-    );
+    ).catch(async (err: unknown) => {
+      // Not placed: the reservation is given back. An unknown outcome keeps it (a phone may ring).
+      if ((err as { code?: string }).code !== 'CORE_USER_FACING')
+        await releaseCall(ctx, allowance).catch(() => undefined);
+      throw err;
+    });
     const answeredAt = ctx.clock();
     // The call is ringing: the user must hear so even if the store fails now (a Redis outage), or
     // they would try again and ring both phones twice. The id is in the reply for /hangup <id>.
@@ -111,9 +120,14 @@ const callCommand = defineCommand({
     // lines above, a store outage must not hide that the call is ringing.
     const hangupAction = hangup ? encodeButton({ kind: 'held', ticket: hangup }) : undefined;
     await watchCall(ctx, call.callId, a, b, answeredAt, hangupAction).catch(() => undefined);
+    // The cut-off job hangs it up when its allowed time runs out; without this it still expires.
+    await callPlaced(ctx, allowance, call.callId, answeredAt).catch(() => undefined);
+    const card = callingCard(t, a, b, call.callId, hangupAction);
+    const note = allowance.kind === 'reserved' ? allowance.note : '';
     return {
       track: `${CALL_TRACK_PREFIX}${call.callId}`,
-      ...callingCard(t, a, b, call.callId, hangupAction),
+      ...card,
+      ...(note ? { text: `${card.text}\n${note}` } : {}),
     };
   },
 });

@@ -51,6 +51,9 @@ export function errorReply(err: unknown, ctx: ErrorReplyContext): { reply: Reply
   if (isStoreUnavailable(err))
     return { reply: { text: t.storeUnavailable, tone: 'warning' }, expected: true };
   if (isStoreDiskError(err)) return { reply: { text: t.storeCannotWrite, tone: 'warning' }, expected: true };
+  // writer-fence.ts: nothing was sent, this instance is stopping.
+  if ((err as { code?: unknown } | undefined)?.code === 'ERR_WRITER_LOCK_LOST')
+    return { reply: { text: t.writerLockLost, tone: 'warning' }, expected: true };
   if (err instanceof UserFacingError) return fail(err.message);
   if (hasCode(err, 'TEL_INVALID_INPUT')) return fail(t.errInvalidInput(err.fix, err.parameter));
   if (hasCode(err, 'TEL_OUTCOME_UNKNOWN')) return unknown();

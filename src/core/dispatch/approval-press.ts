@@ -2,7 +2,7 @@ import { roleFor } from '../accounts/roles.js';
 import type { ButtonOf } from '../buttons.js';
 import type { IncomingAction } from '../core.js';
 import { closed } from '../guard/approval-request.js';
-import { APPROVAL_TTL_MS, mayDecide } from '../guard/policy.js';
+import { APPROVAL_TTL_MS, mayDecideNow } from '../guard/policy.js';
 import { chatKey, identityKey } from '../identity.js';
 import { type Messages, messagesFor } from '../messages.js';
 import type { ApprovalRequest } from '../ports/guard.js';
@@ -37,7 +37,8 @@ export async function pressApproval(
   const settings = await chatSettingsOf(e, input.identity, input.chat);
   const own = request.requester === identityKey(input.identity);
   if (own && approves) return { notice: t.approvalOwn };
-  if (!own && !mayDecide(request.approvers, input.identity, input.chat, settings))
+  // Asked of the platform now, past any cache: a demoted admin is no approver (docs/money-guard.md §2.5).
+  if (!own && !(await mayDecideNow(request.approvers, input, settings)))
     return { notice: t.approvalNotApprover(t.approvalsWhoNames[request.approvers] ?? request.approvers) };
   if (request.status !== 'pending') return { notice: t.approvalDecided };
   // Exactly one decision: the first claim wins, on any instance; a second press changes nothing.

@@ -4,6 +4,7 @@ import type { CommandSpec } from '../command-spec.js';
 import type { IncomingText } from '../core.js';
 import { place } from '../delivery/delivery.js';
 import { isStoreUnavailable } from '../delivery/error-replies.js';
+import { dataLossStep } from '../guard/data-loss.js';
 import type { Role } from '../identity.js';
 import { type Language, languageOf, messagesFor } from '../messages.js';
 import type { ChatSettings } from '../ports/records.js';
@@ -57,6 +58,7 @@ export const credentials = (e: Engine) => credentialsStep((turn) => commandsHere
 /** The steps that run one known command: chat rules, roles, a question, arguments, credentials, guard, confirmation, run. */
 export function commandSteps(e: Engine): Step<Resolved, never> {
   return chain(chatRulesStep)
+    .to(dataLossStep)
     .to(rolesStep)
     .to(askStep)
     .to(argumentsStep)

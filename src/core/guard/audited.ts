@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CommandContext } from '../command-spec.js';
 import { UserFacingError } from '../delivery/error-replies.js';
+import { WriterLockLostError } from './writer-fence.js';
 
 /** How a failed state change is recorded: refused by the provider, unknown (no answer), or failed. */
 export function outcomeOf(err: unknown): 'failed' | 'unknown' | 'refused' {
@@ -43,7 +44,7 @@ export interface AuditedOperation {
  */
 export async function audited<T>(
   ctx: Pick<CommandContext<unknown>, 'audit' | 't' | 'deliveryId'> & {
-    stores?: Pick<CommandContext<unknown>['stores'], 'audit'>;
+    stores?: Pick<CommandContext<unknown>['stores'], 'audit' | 'holdsWriterLock'>;
   },
   op: AuditedOperation,
   run: () => Promise<T>,
@@ -51,6 +52,8 @@ export async function audited<T>(
 ): Promise<T> {
   const { unknownText, onUnknown, ...fields } = op;
   const entry = { ...fields, id: operationId(ctx.deliveryId, op.command) };
+  // A lost store lock writes nothing more here either; the client's fence stops the send itself.
+  if (ctx.stores?.holdsWriterLock?.() === false) throw new WriterLockLostError(op.command);
   // Keyed by the platform's delivery and checked before sending (README "Operations"): a
   // redelivered update whose dedupe claim was evicted or flushed finds the operation claimed.
   if (ctx.deliveryId !== undefined && ctx.stores && !(await ctx.stores.audit.claimOperation(entry.id)))

@@ -1,4 +1,4 @@
-import { isAgent } from '../accounts/roles.js';
+import { isAgent, type RoleNow } from '../accounts/roles.js';
 import type { CommandContext } from '../command-spec.js';
 import type { ChatRef, Identity } from '../identity.js';
 import type { ApprovalAction, ApprovalPolicy } from '../ports/guard.js';
@@ -43,4 +43,22 @@ export function mayDecide(
   if (chat.kind !== 'shared') return false;
   if (approvers === 'admins') return chat.userIsAdmin === true;
   return isAgent(settings.support, identity);
+}
+
+/**
+ * {@link mayDecide} on the presser's role as the platform gives it at the press (docs/money-guard.md §2.5):
+ * `roleNow` asks past the adapter's cache, so an admin demoted a second ago is no approver; a
+ * lookup that fails answers "no" (a permission fails closed). The agents list is the chat's
+ * settings, read from the store for this press. Without `roleNow` (no cache), `chat` is read as it is.
+ */
+export async function mayDecideNow(
+  approvers: ApprovalPolicy['approvers'],
+  input: { identity: Identity; chat: ChatRef; roleNow?: (() => Promise<RoleNow>) | undefined },
+  settings: ChatSettings,
+): Promise<boolean> {
+  if (!input.roleNow) return mayDecide(approvers, input.identity, input.chat, settings);
+  const now = await input.roleNow().catch(() => undefined);
+  if (!now) return false;
+  const identity = now.groups ? { ...input.identity, groups: now.groups } : input.identity;
+  return mayDecide(approvers, identity, { ...input.chat, userIsAdmin: now.userIsAdmin }, settings);
 }

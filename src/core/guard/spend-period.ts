@@ -1,5 +1,6 @@
 import { type CalendarDate, toIsoDate } from '../../telephony/dates.js';
 import { addMoney, type Money } from '../../telephony/money.js';
+import type { CdrRecord } from '../../telephony/wire.js';
 import type { AccountClient } from '../accounts/services.js';
 import type { Messages } from '../messages.js';
 import type { Formatter } from '../values/format.js';
@@ -28,19 +29,20 @@ export async function periodSpend(
   now: Date,
   timeZone: string,
   currency: string,
-): Promise<{ spent: Money; key: string; calls: number; capped: boolean }> {
+): Promise<{ spent: Money; key: string; calls: number; capped: boolean; records: CdrRecord[] }> {
   const { from, to, key } = periodOf(period, now, timeZone);
   const answer = await account.client.cdrs({ ...widenDays(from, to, timeZone), show: PERIOD_READ_LIMIT });
   const cur = answer.account?.currency || currency;
   let spent: Money = { minor: 0, scale: 2, currency: cur };
   let calls = 0;
-  for (const r of keepDays(answer.records, from, to, timeZone)) {
+  const records = keepDays(answer.records, from, to, timeZone);
+  for (const r of records) {
     spent = addMoney(spent, { ...r.amount, currency: cur });
     calls += 1;
   }
   // As `/cdrs` says of its totals (README "Every figure is true"): a full read may leave records
   // out, so the sum is a lower bound and is stated as one.
-  return { spent, key, calls, capped: answer.records.length >= PERIOD_READ_LIMIT };
+  return { spent, key, calls, capped: answer.records.length >= PERIOD_READ_LIMIT, records: [...records] };
 }
 
 /** The spend as a limit states it: `at least …` when the read was capped. */

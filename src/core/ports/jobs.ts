@@ -20,9 +20,17 @@ export interface JobKind {
 
 /**
  * `alerts`, `call-reports` and `digests` fan out, one item per account, call or digest; the money
- * guard's sweeps (`limits`, `card-caps`, `approvals`) are one item each, the whole pass.
+ * guard's sweeps (`limits`, `card-caps`, `approvals`) are one item each, the whole pass;
+ * `call-cutoffs` is one item per call whose spend-limit allowance ran out.
  */
-export type JobKindName = 'alerts' | 'call-reports' | 'digests' | 'limits' | 'card-caps' | 'approvals';
+export type JobKindName =
+  | 'alerts'
+  | 'call-reports'
+  | 'digests'
+  | 'limits'
+  | 'card-caps'
+  | 'approvals'
+  | 'call-cutoffs';
 
 /** What runs the jobs on their schedules: in process, or a queue shared by every instance. */
 export interface JobScheduler {

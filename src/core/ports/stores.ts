@@ -1,6 +1,7 @@
 import type { GuardStores } from './guard.js';
 import type { ProactiveStores } from './proactive.js';
 import type { AuditEntry, ChatSettings, CredentialRecord, PendingAction, UserSettings } from './records.js';
+import type { SpendReservations } from './reservations.js';
 
 /** Credentials linked to an owner key (an identity key, or a support channel's chat key), encrypted at rest. */
 export interface CredentialStore {
@@ -88,9 +89,16 @@ export interface Stores {
    * an empty replica, eviction); `undefined` while it kept it, and always for a local store.
    */
   dataLostAt?(): Date | undefined;
+  /**
+   * The fencing read before a never-retry send (docs/reliability.md §5.1): false once another process took the
+   * single-writer lock of a SQLite store over. Absent or true: this process may write.
+   */
+  holdsWriterLock?(): boolean;
   /** Alerts, call reports, digests and scheduler leases (docs/proactive.md §5.2). */
   proactive: ProactiveStores;
   /** Spend limits, card caps and four-eyes approvals (README "Money guard"). */
   guard: GuardStores;
+  /** What the calls the bot started may still spend, per account (docs/money-guard.md §1.5). */
+  reservations: SpendReservations;
   close(): Promise<void>;
 }

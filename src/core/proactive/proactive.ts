@@ -8,6 +8,7 @@ import type { Channel } from '../ports/channel.js';
 import type { JobKind, JobKindName } from '../ports/jobs.js';
 import { type CoreMetrics, noMetrics } from '../ports/metrics.js';
 import type { Stores } from '../ports/stores.js';
+import { cutOffCall, cutOffCalls, dueCutoffs } from '../spend/call-cutoff.js';
 import { checkAlert, type SweepResult, sweepAlerts } from './alert-sweep.js';
 import { expireApprovals } from './approval-expiry.js';
 import { type CallReportResult, checkCallReport, checkCallReports, dueCallReports } from './call-report.js';
@@ -61,6 +62,8 @@ export interface Proactive {
   sweepLimits(): Promise<LimitSweepResult>;
   sweepCardCaps(): Promise<CardCapSweepResult>;
   expireApprovals(): Promise<{ expired: number }>;
+  /** Hangs up the calls whose spend-limit allowance ran out (docs/money-guard.md §1.5). */
+  cutOffCalls(): Promise<{ cut: number }>;
   schedule(options?: ScheduleOptions): Scheduler;
   /** The same jobs item by item, for a queue shared by every instance (`src/jobs`, with Redis). */
   jobKinds(options?: Pick<ScheduleOptions, 'alerts' | 'callReports' | 'digests'>): JobKind[];
@@ -117,6 +120,7 @@ export function createProactive(options: ProactiveOptions): Proactive {
     sweepLimits: () => sweepLimits(ctx),
     sweepCardCaps: () => sweepCardCaps(ctx),
     expireApprovals: () => expireApprovals(ctx),
+    cutOffCalls: () => cutOffCalls(ctx),
     schedule: (s = {}) =>
       scheduleJobs(api, options, s, () => {
         stopping = true;
@@ -180,6 +184,15 @@ function jobKinds(
     whole('limits', s.alerts ?? PATTERNS.alerts, () => sweepLimits(ctx)),
     whole('card-caps', s.alerts ?? PATTERNS.alerts, () => sweepCardCaps(ctx)),
     whole('approvals', PATTERNS.approvals, () => expireApprovals(ctx)),
+    // A call whose allowed time ran out is hung up within a report's cadence (docs/money-guard.md §1.5).
+    {
+      name: 'call-cutoffs',
+      pattern: s.callReports ?? PATTERNS.callReports,
+      items: () => dueCutoffs(ctx),
+      run: async (item) => {
+        await cutOffCall(ctx, item);
+      },
+    },
   ];
 }
 
@@ -223,6 +236,7 @@ function scheduleJobs(
       { name: 'limits', pattern: s.alerts ?? PATTERNS.alerts, run: () => api.sweepLimits() },
       { name: 'card-caps', pattern: s.alerts ?? PATTERNS.alerts, run: () => api.sweepCardCaps() },
       { name: 'approvals', pattern: PATTERNS.approvals, run: () => api.expireApprovals() },
+      { name: 'call-cutoffs', pattern: s.callReports ?? PATTERNS.callReports, run: () => api.cutOffCalls() },
     ],
   });
   return {

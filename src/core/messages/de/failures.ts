@@ -27,8 +27,12 @@ export const failuresDe: typeof failuresEn = {
     `Diese Nachricht kam schon einmal bei mir an, und ich habe das bereits einmal gesendet; ich sende es nicht zweimal. Prüfen Sie ${check}, um zu sehen, was geschehen ist.`,
   storeCannotWrite:
     'Ich kann gerade nichts speichern (mein Speicher ist nicht beschreibbar), daher habe ich vorher aufgehört. Der Betreiber ist informiert; bitte versuchen Sie es später noch einmal.',
+  writerLockLost:
+    'Ich habe das nicht gesendet: Eine andere Instanz dieses Bots hat meinen Speicher übernommen, und ich halte an, damit nichts doppelt gesendet wird. Bitte senden Sie es in einer Minute noch einmal.',
   storeUnavailable:
     'Ich bin vorübergehend nicht erreichbar (mein Speicher antwortet nicht), daher habe ich das nicht ausgeführt. Bitte senden Sie es in einer Minute noch einmal.',
+  beforeDataLoss: (command: string) =>
+    `Ich habe Ihr ${command} nicht ausgeführt: Mein Speicher hat gerade seine Daten verloren, und diese Anfrage kann von davor stammen, als sie vielleicht schon ausgeführt wurde. Prüfen Sie mit /cdrs und /balance (bei einer Karte: /card show), ob es geschehen ist, und senden Sie es dann noch einmal, wenn Sie es noch wollen.`,
   commandTooOld: (command: string) =>
     `Ihr ${command} kam verspätet bei mir an, daher habe ich ihn nicht ausgeführt. Senden Sie ihn noch einmal, wenn Sie ihn noch wollen.`,
   interrupted: (command: string, at: string, check: string) =>

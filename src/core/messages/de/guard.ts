@@ -34,6 +34,12 @@ export const guardDe: typeof guardEn = {
     `Kein Anruf: ${destination} kostet ${rate} pro Minute, mehr als die Preisobergrenze von ${ceiling}. Es wurde nichts gesendet. Ändern mit /limit price.`,
   callAboveCeilingApprovalsHint:
     'In diesem Team-Chat lässt /approvals on call eine zweite Person solche Anrufe freigeben.',
+  callLimitLeft: (kind: string, left: string, rate: string) =>
+    `Kein Anruf: Das ${kind} lässt ${left} übrig (laufende Anrufe mitgezählt), weniger als eine Minute zu ${rate} pro Minute. Es wurde nichts gesendet. Prüfen mit /limit; erhöhen z. B. mit /limit daily 10,00.`,
+  callNoRate: (b: string) =>
+    `Kein Anruf: Der Anbieter nennt keinen Tarif für +${b}, daher weiß ich nicht, wie lange Ihr Ausgabenlimit reicht. Es wurde nichts gesendet. Prüfen mit /rate +${b}.`,
+  callAllowedMinutes: (minutes: number, kind: string) =>
+    `Ihr ${kind} erlaubt diesem Anruf ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'}: Ich lege vorher auf.`,
   cardCapFix:
     'geben Sie die Kartennummer und die Obergrenze an, z. B. /card limit +49 170 1234567 20,00, oder off',
   cardCapSet: (cli: string, cap: string, amount: string) =>

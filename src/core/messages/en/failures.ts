@@ -29,8 +29,14 @@ export const failuresEn = {
   /** The store's disk is full or read-only: the operator's log names the path and the fix. */
   storeCannotWrite:
     'I cannot save anything right now (my storage cannot be written), so I stopped before doing that. The operator has been told; please try again later.',
+  /** docs/reliability.md §5.1: another instance took the store over; this one stops. */
+  writerLockLost:
+    'I did not send that: another copy of this bot has taken over my storage, and I am stopping so nothing is sent twice. Please send it again in a minute.',
   storeUnavailable:
     'I am temporarily unavailable (my storage cannot be reached), so I did not do that. Please send it again in a minute.',
+  /** docs/reliability.md §5.6: a never-retry request from before a detected data loss. */
+  beforeDataLoss: (command: string) =>
+    `I did not run your ${command}: my storage lost its data a moment ago, and this request may be from before that, when it may already have been carried out. Check /cdrs and /balance (for a card: /card show) to see whether it happened, then send it again if you still want it.`,
   commandTooOld: (command: string) =>
     `Your ${command} reached me late, so I did not run it. Send it again if you still want it.`,
   interrupted: (command: string, at: string, check: string) =>

@@ -33,6 +33,13 @@ export const guardEn = {
     `Not calling: ${destination} costs ${rate} per minute, above the price ceiling of ${ceiling}. Nothing was sent. Change it with /limit price.`,
   callAboveCeilingApprovalsHint:
     'In this team chat, /approvals on call lets a second person approve such calls.',
+  /** docs/money-guard.md §1.5: what is left, with the calls still running counted, buys less than one minute. */
+  callLimitLeft: (kind: string, left: string, rate: string) =>
+    `Not calling: the ${kind.toLowerCase()} leaves ${left} (calls still running counted), less than one minute at ${rate} per minute. Nothing was sent. Check /limit; raise it with e.g. /limit daily 10.00.`,
+  callNoRate: (b: string) =>
+    `Not calling: the provider gave no rate for +${b}, so I cannot tell how long your spend limit allows. Nothing was sent. Check it with /rate +${b}.`,
+  callAllowedMinutes: (minutes: number, kind: string) =>
+    `Your ${kind.toLowerCase()} allows this call ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}: I will hang up before then.`,
   // Card caps
   cardCapFix: 'give the card number and the cap, e.g. /card limit +49 170 1234567 20.00, or off',
   cardCapSet: (cli: string, cap: string, amount: string) =>
