@@ -53,6 +53,7 @@ describe.skipIf(redisSkipped)('telephony-bot on Redis: jobs', () => {
       expect((await queue.getJobSchedulers()).map((s) => s.key).sort()).toEqual([
         'alerts',
         'approvals',
+        'call-cutoffs',
         'call-reports',
         'card-caps',
         'digests',
