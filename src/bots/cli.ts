@@ -88,7 +88,8 @@ cli(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     process.stderr.write(`telephony-bot: ${(err as Error).message}\n`);
-    // A configuration error of a small command (`keys rotate`) exits 2, like one of `start`.
-    process.exit((err as Error).name === 'ConfigError' ? 2 : 1);
+    // A configuration error (a setting, a `.env` line) exits 2, for `start` and the small commands.
+    const name = (err as Error).name;
+    process.exit(name === 'ConfigError' || name === 'EnvFileError' ? 2 : 1);
   },
 );

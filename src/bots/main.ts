@@ -24,6 +24,7 @@ import {
   START_CLEANUP_MS,
 } from './shutdown.js';
 import { startFailureMessage } from './start-errors.js';
+import { sharedKeyCheck } from './store-config.js';
 
 export { EXIT } from './shutdown.js';
 
@@ -107,6 +108,12 @@ function preflight(env: NodeJS.ProcessEnv): Config | number {
   for (const warning of unknownVariableWarnings(env)) process.stderr.write(`${warning}\n`);
   const config = configOrUndefined(env);
   if (!config) return EXIT.config;
+  const shared = sharedKeyCheck(config);
+  if (shared.refusal) {
+    process.stderr.write(`${shared.refusal}\n`);
+    return EXIT.config;
+  }
+  if (shared.warning) process.stderr.write(`${shared.warning}\n`);
   // Owner-only from here on, whatever umask the bot was started with (see openLog).
   process.umask(0o077);
   try {

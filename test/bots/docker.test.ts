@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig, unknownVariableWarnings } from '../../src/bots/config.js';
+import { sharedKeyCheck } from '../../src/bots/store-config.js';
 import { FakeTelegram } from '../helpers/fake-telegram.js';
 import { freePort, runBot } from './cli-process.js';
 
@@ -205,6 +206,12 @@ describe('docker-compose.yml', () => {
       TELEPHONY_BASE_URL: 'https://api.example.com',
     });
     expect(unknownVariableWarnings(env)).toEqual([]);
+    // Without the shared key each replica would make its own: the start is refused, naming it.
+    const { BOT_ENCRYPTION_KEY: _key, ...keyless } = exported;
+    const refusal = sharedKeyCheck(
+      loadConfig({ ...envOfStage('runtime'), ...composeEnv('bot', keyless) }),
+    ).refusal;
+    expect(refusal).toMatch(/BOT_ENCRYPTION_KEY: REDIS_URL is set/);
     const bare = { ...envOfStage('runtime'), ...composeEnv('bot', {}) };
     expect(() => loadConfig(bare)).toThrow(/TELEPHONY_BASE_URL[\s\S]*TELEGRAM_BOT_TOKEN or SLACK_BOT_TOKEN/);
   });
