@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { HELP, USAGE } from './cli-usage.js';
 import { readEnvFile } from './env-file.js';
+import { packageVersion } from './version.js';
 
 /** `--help`, `-h` or `help` anywhere after the command. */
 const wantsHelp = (args: string[]) => args.some((a) => a === '--help' || a === '-h' || a === 'help');
@@ -12,7 +12,7 @@ const wantsHelp = (args: string[]) => args.some((a) => a === '--help' || a === '
 export async function cli(argv: string[]): Promise<number> {
   const [command = 'start', ...rest] = argv;
   if (command === '--version' || command === '-v' || command === 'version') {
-    process.stdout.write(`telephony-bot ${version()}\n`);
+    process.stdout.write(`telephony-bot ${packageVersion()}\n`);
     return 0;
   }
   if (command === '--help' || command === '-h' || command === 'help') {
@@ -67,17 +67,6 @@ export async function cli(argv: string[]): Promise<number> {
   }
   process.stderr.write(`Unknown command "${argv.join(' ')}".\n${USAGE}`);
   return 2;
-}
-
-/** The version of package.json: beside dist/ in the image and a checkout, two levels up from src/bots. */
-function version(): string {
-  for (const rel of ['../package.json', '../../package.json']) {
-    const file = new URL(rel, import.meta.url);
-    if (!existsSync(file)) continue;
-    const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
-    if (pkg.name === 'telephony-bot' && pkg.version) return pkg.version;
-  }
-  return 'unknown';
 }
 
 cli(process.argv.slice(2)).then(

@@ -35,18 +35,7 @@ export function createDepthWatch(o: DepthWatchOptions): DepthWatch {
   let timer: NodeJS.Timeout | undefined;
 
   const read = async (): Promise<JobDepths> => {
-    const [c, schedules] = await Promise.all([
-      o.queue.getJobCounts('wait', 'prioritized', 'active', 'delayed', 'failed'),
-      o.queue.getJobSchedulersCount(),
-    ]);
-    last = {
-      waiting: (c.wait ?? 0) + (c.prioritized ?? 0),
-      active: c.active ?? 0,
-      delayed: delayedWork(c.delayed ?? 0, schedules),
-      failed: c.failed ?? 0,
-      completedHere: here.completed,
-      failedHere: here.failed,
-    };
+    last = { ...(await queueDepths(o.queue)), completedHere: here.completed, failedHere: here.failed };
     return last;
   };
 
@@ -88,6 +77,20 @@ export function createDepthWatch(o: DepthWatchOptions): DepthWatch {
     },
     current: () => last,
     read,
+  };
+}
+
+/** The queue's own counts; delayed without the schedules' next ticks. */
+async function queueDepths(queue: DepthWatchOptions['queue']) {
+  const [c, schedules] = await Promise.all([
+    queue.getJobCounts('wait', 'prioritized', 'active', 'delayed', 'failed'),
+    queue.getJobSchedulersCount(),
+  ]);
+  return {
+    waiting: (c.wait ?? 0) + (c.prioritized ?? 0),
+    active: c.active ?? 0,
+    delayed: delayedWork(c.delayed ?? 0, schedules),
+    failed: c.failed ?? 0,
   };
 }
 
