@@ -58,6 +58,11 @@ export async function cli(argv: string[]): Promise<number> {
       const { slackInstallations } = await import('./ops-commands.js');
       return slackInstallations(rest.slice(1), process.stdout);
     }
+    case 'demo': {
+      if (rest[0] !== 'reset' || rest.length > 1) break;
+      readEnvFile();
+      return (await import('./demo-reset.js')).demoReset(process.stdout);
+    }
     case 'config': {
       if (rest[0] !== 'reference' && rest.length > 0) break;
       const { configReferenceMarkdown } = await import('./config.js');
