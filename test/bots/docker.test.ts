@@ -12,8 +12,8 @@ import { FakeTelegram } from '../helpers/fake-telegram.js';
 import { freePort, runBot } from './cli-process.js';
 
 /**
- * README "Docker" as an operator follows it, without a Docker engine (none on these machines): the
- * image's own environment (Dockerfile ENV of the runtime stage) plus the README's `docker run`
+ * docs/docker.md §1 as an operator follows it, without a Docker engine (none on these machines): the
+ * image's own environment (Dockerfile ENV of the runtime stage) plus the `docker run`
  * lines and the compose services' environment must pass the configuration check, and the built
  * bundle started with exactly that environment must serve (or, for the trial, open its prompt).
  */
@@ -34,10 +34,10 @@ function envOfStage(stage: string): Record<string, string> {
   return env;
 }
 
-/** The README's fenced `sh` block that follows `marker`. */
+/** The fenced `sh` block of docs/docker.md that follows `marker`. */
 function shBlockAfter(marker: string): string {
   const at = readme.indexOf(marker);
-  expect(at, `README has no "${marker}"`).toBeGreaterThan(-1);
+  expect(at, `docs/docker.md has no "${marker}"`).toBeGreaterThan(-1);
   const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(at));
   return block![1]!.replace(/\\\n/g, ' ');
 }
@@ -63,7 +63,7 @@ function dockerRunEnv(block: string, exported: Record<string, string>): Record<s
   const env: Record<string, string> = {};
   for (const [, k, v] of line!.matchAll(/-e (\w+)(?:=(\S+))?/g)) {
     const value = v === undefined ? exported[k!] : shellValue(v);
-    expect(value, `-e ${k} has no value in the README's lines`).toBeDefined();
+    expect(value, `-e ${k} has no value in docs/docker.md's lines`).toBeDefined();
     env[k!] = value!;
   }
   return env;
@@ -84,7 +84,7 @@ function composeEnv(service: string, exported: Record<string, string>): Record<s
 
 beforeAll(async () => {
   dockerfile = await readFile(join(ROOT, 'Dockerfile'), 'utf8');
-  readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+  readme = await readFile(join(ROOT, 'docs/docker.md'), 'utf8');
   compose = parse(await readFile(join(ROOT, 'docker-compose.yml'), 'utf8'));
   // The bundle the image runs, built only when the sources changed (what `npm start` does).
   await new Promise<void>((resolve, reject) => {
@@ -106,7 +106,7 @@ describe('the image is built from the npm registry and Debian only', () => {
   });
 });
 
-describe("README's docker run lines", () => {
+describe("docs/docker.md's docker run lines", () => {
   const image = () => envOfStage('runtime');
 
   it('the image sets production mode and the one HTTP port', () => {
@@ -191,7 +191,7 @@ describe('docker-compose.yml', () => {
     expect(unknownVariableWarnings(env)).toEqual([]);
   });
 
-  it("the production profile with the README's exports passes; without them it names what is missing", () => {
+  it("the production profile with docs/docker.md's exports passes; without them it names what is missing", () => {
     const exported = exportsOf(shBlockAfter('`docker-compose.yml` has two profiles'));
     expect(Object.keys(exported)).toEqual([
       'BOT_ENCRYPTION_KEY',
