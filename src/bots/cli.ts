@@ -11,19 +11,28 @@ const wantsHelp = (args: string[]) => args.some((a) => a === '--help' || a === '
  */
 export async function cli(argv: string[]): Promise<number> {
   const [command = 'start', ...rest] = argv;
-  if (command === '--version' || command === '-v' || command === 'version') {
-    process.stdout.write(`telephony-bot ${packageVersion()}\n`);
+  const text = textAnswer(command, rest);
+  if (text !== undefined) {
+    process.stdout.write(text);
     return 0;
   }
-  if (command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(USAGE);
-    return 0;
-  }
+  const code = await runCommand(command, rest);
+  if (code !== undefined) return code;
+  process.stderr.write(`Unknown command "${argv.join(' ')}".\n${USAGE}`);
+  return 2;
+}
+
+/** `--version`, `--help` and each command's `--help`: answered from text alone, nothing loaded. */
+function textAnswer(command: string, rest: string[]): string | undefined {
+  if (command === '--version' || command === '-v' || command === 'version')
+    return `telephony-bot ${packageVersion()}\n`;
+  if (command === '--help' || command === '-h' || command === 'help') return USAGE;
   const help = HELP[command];
-  if (help !== undefined && wantsHelp(rest)) {
-    process.stdout.write(help);
-    return 0;
-  }
+  return help !== undefined && wantsHelp(rest) ? help : undefined;
+}
+
+/** Runs one command; undefined when `command rest` is none of them. */
+async function runCommand(command: string, rest: string[]): Promise<number | undefined> {
   switch (command) {
     case 'start': {
       if (rest.length > 0) break;
@@ -70,8 +79,7 @@ export async function cli(argv: string[]): Promise<number> {
       return 0;
     }
   }
-  process.stderr.write(`Unknown command "${argv.join(' ')}".\n${USAGE}`);
-  return 2;
+  return undefined;
 }
 
 cli(process.argv.slice(2)).then(

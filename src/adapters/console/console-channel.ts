@@ -92,12 +92,7 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
         try {
           go = await handle(line);
         } catch (err) {
-          // The core answers every failure itself; this is a last guard so the console never dies.
-          // Its name and code only: an error's message may quote what was typed (a password).
-          const { name, code } = errorSummary(err);
-          printer.write(
-            messagesFor(options.locale).console.failed(code !== undefined ? `${name} ${code}` : name),
-          );
+          printer.write(lastGuard(err, options.locale));
         }
         busy = false;
         if (!go) break;
@@ -107,6 +102,15 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
     },
     close: () => rl?.close(),
   };
+}
+
+/**
+ * The core answers every failure itself; this is a last guard so the console never dies. Its name
+ * and code only: an error's message may quote what was typed (a password).
+ */
+function lastGuard(err: unknown, locale: string | undefined): string {
+  const { name, code } = errorSummary(err);
+  return messagesFor(locale).console.failed(code !== undefined ? `${name} ${code}` : name);
 }
 
 /** One line typed: a numbered choice presses its button; anything else goes to the core as text. */
