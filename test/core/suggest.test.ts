@@ -27,6 +27,11 @@ describe('suggest', () => {
     expect(warning).toContain('did you mean TELEGRAM_BOT_TOKEN?');
   });
 
+  it('a name missing a word gets the setting that has it', () => {
+    expect(unknownVariableWarnings({ SLACK_TOKEN: 'x' })[0]).toContain('did you mean SLACK_BOT_TOKEN?');
+    expect(unknownVariableWarnings({ TELEPHONY_URL: 'x' })[0]).toContain('did you mean TELEPHONY_BASE_URL?');
+  });
+
   it('a misspelt setting is still named', () => {
     expect(unknownVariableWarnings({ TELEGRAM_BOT_TOKN: 'x' })[0]).toContain(
       'did you mean TELEGRAM_BOT_TOKEN?',

@@ -3,7 +3,8 @@
  * Near enough is at most `maxDistance` edits and at most a third of the typed word's length (at
  * least one): with a fixed limit `/xyz` was "near" `/tz`. A swap of two neighbouring letters is one
  * edit (`hepl` → `help`). Among the near names, one that keeps every `_`-separated word typed wins
- * (`TELEGRAM_TOKEN` → `TELEGRAM_BOT_TOKEN`, not `TELEGRAM_MODE` though that is fewer edits away).
+ * (`TELEGRAM_TOKEN` → `TELEGRAM_BOT_TOKEN`, not `TELEGRAM_MODE` though that is fewer edits away),
+ * and may be as far as `maxDistance`.
  */
 export function suggest(name: string, names: readonly string[], maxDistance = 2): string | undefined {
   const limit = Math.min(maxDistance, Math.max(1, Math.floor(name.length / 3)));
@@ -11,9 +12,11 @@ export function suggest(name: string, names: readonly string[], maxDistance = 2)
   let best: { name: string; rank: number } | undefined;
   for (const n of names) {
     const d = distance(name, n);
-    if (d > limit) continue;
     const theirs = n.toLowerCase().split('_');
     const keepsWords = words.length > 1 && words.every((w) => theirs.includes(w));
+    // A name that only adds words to what was typed (`SLACK_TOKEN` → `SLACK_BOT_TOKEN`) may be as
+    // far as `maxDistance`; any other only a third of the typed word's length.
+    if (d > (keepsWords ? maxDistance : limit)) continue;
     const rank = (keepsWords ? 0 : 1000) + d;
     if (!best || rank < best.rank) best = { name: n, rank };
   }
