@@ -1,14 +1,16 @@
 # syntax=docker/dockerfile:1
 #
-# telephony-bot in a container (docs/operations.md §6; README "Docker" has the lines to run it).
+# telephony-bot in a container (docs/operations.md §6; docs/docker.md has the lines to run it).
 # Build: docker build -t telephony-bot .
 # Try:   docker run --rm -it -e SANDBOX=1 -e CONSOLE=1 telephony-bot
 # Run:   docker run -d -e BOT_ENCRYPTION_KEY -e TELEPHONY_BASE_URL=https://api.example.com \
 #          -e TELEGRAM_BOT_TOKEN -v tbot-data:/app/data -p 127.0.0.1:8081:8081 telephony-bot
 #
 # The build stage compiles the TypeScript into dist/ (npm run build: one esbuild bundle with source
-# maps) and keeps the production dependencies; the runtime stage gets dist/, those dependencies and
-# the one launcher, nothing else: no sources, no tsx, no esbuild binary, no compiler toolchain.
+# maps) and copies out the few packages dist/ does not bundle (the native sqlite3 and
+# @resvg/resvg-js, scripts/runtime-modules.js); the runtime stage gets dist/, those packages and the
+# one launcher, nothing else: no sources, no tsx, no esbuild, no compiler toolchain, and none of the
+# ~180 MB of packages dist/ already holds (docs/docker.md §2).
 
 # Pinned: a rebuild gets the same Node and the same Debian. Override with --build-arg NODE_IMAGE=…
 # (a digest, node:22.14.0-bookworm-slim@sha256:…, pins it further). Both stages use it, so the
@@ -24,31 +26,32 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 # sqlite3's install script is `prebuild-install -r napi || node-gyp rebuild`: the first downloads a
 # binary from GitHub, and node-gyp downloads Node's headers from nodejs.org. Neither is needed:
-# build_from_source makes prebuild-install step aside at once, and nodedir points node-gyp at the
-# headers the official image ships in /usr/local/include/node (node-gyp reads npm_config_* from the
-# environment). sqlite3 itself comes with its SQLite source (deps/), so nothing else is fetched.
-ENV npm_config_build_from_source=true \
-    npm_config_nodedir=/usr/local
+# `npm ci --ignore-scripts` skips that script (and `prepare`, which needs the sources), and npm's
+# own node-gyp compiles the binding against the headers the official image ships in
+# /usr/local/include/node (--nodedir). No npm configuration in the environment: npm 10 warns about each key it does
+# not know ("Unknown env config build-from-source"). sqlite3 comes with its SQLite source (deps/),
+# so nothing else is fetched.
 WORKDIR /app
 COPY package.json package-lock.json ./
-# All dependencies (esbuild is a dev dependency); --ignore-scripts skips `prepare`, which needs the
-# sources, so sqlite3's install script is run on its own, compiled here.
-RUN npm ci --ignore-scripts \
- && npm rebuild sqlite3 \
+RUN npm ci --ignore-scripts --no-audit --no-fund \
+ && cd node_modules/sqlite3 \
+ && node /usr/local/lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js rebuild --nodedir=/usr/local \
+ && cd /app \
  && node -e "require('sqlite3')"
 COPY tsconfig.json ./
 COPY scripts ./scripts
 COPY src ./src
+# runtime-modules.js loads each external and copies exactly the packages it loaded (sqlite3 with
+# its binding and `bindings`, @resvg/resvg-js with its platform package) into /app/runtime.
 RUN npm run build \
- && npm prune --omit=dev \
- && npm cache clean --force
+ && node scripts/runtime-modules.js /app/runtime
 
 # ---- runtime: dist + assets + production dependencies, non-root, signals to node -----------------
 FROM ${NODE_IMAGE} AS runtime
 # NODE_ENV=production makes a start without TELEPHONY_BASE_URL or without a channel an error that
 # names the variables (SANDBOX=1 runs the demo on purpose). NODE_OPTIONS bounds V8's old space: the
 # bot's live heap stays near 50 MB under a burst, but on a host with much memory V8 lets garbage
-# grow to several times that before collecting it (README "Operations", memory); raise it with -e.
+# grow to several times that before collecting it (docs/operations.md §7.5); raise it with -e.
 ENV NODE_ENV=production \
     NODE_OPTIONS=--max-old-space-size=256 \
     DATA_DIR=/app/data \
@@ -56,7 +59,7 @@ ENV NODE_ENV=production \
     CONSOLE=false
 WORKDIR /app
 COPY --from=build /app/package.json ./
-COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/runtime/node_modules ./node_modules
 # dist/ holds the chunks, their source maps and the sandbox's demo-data.yaml.
 COPY --from=build /app/dist ./dist
 COPY bin/telephony-bot.js ./bin/

@@ -3,7 +3,7 @@
 //
 // esbuild, not tsc: on this 2-core machine tsc took 38 s to emit 136 files, esbuild under 2 s for
 // one bundle; and one bundle starts faster than 136 modules resolved one by one (the figures are in
-// the README, "Benchmarks", from `npm run bench:start`). Type checking stays with `npm test`
+// docs/performance.md §6, from `npm run bench:start`). Type checking stays with `npm test`
 // (tsc --noEmit): esbuild only strips the types.
 //
 // - Everything is bundled except sqlite3 and @resvg/resvg-js (the spend chart's PNG renderer), whose

@@ -55,6 +55,7 @@ async function telegramChannel(config: Config, runtime: Runtime, token: string):
     backlog: config.TELEPHONY_BACKLOG,
     // While the shared store is down, /readyz and the webhook answer 503: Telegram redelivers later.
     ready: () => stores.reachable(),
+    onApiError: (method, code) => runtime.metrics.platformApiError({ platform: 'telegram', method, code }),
     logger: logger.child({ channel: 'telegram' }),
   });
   return {
@@ -84,6 +85,7 @@ async function slackChannel(config: Config, runtime: Runtime): Promise<ChatChann
     dedupe: stores.dedupe,
     stopTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     backlog: config.TELEPHONY_BACKLOG,
+    onApiError: (method, code) => runtime.metrics.platformApiError({ platform: 'slack', method, code }),
     logger: logger.child({ channel: 'slack' }),
   });
   return {

@@ -14,6 +14,7 @@ export const USAGE = `Usage: telephony-bot <command> [--help]
   jobs failed [--limit 50]    list the proactive jobs that kept failing (REDIS_URL)
   jobs retry <id|all>         run failed proactive jobs again
   config reference            print the configuration table
+  demo reset                  start the embedded demo afresh (npm run demo:reset)
   --version                   print the version
 
 Settings come from the environment, and from ./.env when present (the environment wins).
@@ -53,6 +54,13 @@ attempts. What was already sent is not sent again (each side effect's claim).
 `,
   config: `usage: telephony-bot config reference
 
-Prints the table of every environment variable, its default and meaning (README "Configuration").
+Prints the table of every environment variable, its default and meaning (docs/configuration.md).
+`,
+  demo: `usage: telephony-bot demo reset
+
+Removes the embedded sandbox's saved state (SANDBOX_PERSIST, default <DATA_DIR>/sandbox-state.json),
+so the next start shows the demo as shipped: the balance €18.40, every top-up PIN unused. Stop a
+running bot first: it writes its state again on the next change. The links and settings in the
+store stay. Same as \`npm run demo:reset\`.
 `,
 };

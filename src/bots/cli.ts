@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { HELP, USAGE } from './cli-usage.js';
 import { readEnvFile } from './env-file.js';
+import { packageVersion } from './version.js';
 
 /** `--help`, `-h` or `help` anywhere after the command. */
 const wantsHelp = (args: string[]) => args.some((a) => a === '--help' || a === '-h' || a === 'help');
@@ -11,19 +11,28 @@ const wantsHelp = (args: string[]) => args.some((a) => a === '--help' || a === '
  */
 export async function cli(argv: string[]): Promise<number> {
   const [command = 'start', ...rest] = argv;
-  if (command === '--version' || command === '-v' || command === 'version') {
-    process.stdout.write(`telephony-bot ${version()}\n`);
+  const text = textAnswer(command, rest);
+  if (text !== undefined) {
+    process.stdout.write(text);
     return 0;
   }
-  if (command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(USAGE);
-    return 0;
-  }
+  const code = await runCommand(command, rest);
+  if (code !== undefined) return code;
+  process.stderr.write(`Unknown command "${argv.join(' ')}".\n${USAGE}`);
+  return 2;
+}
+
+/** `--version`, `--help` and each command's `--help`: answered from text alone, nothing loaded. */
+function textAnswer(command: string, rest: string[]): string | undefined {
+  if (command === '--version' || command === '-v' || command === 'version')
+    return `telephony-bot ${packageVersion()}\n`;
+  if (command === '--help' || command === '-h' || command === 'help') return USAGE;
   const help = HELP[command];
-  if (help !== undefined && wantsHelp(rest)) {
-    process.stdout.write(help);
-    return 0;
-  }
+  return help !== undefined && wantsHelp(rest) ? help : undefined;
+}
+
+/** Runs one command; undefined when `command rest` is none of them. */
+async function runCommand(command: string, rest: string[]): Promise<number | undefined> {
   switch (command) {
     case 'start': {
       if (rest.length > 0) break;
@@ -58,6 +67,11 @@ export async function cli(argv: string[]): Promise<number> {
       const { slackInstallations } = await import('./ops-commands.js');
       return slackInstallations(rest.slice(1), process.stdout);
     }
+    case 'demo': {
+      if (rest[0] !== 'reset' || rest.length > 1) break;
+      readEnvFile();
+      return (await import('./demo-reset.js')).demoReset(process.stdout);
+    }
     case 'config': {
       if (rest[0] !== 'reference' && rest.length > 0) break;
       const { configReferenceMarkdown } = await import('./config.js');
@@ -65,19 +79,7 @@ export async function cli(argv: string[]): Promise<number> {
       return 0;
     }
   }
-  process.stderr.write(`Unknown command "${argv.join(' ')}".\n${USAGE}`);
-  return 2;
-}
-
-/** The version of package.json: beside dist/ in the image and a checkout, two levels up from src/bots. */
-function version(): string {
-  for (const rel of ['../package.json', '../../package.json']) {
-    const file = new URL(rel, import.meta.url);
-    if (!existsSync(file)) continue;
-    const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
-    if (pkg.name === 'telephony-bot' && pkg.version) return pkg.version;
-  }
-  return 'unknown';
+  return undefined;
 }
 
 cli(process.argv.slice(2)).then(
@@ -88,7 +90,8 @@ cli(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     process.stderr.write(`telephony-bot: ${(err as Error).message}\n`);
-    // A configuration error of a small command (`keys rotate`) exits 2, like one of `start`.
-    process.exit((err as Error).name === 'ConfigError' ? 2 : 1);
+    // A configuration error (a setting, a `.env` line) exits 2, for `start` and the small commands.
+    const name = (err as Error).name;
+    process.exit(name === 'ConfigError' || name === 'EnvFileError' ? 2 : 1);
   },
 );

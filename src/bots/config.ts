@@ -10,7 +10,7 @@ import { telegramProblems, telegramSettings } from './config/telegram.js';
 
 /**
  * Every environment variable the bot reads, in one zod schema, checked at start-up (style.md).
- * Each `describe()` is the text of the README's configuration table (generated from this schema).
+ * Each `describe()` is the text of docs/configuration.md's table (generated from this schema).
  * The sections live in src/bots/config/, one file per concern; their order here is the table's.
  */
 export const configSchema = providerSettings
@@ -122,7 +122,7 @@ export function httpPortOf(c: Config): number | undefined {
   return undefined;
 }
 
-/** One Markdown table row per variable, for the README (a test keeps the two in step). */
+/** One Markdown table row per variable, for docs/configuration.md (a test keeps the two in step). */
 export function configReferenceMarkdown(): string {
   const rows = Object.entries(configSchema.shape).map(([name, schema]) => {
     const s = schema as z.ZodType & { description?: string };
@@ -155,7 +155,7 @@ export function unknownVariableWarnings(env: NodeJS.ProcessEnv = process.env): s
     const near = suggest(name, known, ours ? 6 : 2);
     if (!ours && !near) continue;
     warnings.push(
-      `telephony-bot: ${name} is not a setting and is ignored${near ? `; did you mean ${near}?` : ''} (README "Configuration" lists them)`,
+      `telephony-bot: ${name} is not a setting and is ignored${near ? `; did you mean ${near}?` : ''} (docs/configuration.md lists them)`,
     );
   }
   return warnings;

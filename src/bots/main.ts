@@ -6,6 +6,7 @@ import { errorSummary } from '../core/logs/safe-error.js';
 import { createSampler } from '../core/logs/sampler.js';
 import { diskErrorOf, namingDiskSync } from '../store/disk-errors.js';
 import { ensurePrivateFile } from '../store/index.js';
+import { bannerLines, promptHint } from './banner.js';
 import { type ChatChannel, createChatChannels } from './channels.js';
 import { slackEnabled } from './config/slack.js';
 import { type Config, ConfigError, httpPortOf, loadConfig, unknownVariableWarnings } from './config.js';
@@ -24,6 +25,7 @@ import {
   START_CLEANUP_MS,
 } from './shutdown.js';
 import { startFailureMessage } from './start-errors.js';
+import { sharedKeyCheck } from './store-config.js';
 
 export { EXIT } from './shutdown.js';
 
@@ -68,7 +70,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
     return EXIT.failed;
   }
   const { health, runtime, channels, scheduler } = started;
-  const banner = bannerLines({ config, started, consoleOn, chatTokens, logFile });
+  const banner = bannerOf({ config, started, consoleOn, chatTokens, logFile });
   const consoleHandle: ConsoleHandle = {};
   const shutdown = createShutdown({
     config,
@@ -89,7 +91,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number
   runtime.onWriterLost(() => void shutdown('store lock lost').then(() => process.exit(EXIT.failed)));
   if (consoleOn) {
     await runConsole(config, runtime, consoleHandle, () => {
-      process.stdout.write(`${banner.join('\n')}\nType /help for the commands, /quit to leave.\n`);
+      process.stdout.write(`${banner.join('\n')}\n${promptHint(config.LANG)}\n`);
       readiness.started = true;
     });
     if (channels.length === 0) return shutdown('end of input');
@@ -109,6 +111,12 @@ function preflight(env: NodeJS.ProcessEnv): Config | number {
   for (const warning of unknownVariableWarnings(env)) process.stderr.write(`${warning}\n`);
   const config = configOrUndefined(env);
   if (!config) return EXIT.config;
+  const shared = sharedKeyCheck(config);
+  if (shared.refusal) {
+    process.stderr.write(`${shared.refusal}\n`);
+    return EXIT.config;
+  }
+  if (shared.warning) process.stderr.write(`${shared.warning}\n`);
   // Owner-only from here on, whatever umask the bot was started with (see openLog).
   process.umask(0o077);
   try {
@@ -226,8 +234,8 @@ async function startServices(
   return { health, runtime, channels, scheduler };
 }
 
-/** The start-up banner: where the provider, the store, the channels and the logs are. */
-function bannerLines(o: {
+/** The start-up banner's facts (src/bots/banner.ts words them in the console's language). */
+function bannerOf(o: {
   config: Config;
   started: Started;
   consoleOn: boolean;
@@ -236,34 +244,20 @@ function bannerLines(o: {
 }): string[] {
   const { config, started, consoleOn } = o;
   const { runtime, channels, health } = started;
-  const banner = [
-    'telephony-bot is running.',
-    `  provider: ${runtime.sandbox ? `embedded sandbox at ${runtime.baseUrl} (demo data)` : runtime.baseUrl}`,
-    // The sandbox's fault and balance controls (provider-notes D9), for trying failures by hand.
-    ...(runtime.sandbox
-      ? [
-          `  admin:    ${runtime.sandbox.adminUrl} (loopback; GET|PUT|DELETE /faults, GET /stats, PUT /accounts/<user>/balance, PUT /cards/<number>/amount)`,
-        ]
-      : []),
-    `  store:    ${config.REDIS_URL ? 'Redis' : `SQLite in ${join(config.DATA_DIR, 'telephony-bot.sqlite')}`}`,
-    `  channels: ${[...channels.map((c) => c.name), ...(consoleOn ? ['console'] : [])].join(', ') || 'none'}`,
-  ];
-  if (health) banner.push(`  http:     port ${health.port} (/healthz, /readyz, /metrics)`);
-  if (health && config.SLACK_CLIENT_ID)
-    banner.push(`  install:  ${installLinkOf(config, health.port)} (open it once per workspace)`);
-  if (runtime.keyCreatedAt)
-    banner.push(
-      `  generated a master key into ${runtime.keyCreatedAt} (mode 0600); keep it safe, or set BOT_ENCRYPTION_KEY`,
-    );
-  if (consoleOn) banner.push(`  logs:     ${o.logFile}`);
-  if (envFileRead) banner.push(`  settings: environment, then ${envFileRead}`);
-  if (!o.chatTokens) {
-    banner.push(
-      'Switch channels with TELEGRAM_BOT_TOKEN (Telegram) or SLACK_BOT_TOKEN + SLACK_APP_TOKEN (Slack);',
-      'use a real provider with TELEPHONY_BASE_URL. See README "Configuration".',
-    );
-  }
-  return banner;
+  const sandbox = runtime.sandbox;
+  return bannerLines({
+    lang: config.LANG,
+    provider: runtime.baseUrl,
+    sandbox: sandbox ? { adminUrl: sandbox.adminUrl, pins: sandbox.state.pins() } : undefined,
+    store: config.REDIS_URL ? 'Redis' : `SQLite in ${join(config.DATA_DIR, 'telephony-bot.sqlite')}`,
+    channels: [...channels.map((c) => c.name), ...(consoleOn ? ['console'] : [])],
+    chatTokens: o.chatTokens,
+    httpPort: health?.port,
+    installLink: health && config.SLACK_CLIENT_ID ? installLinkOf(config, health.port) : undefined,
+    keyCreatedAt: runtime.keyCreatedAt,
+    logFile: consoleOn ? o.logFile : undefined,
+    envFile: envFileRead,
+  });
 }
 
 /** Runs the console until its input ends; `onReady` prints the banner once the prompt is set up. */

@@ -3,6 +3,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { CommandEvent } from '../core/ports/metrics.js';
 import type { Transformer } from '../telephony/index.js';
 import type { BotMetrics, DepthSource } from './bot-metrics.js';
+import { packageVersion } from './version.js';
 
 export type { BotMetrics, DepthSource } from './bot-metrics.js';
 
@@ -17,16 +18,20 @@ export interface BotMetricsOptions {
 
 /** Seconds. A provider answer takes milliseconds to the 10 s default timeout, retries included. */
 const LATENCY_BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** Seconds. A command answered from the bot alone takes milliseconds; one that waits on the provider, more. */
+const COMMAND_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 export function createBotMetrics(options: BotMetricsOptions = {}): BotMetrics {
   const registry = new Registry();
   if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry });
   const render = () => registry.metrics();
   const sampled = sampledGauges(registry);
+  buildInfo(registry);
   return {
     commandFinished: commandCounters(registry),
     claimUnsettled: unsettledCounter(registry),
     providerLayer: providerLayerOf(registry),
+    platformApiError: platformErrors(registry),
     addQueueDepth: (queue, depth) => sampled.depths.set(queue, depth),
     setStoreCheck: (store, reachable) => sampled.stores.set(store, reachable),
     render,
@@ -60,9 +65,19 @@ function commandCounters(registry: Registry): (event: CommandEvent) => void {
     labelNames: ['platform'] as const,
     registers: [registry],
   });
+  const seconds = new Histogram({
+    name: 'telephony_command_duration_seconds',
+    help: 'Time from a command or press reaching the core to its answer, by command, channel and outcome.',
+    labelNames: ['command', 'channel', 'outcome'] as const,
+    buckets: COMMAND_BUCKETS,
+    registers: [registry],
+  });
   return (event) => {
     const { kind, platform, command, outcome } = event;
     commands.inc({ kind, platform, command, outcome });
+    // `command` is a name of the command table or `unknown` (src/core/dispatch/text-steps.ts): a
+    // bounded set whatever users type (docs/operations.md §4.2).
+    seconds.observe({ command, channel: platform, outcome }, event.durationMs / 1000);
     // The outcome the core's rate-limit step ends a command with (src/core/dispatch/text-steps.ts).
     if (outcome === 'rate-limited') rateLimited.inc({ platform });
   };
@@ -83,6 +98,12 @@ function providerLayerOf(registry: Registry): Transformer {
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
+  const errors = new Counter({
+    name: 'telephony_provider_errors_total',
+    help: "Provider API calls that failed, by operation and code: the provider's own numeric code when it answered, else the client's (TEL_TIMEOUT, TEL_TRANSPORT, …).",
+    labelNames: ['operation', 'code'] as const,
+    registers: [registry],
+  });
   return (next) => async (req) => {
     const end = seconds.startTimer({ operation: req.label });
     try {
@@ -90,13 +111,39 @@ function providerLayerOf(registry: Registry): Transformer {
       requests.inc({ operation: req.label, outcome: 'ok' });
       return result;
     } catch (err) {
-      const code = (err as { code?: unknown }).code;
-      requests.inc({ operation: req.label, outcome: typeof code === 'string' ? code : 'error' });
+      const { code, providerCode } = err as { code?: unknown; providerCode?: unknown };
+      const clientCode = typeof code === 'string' ? code : 'error';
+      requests.inc({ operation: req.label, outcome: clientCode });
+      const own =
+        typeof providerCode === 'number' && Number.isInteger(providerCode) ? String(providerCode) : undefined;
+      errors.inc({ operation: req.label, code: own ?? clientCode });
       throw err;
     } finally {
       end();
     }
   };
+}
+
+/** Errors the chat platforms' APIs answered (Telegram's error_code, Slack's `error`), by method. */
+function platformErrors(registry: Registry): BotMetrics['platformApiError'] {
+  const errors = new Counter({
+    name: 'telephony_platform_errors_total',
+    help: "Chat platform API calls that failed (each attempt), by platform, method and the platform's code (429, channel_not_found, network).",
+    labelNames: ['platform', 'method', 'code'] as const,
+    registers: [registry],
+  });
+  return ({ platform, method, code }) => errors.inc({ platform, method, code });
+}
+
+/** `telephony_bot_build_info{version} 1`: which version each instance runs, for a rollout's dashboard. */
+function buildInfo(registry: Registry): void {
+  const info = new Gauge({
+    name: 'telephony_bot_build_info',
+    help: 'Always 1; its version label is the running version of telephony-bot.',
+    labelNames: ['version'] as const,
+    registers: [registry],
+  });
+  info.set({ version: packageVersion() }, 1);
 }
 
 /** Gauges read from their sources at every scrape: queue depths and store health. */

@@ -24,7 +24,7 @@ export interface DepthWatch {
 const LOG_EVERY_MS = 60_000;
 
 /**
- * Operator visibility (README "Operations"): `/readyz` shows the last depths read; one log line a
+ * Operator visibility (docs/operations.md §4.2): `/readyz` shows the last depths read; one log line a
  * minute (only while there is work) gives depths and this instance's jobs per minute; a job that
  * failed for good is logged (the first of each minute with its reason, the rest counted).
  */
@@ -35,15 +35,7 @@ export function createDepthWatch(o: DepthWatchOptions): DepthWatch {
   let timer: NodeJS.Timeout | undefined;
 
   const read = async (): Promise<JobDepths> => {
-    const c = await o.queue.getJobCounts('wait', 'prioritized', 'active', 'delayed', 'failed');
-    last = {
-      waiting: (c.wait ?? 0) + (c.prioritized ?? 0),
-      active: c.active ?? 0,
-      delayed: c.delayed ?? 0,
-      failed: c.failed ?? 0,
-      completedHere: here.completed,
-      failedHere: here.failed,
-    };
+    last = { ...(await queueDepths(o.queue)), completedHere: here.completed, failedHere: here.failed };
     return last;
   };
 
@@ -86,6 +78,30 @@ export function createDepthWatch(o: DepthWatchOptions): DepthWatch {
     current: () => last,
     read,
   };
+}
+
+/** The queue's own counts; delayed without the schedules' next ticks. */
+async function queueDepths(queue: DepthWatchOptions['queue']) {
+  const [c, schedules] = await Promise.all([
+    queue.getJobCounts('wait', 'prioritized', 'active', 'delayed', 'failed'),
+    queue.getJobSchedulersCount(),
+  ]);
+  return {
+    waiting: (c.wait ?? 0) + (c.prioritized ?? 0),
+    active: c.active ?? 0,
+    delayed: delayedWork(c.delayed ?? 0, schedules),
+    failed: c.failed ?? 0,
+  };
+}
+
+/**
+ * Delayed jobs that are work (retries waiting for their backoff), without the schedules' next
+ * ticks: each job scheduler keeps one delayed job for its next run, so an idle queue read 6 and an
+ * alert on "depth > 0" always fired (docs/operations.md §4.2). During a tick a schedule's next job
+ * may not exist yet for a moment; the count is then one low, never high.
+ */
+function delayedWork(delayed: number, schedules: number): number {
+  return Math.max(0, delayed - schedules);
 }
 
 /** The minute's line, only while there is work: depths, and this instance's jobs per minute. */

@@ -109,17 +109,17 @@ describe('configuration reference', () => {
       expect(table).toContain(`| \`${name}\` |`);
   });
 
-  it("the README's table is the one generated from the schema (`telephony-bot config reference`)", async () => {
-    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8').catch(() => '');
-    expect(readme, 'README.md is missing').not.toBe('');
+  it("docs/configuration.md's table is the one generated from the schema (`telephony-bot config reference`)", async () => {
+    const readme = await readFile(new URL('../../docs/configuration.md', import.meta.url), 'utf8').catch(() => '');
+    expect(readme, 'docs/configuration.md is missing').not.toBe('');
     const match = /<!-- config:start -->\n([\s\S]*?)\n<!-- config:end -->/.exec(readme);
     expect(
       match,
-      'README.md needs the table between <!-- config:start --> and <!-- config:end --> lines',
+      'docs/configuration.md needs the table between <!-- config:start --> and <!-- config:end --> lines',
     ).not.toBeNull();
     expect(
       match![1]!.trim(),
-      'README table is stale: paste the output of `node bin/telephony-bot.js config reference`',
+      'docs/configuration.md table is stale: paste the output of `node bin/telephony-bot.js config reference`',
     ).toBe(configReferenceMarkdown());
   });
 });

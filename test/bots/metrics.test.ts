@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHealthServer, type HealthServer } from '../../src/bots/health-server.js';
 import { createBotMetrics } from '../../src/bots/metrics.js';
@@ -123,6 +124,52 @@ describe('/metrics', () => {
     const { text } = await scrape();
     expect(samples(text).get('telephony_bot_store_up{store="memory"}')).toBe(1);
     expect(text).not.toMatch(/metrics-user|metrics-chat|4930|demo/);
+  });
+
+  it('a histogram of command latency by command, channel and outcome; an unknown command is `unknown`', async () => {
+    const m = samples((await scrape()).text);
+    const count = (labels: string) => m.get(`telephony_command_duration_seconds_count{${labels}}`);
+    expect(count('command="balance",channel="telegram",outcome="ok"')).toBe(1);
+    expect(count('command="rate",channel="telegram",outcome="ok"')).toBe(1);
+    expect(count('command="unknown",channel="telegram",outcome="unknown-command"')).toBe(1);
+    expect(
+      m.get(
+        'telephony_command_duration_seconds_bucket{le="+Inf",command="balance",channel="telegram",outcome="ok"}',
+      ),
+    ).toBe(1);
+  });
+
+  it("provider errors are counted by operation and the provider's own code", async () => {
+    const m = samples((await scrape()).text);
+    const refused = [...m].filter(([k]) =>
+      k.startsWith('telephony_provider_errors_total{operation="account",code="'),
+    );
+    expect(refused).toHaveLength(1);
+    expect(refused[0]![0]).toMatch(/code="\d+"/);
+    expect(refused[0]![1]).toBe(1);
+  });
+
+  it('platform API errors are counted by platform, method and code', async () => {
+    stack.metrics.platformApiError({ platform: 'telegram', method: 'sendMessage', code: '429' });
+    stack.metrics.platformApiError({
+      platform: 'slack',
+      method: 'chat.postMessage',
+      code: 'channel_not_found',
+    });
+    const m = samples((await scrape()).text);
+    expect(
+      m.get('telephony_platform_errors_total{platform="telegram",method="sendMessage",code="429"}'),
+    ).toBe(1);
+    expect(
+      m.get(
+        'telephony_platform_errors_total{platform="slack",method="chat.postMessage",code="channel_not_found"}',
+      ),
+    ).toBe(1);
+  });
+
+  it('the build info names the version', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(samples((await scrape()).text).get(`telephony_bot_build_info{version="${version}"}`)).toBe(1);
   });
 
   it('answers GET and HEAD only', async () => {

@@ -104,7 +104,11 @@ describe('the command line answers without starting anything', () => {
     expect(fromFile.stderr).not.toContain('123:abc');
     // The environment's LOG_LEVEL wins over the file's.
     const r = await run(['start'], { DATA_DIR: join(dir, 'd'), LOG_LEVEL: 'warn' }, { cwd: dir });
-    expect(r.stderr).not.toContain('LOG_LEVEL');
+    // … and says so once, naming the variable, never the value (docs/operations.md §3.4).
+    expect(r.stderr).toContain(
+      `LOG_LEVEL is set both in the environment and in ${join(dir, '.env')}; the environment wins`,
+    );
+    expect(r.stderr).not.toMatch(/loud|not valid/);
     expect(r.stdout).toContain(`settings: environment, then ${join(dir, '.env')}`);
     // The embedded sandbox's admin endpoint is in the banner.
     expect(r.stdout).toMatch(/admin: +http:\/\/127\.0\.0\.1:\d+ \(loopback/);

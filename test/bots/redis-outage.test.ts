@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +38,8 @@ describe.skipIf(redisSkipped)('a Redis outage is loud and safe', () => {
       DATA_DIR: dir,
       SANDBOX_PORT: '0',
       REDIS_URL: redis.url,
+      // Instances on one Redis share one key (docs/operations.md §3.3).
+      BOT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       TELEGRAM_BOT_TOKEN: telegram.token,
       TELEGRAM_API_ROOT: telegram.apiRoot,
       TELEGRAM_MODE: 'webhook',

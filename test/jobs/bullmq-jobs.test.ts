@@ -153,6 +153,8 @@ describe.skipIf(redisSkipped)('proactive jobs on BullMQ', () => {
     // Each schedule has exactly one tick waiting for its time, not one per instance.
     const ticks = await a.jobs.queue.getDelayed();
     expect(ticks.map((j) => j.data.kind).sort()).toEqual(kinds);
+    // Idle, the depth an operator alerts on reads 0: the schedules' next ticks are not work waiting.
+    expect(await a.jobs.readDepths()).toMatchObject({ waiting: 0, active: 0, delayed: 0 });
   });
 
   it('a sweep fans out into one job per watched account over both workers; each alert once', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +39,8 @@ describe.skipIf(redisSkipped)('telephony-bot on Redis: jobs', () => {
       CONSOLE: 'false',
       HEALTH_PORT: String(port),
       REDIS_URL: redis.url,
+      // Instances on one Redis share one key (docs/operations.md §3.3).
+      BOT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     });
     const queue = new Queue(QUEUE_NAME, { connection: { url: redis.url }, prefix: QUEUE_PREFIX });
     try {

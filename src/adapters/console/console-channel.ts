@@ -53,11 +53,20 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
   const identity = options.identity ?? operatingSystemUser();
   const chat: ChatRef = { id: 'console', kind: 'private' };
   const locale = options.locale ? { locale: options.locale } : {};
-  const printer = createPrinter(output, options.exportDir ?? join('data', 'exports'), options.locale);
-  const echo = new HiddenEcho(output);
-  const conversation = consoleConversation(printer, chat.id, interactive ? echo : undefined);
   // Created in run(), so no line is read (and lost) before the loop listens.
   let rl: ReturnType<typeof createInterface> | undefined;
+  let busy = false;
+  // What arrives while the prompt waits (the Call ended card, an alert) is printed on a cleared
+  // line and the prompt drawn again under it, with what was typed so far (docs/interface.md §4.3).
+  const idlePrompt = () => (interactive && rl && !busy ? rl : undefined);
+  const printer = createPrinter(
+    output,
+    options.exportDir ?? join('data', 'exports'),
+    options.locale,
+    idlePrompt,
+  );
+  const echo = new HiddenEcho(output);
+  const conversation = consoleConversation(printer, chat.id, interactive ? echo : undefined);
 
   const handle = (line: string) =>
     handleLine(line, { core: options.core, identity, chat, locale, printer, conversation });
@@ -79,16 +88,13 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
       for await (const line of rl) {
         echo.lineRead();
         let go = true;
+        busy = true;
         try {
           go = await handle(line);
         } catch (err) {
-          // The core answers every failure itself; this is a last guard so the console never dies.
-          // Its name and code only: an error's message may quote what was typed (a password).
-          const { name, code } = errorSummary(err);
-          printer.write(
-            messagesFor(options.locale).console.failed(code !== undefined ? `${name} ${code}` : name),
-          );
+          printer.write(lastGuard(err, options.locale));
         }
+        busy = false;
         if (!go) break;
         if (interactive) rl.prompt();
       }
@@ -96,6 +102,15 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
     },
     close: () => rl?.close(),
   };
+}
+
+/**
+ * The core answers every failure itself; this is a last guard so the console never dies. Its name
+ * and code only: an error's message may quote what was typed (a password).
+ */
+function lastGuard(err: unknown, locale: string | undefined): string {
+  const { name, code } = errorSummary(err);
+  return messagesFor(locale).console.failed(code !== undefined ? `${name} ${code}` : name);
 }
 
 /** One line typed: a numbered choice presses its button; anything else goes to the core as text. */
@@ -141,8 +156,19 @@ type Printer = ReturnType<typeof createPrinter>;
  * What the console prints: replies as plain text with numbered choices (the buttons of the last
  * replies shown), and files saved under `exportDir`.
  */
-function createPrinter(output: NodeJS.WritableStream, exportDir: string, locale: string | undefined) {
-  const write = (text: string) => output.write(`${text}\n`);
+function createPrinter(
+  output: NodeJS.WritableStream,
+  exportDir: string,
+  locale: string | undefined,
+  idlePrompt: () => { prompt(preserveCursor?: boolean): void } | undefined,
+) {
+  const write = (text: string) => {
+    const waiting = idlePrompt();
+    if (!waiting) return output.write(`${text}\n`);
+    output.write(`\r\x1b[K${text}\n`);
+    waiting.prompt(true);
+    return true;
+  };
   const printer = {
     /** The numbered choices of the replies shown last: number → action id. */
     choices: new Map<string, string>(),

@@ -1,5 +1,6 @@
 import type { webApi } from '@slack/bolt';
 import type { ChannelLogger, Core, DedupeStore } from '../../core/index.js';
+import { countingFetch } from './api-errors.js';
 import type { SlackOAuthOptions } from './oauth.js';
 
 /** The pino-shaped logger the bot passes around; Slack logs at debug too. */
@@ -60,12 +61,17 @@ export interface SlackChannelOptions {
   backlog?: number;
   /** Clock, for the per-day audit thread. */
   now?: () => Date;
+  /** Each failed Web API call, by method and Slack's `error` (or HTTP status, `network`), for `/metrics`. */
+  onApiError?: ((method: string, code: string) => void) | undefined;
 }
 
 export type ResolvedSlackOptions = Required<
-  Omit<SlackChannelOptions, 'appToken' | 'signingSecret' | 'apiUrl' | 'logger' | 'botToken' | 'oauth'>
+  Omit<
+    SlackChannelOptions,
+    'appToken' | 'signingSecret' | 'apiUrl' | 'logger' | 'botToken' | 'oauth' | 'onApiError'
+  >
 > &
-  Pick<SlackChannelOptions, 'appToken' | 'signingSecret' | 'apiUrl' | 'botToken' | 'oauth'> & {
+  Pick<SlackChannelOptions, 'appToken' | 'signingSecret' | 'apiUrl' | 'botToken' | 'oauth' | 'onApiError'> & {
     logger: SlackLogger;
     mode: 'socket' | 'http';
   };
@@ -116,6 +122,7 @@ export function resolveSlackOptions(options: SlackChannelOptions): ResolvedSlack
     appToken: options.appToken,
     signingSecret: options.signingSecret,
     apiUrl: options.apiUrl,
+    onApiError: options.onApiError,
     command,
     endpoint: options.endpoint ?? '/slack/events',
     dedupe: options.dedupe,
@@ -141,6 +148,7 @@ export function webClientOptions(options: ResolvedSlackOptions): webApi.WebClien
     rejectRateLimitedCalls: false,
     retryConfig: options.webApiRetry,
     timeout: options.httpTimeoutMs,
+    ...(options.onApiError ? { fetch: countingFetch(options.onApiError) } : {}),
   };
 }
 

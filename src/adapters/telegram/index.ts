@@ -3,6 +3,7 @@ import { Bot, type Context } from 'grammy';
 import type { Update } from 'grammy/types';
 import { type Channel, errorSummary, InFlight } from '../../core/index.js';
 import { AdminCache } from './admin-cache.js';
+import { apiErrorCounter } from './api-errors.js';
 import { createSendRetry, createSetupRetry } from './api-retry.js';
 import { createWebhookBacklog } from './backlog.js';
 import { dedupeUpdates } from './dedupe.js';
@@ -118,6 +119,8 @@ function createBot(o: ResolvedTelegramOptions): Bot {
     ...(o.botInfo ? { botInfo: o.botInfo } : {}),
     client: { ...(o.apiRoot ? { apiRoot: o.apiRoot } : {}) },
   });
+  // First, so it sits under the retries and counts every attempt (docs/operations.md §4.2).
+  if (o.onApiError) bot.api.config.use(apiErrorCounter(o.onApiError));
   bot.api.config.use(
     createSetupRetry({
       ...o.setupRetry,

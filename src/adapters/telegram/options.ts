@@ -83,12 +83,14 @@ export interface TelegramChannelOptions {
    * private chat. Where Telegram refuses one anyway, the private chat is taken for that answer.
    */
   showToOne?: boolean;
+  /** Each failed Bot API attempt, by method and `error_code` (`network`: no answer), for `/metrics`. */
+  onApiError?: (method: string, code: string) => void;
 }
 
 export type ResolvedTelegramOptions = Required<
-  Omit<TelegramChannelOptions, 'apiRoot' | 'webhook' | 'botInfo' | 'setupRetry' | 'deletions'>
+  Omit<TelegramChannelOptions, 'apiRoot' | 'webhook' | 'botInfo' | 'setupRetry' | 'deletions' | 'onApiError'>
 > &
-  Pick<TelegramChannelOptions, 'apiRoot' | 'botInfo' | 'deletions'> & {
+  Pick<TelegramChannelOptions, 'apiRoot' | 'botInfo' | 'deletions' | 'onApiError'> & {
     webhook?: Required<TelegramWebhookOptions> | undefined;
     setupRetry: SetupRetryOptions;
   };

@@ -33,7 +33,7 @@ export const serviceSettings = z.object({
     .optional()
     .meta({ example: '"$(openssl rand -base64 32)"' })
     .describe(
-      'Master key (32 bytes, base64 or hex) for stored credentials. Unset: generated into `<DATA_DIR>/master.key` (0600).',
+      'Master key (32 bytes, base64 or hex) for stored credentials. Unset: generated into `<DATA_DIR>/master.key` (0600); required with `REDIS_URL` (every instance the same).',
     ),
   BOT_ENCRYPTION_KEY_PREVIOUS: z
     .string()

@@ -148,8 +148,10 @@ const cardCommand = defineCommand<CardArgs>({
   confirmStyle: 'danger',
   target: (args) => args.cli.digits,
   needs: 'card',
-  // What moves money (create charges the account) or cuts service (block, disable, renumber) asks.
-  confirmSubcommands: ['create', 'block', 'disable', 'renumber'],
+  // What moves money (create charges the account), cuts service (block, disable, renumber) or lifts a
+  // block (unblock: a card its cap blocked works again at once) asks; test/core/confirmations.test.ts
+  // checks this list against what really asks.
+  confirmSubcommands: ['create', 'block', 'unblock', 'disable', 'renumber'],
   guarded: cardGuard,
   confirm(ctx) {
     const a = ctx.args;

@@ -30,8 +30,8 @@ export function errorSummary(error: unknown, options: { frames?: boolean } = {})
   if (typeof error !== 'object' || error === null) return { name: typeof error };
   const e = error as Record<string, unknown>;
   const data = e.data as { error?: unknown } | undefined;
-  const summary: ErrorSummary = { name: stringOf(e.name) ?? 'Error' };
-  const code = numberOf(e.error_code) ?? stringOrNumber(e.code);
+  const summary: ErrorSummary = { name: nameOf(e) };
+  const code = numberOf(e.error_code) ?? stringOrNumber(e.code) ?? innerCode(e);
   if (code !== undefined) summary.code = code;
   const description = stringOf(e.description) ?? stringOf(data?.error);
   if (description !== undefined) summary.description = description.slice(0, MAX_DESCRIPTION);
@@ -43,6 +43,27 @@ export function errorSummary(error: unknown, options: { frames?: boolean } = {})
   if (method !== undefined) summary.method = method;
   if (options.frames && typeof e.stack === 'string') summary.frames = framesOf(e.stack);
   return summary;
+}
+
+/**
+ * The error's `name`, or its class when the name is the plain `Error` a library left (the Redis
+ * client's `SocketClosedUnexpectedlyError` logged as `{"name":"Error"}`). A class name is code, not data.
+ */
+function nameOf(e: Record<string, unknown>): string {
+  const name = stringOf(e.name) ?? 'Error';
+  const cls = (e.constructor as { name?: unknown } | undefined)?.name;
+  return name === 'Error' && typeof cls === 'string' && /^\w+Error$/.test(cls) ? cls : name;
+}
+
+/** A code from the cause, or from the first of an AggregateError's errors (every address refused). */
+function innerCode(e: Record<string, unknown>): string | number | undefined {
+  const inner = [e.cause, ...(Array.isArray(e.errors) ? e.errors.slice(0, 1) : [])];
+  for (const i of inner)
+    if (typeof i === 'object' && i !== null) {
+      const code = stringOrNumber((i as Record<string, unknown>).code);
+      if (code !== undefined) return code;
+    }
+  return undefined;
 }
 
 const stringOf = (v: unknown) => (typeof v === 'string' ? v : undefined);
