@@ -17,6 +17,16 @@ export interface CommandEvent {
  */
 export interface CoreMetrics {
   commandFinished(event: CommandEvent): void;
+  /** A send of the road out that did not end in `sent` (delivery-executor.ts). Optional: additive. */
+  sendFailed?(event: SendFailedEvent): void;
+}
+
+/** One send that failed: which primitive, what the platform reported, its short reason (`404`, `5xx`). */
+export interface SendFailedEvent {
+  platform: Platform;
+  primitive: 'post' | 'showToActor' | 'postPrivately';
+  report: 'refused' | 'unknown';
+  reason: string;
 }
 
 export const noMetrics: CoreMetrics = { commandFinished() {} };
