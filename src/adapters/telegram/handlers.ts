@@ -11,7 +11,7 @@ import {
 } from '../../core/index.js';
 import type { AdminCache } from './admin-cache.js';
 import { ANSWER_BUDGET_MS, typingWhile } from './busy.js';
-import { type Deliverer, type DeliveryTarget, type Scheduler, TELEGRAM_CAN } from './deliver.js';
+import type { Deliverer, DeliveryTarget, Scheduler } from './deliver.js';
 import { chatKindOf, chatRefOf, identityOf, isAddressed, messageKind, normaliseText } from './incoming.js';
 import type { TelegramMessages } from './messages.js';
 import type { TelegramLogger } from './options.js';
@@ -86,7 +86,7 @@ async function onMessage(
       chat: chatRefOf(msg.chat, userIsAdmin),
       text: input.text,
       via: 'chat',
-      can: TELEGRAM_CAN,
+      can: options.deliverer.can,
       addressed: input.addressed,
       ...(input.attachment ? { attachment: input.attachment } : {}),
       ...(from.language_code ? { locale: from.language_code } : {}),
@@ -161,7 +161,7 @@ async function pressOutcome(
       identity: identityOf(from),
       chat: chatRefOf(chat, userIsAdmin),
       actionId,
-      can: TELEGRAM_CAN,
+      can: options.deliverer.can,
       ...(pressedPrivately ? { pressedPrivately } : {}),
       ...(from.language_code ? { locale: from.language_code } : {}),
       requestId: requestIdOf(ctx),
