@@ -50,8 +50,8 @@ export interface TelegramChannel {
   receiving(): boolean;
 }
 
-/** Update types the bot asks Telegram for: messages and button presses, nothing else. */
-const ALLOWED_UPDATES = ['message', 'callback_query'] as const;
+/** Update types the bot asks Telegram for: messages, their edits, channel posts and button presses. */
+const ALLOWED_UPDATES = ['message', 'edited_message', 'channel_post', 'callback_query'] as const;
 
 /**
  * The Telegram channel (docs/interface.md §4.1): grammY with @grammyjs/runner for long polling, or a webhook.
