@@ -57,9 +57,9 @@ export interface TelegramChannelOptions {
   backlog?: number;
   /** Webhook mode: updates of one sender taken and not yet handled beyond which it waits too. Default 2. */
   backlogPerSender?: number;
-  /** auto-retry: a 429 asking to wait longer than this fails instead. Default 30. */
+  /** Flood wait (api-retry.ts): a 429 asking to wait longer than this fails instead. Default 30. */
   maxRetryDelaySeconds?: number;
-  /** auto-retry: attempts after the first. Default 3. */
+  /** Flood wait (api-retry.ts): attempts after the first. Default 3. */
   maxRetryAttempts?: number;
   /** Retries of the set-up calls (`getMe`, `setWebhook`, `deleteWebhook`) at start. */
   setupRetry?: Partial<SetupRetryOptions>;
