@@ -83,6 +83,8 @@ const isBalance = (c: { payload: Record<string, unknown> }) => /Balance/.test(St
 const chatOf = (c: { payload: Record<string, unknown> }) => Number(c.payload.chat_id);
 
 let nextUpdateId = 1;
+/** The bot's log lines (warn and above) by message, during the whole run. */
+const botLog = new Map<string, number>();
 /** The production image's `NODE_OPTIONS` (its Dockerfile's runtime ENV): the heap bound it sets. */
 const imageNodeOptions =
   /^\s*NODE_OPTIONS=(\S+)/m.exec(readFileSync(join(root, 'Dockerfile'), 'utf8'))?.[1] ?? '';
@@ -190,8 +192,8 @@ Server.prototype.emit = function (this: Server, event: string, ...args: unknown[
   return emit.apply(this, [event, ...args]);
 } as typeof Server.prototype.emit;
 
-/** The bot's own heap figures from its `/metrics` (prom-client's process metrics), in MB. */
-function heapMb(port: number): Promise<{ used: number; total: number } | undefined> {
+/** The bot's `/metrics` text, or `undefined` when it does not answer. */
+function metricsText(port: number): Promise<string | undefined> {
   return new Promise((resolve) => {
     const req = request({ port, host: '127.0.0.1', path: '/metrics' }, (res) => {
       let text = '';
@@ -199,18 +201,32 @@ function heapMb(port: number): Promise<{ used: number; total: number } | undefin
       res.on('data', (c: string) => {
         text += c;
       });
-      res.on('end', () => {
-        const figure = (name: string) =>
-          Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? Number.NaN) / 2 ** 20;
-        resolve({
-          used: figure('nodejs_heap_size_used_bytes'),
-          total: figure('nodejs_heap_size_total_bytes'),
-        });
-      });
+      res.on('end', () => resolve(text));
     });
     req.on('error', () => resolve(undefined));
     req.end();
   });
+}
+
+/** The bot's own heap figures from its `/metrics` (prom-client's process metrics), in MB. */
+async function heapMb(port: number): Promise<{ used: number; total: number } | undefined> {
+  const text = await metricsText(port);
+  if (text === undefined) return undefined;
+  const figure = (name: string) =>
+    Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? Number.NaN) / 2 ** 20;
+  return { used: figure('nodejs_heap_size_used_bytes'), total: figure('nodejs_heap_size_total_bytes') };
+}
+
+/** The bot's command outcomes other than `ok`, and its failed sends, from `/metrics` (whole run). */
+async function outcomesOf(port: number): Promise<string[]> {
+  const text = (await metricsText(port)) ?? '';
+  return text
+    .split('\n')
+    .filter(
+      (l) =>
+        (/^telephony_bot_commands_total\{/.test(l) && !/outcome="ok"/.test(l)) ||
+        /^telephony_bot_send_failures_total\{/.test(l),
+    );
 }
 
 function rssMb(pid: number): number {
@@ -255,8 +271,17 @@ async function main(nodeOptions: string): Promise<void> {
     },
   );
   let stderr = '';
+  // The bot's warnings and errors by message (pino on stderr, LOG_LEVEL warn): where an unanswered update went.
+  let partial = '';
   bot.stderr.on('data', (c: Buffer) => {
-    stderr = (stderr + c.toString()).slice(-20_000);
+    const text = c.toString();
+    stderr = (stderr + text).slice(-20_000);
+    const lines = (partial + text).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      const msg = /"msg":"([^"]*)"/.exec(line)?.[1];
+      if (msg) botLog.set(msg, (botLog.get(msg) ?? 0) + 1);
+    }
   });
   bot.stdout.resume();
   try {
@@ -336,6 +361,9 @@ async function measure(
   let seen = mark;
   let late = 0;
   const replyCount = new Map<number, number>();
+  /** Answers to a burst chat that are not its balance: a refusal (busy, late, rate limit) or a failure. */
+  const others: string[] = [];
+  botLog.clear();
   const sampler = setInterval(() => {
     rssPeak = Math.max(rssPeak, rssMb(pid));
     const now = performance.now();
@@ -343,8 +371,11 @@ async function measure(
       const c = telegram.calls[seen]!;
       if (c.method !== 'sendMessage') continue;
       if (/reached me late/.test(String(c.payload.text))) late += 1;
-      if (!isBalance(c)) continue;
       const chat = Number(c.payload.chat_id);
+      if (!isBalance(c)) {
+        if (byChat.has(chat)) others.push(String(c.payload.text).replace(/\d+/g, 'N').slice(0, 70));
+        continue;
+      }
       const k = replyCount.get(chat) ?? 0;
       replyCount.set(chat, k + 1);
       const u = byChat.get(chat)?.[k];
@@ -428,6 +459,8 @@ async function measure(
     } (goal one each) ${verdict(replies === all.length && extra.length === 0)}`,
   );
   console.log(`  reads refused as late: ${late} (goal 0) ${verdict(late === 0)}`);
+  printOutcomes(all.length, replies, others, byChat, replyCount);
+  for (const line of await outcomesOf(port)) console.log(`    bot /metrics: ${line}`);
   console.log(
     `  wait, light users: median ${s(median(lightWaits))}, max ${s(Math.max(...lightWaits))}; heavy, per command: median ${s(median(heavyWaits))}, p95 ${s(pct(heavyWaits, 0.95))}` +
       ` (goal light median ≤ heavy median / 4) ${verdict(median(lightWaits) <= median(heavyWaits) / 4)}`,
@@ -448,6 +481,37 @@ async function measure(
   console.log(
     `  provider calls per /balance: ${perCommand.toFixed(3)} (floor ${floor.toFixed(3)}: one balance read each, one names read per user a minute; goal ≤ 1.15) ${verdict(perCommand <= 1.15)}`,
   );
+}
+
+/**
+ * Per update: answered (its balance), refused (any other answer to its chat: busy, late, a rate
+ * limit, a failure, with their words grouped), or lost (no answer at all); and the bot's own warnings
+ * and errors meanwhile, which say where a lost one went.
+ */
+function printOutcomes(
+  updates: number,
+  answered: number,
+  others: string[],
+  byChat: Map<number, Update[]>,
+  replyCount: Map<number, number>,
+): void {
+  const refused = others.length;
+  const lost = updates - answered - refused;
+  console.log(
+    `  per update: answered ${answered}, refused ${refused}, lost ${lost} (goal lost 0) ${lost === 0 ? 'MET' : 'MISSED'}`,
+  );
+  const words = new Map<string, number>();
+  for (const t of others) words.set(t, (words.get(t) ?? 0) + 1);
+  for (const [t, n] of words) console.log(`    refused ${n}× "${t}"`);
+  const short = [...byChat].filter(([chat, us]) => (replyCount.get(chat) ?? 0) < us.length);
+  if (short.length > 0)
+    console.log(
+      `    chats with fewer balances than updates: ${short.length} (${short
+        .slice(0, 5)
+        .map(([c]) => c)
+        .join(', ')})`,
+    );
+  for (const [msg, n] of botLog) console.log(`    bot log: ${n}× ${msg}`);
 }
 
 /** Waits until `count` balance answers arrived after `mark`, or none came for a minute; returns how many did. */

@@ -40,6 +40,7 @@ async function telegramChannel(config: Config, runtime: Runtime, token: string):
     token,
     mode: config.TELEGRAM_MODE,
     apiRoot: config.TELEGRAM_API_ROOT,
+    ephemeral: config.TELEGRAM_EPHEMERAL,
     webhook:
       config.TELEGRAM_MODE === 'webhook' && webhookUrl && config.TELEGRAM_WEBHOOK_SECRET
         ? {

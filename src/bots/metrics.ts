@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { CommandEvent } from '../core/ports/metrics.js';
+import type { CommandEvent, SendFailedEvent } from '../core/ports/metrics.js';
 import type { Transformer } from '../telephony/index.js';
 import type { BotMetrics, DepthSource } from './bot-metrics.js';
 import { packageVersion } from './version.js';
@@ -30,6 +30,7 @@ export function createBotMetrics(options: BotMetricsOptions = {}): BotMetrics {
   return {
     commandFinished: commandCounters(registry),
     claimUnsettled: unsettledCounter(registry),
+    sendFailed: sendFailures(registry),
     providerLayer: providerLayerOf(registry),
     platformApiError: platformErrors(registry),
     addQueueDepth: (queue, depth) => sampled.depths.set(queue, depth),
@@ -81,6 +82,17 @@ function commandCounters(registry: Registry): (event: CommandEvent) => void {
     // The outcome the core's rate-limit step ends a command with (src/core/dispatch/text-steps.ts).
     if (outcome === 'rate-limited') rateLimited.inc({ platform });
   };
+}
+
+/** Sends of the road out that did not end in `sent` (docs/reliability.md §2.4). */
+function sendFailures(registry: Registry): (event: SendFailedEvent) => void {
+  const failures = new Counter({
+    name: 'telephony_bot_send_failures_total',
+    help: 'Sends refused by the platform (then sent plainer or elsewhere) or left unknown (never sent again).',
+    labelNames: ['platform', 'primitive', 'report', 'reason'] as const,
+    registers: [registry],
+  });
+  return (event) => failures.inc({ ...event });
 }
 
 /** Provider calls by operation and outcome (`ok` or the client's error code), and their latency. */

@@ -45,10 +45,23 @@ export type { ChannelLogger, CoreLogger } from './logs/logger.js';
 export { type ErrorSummary, errorSummary } from './logs/safe-error.js';
 export { createSampler, type Sampler } from './logs/sampler.js';
 export { catalogues, de, en, type Language, languageOf, type Messages, messagesFor } from './messages.js';
-export type { Channel, ChannelCapabilities, Conversation, PrivateWords, SecretAsk } from './ports/channel.js';
+export type {
+  Channel,
+  ChannelCapabilities,
+  Conversation,
+  PrivateWords,
+  ReplyForm,
+  SecretAsk,
+} from './ports/channel.js';
 export type { JobDepths, JobScheduler } from './ports/jobs.js';
-export type { CommandEvent, CoreMetrics } from './ports/metrics.js';
-export { type NotifyDestination, NotifyRefusedError, type SentMessage } from './ports/notify.js';
+export type { CommandEvent, CoreMetrics, SendFailedEvent } from './ports/metrics.js';
+export {
+  type NotifyDestination,
+  NotifyRefusedError,
+  SendFailedError,
+  type SendFailure,
+  type SentMessage,
+} from './ports/notify.js';
 export type { RecordStore, ScheduledDeletion } from './ports/proactive.js';
 export type { DedupeStore } from './ports/stores.js';
 export { createProactive, type Proactive } from './proactive/proactive.js';

@@ -38,7 +38,7 @@ export interface FakeUser {
 
 export interface FakeChat {
   id: number;
-  type: 'private' | 'group' | 'supergroup';
+  type: 'private' | 'group' | 'supergroup' | 'channel';
   title?: string;
 }
 
@@ -79,7 +79,30 @@ export interface FakeTelegramOptions {
   bot?: { id: number; username: string; first_name: string };
   /** Caps the long-poll hold of `getUpdates`, in seconds; tests keep it short so `stop()` is quick. */
   maxPollSeconds?: number;
+  /**
+   * A Bot API server older than 10.1 (a self-hosted `telegram-bot-api` not yet updated): the methods
+   * it lacks answer 404 "Not Found", and parameters it does not know are ignored, as Telegram does:
+   * `ephemeral_message_parameters` is dropped (the message goes to the whole group) and an edit
+   * carrying only `rich_message` has no text. See {@link OLDER_SERVER_LACKS}.
+   */
+  older?: boolean;
 }
+
+/** The methods a Bot API server before 10.1/10.2 does not have: 404 "Not Found" there. */
+export const OLDER_SERVER_LACKS: readonly string[] = [
+  'sendRichMessage',
+  'editEphemeralMessageText',
+  'editEphemeralMessageReplyMarkup',
+  'deleteEphemeralMessage',
+];
+
+/** Who an anonymous group admin posts as (Bot API: `from` is this bot, `sender_chat` the group). */
+export const GROUP_ANONYMOUS_BOT = {
+  id: 1087968824,
+  is_bot: true,
+  first_name: 'Group',
+  username: 'GroupAnonymousBot',
+} as const;
 
 interface Waiter {
   method: string | readonly string[];
@@ -117,8 +140,11 @@ export class FakeTelegram {
   /** Each callback query handed out: who pressed, where, and whether on an ephemeral message. */
   #queries = new Map<string, { seq: number; from: number; chatId: number; ephemeral: boolean }>();
   #nextEphemeralId = new Map<number, number>();
+  /** Whether it behaves as a Bot API server older than 10.1 (`FakeTelegramOptions.older`). */
+  older: boolean;
 
   constructor(options: FakeTelegramOptions = {}) {
+    this.older = options.older ?? false;
     this.token = options.token ?? '123456:TEST-token';
     this.bot = {
       id: 123456,
@@ -187,6 +213,43 @@ export class FakeTelegram {
     this.join(where.id, from.id);
     const msg = this.#store(where, { from: { ...from, is_bot: false }, text, entities: commandEntity(text) });
     return this.enqueue({ message: strip(msg) });
+  }
+
+  /**
+   * The user edits a message they sent (Bot API `edited_message`): the chat shows the new text, and
+   * the update carries the whole message with its `edit_date`.
+   */
+  edit(
+    from: FakeUser,
+    original: { message_id: number; chat: FakeChat },
+    text: string,
+  ): Record<string, unknown> & { update_id: number } {
+    const msg = this.#find(original.chat.id, original.message_id);
+    if (!msg) throw new Error(`no message ${original.message_id} in chat ${original.chat.id} to edit`);
+    msg.text = text;
+    msg.entities = commandEntity(text);
+    msg.edits = [...(msg.edits ?? []), text];
+    const { edits: _e, deleted: _d, ...visible } = msg;
+    return this.enqueue({
+      edited_message: {
+        ...strip({ ...visible, from: { ...from, is_bot: false } }),
+        edit_date: Math.floor(Date.now() / 1000),
+      },
+    });
+  }
+
+  /** A post in a channel the bot is in (Bot API `channel_post`: no `from`, `sender_chat` the channel). */
+  channelPost(chat: FakeChat, text: string): Record<string, unknown> & { update_id: number } {
+    this.#chats.set(chat.id, chat);
+    const msg = this.#store(chat, { text, entities: commandEntity(text) });
+    return this.enqueue({ channel_post: { ...strip(msg), sender_chat: chat } });
+  }
+
+  /** A message of an anonymous group admin: `from` is GroupAnonymousBot, `sender_chat` the group. */
+  anonymous(text: string, chat: FakeChat): Record<string, unknown> & { update_id: number } {
+    this.#chats.set(chat.id, chat);
+    const msg = this.#store(chat, { from: { ...GROUP_ANONYMOUS_BOT }, text, entities: commandEntity(text) });
+    return this.enqueue({ message: { ...strip(msg), sender_chat: chat } });
   }
 
   /** A photo with a caption (Bot API `Message.photo`, `caption`, `caption_entities`). */
@@ -503,6 +566,15 @@ export class FakeTelegram {
   }
 
   #answer(method: string, p: Record<string, unknown>, file?: FakeCall['file']): FakeCall['response'] {
+    if (this.older) {
+      if (OLDER_SERVER_LACKS.includes(method))
+        return { ok: false, error_code: 404, description: 'Not Found' };
+      // Unknown parameters are ignored: an ephemeral message goes to everyone; a rich edit has no text.
+      const { ephemeral_message_parameters: _e, rich_message: _r, ...known } = p;
+      p = known;
+      if (method === 'editMessageText' && p.text === undefined)
+        return { ok: false, error_code: 400, description: 'Bad Request: message text is empty' };
+    }
     switch (method) {
       case 'getMe':
         return {

@@ -1,39 +1,47 @@
-import { autoRetry } from '@grammyjs/auto-retry';
 import type { Transformer } from 'grammy';
-
-/**
- * Methods retried on Telegram's 429. A 429 means Telegram did not carry the call out, so a retry
- * cannot duplicate a message; these are the sends and edits docs/reliability.md §2.3 names. Nothing else is retried
- * here: `getUpdates` has the runner's own retry, and `setWebhook`/`setMyCommands` run once at start.
- */
-export const RETRIED_METHODS: ReadonlySet<string> = new Set([
-  'sendMessage',
-  'editMessageText',
-  'sendDocument',
-  'answerCallbackQuery',
-  'deleteMessage',
-]);
+import type { ApiResponse } from 'grammy/types';
 
 export interface SendRetryOptions {
   /** A `retry_after` above this fails the call instead of waiting (a reply that late is stale). */
   maxDelaySeconds: number;
   maxRetryAttempts: number;
+  /** Waits `retry_after`; tests pass one that does not sleep. */
+  sleep: (ms: number) => Promise<void>;
 }
 
 /**
- * The auto-retry plugin as an API transformer, limited to `RETRIED_METHODS` and to 429s: 5xx and
- * network errors are rethrown, because after those we do not know whether Telegram already sent the
- * message, and a retry could post it twice (docs/reliability.md §2.3).
+ * The one retry rule of every call after start (docs/reliability.md §2.4), a pure predicate: how long
+ * to wait before the next attempt, or `undefined` to answer now. Only a 429 with `retry_after` is
+ * waited out: Telegram did not carry the call out, so a retry cannot post twice, whatever the method
+ * (`sendRichMessage`, `editEphemeralMessageText` as much as `sendMessage`). A 5xx or no answer is
+ * never retried: Telegram may already have posted it (the core's road out reports it as unknown).
+ */
+export function floodWaitMs(
+  response: ApiResponse<unknown>,
+  attempt: number,
+  options: Pick<SendRetryOptions, 'maxDelaySeconds' | 'maxRetryAttempts'>,
+): number | undefined {
+  if (response.ok || response.error_code !== 429) return undefined;
+  const after = response.parameters?.retry_after;
+  if (after === undefined || after > options.maxDelaySeconds || attempt > options.maxRetryAttempts)
+    return undefined;
+  return after * 1000;
+}
+
+/**
+ * {@link floodWaitMs} as an API transformer, on every method but `getUpdates` (the runner has its own
+ * retry) and the set-up calls ({@link createSetupRetry} retries those).
  */
 export function createSendRetry(options: SendRetryOptions): Transformer {
-  const retry = autoRetry({
-    maxDelaySeconds: options.maxDelaySeconds,
-    maxRetryAttempts: options.maxRetryAttempts,
-    rethrowInternalServerErrors: true,
-    rethrowHttpErrors: true,
-  });
-  return (prev, method, payload, signal) =>
-    RETRIED_METHODS.has(method) ? retry(prev, method, payload, signal) : prev(method, payload, signal);
+  return async (prev, method, payload, signal) => {
+    if (method === 'getUpdates' || SETUP_METHODS.has(method)) return prev(method, payload, signal);
+    for (let attempt = 1; ; attempt++) {
+      const response = await prev(method, payload, signal);
+      const wait = floodWaitMs(response, attempt, options);
+      if (wait === undefined || signal?.aborted) return response;
+      await options.sleep(wait);
+    }
+  };
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { Api } from 'grammy';
 import {
   ACTOR_MARK,
   type Channel,
@@ -6,65 +5,25 @@ import {
   type Conversation,
   errorSummary,
   type Language,
-  type RecordStore,
   type Reply,
-  type ScheduledDeletion,
+  type ReplyForm,
+  SendFailedError,
   type SentMessage,
 } from '../../core/index.js';
-import { EphemeralMessages, type Press } from './ephemeral.js';
+import { type DelivererOptions, type DeliveryTarget, TELEGRAM_CAN } from './delivery-target.js';
+import { EphemeralMessages } from './ephemeral.js';
+import { EphemeralCapability } from './ephemeral-capability.js';
 import { escapeHtml } from './escape.js';
 import type { TelegramMessages } from './messages.js';
-import type { TelegramLogger } from './options.js';
 import { NO_KEYBOARD, type RenderedReply, renderReply } from './render-html.js';
-import { type Scheduler, SecretDeletions } from './secret-deletions.js';
+import { SecretDeletions } from './secret-deletions.js';
 import { editHtml, sendRendered, withoutRich } from './send-html.js';
+import { isUnreachable, reported } from './send-report.js';
 import { editRich } from './send-rich.js';
 
-/** Where an update came from, and to whom a private reply goes. */
-export interface DeliveryTarget {
-  chat: { id: number; kind: 'private' | 'shared' };
-  /** In a private chat the chat id equals the user id (Bot API), so this is where private replies go. */
-  user: { id: number; name: string };
-  /** The user's message, to reply to in a group and to delete when it held a secret. */
-  incomingMessageId?: number;
-  /** The button press being answered: its callback query, and the ephemeral message pressed, if one was. */
-  press?: Press;
-}
-
-export interface DelivererOptions {
-  api: Api;
-  /** Read lazily: known only after `bot.init()`. */
-  botUsername: () => string;
-  /** The adapter's own strings in the reader's language (`Reply.language`, set by the core). */
-  messages: (language: Language) => TelegramMessages;
-  logger: TelegramLogger;
-  /** Runs a task later: deleting a secret's message after the core's `deleteAfterMs` (docs/privacy.md §2.3). */
-  scheduler: Scheduler;
-  /** Where pending deletions survive a restart (the store); absent: memory only. */
-  deletions?: RecordStore<ScheduledDeletion>;
-  /**
-   * The capability to show a message to one member inside a group (ephemeral messages, Bot API
-   * 10.2). Default on; off, the core sends an `actor` reply to the private chat instead.
-   */
-  showToOne?: boolean;
-}
-
+export { type DelivererOptions, type DeliveryTarget, TELEGRAM_CAN } from './delivery-target.js';
 export { type Scheduler, timerScheduler } from './secret-deletions.js';
-
-/**
- * Telegram's primitives of the one road out (core/ports/channel.ts): renders and sends, edits,
- * deletes, uploads, and shows a message to one member of a group (an ephemeral message,
- * ephemeral.ts). Where a reply goes is the core's executor's decision (delivery-executor.ts).
- */
-export const TELEGRAM_CAN: ChannelCapabilities = {
-  showToOne: true,
-  deleteIncoming: true,
-  deleteLater: true,
-  secretForm: false,
-  hiddenInput: false,
-  edit: true,
-  privateWords: 'privateChat',
-};
+export { isUnreachable } from './send-report.js';
 
 export class Deliverer {
   readonly #o: DelivererOptions;
@@ -75,16 +34,34 @@ export class Deliverer {
 
   readonly #can: ChannelCapabilities;
 
+  readonly #capability: EphemeralCapability;
+
   constructor(options: DelivererOptions) {
     this.#o = options;
-    this.#ephemeral = new EphemeralMessages({ api: options.api, logger: options.logger });
-    this.#can = { ...TELEGRAM_CAN, showToOne: options.showToOne !== false };
+    const capability = options.ephemeral ?? new EphemeralCapability('on');
+    this.#capability = capability;
+    this.#ephemeral = new EphemeralMessages({ api: options.api, logger: options.logger, capability });
+    // Read at each use: the capability is learnt at start and may go off (ephemeral-capability.ts).
+    this.#can = Object.defineProperty({ ...TELEGRAM_CAN }, 'showToOne', {
+      get: () => capability.on,
+      enumerable: true,
+    });
     this.#deletions = new SecretDeletions({
       api: options.api,
       scheduler: options.scheduler,
       logger: options.logger,
       ...(options.deletions ? { records: options.deletions } : {}),
     });
+  }
+
+  /** What this channel can do now: the core reads it for every input (`IncomingText.can`). */
+  get can(): ChannelCapabilities {
+    return this.#can;
+  }
+
+  /** At start: whether the Bot API server has ephemeral messages (ephemeral-capability.ts). */
+  learnEphemeral(botId: number): Promise<void> {
+    return this.#capability.learn(this.#o.api, botId, this.#o.logger);
   }
 
   /** At start: the deletions a previous run promised and did not get to (see SecretDeletions). */
@@ -103,20 +80,20 @@ export class Deliverer {
       can: this.#can,
       kind: target.chat.kind,
       ...(pressedAlone !== undefined ? { pressedPrivately: true } : {}),
-      post: (reply) => this.#send(target.chat.id, reply, replyTo(), target),
-      showToActor: (reply) => this.#showToOne(target, reply, { replyTo: replyTo() }),
+      post: (reply, form) => reported(() => this.#send(target.chat.id, reply, replyTo(), target, form)),
+      showToActor: (reply, form) =>
+        reported(() => this.#showToOne(target, reply, { replyTo: replyTo() }, form)),
       showInPlace: async (reply) =>
-        pressedAlone === undefined &&
-        target.press !== undefined &&
-        this.#showToOne(target, reply, { replace: true }),
-      postPrivately: async (reply) => {
-        try {
-          return await this.#send(target.user.id, reply);
-        } catch (error) {
-          if (isUnreachable(error)) return 'unreachable';
-          throw error;
-        }
-      },
+        pressedAlone === undefined && target.press !== undefined && this.#replaceForOne(target, reply),
+      postPrivately: (reply, form) =>
+        reported(async () => {
+          try {
+            return await this.#send(target.user.id, reply, undefined, undefined, form);
+          } catch (error) {
+            if (isUnreachable(error)) return 'unreachable';
+            throw error;
+          }
+        }),
       editPressed: async (reply) => {
         // A message only the presser sees is edited for them (a page turned on their own table).
         if (pressedAlone !== undefined)
@@ -145,7 +122,7 @@ export class Deliverer {
   channel(): Channel {
     return {
       platform: 'telegram',
-      can: TELEGRAM_CAN,
+      can: this.#can,
       open: (to) => {
         const chatId = Number(to.kind === 'user' ? to.user : to.chatId);
         const id = { id: chatId, kind: to.kind === 'user' ? ('private' as const) : ('shared' as const) };
@@ -209,6 +186,7 @@ export class Deliverer {
     target: DeliveryTarget,
     reply: Reply,
     how: { replyTo?: number | undefined; replace?: boolean },
+    form?: ReplyForm,
   ): Promise<boolean> {
     if (target.chat.kind !== 'shared' || !this.#can.showToOne) return false;
     if (reply.file || reply.deleteAfterMs !== undefined || reply.track !== undefined) return false;
@@ -219,7 +197,18 @@ export class Deliverer {
       ...(how.replace ? { replace: true } : {}),
       ...(target.press ? { press: target.press } : {}),
     };
-    return this.#ephemeral.show(to, this.#render(reply, target));
+    return this.#ephemeral.show(to, this.#render(reply, target, form));
+  }
+
+  /** In place of the pressed message for the presser alone; `false` when refused, `true` when it may show. */
+  async #replaceForOne(target: DeliveryTarget, reply: Reply): Promise<boolean> {
+    try {
+      return await reported(() => this.#showToOne(target, reply, { replace: true }));
+    } catch (error) {
+      if (!(error instanceof SendFailedError)) throw error;
+      // Without an answer it may be showing: never a second copy.
+      return error.report === 'unknown';
+    }
   }
 
   async #deleteIncoming(target: DeliveryTarget): Promise<boolean> {
@@ -241,11 +230,12 @@ export class Deliverer {
     reply: Reply,
     replyTo?: number,
     target?: DeliveryTarget,
+    form?: ReplyForm,
   ): Promise<SentMessage | undefined> {
     const sent = await sendRendered(
       this.#o.api,
       chatId,
-      this.#render(reply, target),
+      this.#render(reply, target, form),
       replyTo,
       this.#o.logger,
     );
@@ -260,13 +250,17 @@ export class Deliverer {
     if (afterMs !== undefined) await this.#deletions.later(chatId, messageIds, afterMs);
   }
 
-  /** With `target`, the core's ACTOR_MARK (a note naming the person in a group) becomes a mention. */
-  #render(reply: Reply, target?: DeliveryTarget): RenderedReply {
+  /**
+   * With `target`, the core's ACTOR_MARK (a note naming the person in a group) becomes a mention.
+   * The `plain` form is the text without the rich table (the core asks for it after a refusal).
+   */
+  #render(reply: Reply, target?: DeliveryTarget, form?: ReplyForm): RenderedReply {
     try {
-      const rendered = renderReply(reply, {
+      const full = renderReply(reply, {
         botUsername: this.#o.botUsername(),
         openPrivateLabel: this.#t(reply.language).openPrivateChat,
       });
+      const rendered = form === 'plain' ? withoutRich(full) : full;
       if (!target) return rendered;
       const mark = escapeHtml(ACTOR_MARK);
       return { ...rendered, parts: rendered.parts.map((p) => p.split(mark).join(this.#mention(target))) };
@@ -284,13 +278,4 @@ export class Deliverer {
   #t(language: Language | undefined): TelegramMessages {
     return this.#o.messages(language ?? 'en');
   }
-}
-
-/**
- * The user's private chat cannot be reached: 403 (never started the bot, or blocked it) or 400
- * "chat not found". Matched on the Bot API's `error_code`, not on a class (style.md).
- */
-export function isUnreachable(error: unknown): boolean {
-  const { code, description } = errorSummary(error);
-  return code === 403 || (code === 400 && /chat not found/i.test(description ?? ''));
 }

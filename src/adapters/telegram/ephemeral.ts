@@ -1,6 +1,7 @@
 import type { Api } from 'grammy';
 import type { EphemeralMessageParameters, InlineKeyboardMarkup } from 'grammy/types';
-import { errorSummary } from '../../core/index.js';
+import { errorSummary, SendFailedError } from '../../core/index.js';
+import type { EphemeralCapability } from './ephemeral-capability.js';
 import type { TelegramLogger } from './options.js';
 import { NO_KEYBOARD, type RenderedReply } from './render-html.js';
 import { withoutRich } from './send-html.js';
@@ -10,8 +11,10 @@ import { withoutRich } from './send-html.js';
  * a message in the group "that only that user and the bot see", sent with
  * `ephemeral_message_parameters`, edited with `editEphemeralMessageText`. This is the channel's
  * capability to show to one person in place; which replies use it is the core's `audience`
- * (deliver.ts maps `actor` onto it). Everything here answers `false` when Telegram refuses, so the
- * caller can take the private chat instead and the answer is not lost.
+ * (deliver.ts maps `actor` onto it). A refused send is thrown on (the core's road out then takes
+ * the private chat, docs/reliability.md §2.4); a refused edit answers `false`. An answer that comes
+ * back without `ephemeral_message_id` was posted for everyone: it is deleted at once and the
+ * capability goes off (docs/privacy.md §1.7).
  */
 
 /** The button press a message answers: its callback query, and the ephemeral message pressed, if one was. */
@@ -32,12 +35,13 @@ export interface ShowTo {
 }
 
 export class EphemeralMessages {
-  constructor(private readonly o: { api: Api; logger: TelegramLogger }) {}
+  constructor(private readonly o: { api: Api; logger: TelegramLogger; capability: EphemeralCapability }) {}
 
   /**
-   * Shows `rendered` in the group to `to.userId` alone. A file is not shown this way (it stays in
-   * the private chat, where it does not expire). When Telegram's time for the press is over, it
-   * is shown without the press; `false` when Telegram refuses it all the same.
+   * Shows `rendered` (in the form the core asked for) in the group to `to.userId` alone. A file is
+   * not shown this way (it stays in the private chat, where it does not expire): `false`. When
+   * Telegram's time for the press is over, it is shown without the press; a refusal all the same is
+   * thrown, for the core to take the private chat.
    */
   async show(to: ShowTo, rendered: RenderedReply): Promise<boolean> {
     if (rendered.file) return false;
@@ -57,12 +61,12 @@ export class EphemeralMessages {
           last = again;
         }
       }
-      if (!refused(last)) throw last;
-      this.o.logger.warn(
-        { err: errorSummary(last) },
-        'telegram: ephemeral message refused; using the private chat',
-      );
-      return false;
+      if (refused(last))
+        this.o.logger.warn(
+          { err: errorSummary(last) },
+          'telegram: ephemeral message refused; using the private chat',
+        );
+      throw last;
     }
   }
 
@@ -108,7 +112,7 @@ export class EphemeralMessages {
     }
   }
 
-  /** The rich form first when there is one; the text form when Telegram refuses it (400). */
+  /** The rich form when it has one, else the HTML parts; each answer is checked to be for one. */
   async #send(to: ShowTo, rendered: RenderedReply): Promise<void> {
     const { api } = this.o;
     const params = (first: boolean): EphemeralMessageParameters => ({
@@ -120,30 +124,48 @@ export class EphemeralMessages {
     const keyboard = (last: boolean): { reply_markup?: InlineKeyboardMarkup } =>
       last && rendered.keyboard ? { reply_markup: rendered.keyboard } : {};
     if (rendered.rich) {
-      const rich = rendered.rich;
-      const sent = await this.#try(() =>
-        api.sendRichMessage(to.chatId, rich, {
-          ephemeral_message_parameters: params(true),
-          ...keyboard(true),
-          ...reply,
-        }),
-      );
-      if (sent) return;
+      const sent = await api.sendRichMessage(to.chatId, rendered.rich, {
+        ephemeral_message_parameters: params(true),
+        ...keyboard(true),
+        ...reply,
+      });
+      await this.#keptToOne(to.chatId, sent);
+      return;
     }
     const last = rendered.parts.length - 1;
     for (const [i, part] of rendered.parts.entries()) {
-      await api.sendMessage(to.chatId, part, {
+      const sent = await api.sendMessage(to.chatId, part, {
         parse_mode: 'HTML',
         link_preview_options: { is_disabled: true },
         ephemeral_message_parameters: params(i === 0),
         ...keyboard(i === last),
         ...(i === 0 ? reply : {}),
       });
+      await this.#keptToOne(to.chatId, sent);
     }
   }
 
   /**
-   * Runs one call; `false` when Telegram refused it (400), so the text form may follow. A repeated
+   * Telegram kept it to one receiver only if the answer has an `ephemeral_message_id`. Without it
+   * (an older server ignored the parameter) everyone sees it: deleted at once, the capability off,
+   * and the send reported refused, so the core takes the private chat (docs/privacy.md §1.7).
+   */
+  async #keptToOne(chatId: number, sent: { message_id: number }): Promise<void> {
+    if ((sent as { ephemeral_message_id?: number }).ephemeral_message_id !== undefined) return;
+    this.o.capability.lost();
+    const deleted = await this.o.api.deleteMessage(chatId, sent.message_id).then(
+      () => true,
+      () => false,
+    );
+    this.o.logger.error(
+      { chat: chatId, deleted },
+      'telegram: an ephemeral message came back for everyone; deleted, ephemeral messages off',
+    );
+    throw new SendFailedError('refused', 'not-private');
+  }
+
+  /**
+   * Runs one call; `false` when Telegram refused it (400, 404), so the text form may follow. A repeated
    * identical edit ("message is not modified") counts as done; `rethrow` passes refusals up.
    */
   async #try(call: () => Promise<unknown>, rethrow = false): Promise<boolean> {
@@ -152,16 +174,19 @@ export class EphemeralMessages {
       return true;
     } catch (error) {
       if (/message is not modified/i.test(description(error))) return true;
-      if (rethrow || errorSummary(error).code !== 400) throw error;
+      if (rethrow || !refused(error)) throw error;
       return false;
     }
   }
 }
 
-/** Telegram turned it away: 400 (not a participant, a press too old, a reply gone) or 403 (no longer in the group). */
+/**
+ * Telegram turned it away: 400 (not a participant, a press too old, a reply gone), 403 (no longer
+ * in the group) or 404 (an older Bot API server without the method).
+ */
 function refused(error: unknown): boolean {
   const code = errorSummary(error).code;
-  return code === 400 || code === 403;
+  return code === 400 || code === 403 || code === 404;
 }
 
 function description(error: unknown): string {

@@ -11,15 +11,16 @@ import {
 } from '../../core/index.js';
 import type { AdminCache } from './admin-cache.js';
 import { ANSWER_BUDGET_MS, typingWhile } from './busy.js';
-import { type Deliverer, type DeliveryTarget, type Scheduler, TELEGRAM_CAN } from './deliver.js';
+import type { Deliverer, DeliveryTarget, Scheduler } from './deliver.js';
 import { chatKindOf, chatRefOf, identityOf, isAddressed, messageKind, normaliseText } from './incoming.js';
 import type { TelegramMessages } from './messages.js';
+import { installOddInputs } from './odd-inputs.js';
 import type { TelegramLogger } from './options.js';
 
 export interface HandlerOptions {
   core: Core;
   deliverer: Deliverer;
-  admins: AdminCache;
+  admins: Pick<AdminCache, 'isAdmin'>;
   logger: TelegramLogger;
   messages: (language: Language) => TelegramMessages;
   /** Timers of the "typing…" indicator and the press-answer budget. */
@@ -33,7 +34,9 @@ const NOTICE_LIMIT = 200;
  * Translates messages and button presses into core calls, and the core's answers into Telegram
  * calls. Nothing here decides what a command does (style.md, "adapters are thin translators").
  */
-export function installHandlers(bot: Bot, options: HandlerOptions): void {
+export function installHandlers(bot: Bot, given: HandlerOptions): void {
+  // Edits, other bots' commands, channel posts, anonymous admins: answered first (odd-inputs.ts).
+  const options = installOddInputs(bot, given);
   // A photo's caption is read like a text message: `/balance` under a picture still runs (docs/interface.md §4.1).
   bot.on(['message:text', 'message:caption'], async (ctx) => {
     const raw = ctx.message.text ?? ctx.message.caption ?? '';
@@ -86,7 +89,7 @@ async function onMessage(
       chat: chatRefOf(msg.chat, userIsAdmin),
       text: input.text,
       via: 'chat',
-      can: TELEGRAM_CAN,
+      can: options.deliverer.can,
       addressed: input.addressed,
       ...(input.attachment ? { attachment: input.attachment } : {}),
       ...(from.language_code ? { locale: from.language_code } : {}),
@@ -161,7 +164,7 @@ async function pressOutcome(
       identity: identityOf(from),
       chat: chatRefOf(chat, userIsAdmin),
       actionId,
-      can: TELEGRAM_CAN,
+      can: options.deliverer.can,
       ...(pressedPrivately ? { pressedPrivately } : {}),
       ...(from.language_code ? { locale: from.language_code } : {}),
       requestId: requestIdOf(ctx),

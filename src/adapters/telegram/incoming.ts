@@ -24,6 +24,13 @@ export function chatRefOf(chat: Pick<Chat, 'id' | 'type'>, userIsAdmin?: boolean
 
 const COMMAND = /^\/([A-Za-z0-9_]{1,64})(?:@([A-Za-z0-9_]{1,64}))?(?=\s|$)([\s\S]*)$/;
 
+/** A command's name and the bot it names (`/cmd@bot`), or `undefined` when the text is no command. */
+export function commandOf(text: string): { name: string; addressee?: string } | undefined {
+  const [, name, addressee] = COMMAND.exec(text) ?? [];
+  if (name === undefined) return undefined;
+  return addressee === undefined ? { name } : { name, addressee };
+}
+
 /**
  * The text the core sees, or `undefined` when the message is not for us.
  *

@@ -8,6 +8,7 @@ import { createSendRetry, createSetupRetry } from './api-retry.js';
 import { createWebhookBacklog } from './backlog.js';
 import { dedupeUpdates } from './dedupe.js';
 import { Deliverer } from './deliver.js';
+import { EphemeralCapability } from './ephemeral-capability.js';
 import { installHandlers } from './handlers.js';
 import { createWebhookHandler, type HttpHandler, MAX_UPDATE_BYTES } from './http-server.js';
 import { createTelegramNotifier } from './notifier.js';
@@ -19,6 +20,7 @@ import {
 import { registerMenus, setupCall } from './setup.js';
 
 export { type Scheduler, timerScheduler } from './deliver.js';
+export type { EphemeralMode } from './ephemeral-capability.js';
 export { escapeHtml } from './escape.js';
 export { MAX_UPDATE_BYTES, WEBHOOK_PATH } from './http-server.js';
 export { type TelegramMessages, telegramMessages } from './messages.js';
@@ -49,8 +51,8 @@ export interface TelegramChannel {
   receiving(): boolean;
 }
 
-/** Update types the bot asks Telegram for: messages and button presses, nothing else. */
-const ALLOWED_UPDATES = ['message', 'callback_query'] as const;
+/** Update types the bot asks Telegram for: messages, their edits, channel posts and button presses. */
+const ALLOWED_UPDATES = ['message', 'edited_message', 'channel_post', 'callback_query'] as const;
 
 /**
  * The Telegram channel (docs/interface.md §4.1): grammY with @grammyjs/runner for long polling, or a webhook.
@@ -128,7 +130,11 @@ function createBot(o: ResolvedTelegramOptions): Bot {
     }),
   );
   bot.api.config.use(
-    createSendRetry({ maxDelaySeconds: o.maxRetryDelaySeconds, maxRetryAttempts: o.maxRetryAttempts }),
+    createSendRetry({
+      maxDelaySeconds: o.maxRetryDelaySeconds,
+      maxRetryAttempts: o.maxRetryAttempts,
+      sleep: o.setupRetry.sleep,
+    }),
   );
   // The runner prints `getUpdates` errors with their cause, whose message can hold the request URL
   // and so the token; it runs silent and failures are logged here without it.
@@ -186,7 +192,7 @@ function installHandlersWithDeliverer(bot: Bot, o: ResolvedTelegramOptions): Del
     logger,
     scheduler: o.scheduler,
     ...(o.deletions ? { deletions: o.deletions } : {}),
-    showToOne: o.showToOne,
+    ephemeral: new EphemeralCapability(o.ephemeral),
   });
   const admins = new AdminCache({ api: bot.api, ttlMs: o.adminCacheMs, logger });
   installHandlers(bot, {
@@ -241,6 +247,7 @@ function webhookOf(bot: Bot, o: ResolvedTelegramOptions, life: Lifecycle) {
 async function prepare(bot: Bot, o: ResolvedTelegramOptions, deliverer: Deliverer): Promise<void> {
   // Not `bot.init()`: it retries getMe forever on network errors, and a start must end.
   if (!bot.isInited()) bot.botInfo = await setupCall('getMe', () => bot.api.getMe());
+  await deliverer.learnEphemeral(bot.botInfo.id);
   await registerMenus(bot, o.core, o.logger);
   // Secrets a previous run promised to delete (docs/privacy.md §2.3): overdue ones go at once.
   const resumed = await deliverer.resumeDeletions();

@@ -1,6 +1,7 @@
 import { type Channel, type Conversation, errorSummary, NotifyRefusedError } from '../../core/index.js';
 import type { Deliverer } from './deliver.js';
 import { isUnreachable } from './deliver.js';
+import { platformError } from './send-report.js';
 
 /**
  * Where the core speaks first on Telegram (docs/proactive.md §4.1): the deliverer's primitives, with 403 (blocked,
@@ -15,7 +16,7 @@ export function createTelegramNotifier(deliverer: Deliverer): Channel {
       const conv = channel.open(to);
       const refused: Conversation = {
         ...conv,
-        post: (reply) => refusals(() => conv.post(reply)),
+        post: (reply, form) => refusals(() => conv.post(reply, form)),
       };
       return refused;
     },
@@ -27,7 +28,7 @@ async function refusals<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    const { description } = errorSummary(error);
+    const { description } = errorSummary(platformError(error));
     if (isUnreachable(error) || /message to edit not found|message can't be edited/i.test(description ?? ''))
       throw new NotifyRefusedError(description ?? 'refused');
     throw error;

@@ -9,6 +9,7 @@ import type {
 } from '../../core/index.js';
 import type { SetupRetryOptions } from './api-retry.js';
 import { type Scheduler, timerScheduler } from './deliver.js';
+import type { EphemeralMode } from './ephemeral-capability.js';
 import { type TelegramMessages, telegramMessages } from './messages.js';
 
 /** The slice of a pino logger the channel uses; `pino()` fits as is. */
@@ -56,9 +57,9 @@ export interface TelegramChannelOptions {
   backlog?: number;
   /** Webhook mode: updates of one sender taken and not yet handled beyond which it waits too. Default 2. */
   backlogPerSender?: number;
-  /** auto-retry: a 429 asking to wait longer than this fails instead. Default 30. */
+  /** Flood wait (api-retry.ts): a 429 asking to wait longer than this fails instead. Default 30. */
   maxRetryDelaySeconds?: number;
-  /** auto-retry: attempts after the first. Default 3. */
+  /** Flood wait (api-retry.ts): attempts after the first. Default 3. */
   maxRetryAttempts?: number;
   /** Retries of the set-up calls (`getMe`, `setWebhook`, `deleteWebhook`) at start. */
   setupRetry?: Partial<SetupRetryOptions>;
@@ -78,11 +79,12 @@ export interface TelegramChannelOptions {
    */
   busyScheduler?: Scheduler;
   /**
-   * Whether the Bot API shows a message to one member inside a group (ephemeral messages, Bot API
-   * 10.2). Default true; false for a Bot API server without them: `actor` replies then go to the
-   * private chat. Where Telegram refuses one anyway, the private chat is taken for that answer.
+   * TELEGRAM_EPHEMERAL: whether a personal answer asked in a group is shown to its asker alone there
+   * (ephemeral messages, Bot API 10.2). `auto` (default): off until a probe at start finds the
+   * server has them; `on`: without a probe; `off`: `actor` replies go to the private chat. Either
+   * way an answer that comes back for everyone is deleted and turns them off (docs/privacy.md §1.7).
    */
-  showToOne?: boolean;
+  ephemeral?: EphemeralMode;
   /** Each failed Bot API attempt, by method and `error_code` (`network`: no answer), for `/metrics`. */
   onApiError?: (method: string, code: string) => void;
 }
@@ -137,7 +139,7 @@ export function resolveTelegramOptions(options: TelegramChannelOptions): Resolve
     messages: options.messages ?? telegramMessages,
     scheduler: options.scheduler ?? timerScheduler,
     busyScheduler: options.busyScheduler ?? timerScheduler,
-    showToOne: options.showToOne ?? true,
+    ephemeral: options.ephemeral ?? 'auto',
   };
 }
 

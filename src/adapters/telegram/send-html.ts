@@ -6,8 +6,8 @@ import type { RenderedReply } from './render-html.js';
 import { sendRich } from './send-rich.js';
 
 /**
- * The Bot API calls that put a rendered reply into a chat: its rich form when it has one (a table)
- * and Telegram takes it, else the HTML parts in order (the keyboard under the last); then a file or
+ * The Bot API calls that put a rendered reply into a chat: its rich form when it has one (a table;
+ * a refusal is thrown, for the core to ask for the text form), else the HTML parts in order (the keyboard under the last); then a file or
  * photo; and edits. Returns the ids of the messages sent, for deletion and tracking.
  */
 export async function sendRendered(
@@ -22,18 +22,9 @@ export async function sendRendered(
     const id = await sendRich(api, chatId, rendered.rich, {
       ...(rendered.keyboard && !file ? { keyboard: rendered.keyboard } : {}),
       ...(replyTo !== undefined ? { replyParameters: replyParameters(replyTo) } : {}),
-      ...(logger ? { logger } : {}),
     });
-    if (id !== undefined) {
-      const rest = await sendRendered(
-        api,
-        chatId,
-        { ...withoutRich(rendered), parts: [] },
-        undefined,
-        logger,
-      );
-      return [id, ...rest];
-    }
+    const rest = await sendRendered(api, chatId, { ...withoutRich(rendered), parts: [] }, undefined, logger);
+    return [id, ...rest];
   }
   if (file?.photo) {
     // One short part becomes the photo's caption (Bot API: at most 1024 characters).

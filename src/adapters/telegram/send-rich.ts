@@ -6,26 +6,21 @@ import type { TelegramLogger } from './options.js';
 /**
  * The rich form of a reply (a table, Bot API 10.1) in and out of a chat: `sendRichMessage`, and
  * `editMessageText` with `rich_message` for a page turned in place. Telegram may refuse a rich
- * message (a limit it counts differently, an older Bot API server): then these answer `undefined`
- * / `false` and the caller sends the text form instead, so the reader still gets every row.
+ * message (a limit it counts differently, an older Bot API server's 404). A refused send is thrown
+ * on: the core's road out then asks for the text form (docs/reliability.md §2.4), so the reader
+ * still gets every row. A refused edit answers `false` and the caller edits to the text form.
  */
 export async function sendRich(
   api: Api,
   chatId: number,
   rich: InputRichMessage,
-  options: { keyboard?: InlineKeyboardMarkup; replyParameters?: ReplyParameters; logger?: TelegramLogger },
-): Promise<number | undefined> {
-  try {
-    const sent = await api.sendRichMessage(chatId, rich, {
-      ...(options.keyboard ? { reply_markup: options.keyboard } : {}),
-      ...(options.replyParameters ? { reply_parameters: options.replyParameters } : {}),
-    });
-    return sent.message_id;
-  } catch (error) {
-    if (!refusedRich(error)) throw error;
-    options.logger?.warn({ err: errorSummary(error) }, 'telegram: rich table refused; sending the text form');
-    return undefined;
-  }
+  options: { keyboard?: InlineKeyboardMarkup; replyParameters?: ReplyParameters },
+): Promise<number> {
+  const sent = await api.sendRichMessage(chatId, rich, {
+    ...(options.keyboard ? { reply_markup: options.keyboard } : {}),
+    ...(options.replyParameters ? { reply_parameters: options.replyParameters } : {}),
+  });
+  return sent.message_id;
 }
 
 /** Turns a message into `rich` in place; `false` when Telegram refused the rich content. */
@@ -50,9 +45,11 @@ export async function editRich(
 }
 
 /**
- * Telegram turned the content away (400): the text form may pass. A 403 (blocked) or a failure
- * without an answer would fail the text form too, so those are the caller's to handle.
+ * Telegram turned the content away (400), or the server has no rich messages (404, an older Bot API
+ * server): the text form may pass. A 403 (blocked) or a failure without an answer would fail the
+ * text form too, so those are the caller's to handle.
  */
 function refusedRich(error: unknown): boolean {
-  return errorSummary(error).code === 400;
+  const code = errorSummary(error).code;
+  return code === 400 || code === 404;
 }

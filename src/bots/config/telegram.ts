@@ -49,6 +49,12 @@ export const telegramSettings = z.object({
   TELEGRAM_API_ROOT: optionalUrl('TELEGRAM_API_ROOT must be a URL, e.g. http://127.0.0.1:8081', {
     protocols: ['http', 'https'],
   }).describe('A local Bot API server (and the tests). Default `https://api.telegram.org`.'),
+  TELEGRAM_EPHEMERAL: z
+    .enum(['auto', 'on', 'off'], { error: 'must be auto, on or off' })
+    .default('auto')
+    .describe(
+      'Personal answers asked in a group shown to the asker alone (ephemeral messages, Bot API 10.2): `auto` (default) asks the server at start and keeps them off until it knows, `on`, or `off` (the private chat). See docs/privacy.md §1.7.',
+    ),
 });
 
 /** Webhook mode needs the public URL and the secret Telegram echoes back (Bot API setWebhook). */

@@ -2,27 +2,37 @@ import type { CoreLogger } from '../logs/logger.js';
 import { errorSummary } from '../logs/safe-error.js';
 import { catalogues, type Language } from '../messages.js';
 import type { Conversation } from '../ports/channel.js';
-import type { SentMessage, TrackedMessage } from '../ports/notify.js';
+import type { CoreMetrics } from '../ports/metrics.js';
+import { SendFailedError, type SentMessage, type TrackedMessage } from '../ports/notify.js';
 import { ACTOR_MARK, type Audience, type PlacedOutcome, type PlacedReply, type Reply } from '../reply.js';
+import { failed, inForms, type Tried } from './send-forms.js';
 
 /**
  * The one executor (README "One road out"): turns placed replies into a channel's primitives
  * (ports/channel.ts). Command replies, button outcomes, menus and pages, alerts, call reports and
  * digests all leave through here, so where a reply shows follows from its audience and the
- * channel's capabilities, in one place. Adapters only render and send.
+ * channel's capabilities, in one place. Adapters only render and send. What each send reports
+ * (sent, refused, unknown: ports/notify.ts) decides what follows (docs/reliability.md §2.4): a
+ * refused form is followed by the plainer one (send-forms.ts), a refused ephemeral message by the
+ * private chat and a note where it was asked, and an unknown send by nothing (a log line, a counter).
  */
 
 export interface ExecutorOptions {
   logger: CoreLogger;
   /** Told where a reply with `track` landed (the call card), so the core can edit it later. */
   tracked?: (tracked: TrackedMessage) => Promise<void>;
+  /** Counts the sends that failed (`sendFailed`). */
+  metrics?: CoreMetrics;
 }
 
 /** Where one reply goes in this conversation. */
 type Spot = 'chat' | 'one' | 'private';
 
-/** Where a reply landed, when the platform says; `unreachable`: no private conversation to post in. */
-type Sent = SentMessage | undefined | 'unreachable';
+/**
+ * Where a reply landed, when the platform says; `unreachable`: no private conversation to post in;
+ * `failed`: the platform refused every form, or may have taken it without saying (logged and counted).
+ */
+type Sent = Tried<SentMessage | undefined | 'unreachable'>;
 
 /**
  * A reply for the chat stays in it; one for the actor is shown to them alone where the channel can
@@ -53,10 +63,10 @@ export class DeliveryExecutor {
       if (spot === 'private' && unreachable) continue;
       const { sent, where } = await this.#one(conv, reply, spot);
       if (sent === 'unreachable') unreachable = true;
-      else if (where === 'private') wentPrivately = true;
+      else if (where === 'private' && !failed(sent)) wentPrivately = true;
     }
     const language = replies[0]?.language;
-    if (unreachable) await conv.post(pointer(conv, 'unreachable', language));
+    if (unreachable) await this.#post(conv, pointer(conv, 'unreachable', language));
     else if (wentPrivately && announce) await this.#point(conv, language);
   }
 
@@ -74,7 +84,7 @@ export class DeliveryExecutor {
     if (notice && !noticeShown && !said(notice)) {
       const language = update?.language ?? followUps[0]?.language;
       // Where a note cannot be shown to one person, it goes privately only when nothing else answers.
-      const shown = conv.can.showToOne && (await conv.showToActor(note(notice, language)));
+      const shown = conv.can.showToOne && (await this.#show(conv, note(notice, language))) === true;
       if (!shown && !update && followUps.length === 0) followUps.push(note(notice, language));
     }
     if (followUps.length > 0) await this.replies(conv, followUps, !update);
@@ -84,8 +94,14 @@ export class DeliveryExecutor {
    * One message the core sends first (an alert, a call report, a digest: the Outbox), at the spot
    * its audience gives in this conversation: where it landed, and whether it went privately.
    */
-  first(conv: Conversation, reply: PlacedReply): Promise<{ sent: Sent; where: Spot }> {
-    return this.#one(conv, reply, spotOf(conv, reply.audience));
+  async first(
+    conv: Conversation,
+    reply: PlacedReply,
+  ): Promise<{ sent: SentMessage | undefined | 'unreachable'; where: Spot }> {
+    const { sent, where } = await this.#one(conv, reply, spotOf(conv, reply.audience));
+    // The Outbox keeps its own record of what failed, and its own schedule.
+    if (failed(sent)) throw new SendFailedError(sent.failed, 'every form');
+    return { sent, where };
   }
 
   async #update(conv: Conversation, update: PlacedReply): Promise<void> {
@@ -105,6 +121,7 @@ export class DeliveryExecutor {
     // The pressed message stays for the chat; it, or a note to the presser, says where the answer went.
     if (conv.can.showToOne) await this.#point(conv, update.language);
     else if (conv.can.edit) {
+      if (failed(sent)) return;
       const what = sent === 'unreachable' ? 'unreachable' : 'sent';
       await conv.editPressed(pointer(conv, what, update.language));
     }
@@ -128,18 +145,24 @@ export class DeliveryExecutor {
     const carried: Reply = file ? { ...body, file } : body;
     let where = spot;
     let sent: Sent;
-    if (spot === 'chat') sent = await conv.post(carried);
-    else if (spot === 'one' && (await conv.showToActor(carried))) {
+    const shown = spot === 'one' ? await this.#show(conv, carried) : false;
+    if (spot === 'chat') sent = await this.#post(conv, carried);
+    else if (shown === true) {
       if (file) {
         await conv.upload(file, 'private', reply.language);
         const words = catalogues[reply.language ?? 'en'].fileSentTo[conv.can.privateWords];
-        await conv.showToActor(note(words(file.name), reply.language));
+        await this.#show(conv, note(words(file.name), reply.language));
       }
+    } else if (failed(shown) && shown.failed === 'unknown') {
+      // It may be showing already: never a second copy, privately or not.
+      sent = shown;
     } else {
       where = 'private';
-      sent = await conv.postPrivately(carried);
+      sent = await inForms(this.#o, what(conv, 'postPrivately', carried), (form) =>
+        conv.postPrivately(carried, form),
+      );
     }
-    if (sent && sent !== 'unreachable' && reply.track) await this.#track(reply.track, sent);
+    if (sent && sent !== 'unreachable' && !failed(sent) && reply.track) await this.#track(reply.track, sent);
     if (audit?.length && conv.audit) await conv.audit(audit, reply.language);
     return { sent, where };
   }
@@ -153,8 +176,16 @@ export class DeliveryExecutor {
 
   async #point(conv: Conversation, language: Language | undefined): Promise<void> {
     const told = pointer(conv, 'sent', language);
-    if (!(conv.can.showToOne && (await conv.showToActor(told))))
-      await conv.post(pointer(conv, 'sent', language, true));
+    if (!(conv.can.showToOne && (await this.#show(conv, told)) === true))
+      await this.#post(conv, pointer(conv, 'sent', language, true));
+  }
+
+  #post(conv: Conversation, reply: Reply): Promise<Tried<SentMessage | undefined>> {
+    return inForms(this.#o, what(conv, 'post', reply), (form) => conv.post(reply, form));
+  }
+
+  #show(conv: Conversation, reply: Reply): Promise<Tried<boolean>> {
+    return inForms(this.#o, what(conv, 'showToActor', reply), (form) => conv.showToActor(reply, form));
   }
 
   async #track(track: string, message: SentMessage): Promise<void> {
@@ -162,6 +193,10 @@ export class DeliveryExecutor {
       this.#o.logger.warn({ err: errorSummary(error) }, 'delivery: could not record a sent message');
     });
   }
+}
+
+function what(conv: Conversation, primitive: 'post' | 'showToActor' | 'postPrivately', reply: Reply) {
+  return { platform: conv.platform, primitive, reply };
 }
 
 /** A short note for the person who acted alone (a press's notice, where a file went). */

@@ -156,9 +156,9 @@ function firstConversation(
     platform: channel.platform,
     can: { ...channel.can, showToOne: false },
     kind: to.kind === 'user' ? 'private' : 'shared',
-    post: (reply) => here.post(reply),
-    postPrivately: async (reply) =>
-      setBy ? channel.open({ ...setBy, kind: 'user' }).post(reply) : 'unreachable',
+    post: (reply, form) => here.post(reply, form),
+    postPrivately: async (reply, form) =>
+      setBy ? channel.open({ ...setBy, kind: 'user' }).post(reply, form) : 'unreachable',
     showToActor: nothing,
     editPressed: nothing,
     deleteIncoming: nothing,

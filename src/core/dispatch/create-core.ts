@@ -124,6 +124,7 @@ export function createCore(options: CoreOptions): Core {
 function executorOf(e: Engine): DeliveryExecutor {
   return new DeliveryExecutor({
     logger: e.logger,
+    metrics: e.metrics,
     tracked: (tracked) => recordTracked(e.stores, tracked),
   });
 }

@@ -71,14 +71,18 @@ export interface Conversation {
    * call records): an update for them alone may replace it.
    */
   readonly pressedPrivately?: boolean;
-  /** Posts in the chat. Returns where it landed when the platform says (to edit it later). */
-  post(reply: Reply): Promise<SentMessage | undefined>;
+  /**
+   * Posts in the chat. Returns where it landed when the platform says (to edit it later). The three
+   * sends (`post`, `showToActor`, `postPrivately`) take the {@link ReplyForm} to render and reject
+   * with `SendFailedError` (ports/notify.ts) saying what the platform reported when it failed.
+   */
+  post(reply: Reply, form?: ReplyForm): Promise<SentMessage | undefined>;
   /**
    * Shows a message in the chat to the person who acted only. Called only with `can.showToOne`;
    * `false` when the platform would not (Telegram refuses an ephemeral message that must be
    * deleted or edited later): the executor then uses the private conversation.
    */
-  showToActor(reply: Reply): Promise<boolean>;
+  showToActor(reply: Reply, form?: ReplyForm): Promise<boolean>;
   /**
    * Shows the outcome of a press in place of the pressed message, for the presser alone, while
    * the chat keeps the message as it was (Telegram `replace_callback_query_message`). Optional.
@@ -88,7 +92,7 @@ export interface Conversation {
    * Posts in the person's private conversation (Telegram private chat, Slack DM). `unreachable`
    * when they never opened one (Telegram 403): the executor then points them to it.
    */
-  postPrivately(reply: Reply): Promise<SentMessage | undefined | 'unreachable'>;
+  postPrivately(reply: Reply, form?: ReplyForm): Promise<SentMessage | undefined | 'unreachable'>;
   /** Replaces the message whose button was pressed. `false` when there is none or it cannot be edited. */
   editPressed(reply: Reply): Promise<boolean>;
   /** Deletes the incoming message. Called only with `can.deleteIncoming`; `false` when it failed. */
@@ -109,3 +113,10 @@ export interface SecretAsk {
   readonly form: NonNullable<Reply['asksSecret']>;
   readonly language: NonNullable<Reply['language']>;
 }
+
+/**
+ * The form a send renders a reply in (docs/reliability.md §2.4): `rich`, the channel's richest (a
+ * Telegram rich table), or `plain` text every channel carries. The executor asks for `rich` first
+ * (the default) and for `plain` after a definite refusal; a channel without a richer form sends the same.
+ */
+export type ReplyForm = 'rich' | 'plain';

@@ -22,6 +22,16 @@ export interface CoreMetrics {
    * (docs/reliability.md §8.4): `job` is the kind (`alert`, `digest`, `call report`).
    */
   claimUnsettled(job: string): void;
+  /** A send of the road out that did not end in `sent` (delivery-executor.ts). Optional: additive. */
+  sendFailed?(event: SendFailedEvent): void;
+}
+
+/** One send that failed: which primitive, what the platform reported, its short reason (`404`, `5xx`). */
+export interface SendFailedEvent {
+  platform: Platform;
+  primitive: 'post' | 'showToActor' | 'postPrivately';
+  report: 'refused' | 'unknown';
+  reason: string;
 }
 
 export const noMetrics: CoreMetrics = { commandFinished() {}, claimUnsettled() {} };

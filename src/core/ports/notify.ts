@@ -32,6 +32,30 @@ export class NotifyRefusedError extends Error {
   }
 }
 
+/**
+ * What a send reports when it did not end in `sent` (docs/reliability.md §2.4): `refused`, the
+ * platform answered no (400, 403, 404; a 429 not waited out): nothing was posted, so a plainer form or
+ * another place may follow. `unknown`: no answer (5xx, a lost connection, a timeout): it may have
+ * been posted, so the same content is never sent again.
+ */
+export type SendFailure = 'refused' | 'unknown';
+
+/**
+ * A send that did not end in `sent`, as the adapter classified the platform's answer. `reason` is a
+ * short fixed word (`400`, `404`, `5xx`, `network`, `not-private`), never user text: it is a metric label.
+ */
+export class SendFailedError extends Error {
+  override readonly name = 'SendFailedError';
+  readonly code = 'SEND_FAILED';
+  constructor(
+    readonly report: SendFailure,
+    readonly reason: string,
+    options?: ErrorOptions,
+  ) {
+    super(`send ${report}: ${reason}`, options);
+  }
+}
+
 /** Where a reply sent in answer to a command landed, reported back by the adapter (`Core.messageSent`). */
 export interface TrackedMessage {
   /** The reply's `track` key. */

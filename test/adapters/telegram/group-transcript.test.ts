@@ -22,7 +22,10 @@ afterEach(async () => {
 
 async function conversation(showToOne: boolean) {
   stack = await createTestStack({ sandbox: { data: seedWithCalls(25) } });
-  h = await startHarness(stack.core, { scheduler: new ManualScheduler(), showToOne });
+  h = await startHarness(stack.core, {
+    scheduler: new ManualScheduler(),
+    ephemeral: showToOne ? 'auto' : 'off',
+  });
   await stack.linkDemo({ platform: 'telegram', tenant: '', user: String(alice.id) });
   h.telegram.message(bob, 'Who has the balance?', group);
   await say(h.telegram, alice, '/balance', group);

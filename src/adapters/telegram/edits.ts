@@ -1,0 +1,97 @@
+import type { Bot, Context } from 'grammy';
+import type { Core, PlacedReply } from '../../core/index.js';
+import type { HandlerOptions } from './handlers.js';
+import { chatKindOf, normaliseText } from './incoming.js';
+import { answerPlainly } from './odd-inputs.js';
+
+/**
+ * Edited messages (Bot API `edited_message`, docs/privacy.md §2.2). An edit runs as a new message
+ * (its secret deleted as in any new message, a confirmed command asking for a fresh confirmation)
+ * when the original changed nothing: it was a read, was refused, did not parse, or was not for us.
+ * When the original changed something (a reply of tone `success`), or this instance never saw it
+ * (a restart, another replica), the edit is not run: its arguments are deleted where they may hold
+ * a secret, and the user is told to send it as a new message. Telegram gives no way to tell an edit
+ * that fixes a typo from one that means "again", so the bot never guesses "again".
+ */
+
+/** Originals remembered per chat and message; older ones count as unknown (not run). */
+const REMEMBERED = 10_000;
+
+type Outcome = 'changed' | 'nothing';
+
+export class EditMemory {
+  readonly #byRequest = new Map<string, Outcome>();
+  readonly #byMessage = new Map<string, Outcome>();
+
+  /** The core as the handlers see it, noting whether each message's command changed something. */
+  watch(core: Core): Core {
+    const handleText: Core['handleText'] = async (input) => {
+      const id = input.requestId;
+      if (id === undefined) return core.handleText(input);
+      // A core that fails may have acted: it counts as changed until it answers otherwise.
+      this.#byRequest.set(id, 'changed');
+      const replies = await core.handleText(input);
+      this.#byRequest.set(id, changedSomething(replies) ? 'changed' : 'nothing');
+      return replies;
+    };
+    // Everything else is the core's own, read through (a getter or `this` stays the core's).
+    return Object.assign(Object.create(core) as Core, { handleText });
+  }
+
+  /** After a message was handled: what it did, under its chat and message id. */
+  settle(ctx: Context): void {
+    const msg = ctx.message;
+    if (!msg) return;
+    const request = requestKey(ctx);
+    const outcome = this.#byRequest.get(request) ?? 'nothing';
+    this.#byRequest.delete(request);
+    this.#byMessage.delete(messageKey(msg.chat.id, msg.message_id));
+    this.#byMessage.set(messageKey(msg.chat.id, msg.message_id), outcome);
+    while (this.#byMessage.size > REMEMBERED) this.#byMessage.delete(this.#byMessage.keys().next().value!);
+  }
+
+  /** Whether an edit of this message may run as a new one. */
+  mayRun(chatId: number, messageId: number): boolean {
+    return this.#byMessage.get(messageKey(chatId, messageId)) === 'nothing';
+  }
+}
+
+/** A reply of tone `success` says the command changed something (a top-up, a setting, a link). */
+function changedSomething(replies: readonly PlacedReply[]): boolean {
+  return replies.some((r) => r.tone === 'success');
+}
+
+/**
+ * Registers the edit handling before the message handlers: an edit that may run is handed on as
+ * a new message dated by its edit (so it is not refused as late); one that may not is answered.
+ */
+export function installEdits(bot: Bot, options: HandlerOptions, memory: EditMemory): void {
+  bot.on('edited_message', async (ctx, next) => {
+    const edited = ctx.editedMessage;
+    if (memory.mayRun(edited.chat.id, edited.message_id)) {
+      const update = ctx.update as { message?: unknown; edited_message?: unknown };
+      update.message = { ...edited, date: edited.edit_date ?? edited.date };
+      delete update.edited_message;
+      return next();
+    }
+    const raw = edited.text ?? edited.caption ?? '';
+    const text = normaliseText(raw, chatKindOf(edited.chat), ctx.me.username);
+    if (text === undefined || !text.startsWith('/')) return;
+    const [command = text] = text.split(/\s+/);
+    // Not run, so the core never sees it: arguments that may be a secret leave the chat at once.
+    if (text !== command) await ctx.api.deleteMessage(edited.chat.id, edited.message_id).catch(() => {});
+    await answerPlainly(ctx, options, (t) => t.editAfterChange(command));
+  });
+  bot.on('message', async (ctx, next) => {
+    await next();
+    memory.settle(ctx);
+  });
+}
+
+function requestKey(ctx: Context): string {
+  return `tg-${ctx.me.id}-${ctx.update.update_id}`;
+}
+
+function messageKey(chatId: number, messageId: number): string {
+  return `${chatId}:${messageId}`;
+}
