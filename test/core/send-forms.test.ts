@@ -62,7 +62,7 @@ function executorWithCounter() {
   const log = (_: object, msg?: string) => logged.push(msg ?? '');
   const executor = new DeliveryExecutor({
     logger: { debug() {}, info() {}, warn: log, error: log },
-    metrics: { commandFinished() {}, sendFailed: (e) => counted.push(e) },
+    metrics: { commandFinished() {}, claimUnsettled() {}, sendFailed: (e) => counted.push(e) },
   });
   return { executor, counted, logged };
 }

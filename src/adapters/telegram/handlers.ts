@@ -20,7 +20,7 @@ import type { TelegramLogger } from './options.js';
 export interface HandlerOptions {
   core: Core;
   deliverer: Deliverer;
-  admins: Pick<AdminCache, 'isAdmin'>;
+  admins: Pick<AdminCache, 'isAdmin' | 'isAdminNow'>;
   logger: TelegramLogger;
   messages: (language: Language) => TelegramMessages;
   /** Timers of the "typing…" indicator and the press-answer budget. */

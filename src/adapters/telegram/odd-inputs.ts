@@ -28,6 +28,8 @@ export function installOddInputs(bot: Bot, options: HandlerOptions): HandlerOpti
       // Telegram posts as GroupAnonymousBot only for the group's anonymous admins.
       isAdmin: (chatId, userId) =>
         userId === GROUP_ANONYMOUS_BOT_ID ? Promise.resolve(true) : options.admins.isAdmin(chatId, userId),
+      isAdminNow: (chatId, userId) =>
+        userId === GROUP_ANONYMOUS_BOT_ID ? Promise.resolve(true) : options.admins.isAdminNow(chatId, userId),
     },
   };
   installEdits(bot, watched, memory);
