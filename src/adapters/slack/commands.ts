@@ -66,7 +66,12 @@ async function openFormFirst(
   // No lookup may delay a modal; the user's language is known if the directory has seen them.
   const known = deps.directory.known(req.team, req.user)?.locale;
   const early = known ? { language: languageOf(known) } : {};
-  const meta = { channel: req.channel, ...(req.responseUrl ? { responseUrl: req.responseUrl } : {}) };
+  const meta = {
+    team: req.team,
+    user: req.user,
+    channel: req.channel,
+    ...(req.responseUrl ? { responseUrl: req.responseUrl } : {}),
+  };
   const open = (view: ReturnType<typeof linkModal>) =>
     req.client.views.open({ trigger_id: req.triggerId ?? '', view });
   switch (intent.form.kind) {

@@ -3,6 +3,7 @@ import { catalogues, findPhoneNumber, type Language, languageOf, type Messages }
 import type { SlackHandlerDeps } from './deps.js';
 import { escapeMrkdwn, plainCommandText } from './escape.js';
 import { redrawInUserLanguage } from './form-language.js';
+import { isSlackResponseUrl } from './form-metadata.js';
 import { onSubmit } from './form-submit.js';
 import { postToResponseUrl } from './http-post.js';
 import { encodeMeta, input, type ModalMeta, text, value } from './modals.js';
@@ -93,12 +94,14 @@ async function openCallModal(deps: SlackHandlerDeps, shortcut: GlobalShortcut, c
   const channel = dm.channel?.id;
   if (!channel) return;
   const lang = knownLanguage(deps, shortcut);
+  const asker = askedBy(shortcut, client);
+  const meta = { team: asker.team, user: asker.user, channel };
   const opened = await client.views.open({
     trigger_id: shortcut.trigger_id,
-    view: callModal({ channel, language: lang }, catalogues[lang]),
+    view: callModal({ ...meta, language: lang }, catalogues[lang]),
   });
-  await redrawInUserLanguage(deps, askedBy(shortcut, client), opened, lang, (language) =>
-    callModal({ channel, language }, catalogues[language]),
+  await redrawInUserLanguage(deps, asker, opened, lang, (language) =>
+    callModal({ ...meta, language }, catalogues[language]),
   );
 }
 
@@ -110,7 +113,10 @@ async function callThisNumber(deps: SlackHandlerDeps, shortcut: MessageShortcut,
     await ephemeral(deps, shortcut.response_url, catalogues[lang].shortcutNoNumber);
     return;
   }
+  const asker = askedBy(shortcut, client);
   const meta: ModalMeta = {
+    team: asker.team,
+    user: asker.user,
     channel: shortcut.channel.id,
     responseUrl: shortcut.response_url,
     language: lang,
@@ -119,7 +125,7 @@ async function callThisNumber(deps: SlackHandlerDeps, shortcut: MessageShortcut,
     trigger_id: shortcut.trigger_id,
     view: callModal(meta, catalogues[lang], number),
   });
-  await redrawInUserLanguage(deps, askedBy(shortcut, client), opened, lang, (language) =>
+  await redrawInUserLanguage(deps, asker, opened, lang, (language) =>
     callModal({ ...meta, language }, catalogues[language], number),
   );
 }
@@ -152,6 +158,8 @@ async function rateThisNumber(deps: SlackHandlerDeps, shortcut: MessageShortcut,
 }
 
 async function ephemeral(deps: SlackHandlerDeps, responseUrl: string, message: string): Promise<void> {
+  // Only to Slack's host (docs/privacy.md §2.6).
+  if (!isSlackResponseUrl(responseUrl, deps.options.apiUrl)) return;
   await postToResponseUrl(
     responseUrl,
     { response_type: 'ephemeral', replace_original: false, text: escapeMrkdwn(message) },
