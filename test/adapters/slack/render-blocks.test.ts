@@ -176,10 +176,10 @@ describe('classifyCommand', () => {
     ['link', { kind: 'form', command: 'link', form: LINK_FORM, text: 'link' }],
     ['LOGIN', { kind: 'form', command: 'link', form: LINK_FORM, text: 'LOGIN' }],
     ['link card', { kind: 'form', command: 'link', form: LINK_FORM, option: 'card', text: 'link card' }],
-    ['link alice secret', { kind: 'refused', command: 'link' }],
-    ['link card alice secret', { kind: 'refused', command: 'link' }],
+    ['link alice secret', { kind: 'refused', command: 'link', form: LINK_FORM }],
+    ['link card alice secret', { kind: 'refused', command: 'link', form: LINK_FORM }],
     ['team setup', { kind: 'form', command: 'team setup', form: SETUP_FORM, text: 'team setup' }],
-    ['team setup user pass', { kind: 'refused', command: 'team setup' }],
+    ['team setup user pass', { kind: 'refused', command: 'team setup', form: SETUP_FORM }],
     ['team', { kind: 'core', text: 'team' }],
     ['topup', { kind: 'form', command: 'topup', form: { kind: 'pin' }, text: 'topup' }],
     // With its PIN, `topup` runs as typed: slash command text reaches the bot alone.
