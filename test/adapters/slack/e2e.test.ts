@@ -294,5 +294,8 @@ describe('support channel', () => {
     const audit = await h.command('audit 5', { user: 'U7', channel: 'C9' });
     const [table] = await answers(audit.responseId);
     expect(json(table)).toContain('block');
+    // The Who column names the person, never the store's key.
+    expect(json(table)).toContain('agent7');
+    expect(json(table)).not.toContain('slack:T1:U7');
   });
 });
