@@ -2,7 +2,7 @@ import type { App, GlobalShortcut, MessageShortcut, types, webApi } from '@slack
 import { catalogues, findPhoneNumber, type Language, languageOf, type Messages } from '../../core/index.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { escapeMrkdwn, plainCommandText } from './escape.js';
-import { redrawInUserLanguage } from './form-language.js';
+import { openInUserLanguage } from './form-language.js';
 import { isSlackResponseUrl } from './form-metadata.js';
 import { onSubmit } from './form-submit.js';
 import { postToResponseUrl } from './http-post.js';
@@ -93,16 +93,9 @@ async function openCallModal(deps: SlackHandlerDeps, shortcut: GlobalShortcut, c
   const dm = await client.conversations.open({ users: shortcut.user.id });
   const channel = dm.channel?.id;
   if (!channel) return;
-  const lang = knownLanguage(deps, shortcut);
-  const asker = askedBy(shortcut, client);
+  const asker = { ...askedBy(shortcut, client), triggerId: shortcut.trigger_id };
   const meta = { team: asker.team, user: asker.user, channel };
-  const opened = await client.views.open({
-    trigger_id: shortcut.trigger_id,
-    view: callModal({ ...meta, language: lang }, catalogues[lang]),
-  });
-  await redrawInUserLanguage(deps, asker, opened, lang, (language) =>
-    callModal({ ...meta, language }, catalogues[language]),
-  );
+  await openInUserLanguage(deps, asker, (language) => callModal({ ...meta, language }, catalogues[language]));
 }
 
 /** "Call this number": the call modal with B filled in from the message. */
@@ -113,19 +106,14 @@ async function callThisNumber(deps: SlackHandlerDeps, shortcut: MessageShortcut,
     await ephemeral(deps, shortcut.response_url, catalogues[lang].shortcutNoNumber);
     return;
   }
-  const asker = askedBy(shortcut, client);
+  const asker = { ...askedBy(shortcut, client), triggerId: shortcut.trigger_id };
   const meta: ModalMeta = {
     team: asker.team,
     user: asker.user,
     channel: shortcut.channel.id,
     responseUrl: shortcut.response_url,
-    language: lang,
   };
-  const opened = await client.views.open({
-    trigger_id: shortcut.trigger_id,
-    view: callModal(meta, catalogues[lang], number),
-  });
-  await redrawInUserLanguage(deps, asker, opened, lang, (language) =>
+  await openInUserLanguage(deps, asker, (language) =>
     callModal({ ...meta, language }, catalogues[language], number),
   );
 }

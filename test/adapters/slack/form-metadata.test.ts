@@ -5,7 +5,7 @@ import { en } from '../../../src/core/messages.js';
 import { signedSlackRequest, slashCommandBody, viewSubmissionPayload } from '../../helpers/fake-slack.js';
 import { malformedSignedPayloads } from '../../helpers/slack-malformed.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
-import { SECRET, type SlackHarness, startHarness } from './harness.js';
+import { SECRET, type SlackHarness, startHarness, waitForForm } from './harness.js';
 
 /**
  * Nothing the client sends is trusted for routing (docs/privacy.md §2.5): a form's
@@ -49,7 +49,7 @@ afterEach(async () => {
 /** The metadata of the link form `/tel link` opened for U1, as the bot wrote it. */
 async function linkFormMeta(): Promise<Record<string, unknown>> {
   await h.command('link', { user: 'U1', channel: 'D1' });
-  const open = await h.slack.waitForCall('views.open');
+  const open = await waitForForm(h.slack);
   return JSON.parse((open.body.view as { private_metadata: string }).private_metadata) as Record<
     string,
     unknown

@@ -10,7 +10,7 @@ import {
   startFakeSlack,
   viewSubmissionPayload,
 } from '../../helpers/fake-slack.js';
-import { recordingLogger, type SlackHarness, startHarness } from './harness.js';
+import { recordingLogger, type SlackHarness, startHarness, waitForForm } from './harness.js';
 
 /**
  * Slack takes "up to 5" posts on a response_url "within 30 minutes of receiving the payload"
@@ -138,7 +138,7 @@ describe('an answer after 30 minutes', () => {
 
   it('a link form submitted 31 minutes after /tel link answers through chat.postEphemeral', async () => {
     const ack = await h.command('link', { channel: 'C1' });
-    const open = await h.slack.waitForCall('views.open');
+    const open = await waitForForm(h.slack);
     const meta = (open.body.view as { private_metadata: string }).private_metadata;
     h.slack.advance(31 * 60_000);
     await h.interact(
