@@ -72,7 +72,15 @@ function cancelCommand() {
     output: 'personal',
     needs: 'none',
     hidden: true,
-    handler: async (ctx) => ({ text: ctx.t.cancelNothing }),
+    // The confirmation still waiting for Confirm is used up: its Confirm then says expired.
+    async handler(ctx) {
+      const { liveConfirm } = await ctx.stores.settings.user(ctx.identityKey);
+      if (!liveConfirm) return { text: ctx.t.cancelNothing };
+      await ctx.stores.settings.updateUser(ctx.identityKey, { liveConfirm: undefined });
+      const taken = await ctx.stores.pending.take(liveConfirm);
+      const live = taken && Date.parse(taken.expiresAt) > ctx.now.getTime();
+      return { text: live ? ctx.t.confirmCancelled : ctx.t.cancelNothing };
+    },
   });
 }
 

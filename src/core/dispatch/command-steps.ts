@@ -101,6 +101,8 @@ export const confirmationStep: Step<Ready, Ready> = async (e, turn) => {
   const prompt = await spec.confirm(ctx);
   if (!prompt) return turn;
   const ticket = await ctx.pending('confirm', spec.name, [...turn.tokens]);
+  // `/cancel` cancels it (commands/link.ts).
+  await ctx.stores.settings.updateUser(ctx.identityKey, { liveConfirm: ticket.id });
   const ttl = spec.pendingTtlMs ?? e.confirmTtlMs;
   const minutes = Math.round(ttl / 60_000);
   const why = pinExposed(turn) ? `${t.pinExposed}\n` : '';
