@@ -155,8 +155,13 @@ function useCommand() {
       const { t } = ctx;
       const wanted = ctx.args[0]!;
       const record = await ctx.stores.credentials.get(ctx.identityKey);
-      if (!record?.credentials.some((c) => c.kind === 'account' && c.label === wanted))
-        throw new UserFacingError(t.useUnknown(wanted));
+      const named = record?.credentials.find((c) => c.label === wanted);
+      // A card login is listed by /accounts too: named, it is explained, not called unknown.
+      if (record && named?.kind === 'card') {
+        const accounts = record.credentials.filter((c) => c.kind === 'account').map((c) => c.label);
+        throw new UserFacingError(t.useCard(wanted, accounts.join(', ') || t.accountsNone));
+      }
+      if (!record || named?.kind !== 'account') throw new UserFacingError(t.useUnknown(wanted));
       await ctx.stores.credentials.set(ctx.identityKey, { ...record, active: wanted });
       return { text: t.useDone(wanted), tone: 'success' };
     },
