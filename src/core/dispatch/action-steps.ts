@@ -129,8 +129,8 @@ const runActionStep: ActionStep<Taken, never> = async (e, turn) => {
 /** Tickets whose press is running on this instance, so a second press is told so at once. */
 const running = new WeakMap<Engine, Set<string>>();
 function runningOf(e: Engine): Set<string> {
-  let ids = running.get(e);
-  if (!ids) running.set(e, (ids = new Set()));
+  const ids = running.get(e) ?? new Set<string>();
+  running.set(e, ids);
   return ids;
 }
 
