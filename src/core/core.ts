@@ -178,7 +178,7 @@ export interface Core {
    * A person's home screen where the channel has one (Slack's App Home tab, docs/interface.md §4.2): the home
    * menu, then, when linked, the accounts, the balance and the last calls. Only that person sees it.
    */
-  home(input: { identity: Identity; locale?: string }): Promise<Reply[]>;
+  home(input: { identity: Identity; locale?: string; can?: ChannelCapabilities }): Promise<Reply[]>;
   /** Links credentials after validating them with a real API call (Slack modal, console, Telegram conversation). */
   link(input: LinkInput): Promise<PlacedReply>;
   /** Turns a shared chat into a support channel (Slack `/tel team setup` modal). Admins only. */

@@ -104,11 +104,17 @@ export async function slackDriver(): Promise<ChannelDriver> {
     else if (call.method === 'files.completeUploadExternal') {
       const upload = slack.callsOf('upload').at(-1);
       seen.push({ channel: String(b.channel_id), text: upload?.raw ?? '', buttons: [] });
-    } else if (call.method === 'views.open') views = [...views, call];
+    } else if (isForm(call)) views = [...views, call];
     if (call.method === 'views.open' || call.method === 'views.update')
       forms.push(plainMrkdwn(JSON.stringify(b.view)));
   }
 
+  // A form as last drawn: opened, or redrawn over a "one moment" in the user's language.
+  const isForm = (call: SlackCall) => {
+    if (call.method !== 'views.open' && call.method !== 'views.update') return false;
+    const view = typeof call.body.view === 'string' ? JSON.parse(call.body.view) : call.body.view;
+    return typeof (view as { callback_id?: unknown } | undefined)?.callback_id === 'string';
+  };
   const channelOf = (who: Person, where: Where) => (where === 'shared' ? CHANNEL : dmOf(who));
   const visibleTo = (who: Person) => (m: Seen) =>
     (m.channel === CHANNEL && (m.to === undefined || m.to === ids[who])) || m.channel === dmOf(who);

@@ -31,7 +31,7 @@ describe('a page turned in a shared chat', () => {
     expect(replies[0]?.audience).toBe('actor');
     const outcome = await turn(actionOf(replies, '▶'), true);
     expect(outcome.update?.audience).toBe('actor');
-    expect(outcome.update?.table?.caption).toBe('Page 2 of 3');
+    expect(outcome.update?.table?.caption).toBe('Times in UTC. Page 2 of 3');
     expect(outcome.followUps ?? []).toEqual([]);
   });
 
@@ -39,6 +39,6 @@ describe('a page turned in a shared chat', () => {
     const { replies } = await h.send('/cdrs 7d today 500', { chat: group });
     const outcome = await turn(actionOf(replies, '▶'));
     expect(outcome.update).toBeUndefined();
-    expect(outcome.followUps?.[0]?.table?.caption).toBe('Page 2 of 3');
+    expect(outcome.followUps?.[0]?.table?.caption).toBe('Times in UTC. Page 2 of 3');
   });
 });

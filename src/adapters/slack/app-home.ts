@@ -5,6 +5,7 @@ import { escapeMrkdwn } from './escape.js';
 import { slackIdentity } from './normalise.js';
 import { nextTurn } from './quiet-gate.js';
 import { renderReply } from './render-blocks.js';
+import { SLACK_CAN } from './responder.js';
 import { slackTurn } from './turn.js';
 
 type KnownBlock = types.KnownBlock;
@@ -26,9 +27,11 @@ export function registerAppHome(app: App, deps: SlackHandlerDeps): void {
       const req = { client, team: body.team_id ?? '', user: event.user, channel: '' };
       // No claim: publishing the same tab twice shows the same screen.
       await slackTurn(deps, req, { chat: { id: `home:${event.user}`, kind: 'private' } }, async (turn) => {
-        const { identity, locale, timeZone } = turn.asker;
+        const { identity, locale, timeZone, can } = turn.asker;
+        // The channel's words (how Slack links: a private form), not "a private chat with me".
         const replies = await deps.options.core.home({
           identity,
+          can,
           ...(locale ? { locale } : {}),
           ...(timeZone ? { timeZone } : {}),
         });
@@ -76,6 +79,7 @@ export async function pressedOnHome(
   if (actionId === HOME_BUTTON) {
     const replies = await deps.options.core.home({
       identity: slackIdentity(team, user),
+      can: SLACK_CAN,
       ...(await userLocale(deps, client, team, user)),
     });
     await publishHome(client, user, replies);

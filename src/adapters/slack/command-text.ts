@@ -12,14 +12,14 @@ export type CommandIntent =
   /** `text`: the words as typed, for a surface that cannot open a form (a DM to the app, an @mention). */
   | { kind: 'form'; command: string; form: CommandForm; option?: string; text: string }
   /** `/tel link user pass`: refused with a pointer to the form; the text goes nowhere (not the core, not a log). */
-  | { kind: 'refused'; command: string };
+  | { kind: 'refused'; command: string; form: CommandForm };
 
 export function classifyCommand(raw: string, commands: readonly CommandInfo[]): CommandIntent {
   const text = plainCommandText(raw).replace(/^\//, '');
   const words = text.split(/\s+/).filter(Boolean);
   if (words.length === 0) return { kind: 'core', text: 'help' };
   const ask = formAsked(commands, words);
-  if (ask?.kind === 'refused') return { kind: 'refused', command: ask.command };
+  if (ask?.kind === 'refused') return { kind: 'refused', command: ask.command, form: ask.form };
   const typed = words.join(' ');
   if (ask) {
     const { command, form, option } = ask;

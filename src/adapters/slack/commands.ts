@@ -4,7 +4,7 @@ import { languageOf, maySetUpSupport, messagesFor } from '../../core/index.js';
 import { busyWords } from './busy-words.js';
 import { type CommandIntent, classifyCommand } from './command-text.js';
 import type { SlackHandlerDeps } from './deps.js';
-import { redrawInUserLanguage } from './form-language.js';
+import { oneMomentView, openInUserLanguage } from './form-language.js';
 import { runInForm } from './form-turn.js';
 import { linkModal, modalText, setupModal, statusModal } from './modals.js';
 import { bodyDigest, slackChat } from './normalise.js';
@@ -63,33 +63,33 @@ async function openFormFirst(
   intent: CommandIntent,
 ): Promise<'done' | string | undefined> {
   if (intent.kind !== 'form') return undefined;
-  // No lookup may delay a modal; the user's language is known if the directory has seen them.
-  const known = deps.directory.known(req.team, req.user)?.locale;
-  const early = known ? { language: languageOf(known) } : {};
-  const meta = { channel: req.channel, ...(req.responseUrl ? { responseUrl: req.responseUrl } : {}) };
-  const open = (view: ReturnType<typeof linkModal>) =>
-    req.client.views.open({ trigger_id: req.triggerId ?? '', view });
+  const meta = {
+    team: req.team,
+    user: req.user,
+    channel: req.channel,
+    ...(req.responseUrl ? { responseUrl: req.responseUrl } : {}),
+  };
+  // No lookup may delay a modal: it opens in the user's language, or as a neutral "one moment".
+  const opener = { ...req, triggerId: req.triggerId ?? '' };
   switch (intent.form.kind) {
     case 'credentials': {
       const credential = intent.option === 'card' ? ('card' as const) : ('account' as const);
-      const opened = await open(linkModal({ ...meta, credential, ...early }));
-      await redrawInUserLanguage(deps, req, opened, early.language ?? 'en', (language) =>
-        linkModal({ ...meta, credential, language }),
-      );
+      await openInUserLanguage(deps, opener, (language) => linkModal({ ...meta, credential, language }));
       return 'done';
     }
     case 'support-setup': {
       if (slackChat(req.channel).kind !== 'shared') return undefined;
-      const opened = await open(setupModal({ ...meta, ...early }));
-      await redrawInUserLanguage(deps, req, opened, early.language ?? 'en', (language) =>
-        setupModal({ ...meta, language }),
-      );
+      const opened = await openInUserLanguage(deps, opener, (language) => setupModal({ ...meta, language }));
       return opened.view?.id;
     }
     case 'pin': {
-      const t = modalText(early);
       // Not the PIN field yet: the core first checks that there is an account to top up.
-      const opened = await open(statusModal(t.pinTitle, t.opening, t.close)).catch(() => undefined);
+      const known = deps.directory.known(req.team, req.user)?.locale;
+      const t = modalText({ language: languageOf(known) });
+      const view = known ? statusModal(t.pinTitle, t.opening, t.close) : oneMomentView();
+      const opened = await req.client.views
+        .open({ trigger_id: opener.triggerId, view })
+        .catch(() => undefined);
       return opened?.view?.id;
     }
   }

@@ -39,6 +39,7 @@ export function createHandlerDeps(
       httpTimeoutMs: options.httpTimeoutMs,
       auditThread: new AuditThread(options.now),
       now: options.now,
+      apiUrl: options.apiUrl,
     }),
     track: (name, work) => {
       const p = work().catch((err: unknown) => {

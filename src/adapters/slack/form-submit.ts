@@ -1,6 +1,7 @@
 import type { App, SlackViewAction, ViewOutput, ViewResponseAction, webApi } from '@slack/bolt';
 import { type Conversation, errorSummary, type Messages, type PlacedReply } from '../../core/index.js';
 import type { SlackHandlerDeps, Who } from './deps.js';
+import { trustedFormMeta } from './form-metadata.js';
 import { answerInModal, plain } from './modal-answer.js';
 import { decodeMeta, type ModalMeta, modalText, statusModal } from './modals.js';
 import { bodyDigest } from './normalise.js';
@@ -52,7 +53,8 @@ async function submit(
   const { options } = deps;
   const { ack, body } = r;
   const team = body.team?.id ?? body.user.team_id ?? '';
-  const meta = decodeMeta(body.view.private_metadata);
+  const signed = { team, user: body.user.id };
+  const meta = trustedFormMeta(decodeMeta(body.view.private_metadata), signed, options.apiUrl);
   if (!meta) {
     await ack({ response_action: 'errors', errors: { [form.errorBlock]: modalText(meta).formExpired } });
     return;

@@ -10,6 +10,7 @@ import {
   type ReceiverEvent,
 } from '@slack/bolt';
 import { createSampler, type Sampler } from '../../core/index.js';
+import { malformedPayload } from './payload-shape.js';
 import { checkSlackHeaders, checkSlackSignature } from './request-signature.js';
 import { type RetryFields, retryFieldsOf } from './retry-fields.js';
 
@@ -208,7 +209,7 @@ export class SlackHttpReceiver implements Receiver {
       return;
     }
     const body = bodyOf(fields, text);
-    if (!body) {
+    if (!body || malformedPayload(body)) {
       logger.warn('Malformed request body');
       reply(res, 400);
       return;

@@ -67,7 +67,13 @@ async function answer(deps: SlackHandlerDeps, turn: SlackTurn, eventId: string, 
   // A form needs a trigger_id, which only the slash command and buttons carry; the PIN form's
   // command still runs, and the core asks for the PIN in words this channel can keep.
   if (intent.kind === 'refused' || (intent.kind === 'form' && intent.form.kind !== 'pin')) {
-    await responder.notice(turn.target, messagesFor(asker.locale).formsNeedCommand(options.command));
+    const t = messagesFor(asker.locale);
+    // A password typed where the channel reads it, which Slack does not let the bot delete: the
+    // asker alone is told at once to change it (docs/privacy.md §2.2).
+    const exposed =
+      intent.form.kind === 'credentials' && intent.kind === 'refused' && asker.chat.kind === 'shared';
+    const words = t.formsNeedCommand(options.command);
+    await responder.notice(turn.target, exposed ? `${t.slack.passwordExposed} ${words}` : words);
     return;
   }
   const replies = await options.core.handleText({

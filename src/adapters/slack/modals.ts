@@ -10,8 +10,14 @@ export const LINK_CALLBACK = 'tel_link';
 export const SETUP_CALLBACK = 'tel_team_setup';
 export const PIN_CALLBACK = 'tel_pin';
 
-/** Carried in `private_metadata`: Slack sends it back with the submission, users cannot change it. */
+/**
+ * Carried in `private_metadata`: Slack sends it back with the submission. It names where the answer
+ * goes, so it is checked against the signed payload before it routes anything (form-metadata.ts).
+ */
 export interface ModalMeta {
+  /** The workspace and the user the form was opened for: a submission by anyone else is refused. */
+  team: string;
+  user: string;
   channel: string;
   /** The slash command's `response_url`, so the outcome lands where `/tel link` was typed. */
   responseUrl?: string;
@@ -31,13 +37,20 @@ export function encodeMeta(meta: ModalMeta): string {
   return JSON.stringify(meta);
 }
 
+/** The metadata as the bot wrote it, or `undefined`; a language without a catalogue is dropped. */
 export function decodeMeta(raw: string): ModalMeta | undefined {
+  let value: Record<string, unknown>;
   try {
-    const value = JSON.parse(raw) as Partial<ModalMeta>;
-    return typeof value.channel === 'string' ? (value as ModalMeta) : undefined;
+    value = JSON.parse(raw) as Record<string, unknown>;
   } catch {
     return undefined;
   }
+  const { team, user, channel, responseUrl, language } = value ?? {};
+  if (typeof team !== 'string' || typeof user !== 'string' || typeof channel !== 'string') return undefined;
+  if (responseUrl !== undefined && typeof responseUrl !== 'string') return undefined;
+  const { language: _unchecked, ...rest } = value as unknown as ModalMeta;
+  const known = typeof language === 'string' && Object.hasOwn(catalogues, language);
+  return known ? { ...rest, language: language as Language } : rest;
 }
 
 export function text(value: string, max = 3000): { type: 'plain_text'; text: string } {
@@ -170,7 +183,10 @@ export function pinModal(meta: ModalMeta, notice?: string): ModalView {
 }
 
 /** The form the core asks a secret in (ports/channel.ts `askSecret`): the link form, or the PIN form. */
-export function secretForm(ask: SecretAsk, meta: Pick<ModalMeta, 'channel' | 'responseUrl'>): ModalView {
+export function secretForm(
+  ask: SecretAsk,
+  meta: Pick<ModalMeta, 'team' | 'user' | 'channel' | 'responseUrl'>,
+): ModalView {
   const language = ask.language;
   if (ask.form === 'topup') return pinModal({ ...meta, language, command: 'topup' });
   return linkModal({ ...meta, language, credential: ask.form === 'link-card' ? 'card' : 'account' });

@@ -13,6 +13,11 @@ export function slackIdentity(team: string, user: string, facts: SlackUserFacts 
   };
 }
 
+/** The user id of a Slack identity's key (`slack:T…:U…`), else `undefined`. */
+export function userOfSlackKey(key: string): string | undefined {
+  return /^slack:[A-Z0-9]+:([UW][A-Z0-9]+)$/.exec(key)?.[1];
+}
+
 /**
  * Conversation ids starting with `D` are direct messages. Only the app's own DM with the user is
  * private: `/tel` also works in a DM between two people, where the other person reads along

@@ -14,6 +14,7 @@ type Button = types.Button;
 type KnownBlock = types.KnownBlock;
 
 import { escapeMrkdwn, truncate } from './escape.js';
+import { userOfSlackKey } from './normalise.js';
 
 /**
  * Reply → Block Kit (docs/interface.md §4.2). Pure: no I/O, so it is unit-tested on its own. Limits
@@ -119,10 +120,23 @@ function nativeTable(table: ReplyTable): KnownBlock[] {
           { type: 'rich_text_section', elements: [{ type: 'text', text: text(h), style: { bold: true } }] },
         ],
       })),
-      ...rows.map((row) => row.map((cell) => ({ type: 'raw_text' as const, text: text(cell) }))),
+      ...rows.map((row) => row.map((cell) => tableCell(cell, text))),
     ],
   };
   return table.caption ? [block, context(escapeMrkdwn(table.caption))] : [block];
+}
+
+/**
+ * A cell as raw text, or a person's key (`slack:T…:U…`, the audit's Who; docs/accounts.md §1.1) as a
+ * user element, which Slack draws as that person's name: never the store's key.
+ */
+function tableCell(cell: string, text: (cell: string) => string) {
+  const user = userOfSlackKey(cell);
+  if (!user) return { type: 'raw_text' as const, text: text(cell) };
+  return {
+    type: 'rich_text' as const,
+    elements: [{ type: 'rich_text_section' as const, elements: [{ type: 'user' as const, user_id: user }] }],
+  };
 }
 
 function section(text: string): KnownBlock {

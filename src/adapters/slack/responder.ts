@@ -48,6 +48,8 @@ export interface ResponderOptions {
   auditThread: AuditThread;
   /** The clock a response URL's 30 minutes are counted on. Default: the system clock. */
   now?: () => Date;
+  /** `SLACK_API_URL`, whose host may hand out response URLs besides Slack's (response-url.ts). */
+  apiUrl?: string | undefined;
 }
 
 /**
@@ -79,6 +81,7 @@ export class SlackResponder {
       now: options.now ?? (() => new Date()),
       timeoutMs: options.httpTimeoutMs,
       logger: options.logger,
+      apiUrl: options.apiUrl,
     });
   }
 
@@ -133,6 +136,8 @@ export class SlackResponder {
    */
   async #askSecret(target: ReplyTarget, ask: SecretAsk): Promise<boolean> {
     const meta = {
+      team: target.tenant ?? '',
+      user: target.user,
       channel: target.channel,
       ...(target.responseUrl ? { responseUrl: target.responseUrl } : {}),
     };

@@ -1,5 +1,6 @@
 import type { webApi } from '@slack/bolt';
 import { type ChatRef, errorSummary } from '../../core/index.js';
+import { isSlackResponseUrl } from './form-metadata.js';
 import { postToResponseUrl, SlackDeliveryError } from './http-post.js';
 import type { SlackLogger } from './options.js';
 import type { RenderedMessage } from './render-blocks.js';
@@ -15,6 +16,8 @@ export const RESPONSE_URL_LIFETIME_MS = 30 * 60_000;
 
 export interface ResponseUrlsOptions {
   now: () => Date;
+  /** `SLACK_API_URL`: its host may hand out response URLs too (a fake in tests); else only Slack's. */
+  apiUrl?: string | undefined;
   timeoutMs: number;
   logger: SlackLogger;
 }
@@ -34,6 +37,11 @@ export class ResponseUrls {
 
   /** Posts `payload` through `url`; `false` when Slack would not take it (or did not). */
   async post(url: string, payload: object): Promise<boolean> {
+    // Never a host but Slack's, whatever a payload or a form's metadata said (docs/privacy.md §2.6).
+    if (!isSlackResponseUrl(url, this.options.apiUrl)) {
+      this.options.logger.warn({}, 'Slack response_url not on Slack’s host; using the Web API');
+      return false;
+    }
     const now = this.options.now().getTime();
     this.#forgetBefore(now - 2 * RESPONSE_URL_LIFETIME_MS);
     let entry = this.#seen.get(url);

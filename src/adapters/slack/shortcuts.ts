@@ -2,7 +2,8 @@ import type { App, GlobalShortcut, MessageShortcut, types, webApi } from '@slack
 import { catalogues, findPhoneNumber, type Language, languageOf, type Messages } from '../../core/index.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { escapeMrkdwn, plainCommandText } from './escape.js';
-import { redrawInUserLanguage } from './form-language.js';
+import { openInUserLanguage } from './form-language.js';
+import { isSlackResponseUrl } from './form-metadata.js';
 import { onSubmit } from './form-submit.js';
 import { postToResponseUrl } from './http-post.js';
 import { encodeMeta, input, type ModalMeta, text, value } from './modals.js';
@@ -92,14 +93,9 @@ async function openCallModal(deps: SlackHandlerDeps, shortcut: GlobalShortcut, c
   const dm = await client.conversations.open({ users: shortcut.user.id });
   const channel = dm.channel?.id;
   if (!channel) return;
-  const lang = knownLanguage(deps, shortcut);
-  const opened = await client.views.open({
-    trigger_id: shortcut.trigger_id,
-    view: callModal({ channel, language: lang }, catalogues[lang]),
-  });
-  await redrawInUserLanguage(deps, askedBy(shortcut, client), opened, lang, (language) =>
-    callModal({ channel, language }, catalogues[language]),
-  );
+  const asker = { ...askedBy(shortcut, client), triggerId: shortcut.trigger_id };
+  const meta = { team: asker.team, user: asker.user, channel };
+  await openInUserLanguage(deps, asker, (language) => callModal({ ...meta, language }, catalogues[language]));
 }
 
 /** "Call this number": the call modal with B filled in from the message. */
@@ -110,16 +106,14 @@ async function callThisNumber(deps: SlackHandlerDeps, shortcut: MessageShortcut,
     await ephemeral(deps, shortcut.response_url, catalogues[lang].shortcutNoNumber);
     return;
   }
+  const asker = { ...askedBy(shortcut, client), triggerId: shortcut.trigger_id };
   const meta: ModalMeta = {
+    team: asker.team,
+    user: asker.user,
     channel: shortcut.channel.id,
     responseUrl: shortcut.response_url,
-    language: lang,
   };
-  const opened = await client.views.open({
-    trigger_id: shortcut.trigger_id,
-    view: callModal(meta, catalogues[lang], number),
-  });
-  await redrawInUserLanguage(deps, askedBy(shortcut, client), opened, lang, (language) =>
+  await openInUserLanguage(deps, asker, (language) =>
     callModal({ ...meta, language }, catalogues[language], number),
   );
 }
@@ -152,6 +146,8 @@ async function rateThisNumber(deps: SlackHandlerDeps, shortcut: MessageShortcut,
 }
 
 async function ephemeral(deps: SlackHandlerDeps, responseUrl: string, message: string): Promise<void> {
+  // Only to Slack's host (docs/privacy.md §2.6).
+  if (!isSlackResponseUrl(responseUrl, deps.options.apiUrl)) return;
   await postToResponseUrl(
     responseUrl,
     { response_type: 'ephemeral', replace_original: false, text: escapeMrkdwn(message) },

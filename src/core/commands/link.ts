@@ -72,7 +72,15 @@ function cancelCommand() {
     output: 'personal',
     needs: 'none',
     hidden: true,
-    handler: async (ctx) => ({ text: ctx.t.cancelNothing }),
+    // The confirmation still waiting for Confirm is used up: its Confirm then says expired.
+    async handler(ctx) {
+      const { liveConfirm } = await ctx.stores.settings.user(ctx.identityKey);
+      if (!liveConfirm) return { text: ctx.t.cancelNothing };
+      await ctx.stores.settings.updateUser(ctx.identityKey, { liveConfirm: undefined });
+      const taken = await ctx.stores.pending.take(liveConfirm);
+      const live = taken && Date.parse(taken.expiresAt) > ctx.now.getTime();
+      return { text: live ? ctx.t.confirmCancelled : ctx.t.cancelNothing };
+    },
   });
 }
 
@@ -147,8 +155,13 @@ function useCommand() {
       const { t } = ctx;
       const wanted = ctx.args[0]!;
       const record = await ctx.stores.credentials.get(ctx.identityKey);
-      if (!record?.credentials.some((c) => c.kind === 'account' && c.label === wanted))
-        throw new UserFacingError(t.useUnknown(wanted));
+      const named = record?.credentials.find((c) => c.label === wanted);
+      // A card login is listed by /accounts too: named, it is explained, not called unknown.
+      if (record && named?.kind === 'card') {
+        const accounts = record.credentials.filter((c) => c.kind === 'account').map((c) => c.label);
+        throw new UserFacingError(t.useCard(wanted, accounts.join(', ') || t.accountsNone));
+      }
+      if (!record || named?.kind !== 'account') throw new UserFacingError(t.useUnknown(wanted));
       await ctx.stores.credentials.set(ctx.identityKey, { ...record, active: wanted });
       return { text: t.useDone(wanted), tone: 'success' };
     },

@@ -2,13 +2,14 @@ import { type ButtonOf, isTicketed, mayPress, type Ticket } from '../buttons.js'
 import type { IncomingAction } from '../core.js';
 import { place } from '../delivery/delivery.js';
 import type { Role } from '../identity.js';
+import { buttonStateWords } from '../menu/button-state.js';
 import type { Messages } from '../messages.js';
 import type { ChatSettings, PendingAction } from '../ports/records.js';
 import type { ActionOutcome, Reply } from '../reply.js';
 import type { UserLocale } from '../values/user-locale.js';
 import { parseArgs, runStep } from './command-steps.js';
 import { credentials, runChecked } from './dispatch.js';
-import { chatSettingsOf } from './engine.js';
+import { chatSettingsOf, type Engine } from './engine.js';
 import { chain, type Ended, type Step } from './turn.js';
 
 /**
@@ -76,8 +77,12 @@ const loadStep: ActionStep<Owned, Loaded> = async (e, turn) => {
   // A page or question id pressed as a confirmation is no confirmation.
   const action = found && isTicketed(found.kind) ? found : undefined;
   const now = e.clock().getTime();
-  if (!action && now < turn.ticket.expires) return stop(turn, 'used', { notice: t.confirmExpired });
-  const expired = { notice: t.confirmExpired, update: { text: t.confirmExpired, tone: 'warning' as const } };
+  if (!action && now < turn.ticket.expires) return usedOrRunning(e, turn);
+  // A Hang up outlives its call: it is answered, and the call card it sits on stays as it is.
+  if (turn.verb === 'held' && (!action || new Date(action.expiresAt).getTime() <= now))
+    return stop(turn, 'expired', { notice: buttonStateWords(t, 'stale') });
+  const words = buttonStateWords(t, 'expired');
+  const expired = { notice: words, update: { text: words, tone: 'warning' as const } };
   if (!action || new Date(action.expiresAt).getTime() <= now)
     return stop(turn, 'expired', place1(turn, expired));
   if (!mayPress(presser(turn, turn.settings), action))
@@ -88,8 +93,13 @@ const loadStep: ActionStep<Owned, Loaded> = async (e, turn) => {
 /** Single use across instances: only the first `take` gets it (double clicks, two replicas). */
 const takeStep: ActionStep<Loaded, Taken> = async (e, turn) => {
   const { t } = turn.loc;
+  // Running from the take on, so a second press is told so at once (runActionStep clears it).
+  const ids = runningOf(e);
+  if (ids.has(turn.ticket.id)) return usedOrRunning(e, turn);
+  ids.add(turn.ticket.id);
   const action = await e.stores.pending.take(turn.ticket.id);
-  if (!action) return stop(turn, 'used', { notice: t.confirmExpired });
+  if (!action || turn.verb === 'cancel') ids.delete(turn.ticket.id);
+  if (!action) return usedOrRunning(e, turn);
   turn.record.name = action.command;
   if (turn.verb !== 'cancel') return { ...turn, action };
   return stop(
@@ -101,16 +111,39 @@ const takeStep: ActionStep<Loaded, Taken> = async (e, turn) => {
 
 /** Runs the command the action holds, and places what it said by the one delivery rule. */
 const runActionStep: ActionStep<Taken, never> = async (e, turn) => {
-  const { action, loc } = turn;
-  const spec = e.byName.get(action.command);
-  const parsed = spec ? parseArgs(e, spec, action.args, loc) : undefined;
-  if (!spec || !parsed?.success) return stop(turn, 'expired', { notice: loc.t.confirmExpired });
-  const start = { input: turn.input, requestId: turn.requestId, loc };
-  const command = { spec, tokens: action.args, args: parsed.data, role: turn.role };
-  const { placed, record } = await runChecked(e, start, command, chain(credentials(e)).to(runStep).run);
-  if (record.outcome !== 'ok') turn.record.outcome = record.outcome;
-  return { ended: outcomeOf(placed, loc.t) };
+  try {
+    const { action, loc } = turn;
+    const spec = e.byName.get(action.command);
+    const parsed = spec ? parseArgs(e, spec, action.args, loc) : undefined;
+    if (!spec || !parsed?.success) return stop(turn, 'expired', { notice: loc.t.confirmExpired });
+    const start = { input: turn.input, requestId: turn.requestId, loc };
+    const command = { spec, tokens: action.args, args: parsed.data, role: turn.role };
+    const { placed, record } = await runChecked(e, start, command, chain(credentials(e)).to(runStep).run);
+    if (record.outcome !== 'ok') turn.record.outcome = record.outcome;
+    return { ended: outcomeOf(placed, loc.t, shownHere(turn.input)) };
+  } finally {
+    runningOf(e).delete(turn.ticket.id);
+  }
 };
+
+/** Tickets whose press is running on this instance, so a second press is told so at once. */
+const running = new WeakMap<Engine, Set<string>>();
+function runningOf(e: Engine): Set<string> {
+  const ids = running.get(e) ?? new Set<string>();
+  running.set(e, ids);
+  return ids;
+}
+
+/** A press on a ticket already taken: its first press still runs here, or it was used up. */
+function usedOrRunning(e: Engine, turn: Pressed): Ended<ActionOutcome> {
+  const state = runningOf(e).has(turn.ticket.id) ? 'running' : 'expired';
+  return stop(turn, state === 'running' ? 'running' : 'used', {
+    notice: buttonStateWords(turn.loc.t, state),
+  });
+}
+
+/** An `actor` reply is shown to the presser in the chat itself where the channel can (an ephemeral message). */
+const shownHere = (input: IncomingAction) => input.chat.kind === 'shared' && input.can?.showToOne === true;
 
 /** The steps of a ticketed press, in their order. */
 export const ticketSteps = chain(ownerStep).to(loadStep).to(takeStep).to(runActionStep).run;
@@ -119,19 +152,24 @@ export const ticketSteps = chain(ownerStep).to(loadStep).to(takeStep).to(runActi
  * A confirmation in a shared chat ends with a short public outcome; what the result holds goes
  * where the rule placed it, and the update says so (never a permanent "Working on it…").
  */
-function outcomeOf(replies: Reply[], t: Messages): ActionOutcome {
+function outcomeOf(replies: Reply[], t: Messages, actorHere: boolean): ActionOutcome {
   const [first, ...rest] = replies;
   if (!first) return { notice: t.confirmExpired };
   const failed = first.tone === 'error';
   if (first.audience === 'chat')
     return { notice: failed ? first.text : undefined, update: first, followUps: rest };
+  // Where the result really went: shown to the presser here (ephemeral), or to their private chat.
+  const here = first.audience === 'actor' && actorHere;
+  const words = here
+    ? { done: t.confirmDoneShownToYou, failed: t.confirmFailedShownToYou }
+    : { done: t.confirmDonePrivately, failed: t.confirmFailedPrivately };
   const update: Reply = {
-    text: failed ? t.confirmFailedPrivately : t.confirmDonePrivately,
+    text: failed ? words.failed : words.done,
     tone: failed ? 'warning' : 'success',
     visibility: 'public',
     audience: 'chat',
   };
-  return { notice: failed ? t.confirmFailedPrivately : t.confirmDonePrivately, update, followUps: replies };
+  return { notice: failed ? words.failed : words.done, update, followUps: replies };
 }
 
 /** The update of an outcome that says nothing about anyone, placed like every reply. */

@@ -4,6 +4,7 @@ import type { IncomingAction } from '../core.js';
 import { closed } from '../guard/approval-request.js';
 import { APPROVAL_TTL_MS, mayDecideNow } from '../guard/policy.js';
 import { chatKey, identityKey } from '../identity.js';
+import { buttonStateWords } from '../menu/button-state.js';
 import { type Messages, messagesFor } from '../messages.js';
 import type { ApprovalRequest } from '../ports/guard.js';
 import type { ActionOutcome, Reply } from '../reply.js';
@@ -33,14 +34,15 @@ export async function pressApproval(
   const approves = button.kind === 'approve';
   const request = await e.stores.guard.approvals.get(id);
   const here = chatKey(input.identity.platform, input.identity.tenant, input.chat);
-  if (!request || request.chat !== here) return { notice: t.approvalDecided };
+  if (!request || request.chat !== here) return { notice: buttonStateWords(t, 'decided') };
   const settings = await chatSettingsOf(e, input.identity, input.chat);
   const own = request.requester === identityKey(input.identity);
   if (own && approves) return { notice: t.approvalOwn };
   // Asked of the platform now, past any cache: a demoted admin is no approver (docs/money-guard.md §2.5).
   if (!own && !(await mayDecideNow(request.approvers, input, settings)))
     return { notice: t.approvalNotApprover(t.approvalsWhoNames[request.approvers] ?? request.approvers) };
-  if (request.status !== 'pending') return { notice: t.approvalDecided };
+  if (request.status !== 'pending')
+    return { notice: buttonStateWords(t, request.status === 'expired' ? 'approval-expired' : 'decided') };
   // Exactly one decision: the first claim wins, on any instance; a second press changes nothing.
   if (!(await e.stores.proactive.claims.claim(`approval:${id}`, 2 * APPROVAL_TTL_MS)))
     return { notice: t.approvalDecided };

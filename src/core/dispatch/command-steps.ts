@@ -8,6 +8,7 @@ import type { Reply } from '../reply.js';
 import { type UserLocale, userLocale } from '../values/user-locale.js';
 import { makeContext } from './command-context.js';
 import type { Engine } from './engine.js';
+import { pinExposed, privateOnlyRefusal } from './exposed-secret.js';
 import {
   type Authorized,
   answer,
@@ -28,12 +29,8 @@ import {
 export const chatRulesStep: Step<Resolved, Resolved> = async (_e, turn) => {
   const { spec, input } = turn;
   const { t } = turn.loc;
-  if (spec.privateOnly && input.chat.kind === 'shared' && !input.inputIsPrivate)
-    return ends(turn, 'private-only', {
-      text: t.privateOnly(spec.name),
-      tone: 'warning',
-      privateRedirect: { startParam: spec.name },
-    });
+  if (spec.privateOnly && input.chat.kind === 'shared' && !input.inputIsPrivate && !pinExposed(turn))
+    return ends(turn, 'private-only', privateOnlyRefusal(turn));
   if (spec.sharedOnly && input.chat.kind !== 'shared')
     return ends(turn, 'shared-only', { text: t.sharedOnly(spec.name), tone: 'warning' });
   return turn;
@@ -104,10 +101,13 @@ export const confirmationStep: Step<Ready, Ready> = async (e, turn) => {
   const prompt = await spec.confirm(ctx);
   if (!prompt) return turn;
   const ticket = await ctx.pending('confirm', spec.name, [...turn.tokens]);
+  // `/cancel` cancels it (commands/link.ts).
+  await ctx.stores.settings.updateUser(ctx.identityKey, { liveConfirm: ticket.id });
   const ttl = spec.pendingTtlMs ?? e.confirmTtlMs;
   const minutes = Math.round(ttl / 60_000);
+  const why = pinExposed(turn) ? `${t.pinExposed}\n` : '';
   return ends(turn, 'confirm-asked', {
-    text: `${prompt}\n${t.confirmExpiresIn(minutes)}`,
+    text: `${why}${prompt}\n${t.confirmExpiresIn(minutes)}`,
     actions: [
       // Slack shows `confirmText` as a dialog on the button.
       {

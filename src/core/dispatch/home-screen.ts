@@ -30,6 +30,7 @@ async function linkedScreen(e: Engine, input: Parameters<Core['home']>[0], idKey
     identity: input.identity,
     chat: { id: `home:${input.identity.user}`, kind: 'private' as const },
     locale: input.locale,
+    ...(input.can ? { can: input.can } : {}),
   };
   // What shows is the commands' `homeScreen` field: the accounts, the balance, the last five calls.
   for (const spec of e.table)

@@ -35,7 +35,8 @@ export function pageOf(
     actions.push({ label: t.pageNext, actionId: pageButton(pendingId, index + 1), newRow: index === 0 });
   const paged: Reply = {
     ...reply,
-    table: { ...table, rows, caption: t.pageOf(index + 1, pages) },
+    // The counter joins the table's own caption ("Times in <zone>."), never replaces it.
+    table: { ...table, rows, caption: [table.caption, t.pageOf(index + 1, pages)].filter(Boolean).join(' ') },
     actions,
   };
   // The CSV file goes with the first answer only; turning pages must not send it again.

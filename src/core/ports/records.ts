@@ -62,6 +62,8 @@ export interface UserSettings {
   interrupted?: InterruptedNotice[];
   /** The bot asked for the one missing argument of a command (a PIN, a number): the next text answers it. */
   prompt?: ArgumentPrompt;
+  /** The user's latest confirmation still waiting for Confirm (its pending id), for `/cancel`. */
+  liveConfirm?: string;
 }
 
 export interface InterruptedNotice {

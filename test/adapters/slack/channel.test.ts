@@ -9,7 +9,7 @@ import {
   slashCommandBody,
   viewSubmissionPayload,
 } from '../../helpers/fake-slack.js';
-import { recordingLogger, SECRET, type SlackHarness, startHarness } from './harness.js';
+import { recordingLogger, SECRET, type SlackHarness, startHarness, waitForForm } from './harness.js';
 
 /**
  * The adapter's own behaviour with real bolt in HTTP mode and a fake core: verification, the
@@ -267,8 +267,9 @@ describe('buttons', () => {
 describe('linking modal', () => {
   it('opens the modal for /tel link, with the trigger id, and no password in command text', async () => {
     await h.command('link', { triggerId: 'trigger.link' });
-    const open = await h.slack.waitForCall('views.open');
-    expect(open.body.trigger_id).toBe('trigger.link');
+    const opened = await h.slack.waitForCall('views.open');
+    expect(opened.body.trigger_id).toBe('trigger.link');
+    const open = await waitForForm(h.slack);
     const view = open.body.view as {
       callback_id: string;
       blocks: { block_id?: string; hint?: { text: string } }[];
@@ -279,7 +280,7 @@ describe('linking modal', () => {
 
   it('shows a refusal inline, and links on a good submission', async () => {
     await h.command('link', { channel: 'C1' });
-    const open = await h.slack.waitForCall('views.open');
+    const open = await waitForForm(h.slack);
     const meta = (open.body.view as { private_metadata: string }).private_metadata;
     const wrong = await h.interact(
       viewSubmissionPayload({
@@ -315,7 +316,9 @@ describe('support channel setup', () => {
   it('opens the form first (its trigger expires in 3 s), then tells a non-admin in it', async () => {
     await h.command('team setup', { channel: 'C1', user: 'U1' });
     const open = await h.slack.waitForCall('views.open');
-    const update = await h.slack.waitForCall('views.update');
+    const update = await h.slack.waitForCall('views.update', (c) =>
+      JSON.stringify(c.body.view).includes('Only a workspace admin'),
+    );
     expect(open.seq).toBeLessThan(update.seq);
     expect(JSON.stringify(update.body.view)).toContain('Only a workspace admin or owner');
     // users.info ran after the modal was open.
@@ -325,7 +328,7 @@ describe('support channel setup', () => {
 
   it('opens the modal for an admin; the submission reaches the core and the thread', async () => {
     await h.command('team setup', { channel: 'C1', user: 'UADMIN' });
-    const open = await h.slack.waitForCall('views.open');
+    const open = await waitForForm(h.slack);
     const meta = (open.body.view as { private_metadata: string }).private_metadata;
     const bad = await h.interact(
       viewSubmissionPayload({

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SlackCall } from '../../helpers/fake-slack.js';
 import { buttonPressPayload, signedSlackRequest, viewSubmissionPayload } from '../../helpers/fake-slack.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
-import { SECRET, type SlackHarness, startHarness } from './harness.js';
+import { SECRET, type SlackHarness, startHarness, waitForForm } from './harness.js';
 
 /**
  * End to end with real bolt in HTTP mode, the real core, memory stores and the sandbox over real
@@ -216,7 +216,7 @@ describe('acknowledge first, with the provider at 2 s latency', () => {
 describe('linking modal', () => {
   it('links through the modal; wrong credentials are shown inline', async () => {
     await h.command('link', { user: 'U5', triggerId: 'trigger.link5' });
-    const open = await h.slack.waitForCall('views.open');
+    const open = await waitForForm(h.slack);
     const meta = (open.body.view as { private_metadata: string }).private_metadata;
     const submit = (password: string) =>
       h.interact(
@@ -244,7 +244,7 @@ describe('linking modal', () => {
 describe('support channel', () => {
   it('an admin sets it up; the agent acts, the outsider is refused, the audit is written and shown', async () => {
     await h.command('team setup', { user: 'UADMIN', channel: 'C9' });
-    const open = await h.slack.waitForCall('views.open');
+    const open = await waitForForm(h.slack);
     const meta = (open.body.view as { private_metadata: string }).private_metadata;
     const setup = await h.interact(
       viewSubmissionPayload({
@@ -294,5 +294,8 @@ describe('support channel', () => {
     const audit = await h.command('audit 5', { user: 'U7', channel: 'C9' });
     const [table] = await answers(audit.responseId);
     expect(json(table)).toContain('block');
+    // The Who column names the person, never the store's key.
+    expect(json(table)).toContain('agent7');
+    expect(json(table)).not.toContain('slack:T1:U7');
   });
 });

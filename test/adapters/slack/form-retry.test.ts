@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeCore, type FakeCore } from '../../helpers/fake-core.js';
 import { globalShortcutPayload, viewSubmissionPayload } from '../../helpers/fake-slack.js';
-import { type SlackHarness, startHarness } from './harness.js';
+import { type SlackHarness, startHarness, waitForForm } from './harness.js';
 
 /**
  * A form submission Slack delivers again (`X-Slack-Retry-Num`) runs once, and its claim in the
@@ -22,7 +22,7 @@ afterEach(async () => {
 describe('a retried form submission', () => {
   it('runs once, claimed by its trigger', async () => {
     await h.interact(globalShortcutPayload({ callbackId: 'call_number' }));
-    const open = await h.slack.waitForCall('views.open');
+    const open = await waitForForm(h.slack);
     const view = open.body.view as { callback_id: string; private_metadata: string };
     const payload = viewSubmissionPayload({
       callbackId: view.callback_id,

@@ -11,6 +11,7 @@ import {
   type FakeSlackOptions,
   interactionBody,
   type SignedResponse,
+  type SlackCall,
   signedSlackRequest,
   slashCommandBody,
   startFakeSlack,
@@ -132,4 +133,17 @@ export function recordingLogger(): SlackLogger & { lines: string[] } {
     lines.push(`${JSON.stringify(obj)} ${msg ?? ''}`);
   };
   return { lines, debug: log, info: log, warn: log, error: log };
+}
+
+/**
+ * The first form drawn (optionally the one with `callbackId`): opened at once for a user the bot
+ * knows, or drawn over a neutral "one moment" once Slack said a new user's language
+ * (form-language.ts). Its `body.view` is what the person fills in and Slack submits.
+ */
+export function waitForForm(slack: FakeSlack, callbackId?: string): Promise<SlackCall> {
+  const isForm = (c: SlackCall) => {
+    const id = (c.body.view as { callback_id?: unknown } | undefined)?.callback_id;
+    return typeof id === 'string' && (callbackId === undefined || id === callbackId);
+  };
+  return Promise.race([slack.waitForCall('views.open', isForm), slack.waitForCall('views.update', isForm)]);
 }

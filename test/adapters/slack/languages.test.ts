@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { de } from '../../../src/core/messages.js';
+import { de, en } from '../../../src/core/messages.js';
 import { tableText } from '../../helpers/block-kit.js';
 import { type SlackCall, viewSubmissionPayload } from '../../helpers/fake-slack.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
@@ -105,6 +105,9 @@ describe('a Slack user with locale de-DE in Europe/Berlin', () => {
     expect(JSON.stringify(updated.body)).toContain(de.slack.linkTitle);
     expect(JSON.stringify(updated.body)).toContain(de.slack.passwordHint);
     expect(opened.seq).toBeLessThan(updated.seq);
+    // Never the wrong language first: a neutral "one moment" until Slack says hers.
+    expect(JSON.stringify(opened.body)).not.toContain(en.slack.linkTitle);
+    expect(JSON.stringify(opened.body)).not.toContain(en.slack.passwordHint);
   });
 
   it('a German admin’s very first team setup form, and its inline errors, are German', async () => {
@@ -114,6 +117,8 @@ describe('a Slack user with locale de-DE in Europe/Berlin', () => {
     expect(JSON.stringify(updated.body)).toContain(de.slack.setupTitle);
     expect(JSON.stringify(updated.body)).toContain(de.slack.accountPassword);
     expect(opened.seq).toBeLessThan(updated.seq);
+    expect(JSON.stringify(opened.body)).not.toContain(en.slack.setupTitle);
+    expect(JSON.stringify(opened.body)).not.toContain(en.slack.accountPassword);
     // Slack submits the view as it is now: the redrawn one.
     const meta = (updated.body.view as { private_metadata: string }).private_metadata;
     const bad = await h.interact(

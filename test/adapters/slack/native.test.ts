@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { en } from '../../../src/core/messages.js';
 import { tableText } from '../../helpers/block-kit.js';
 import {
   buttonPressPayload,
@@ -115,6 +116,9 @@ describe('App Home', () => {
     expect(h.slack.callsOf('views.publish')).toHaveLength(1);
     // Not linked: the menu and how to link, nothing else.
     expect(readable(blocksOf(publish))).toMatch(/No account linked yet/);
+    // Slack links in a private form, not "in a private chat with me" (the channel's own words).
+    expect(readable(blocksOf(publish))).toContain(en.formHomeNotLinked);
+    expect(readable(blocksOf(publish))).not.toContain('private chat');
   });
 
   it('a button on the Home tab shows its screen in the tab, and Back shows home again', async () => {

@@ -59,6 +59,16 @@ describe('renderReply', () => {
     expect(sections.map((b) => b.fields?.length)).toEqual([10, 10, 3]);
   });
 
+  it('renders a person’s key in a table (the audit’s Who) as a mention Slack draws as their name', () => {
+    const r = renderReply({ table: { columns: ['Who', 'Command'], rows: [['slack:T1:U07AB', 'topup']] } });
+    const [table] = r.blocks as unknown as [{ rows: unknown[][] }];
+    expect(table.rows[1]![0]).toEqual({
+      type: 'rich_text',
+      elements: [{ type: 'rich_text_section', elements: [{ type: 'user', user_id: 'U07AB' }] }],
+    });
+    expect(JSON.stringify(r.blocks)).not.toContain('slack:T1:');
+  });
+
   it('renders a table as a table block: a bold header row, raw_text cells, numbers right-aligned, the caption under it', () => {
     const r = renderReply({
       table: {
@@ -176,10 +186,10 @@ describe('classifyCommand', () => {
     ['link', { kind: 'form', command: 'link', form: LINK_FORM, text: 'link' }],
     ['LOGIN', { kind: 'form', command: 'link', form: LINK_FORM, text: 'LOGIN' }],
     ['link card', { kind: 'form', command: 'link', form: LINK_FORM, option: 'card', text: 'link card' }],
-    ['link alice secret', { kind: 'refused', command: 'link' }],
-    ['link card alice secret', { kind: 'refused', command: 'link' }],
+    ['link alice secret', { kind: 'refused', command: 'link', form: LINK_FORM }],
+    ['link card alice secret', { kind: 'refused', command: 'link', form: LINK_FORM }],
     ['team setup', { kind: 'form', command: 'team setup', form: SETUP_FORM, text: 'team setup' }],
-    ['team setup user pass', { kind: 'refused', command: 'team setup' }],
+    ['team setup user pass', { kind: 'refused', command: 'team setup', form: SETUP_FORM }],
     ['team', { kind: 'core', text: 'team' }],
     ['topup', { kind: 'form', command: 'topup', form: { kind: 'pin' }, text: 'topup' }],
     // With its PIN, `topup` runs as typed: slash command text reaches the bot alone.

@@ -10,7 +10,7 @@ import {
   startFakeSlack,
   viewSubmissionPayload,
 } from '../../helpers/fake-slack.js';
-import { recordingLogger, type SlackHarness, startHarness } from './harness.js';
+import { recordingLogger, type SlackHarness, startHarness, waitForForm } from './harness.js';
 
 /**
  * Slack takes "up to 5" posts on a response_url "within 30 minutes of receiving the payload"
@@ -138,7 +138,7 @@ describe('an answer after 30 minutes', () => {
 
   it('a link form submitted 31 minutes after /tel link answers through chat.postEphemeral', async () => {
     const ack = await h.command('link', { channel: 'C1' });
-    const open = await h.slack.waitForCall('views.open');
+    const open = await waitForForm(h.slack);
     const meta = (open.body.view as { private_metadata: string }).private_metadata;
     h.slack.advance(31 * 60_000);
     await h.interact(
@@ -174,7 +174,12 @@ describe('ResponseUrls, on the bot’s own clock', () => {
   beforeEach(async () => {
     now = Date.parse('2026-01-01T00:00:00Z');
     slack = await startFakeSlack({ now: () => now });
-    urls = new ResponseUrls({ now: () => new Date(now), timeoutMs: 5_000, logger: recordingLogger() });
+    urls = new ResponseUrls({
+      now: () => new Date(now),
+      timeoutMs: 5_000,
+      logger: recordingLogger(),
+      apiUrl: slack.apiUrl,
+    });
   });
   afterEach(() => slack.close());
 
@@ -210,9 +215,16 @@ describe('ResponseUrls, on the bot’s own clock', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    // This server stands for Slack's host here, as SLACK_API_URL's host does for the fake.
+    const own = new ResponseUrls({
+      now: () => new Date(now),
+      timeoutMs: 5_000,
+      logger: recordingLogger(),
+      apiUrl: url,
+    });
     try {
-      expect(await urls.post(url, { text: 'a' })).toBe(false);
-      expect(await urls.post(url, { text: 'b' })).toBe(false);
+      expect(await own.post(url, { text: 'a' })).toBe(false);
+      expect(await own.post(url, { text: 'b' })).toBe(false);
       expect(hits).toBe(1);
     } finally {
       await new Promise((resolve) => server.close(resolve));

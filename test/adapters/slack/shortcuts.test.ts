@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { de } from '../../../src/core/messages.js';
+import { de, en } from '../../../src/core/messages.js';
 import {
   globalShortcutPayload,
   messageShortcutPayload,
   viewSubmissionPayload,
 } from '../../helpers/fake-slack.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
-import { type SlackHarness, startHarness } from './harness.js';
+import { type SlackHarness, startHarness, waitForForm } from './harness.js';
 
 /** Shortcuts (docs/interface.md §4.2) end to end: real bolt, the real core, the sandbox; Block Kit checked by the fake. */
 let stack: TestStack;
@@ -36,8 +36,9 @@ type Modal = {
 };
 
 async function openedModal(): Promise<{ trigger: string; view: Modal }> {
-  const open = await h.slack.waitForCall('views.open');
-  return { trigger: String(open.body.trigger_id), view: open.body.view as Modal };
+  const opened = await h.slack.waitForCall('views.open');
+  const open = await waitForForm(h.slack);
+  return { trigger: String(opened.body.trigger_id), view: open.body.view as Modal };
 }
 
 function submitCall(view: Modal, a: string, b: string) {
@@ -80,9 +81,10 @@ describe('global shortcut "Call a number"', () => {
 
 describe('a first contact’s call form', () => {
   it('opens at once, then is redrawn in the language Slack tells, its inline errors too', async () => {
-    // Nothing of Greta is known when the trigger_id must be used (3 s): the form opens in English first.
+    // Nothing of Greta is known when the trigger_id must be used (3 s): a neutral "one moment" first.
     await h.interact(globalShortcutPayload({ callbackId: 'call_number', user: 'UDE' }));
     const opened = await h.slack.waitForCall('views.open');
+    expect(JSON.stringify(opened.body.view)).not.toContain(en.shortcutCallTitle);
     const updated = await h.slack.waitForCall('views.update');
     expect(opened.seq).toBeLessThan(updated.seq);
     const view = updated.body.view as Modal;

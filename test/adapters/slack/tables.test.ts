@@ -45,12 +45,15 @@ describe('call records as a Slack table block', () => {
     expect(rows[0]).toBe('Date | Number | Destination | Duration | Amount');
     expect(rows).toHaveLength(21);
     expect(JSON.stringify(first!.body.blocks)).toContain('Page 1 of 3');
+    // The zone the times are in stays with every page, beside the page counter.
+    expect(JSON.stringify(first!.body.blocks)).toContain('Times in UTC.');
 
     const responseUrl = h.slack.responseUrl('page3');
     await h.interact(buttonPressPayload({ actionId: pageButton(first!, /^p:.*:1$/), responseUrl }));
     const [page2] = await h.slack.waitForCalls('response_url', 1, (c) => c.id === 'page3');
     expect(page2!.body.replace_original).toBe(true);
     expect(tableText(tableOf(page2!)).split('\n')).toHaveLength(21);
+    expect(JSON.stringify(page2!.body.blocks)).toMatch(/Times in UTC\..*Page 2 of 3/);
     expect(h.slack.refusedPayloads()).toEqual([]);
   });
 

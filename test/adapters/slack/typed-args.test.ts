@@ -5,7 +5,7 @@ import {
   messageShortcutPayload,
   viewSubmissionPayload,
 } from '../../helpers/fake-slack.js';
-import { type SlackHarness, startHarness } from './harness.js';
+import { type SlackHarness, startHarness, waitForForm } from './harness.js';
 
 /**
  * Shortcuts and forms call the core with a command name and typed arguments (Core.runCommand),
@@ -40,7 +40,7 @@ describe('typed arguments', () => {
 
   it('the call form runs call with each field as one argument, spaces and all', async () => {
     await h.interact(globalShortcutPayload({ callbackId: 'call_number' }));
-    const open = await h.slack.waitForCall('views.open');
+    const open = await waitForForm(h.slack);
     const view = open.body.view as { callback_id: string; private_metadata: string };
     await h.interact(
       viewSubmissionPayload({

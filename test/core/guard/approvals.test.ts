@@ -113,8 +113,9 @@ describe('approvals', () => {
     expect((await h.stack.proactive.expireApprovals()).expired).toBe(1);
     expect(h.notifier.edits.at(-1)!.message.messageId).toBe('77');
     expect(h.notifier.edits.at(-1)!.reply.text).toContain('Expired: nobody decided in time.');
+    // Expired says expired, not "already decided" (docs/interface.md §2.3).
     expect(await press(alice, button(third, 'Approve'))).toEqual({
-      notice: 'This request was already decided.',
+      notice: 'Expired: nobody decided in time. Nothing was done.',
     });
     expect(blocks()).toBe(0);
     const log = (await h.stack.stores.audit.recent(20)).map((e) => e.command);

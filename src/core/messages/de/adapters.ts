@@ -20,6 +20,8 @@ export const adaptersDe: typeof adaptersEn = {
     setupInChannel: (command: string) =>
       `Führen Sie ${command} team setup in dem Kanal aus, der ein Support-Kanal werden soll.`,
     setupAdminOnly: 'Nur ein Workspace-Admin oder -Owner kann einen Support-Kanal einrichten.',
+    passwordExposed:
+      'Das Passwort, das Sie getippt haben, können alle in diesem Kanal lesen, und Slack lässt mich Ihre Nachricht nicht löschen. Ändern Sie es jetzt bei Ihrem Anbieter; ich habe es nicht verwendet.',
     passwordHint:
       'Slack hat kein Passwortfeld, daher zeigt dieses Feld, was Sie tippen; es geht nur an den Bot und wird nie gepostet.',
     linkIntroAccount:

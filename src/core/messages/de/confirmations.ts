@@ -14,6 +14,10 @@ export const confirmationsDe: typeof confirmationsEn = {
   working: 'Ich bin dabei…',
   confirmDonePrivately: 'Erledigt: Das Ergebnis habe ich Ihnen privat geschickt.',
   confirmFailedPrivately: 'Nicht erledigt: Den Grund habe ich Ihnen privat geschickt.',
+  confirmDoneShownToYou: 'Erledigt: Das Ergebnis sehen nur Sie, hier.',
+  confirmFailedShownToYou: 'Nicht erledigt: Den Grund sehen nur Sie, hier.',
+  buttonRunning: 'Das läuft bereits; die Antwort folgt.',
+  buttonExpired: 'Diese Schaltfläche ist abgelaufen. Senden Sie den Befehl noch einmal.',
 
   groupDataOn: 'Guthaben, Anrufe und andere persönliche Daten dürfen jetzt in dieser Gruppe erscheinen.',
   groupDataOff: 'Persönliche Daten werden jetzt privat geschickt statt in diese Gruppe.',

@@ -29,6 +29,10 @@ export const generalDe: typeof generalEn = {
     `${capitalise(fix)}.\nAufruf: ${usage}\nBeispiel: ${example}`,
   privateOnly: (command: string) =>
     `/${command} verarbeitet Passwörter, PINs oder SIP-Geheimnisse und funktioniert deshalb nur im privaten Chat mit mir. Es wurde nichts gespeichert oder gesendet.`,
+  privateOnlyUseCommand: (command: string) =>
+    `Eine Nachricht, die mich erwähnt, lesen hier alle; deshalb habe ich sie nicht ausgeführt. Tippen Sie stattdessen /${command}: Was Sie dort tippen, sehen nur Sie, und eine PIN oder ein Passwort frage ich in einem Formular ab, das nur Sie sehen. Es wurde nichts gespeichert oder gesendet.`,
+  pinExposed:
+    'Die PIN, die Sie getippt haben, können hier alle lesen, und ich kann Ihre Nachricht nicht löschen. Lösen Sie sie jetzt ein, bevor es jemand anderes tut:',
   sharedOnly: (command: string) =>
     `/${command} ist eine Gruppeneinstellung; verwenden Sie den Befehl in der Gruppe.`,
   notAllowed: (command: string) => `Sie dürfen /${command} hier nicht ausführen.`,

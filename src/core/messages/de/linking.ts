@@ -37,5 +37,7 @@ export const linkingDe: typeof linkingEn = {
   kinds: { account: 'Konto', card: 'Karte' },
   useDone: (label: string) => `„${label}“ ist jetzt Ihr aktives Konto.`,
   useUnknown: (label: string) => `Sie haben kein verknüpftes Konto namens „${label}“. Siehe /accounts.`,
+  useCard: (label: string, accounts: string) =>
+    `„${label}“ ist Ihr Karten-Login (PIN-Erstellung): Die /card-Befehle verwenden es von selbst. Mit /use wählen Sie das Konto für alles andere: ${accounts}.`,
   cancelNothing: 'Es gibt nichts abzubrechen.',
 };

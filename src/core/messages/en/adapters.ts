@@ -18,6 +18,8 @@ export const adaptersEn = {
     setupInChannel: (command: string) =>
       `Run ${command} team setup in the channel that should become a support channel.`,
     setupAdminOnly: 'Only a workspace admin or owner can set up a support channel.',
+    passwordExposed:
+      'The password you typed is readable by everyone in this channel, and Slack does not let me delete your message. Change it at your provider now; I did not use it.',
     passwordHint:
       'Slack has no password field, so this one shows what you type; it is sent to the bot only, never posted.',
     linkIntroAccount:

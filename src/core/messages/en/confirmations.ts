@@ -12,6 +12,10 @@ export const confirmationsEn = {
   working: 'Working on it…',
   confirmDonePrivately: 'Done: the result was sent to you privately.',
   confirmFailedPrivately: 'Not done: the reason was sent to you privately.',
+  confirmDoneShownToYou: 'Done: the result is shown to you alone, here.',
+  confirmFailedShownToYou: 'Not done: the reason is shown to you alone, here.',
+  buttonRunning: 'This is already running; the answer follows.',
+  buttonExpired: 'This button has expired. Send the command again.',
 
   // group settings and support
   groupDataOn: 'Balance, calls and other personal data may now be shown in this group.',

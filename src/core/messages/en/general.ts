@@ -27,6 +27,10 @@ export const generalEn = {
     `${capitalise(fix)}.\nUsage: ${usage}\nExample: ${example}`,
   privateOnly: (command: string) =>
     `/${command} handles passwords, PINs or SIP secrets, so it only works in a private chat with me. Nothing was stored or sent.`,
+  privateOnlyUseCommand: (command: string) =>
+    `A message that mentions me is read by everyone here, so I did not run it. Type /${command} instead: only you see what you type there, and a PIN or password is asked in a form only you see. Nothing was stored or sent.`,
+  pinExposed:
+    'The PIN you typed is readable by everyone here, and I cannot delete your message. Redeem it now, before anyone else can:',
   sharedOnly: (command: string) => `/${command} is a group setting; use it in the group.`,
   notAllowed: (command: string) => `You are not allowed to run /${command} here.`,
   notAgent:

@@ -34,5 +34,7 @@ export const linkingEn = {
   kinds: { account: 'account', card: 'card' },
   useDone: (label: string) => `"${label}" is now your active account.`,
   useUnknown: (label: string) => `You have no linked account called "${label}". See /accounts.`,
+  useCard: (label: string, accounts: string) =>
+    `"${label}" is your card (PIN-creation) login: the /card commands use it on their own. /use picks the account for everything else: ${accounts}.`,
   cancelNothing: 'There is nothing to cancel.',
 };
