@@ -1,3 +1,4 @@
+import type { CommandTool } from './commands/tool-fields.js';
 import type { RefsFor } from './delivery/command-refs.js';
 import type { ChatRef, Identity, Role } from './identity.js';
 import type { Language } from './messages.js';
@@ -116,6 +117,8 @@ export interface CommandInfo {
   hidden?: boolean;
   /** The form it opens where the channel has forms (`link`, `team setup`, `topup` without a PIN). */
   form?: CommandForm;
+  /** Its tools: named, typed fields and effect per shape (docs/mcp.md §2); empty: not a tool. */
+  tools?: readonly CommandTool[];
 }
 
 export interface LinkInput {
