@@ -7,17 +7,38 @@ afterEach(async () => {
   h = undefined;
 });
 
-const providerCalls = (x: McpHarness) => Object.values(x.stack.sandbox.stats().received).reduce((a, b) => a + b, 0);
+const providerCalls = (x: McpHarness) =>
+  Object.values(x.stack.sandbox.stats().received).reduce((a, b) => a + b, 0);
 
 describe('MCP bad input: a tool error naming the fix with an example, and no provider call (docs/mcp.md §5)', () => {
   const cases: [string, string, unknown, RegExp][] = [
-    ['an unknown tool', 'ballance', {}, /There is no tool "ballance"\. List the tools first; for example call \w+ \{/],
-    ['a string for a list', 'rate', { numbers: '+49 30 1234567' }, /"numbers" must be a list of texts, e\.g\. \{"numbers": \["\+49 30 1234567"\]\}/],
+    [
+      'an unknown tool',
+      'ballance',
+      {},
+      /There is no tool "ballance"\. List the tools first; for example call \w+ \{/,
+    ],
+    [
+      'a string for a list',
+      'rate',
+      { numbers: '+49 30 1234567' },
+      /"numbers" must be a list of texts, e\.g\. \{"numbers": \["\+49 30 1234567"\]\}/,
+    ],
     ['a missing field', 'check', {}, /"number" is missing; give it, e\.g\. \{"number": "\+49 30 1234567"\}/],
-    ['an unknown field', 'balance', { account: 'x' }, /"account" is not an argument of this tool; it takes no arguments/],
+    [
+      'an unknown field',
+      'balance',
+      { account: 'x' },
+      /"account" is not an argument of this tool; it takes no arguments/,
+    ],
     ['a number for a text', 'card_block', { card_number: 4917012345678 }, /"card_number" must be text/],
     ['a choice not offered', 'language', { language: 'fr' }, /"language" must be one of en, de/],
-    ['a national number', 'rate', { numbers: ['030 1234567'] }, /starts with a single 0, so it has no country code/],
+    [
+      'a national number',
+      'rate',
+      { numbers: ['030 1234567'] },
+      /starts with a single 0, so it has no country code/,
+    ],
     ['a short PIN', 'topup', { pin: '12' }, /A PIN is 4 to 32 digits, e\.g\. 12345678/],
   ];
   it.each(cases)('%s', async (_what, name, args, fix) => {

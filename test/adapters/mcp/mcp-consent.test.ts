@@ -65,7 +65,10 @@ describe('MCP writes are confirmed by the person (docs/mcp.md §4)', () => {
         return true;
       },
     });
-    const result = await h.client.callTool({ name: 'card_block', arguments: { card_number: '+49 170 12345678' } });
+    const result = await h.client.callTool({
+      name: 'card_block',
+      arguments: { card_number: '+49 170 12345678' },
+    });
     expect(result.isError).toBeFalsy();
     expect(textOf(result)).toMatch(/sent the question to your private chat with the bot/);
     const confirm = sent.flatMap((r) => r.actions ?? []).find((a) => a.label === 'Confirm');
