@@ -38,8 +38,8 @@ export type {
 } from './core.js';
 export { NOTHING as NO_CAPABILITIES } from './delivery/capabilities.js';
 export type { RefsFor } from './delivery/command-refs.js';
-export { type Consent, consentOf } from './delivery/consent.js';
 export { isStoreUnavailable } from './delivery/error-replies.js';
+export { type Consent, consentOf, pageButton } from './delivery/presses.js';
 export { type CoreOptions, createCore } from './dispatch/create-core.js';
 export { InFlight } from './dispatch/in-flight.js';
 export { type RecoverInterruptedOptions, recoverInterrupted, tellAbandoned } from './dispatch/interrupted.js';

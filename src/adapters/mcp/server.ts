@@ -11,7 +11,10 @@ import {
   languageOf,
   type Messages,
   type PlacedOutcome,
+  type PlacedReply,
+  pageButton,
   type Reply,
+  suggest,
 } from '../../core/index.js';
 import { askConsent, type ConsentEnd, type PrivateChatConfirm } from './consent.js';
 import { type CoreCalls, coreCalls } from './core-calls.js';
@@ -49,8 +52,7 @@ export function createMcpServer(options: McpChannelOptions): Server {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools(options.core.commands, t) }));
   server.setRequestHandler(CallToolRequestSchema, async (req): Promise<ToolResult> => {
     const tool = tools.get(req.params.name);
-    const first = [...tools.values()][0];
-    if (!tool) return toolError(t.assistant.unknownTool(req.params.name, first ? exampleCall(first) : ''));
+    if (!tool) return toolError(unknownTool(req.params.name, [...tools.values()], t));
     const input = readToolInput(tool, req.params.arguments, t);
     if (!input.ok) return toolError(input.fix);
     try {
@@ -71,6 +73,16 @@ export function createMcpServer(options: McpChannelOptions): Server {
   return server;
 }
 
+/** An unknown tool's fix: the nearest name when there is one, and an example call. */
+function unknownTool(name: string, tools: CommandTool[], t: Messages): string {
+  const near = suggest(
+    name,
+    tools.map((x) => x.name),
+  );
+  const example = tools.find((x) => x.name === near) ?? tools[0];
+  return t.assistant.unknownTool(name, near, example ? exampleCall(example) : '');
+}
+
 /** One tool call: the command runs; a confirmation it asks goes to the person (consent.ts). */
 async function runTool(c: {
   server: Server;
@@ -84,9 +96,34 @@ async function runTool(c: {
   const t = catalogues[replies[0]?.language ?? 'en'] ?? c.t;
   const asking = replies.find((r) => consentOf(r));
   const consent = asking && consentOf(asking);
-  if (!consent) return toolResult(replies, t);
+  if (!consent) return toolResult(await everyPage(c.calls, replies), t);
   const end = await askConsent({ ...c, consent, replies, t });
   return endResult(end, t);
+}
+
+/** The longest list a tool result reads, in pages: a bound on a loop driven by the core's buttons. */
+const MAX_PAGES = 50;
+
+/**
+ * A long list's every page (docs/mcp.md §3): where a chat shows page buttons, the tool presses them
+ * itself through the core, so the assistant gets every row and each page still says which it is.
+ */
+async function everyPage(calls: CoreCalls, replies: PlacedReply[]): Promise<Reply[]> {
+  const out: Reply[] = [];
+  for (const reply of replies) {
+    out.push(reply);
+    let current: Reply = reply;
+    // Pages count from 0, as the button protocol does: the reply is page 0.
+    for (let page = 1; page < MAX_PAGES; page++) {
+      const next = pageButton(current, page);
+      if (!next) break;
+      const turned = (await calls.press(next)).update;
+      if (!turned) break;
+      out.push(turned);
+      current = turned;
+    }
+  }
+  return out;
 }
 
 function endResult(end: ConsentEnd, t: Messages): ToolResult {

@@ -16,7 +16,7 @@ describe('MCP bad input: a tool error naming the fix with an example, and no pro
       'an unknown tool',
       'ballance',
       {},
-      /There is no tool "ballance"\. List the tools first; for example call \w+ \{/,
+      /There is no tool "ballance"\. Did you mean balance\? List the tools first; for example call balance \{\}/,
     ],
     [
       'a string for a list',
@@ -54,7 +54,7 @@ describe('MCP bad input: a tool error naming the fix with an example, and no pro
   it('answers in the user’s language (German from LANG)', async () => {
     h = await startMcp({ locale: 'de-DE' });
     const unknown = await h.client.callTool({ name: 'ballance', arguments: {} });
-    expect(textOf(unknown)).toMatch(/^Es gibt kein Werkzeug „ballance“/);
+    expect(textOf(unknown)).toMatch(/^Es gibt kein Werkzeug „ballance“\. Meinten Sie balance\?/);
     const wrong = await h.client.callTool({ name: 'rate', arguments: { numbers: '+49 30 1234567' } });
     expect(textOf(wrong)).toMatch(/„numbers“ muss eine Liste von Texten sein/);
     const { tools } = await h.client.listTools();

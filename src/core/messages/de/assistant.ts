@@ -3,8 +3,8 @@ import type { assistantEn } from '../en/assistant.js';
 /** German: what an assistant's channel says itself (docs/mcp.md). Typed as the English area. */
 export const assistantDe: typeof assistantEn = {
   assistant: {
-    unknownTool: (name: string, example: string) =>
-      `Es gibt kein Werkzeug „${name.slice(0, 40)}“. Lassen Sie sich die Werkzeuge zuerst auflisten; rufen Sie zum Beispiel ${example} auf.`,
+    unknownTool: (name: string, near: string | undefined, example: string) =>
+      `Es gibt kein Werkzeug „${name.slice(0, 40)}“.${near ? ` Meinten Sie ${near}?` : ''} Lassen Sie sich die Werkzeuge zuerst auflisten; rufen Sie zum Beispiel ${example} auf.`,
     notAnObject: (example: string) =>
       `Geben Sie die Argumente als Objekt benannter Werte an, z. B. ${example}.`,
     unknownField: (field: string, fields: string) =>

@@ -1,8 +1,8 @@
 /** English: what an assistant's channel says itself (docs/mcp.md): tool refusals, consent, withheld secrets. */
 export const assistantEn = {
   assistant: {
-    unknownTool: (name: string, example: string) =>
-      `There is no tool "${name.slice(0, 40)}". List the tools first; for example call ${example}.`,
+    unknownTool: (name: string, near: string | undefined, example: string) =>
+      `There is no tool "${name.slice(0, 40)}".${near ? ` Did you mean ${near}?` : ''} List the tools first; for example call ${example}.`,
     notAnObject: (example: string) => `Give the arguments as an object of named values, e.g. ${example}.`,
     unknownField: (field: string, fields: string) =>
       `"${field.slice(0, 40)}" is not an argument of this tool; it takes ${fields || 'no arguments'}.`,

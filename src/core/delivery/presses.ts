@@ -24,3 +24,15 @@ export function consentOf(reply: Reply): Consent | undefined {
   const question = [reply.title, reply.text].filter(Boolean).join('\n');
   return { question, confirm, cancel, expiresAt: reply.expiresAt };
 }
+
+/**
+ * The button of a long list that turns to `page` (counted from 0; docs/interface.md §3.2), for a channel that
+ * reads every page at once rather than showing buttons (an assistant's tool result): nothing is
+ * cut silently there either. Undefined when the reply has no such button.
+ */
+export function pageButton(reply: Reply, page: number): string | undefined {
+  return reply.actions?.find((a) => {
+    const b = parseButton(a.actionId);
+    return b?.kind === 'page' && b.page === page;
+  })?.actionId;
+}
