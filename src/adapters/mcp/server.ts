@@ -93,7 +93,9 @@ async function runTool(c: {
   privateChat?: PrivateChatConfirm | undefined;
 }): Promise<ToolResult> {
   const replies = await c.calls.run(c.tool.command, c.tokens);
-  const t = catalogues[replies[0]?.language ?? 'en'] ?? c.t;
+  // The core's replies say the user's language (`/language` wins over LANG).
+  const language = replies[0]?.language;
+  const t = language ? catalogues[language] : c.t;
   const asking = replies.find((r) => consentOf(r));
   const consent = asking && consentOf(asking);
   if (!consent) return toolResult(await everyPage(c.calls, replies), t);

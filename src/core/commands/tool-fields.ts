@@ -62,6 +62,8 @@ const none = (fields: ArgField[] = [], openWorld = true): ToolShape => ({
   openWorld,
 });
 const local = (effect: Effect, fields: ArgField[]): ToolShape => ({ fields, effect, openWorld: false });
+/** Words as typed: a command nobody described, or one whose arguments are a small language (`approvals`). */
+const GENERIC_WORDS: ArgField = { name: 'args', kind: 'text', many: { min: 0, max: 20 } };
 const cdrFields: ArgField[] = [
   { name: 'from', kind: 'date' },
   { name: 'to', kind: 'date' },
@@ -132,6 +134,9 @@ export const BUILT_IN_TOOLS: Readonly<Record<string, false | readonly ToolShape[
   alert: [local('additive', [{ name: 'amount', kind: 'text' }])],
   spend: [none([{ name: 'period', kind: 'text' }])],
   digest: [local('additive', [{ name: 'schedule', kind: 'choice', values: ['weekly', 'off'] }])],
+  // The audit log and approval settings are this bot's own records: nothing of the provider's.
+  audit: [none([{ name: 'count', kind: 'integer', word: 'count' }], false)],
+  approvals: [local('additive', [GENERIC_WORDS])],
   limit: [
     local('additive', [
       { name: 'kind', kind: 'choice', values: ['daily', 'monthly', 'price', 'off'] },
@@ -140,8 +145,6 @@ export const BUILT_IN_TOOLS: Readonly<Record<string, false | readonly ToolShape[
   ],
 };
 
-/** The generic field of a command nobody described: its tokens as typed. */
-const GENERIC: ArgField = { name: 'args', kind: 'text', many: { min: 0, max: 20 } };
 
 /**
  * The tools of one command: its declared shapes (`spec.tool`, else the built-in table), or one
@@ -153,7 +156,7 @@ export function commandTools(spec: CommandSpec): CommandTool[] {
   if (declared === false || spec.sharedOnly) return [];
   if (spec.form && spec.form.kind !== 'pin') return [];
   const effect: Effect = !spec.changesState ? 'none' : spec.confirm ? 'destructive' : 'additive';
-  const shapes = declared ?? [{ fields: [GENERIC], effect, openWorld: true }];
+  const shapes = declared ?? [{ fields: [GENERIC_WORDS], effect, openWorld: true }];
   return shapes.map((s) => ({ ...s, name: s.sub ? `${spec.name}_${s.sub}` : spec.name, command: spec.name }));
 }
 
