@@ -145,7 +145,6 @@ export const BUILT_IN_TOOLS: Readonly<Record<string, false | readonly ToolShape[
   ],
 };
 
-
 /**
  * The tools of one command: its declared shapes (`spec.tool`, else the built-in table), or one
  * generic shape whose effect follows `changesState` and `confirm`. Never a tool: what runs only in
