@@ -84,3 +84,18 @@ describe('MCP writes are confirmed by the person (docs/mcp.md §4)', () => {
     expect(h.handled('mycard-v2.blockcard')).toBe(1);
   });
 });
+
+describe('MCP writes keep the money guard (docs/money-guard.md)', () => {
+  it('a call above the price ceiling is refused before anything is sent, as in chat', async () => {
+    h = await startMcp();
+    h.answer(() => ({ action: 'accept', content: { confirm: true } }));
+    const set = await h.client.callTool({ name: 'limit', arguments: { kind: 'price', amount: '0.001' } });
+    expect(set.isError).toBeFalsy();
+    const call = await h.client.callTool({
+      name: 'call',
+      arguments: { a: '+49 30 1234567', b: '+1 212 555 0100' },
+    });
+    expect(textOf(call)).toMatch(/above the price ceiling .* Nothing was sent/);
+    expect(JSON.stringify(h.stack.sandbox.stats().handled)).not.toMatch(/trycallback|callback/);
+  });
+});
