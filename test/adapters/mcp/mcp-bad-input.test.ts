@@ -59,5 +59,7 @@ describe('MCP bad input: a tool error naming the fix with an example, and no pro
     expect(textOf(wrong)).toMatch(/„numbers“ muss eine Liste von Texten sein/);
     const { tools } = await h.client.listTools();
     expect(tools.find((t) => t.name === 'balance')?.description).toMatch(/Guthaben/);
+    // The core's answers too: the same commands, in the user's language.
+    expect(textOf(await h.client.callTool({ name: 'balance', arguments: {} }))).toMatch(/Guthaben/);
   });
 });

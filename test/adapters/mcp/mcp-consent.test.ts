@@ -16,6 +16,12 @@ describe('MCP writes are confirmed by the person (docs/mcp.md §4)', () => {
     const declined = await h.client.callTool({ name: 'topup', arguments: { pin: PIN } });
     expect(h.asked).toHaveLength(1);
     expect(h.asked[0]?.message).toMatch(/^Top up your account with this PIN\? A PIN can be used only once\./);
+    // One yes/no field: a form never asks for a secret (docs/mcp.md §4.1).
+    expect(h.asked[0]?.requestedSchema).toEqual({
+      type: 'object',
+      properties: { confirm: expect.objectContaining({ type: 'boolean' }) },
+      required: ['confirm'],
+    });
     expect(textOf(declined)).toBe('Not confirmed: nothing was sent.');
     expect(h.handled('topup')).toBe(before);
 
