@@ -6,7 +6,8 @@
  *   (bench/mcp-child.ts) on the same composition root as `start`, so the CPU time read from
  *   `/proc/<pid>/stat` (user + system) is the channel's and the core's alone.
  * - MCP: the official `Client` over stdio calls the tool ROUNDS times, one call after another.
- *   Console: the same command typed ROUNDS times on its stdin, read back from its stdout.
+ *   Console: the same command typed ROUNDS times on its stdin, each after the last reply was read
+ *   back from its stdout (a batch of lines at once would save the console a read per command).
  * - Commands: `balance`, and `rate` with three numbers. Warm-up rounds are not counted.
  * - Goal: MCP ≤ 1.2 × the console's CPU per call (MET or MISSED).
  */
@@ -97,9 +98,10 @@ async function consoleCpu(env: Record<string, string>, command: (typeof COMMANDS
     out.text += c.toString('utf8');
   });
   await new Promise<void>((resolve) => child.stderr.once('data', () => resolve()));
-  await typed(child, out, command.line, command.title, WARMUP);
+  // One line at a time, each after the last reply, as the MCP calls go: the same I/O per command.
+  for (let i = 0; i < WARMUP; i++) await typed(child, out, command.line, command.title, 1);
   const before = cpuMs(child.pid!);
-  await typed(child, out, command.line, command.title, ROUNDS);
+  for (let i = 0; i < ROUNDS; i++) await typed(child, out, command.line, command.title, 1);
   const used = cpuMs(child.pid!) - before;
   child.stdin.end();
   await new Promise((resolve) => child.on('exit', resolve));
