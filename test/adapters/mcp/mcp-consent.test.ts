@@ -17,7 +17,8 @@ describe('MCP writes are confirmed by the person (docs/mcp.md §4)', () => {
     expect(h.asked).toHaveLength(1);
     expect(h.asked[0]?.message).toMatch(/^Top up your account with this PIN\? A PIN can be used only once\./);
     // One yes/no field: a form never asks for a secret (docs/mcp.md §4.1).
-    expect(h.asked[0]?.requestedSchema).toEqual({
+    const form = h.asked[0];
+    expect(form && 'requestedSchema' in form ? form.requestedSchema : undefined).toEqual({
       type: 'object',
       properties: { confirm: expect.objectContaining({ type: 'boolean' }) },
       required: ['confirm'],
