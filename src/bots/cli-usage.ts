@@ -5,6 +5,7 @@
 export const USAGE = `Usage: telephony-bot <command> [--help]
 
   start                       run the bot (default; same as npm start)
+  mcp                         serve the bot's commands to an AI assistant over MCP on stdio
   sandbox [--port 8042] [--data file] [--persist file]
                               run the provider emulator on its own
   audit export                print the audit log as JSON lines
@@ -35,6 +36,12 @@ Runs the bot: with no tokens, the embedded sandbox and the console; with TELEGRA
 SLACK_BOT_TOKEN those channels; with TELEPHONY_BASE_URL the real provider. Every setting is an
 environment variable (or a line of ./.env); \`telephony-bot config reference\` lists them.
 Exit codes: 0 after a clean shutdown, 1 when the start or the shutdown failed, 2 for a configuration error.
+`,
+  mcp: `usage: telephony-bot mcp
+
+Serves the command table as MCP tools over stdio, as the console's user, on the same settings as
+start (with none, the embedded sandbox and its demo account). Stdout carries only the protocol;
+logs and the banner go to stderr. See docs/mcp.md.
 `,
   audit: `usage: telephony-bot audit export
 

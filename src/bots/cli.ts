@@ -34,11 +34,12 @@ function textAnswer(command: string, rest: string[]): string | undefined {
 /** Runs one command; undefined when `command rest` is none of them. */
 async function runCommand(command: string, rest: string[]): Promise<number | undefined> {
   switch (command) {
-    case 'start': {
+    case 'start':
+    case 'mcp': {
       if (rest.length > 0) break;
       readEnvFile();
-      const { main } = await import('./main.js');
-      return main();
+      // `mcp`: the same settings as `start`, served to an assistant over stdio (docs/mcp.md §1.1).
+      return command === 'mcp' ? (await import('./mcp.js')).mcpMain() : (await import('./main.js')).main();
     }
     case 'sandbox': {
       // Its own parser answers --help (and refuses unknown options) before anything listens.

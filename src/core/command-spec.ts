@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { LabelCache } from './accounts/label-cache.js';
 import type { AccountClient, CardClient } from './accounts/services.js';
 import type { Ticket } from './buttons.js';
+import type { ToolShape } from './commands/tool-fields.js';
 import type { CommandForm } from './core.js';
 import type { ChatRef, Identity, Role } from './identity.js';
 import type { Language, Messages } from './messages.js';
@@ -158,6 +159,12 @@ export interface CommandSpec<A = unknown> {
   contactButton?: { label: (t: Messages) => string; order: number };
   /** Shown on a linked person's home screen (Slack's App Home), run with these tokens, in table order. */
   homeScreen?: { tokens: readonly string[] };
+  /**
+   * Its named, typed argument fields and effect per subcommand, for channels that take arguments by
+   * name (an assistant's tools, docs/mcp.md §2); `false`: never such a tool. Absent: the built-in
+   * table's entry (`commands/tool-fields.ts`), else one generic field.
+   */
+  tool?: false | readonly ToolShape[];
 }
 
 /** What a line asks of a form: the form to open (with its option), a refusal unread, or nothing. */

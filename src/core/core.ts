@@ -1,4 +1,5 @@
 import type { RoleNow } from './accounts/roles.js';
+import type { CommandTool } from './commands/tool-fields.js';
 import type { RefsFor } from './delivery/command-refs.js';
 import type { ChatRef, Identity, Role } from './identity.js';
 import type { Language } from './messages.js';
@@ -123,6 +124,8 @@ export interface CommandInfo {
   hidden?: boolean;
   /** The form it opens where the channel has forms (`link`, `team setup`, `topup` without a PIN). */
   form?: CommandForm;
+  /** Its tools: named, typed fields and effect per shape (docs/mcp.md §2); empty: not a tool. */
+  tools?: readonly CommandTool[];
 }
 
 export interface LinkInput {

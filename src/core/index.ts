@@ -7,6 +7,7 @@
  * may import any module.
  */
 
+export type { Money } from '../telephony/money.js';
 export type { AccountClient, CardClient, ClientFactory } from './accounts/services.js';
 export { HOME_BUTTON } from './buttons.js';
 export {
@@ -17,6 +18,14 @@ export {
   type FormAsk,
   formAsked,
 } from './command-spec.js';
+export {
+  type ArgField,
+  type CommandTool,
+  type Effect,
+  type FieldKind,
+  type FieldValue,
+  toolTokens,
+} from './commands/tool-fields.js';
 export type {
   CommandForm,
   CommandInfo,
@@ -27,8 +36,10 @@ export type {
   LinkInput,
   SupportSetupInput,
 } from './core.js';
+export { NOTHING as NO_CAPABILITIES } from './delivery/capabilities.js';
 export type { RefsFor } from './delivery/command-refs.js';
 export { isStoreUnavailable } from './delivery/error-replies.js';
+export { type Consent, consentOf, pageButton } from './delivery/presses.js';
 export { type CoreOptions, createCore } from './dispatch/create-core.js';
 export { InFlight } from './dispatch/in-flight.js';
 export { type RecoverInterruptedOptions, recoverInterrupted, tellAbandoned } from './dispatch/interrupted.js';

@@ -1,3 +1,4 @@
+import type { Money } from '../telephony/money.js';
 import type { Language } from './messages.js';
 
 /**
@@ -118,6 +119,8 @@ export interface ReplyField {
   code?: boolean;
   /** A secret shown hidden until tapped where the channel can (Telegram spoiler). */
   spoiler?: boolean;
+  /** The amount `value` words, for a channel that gives values typed (docs/mcp.md §3). */
+  money?: Money;
 }
 
 export interface ReplySection {
@@ -131,6 +134,8 @@ export interface ReplyTable {
   /** Column alignment; numbers right-aligned. */
   align?: ('left' | 'right')[];
   caption?: string;
+  /** Per row, the amount each money cell words (else undefined), for typed columns (docs/mcp.md §3). */
+  money?: (Money | undefined)[][];
 }
 
 export interface ReplyAction {

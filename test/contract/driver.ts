@@ -14,7 +14,7 @@ export type Where = 'private' | 'shared';
  * client and sandbox. Each call resolves once the channel has finished answering.
  */
 export interface ChannelDriver {
-  readonly name: 'telegram' | 'slack' | 'console';
+  readonly name: 'telegram' | 'slack' | 'console' | 'mcp';
   /** The console has no shared chat; scenarios about one are not applicable there. */
   readonly hasSharedChat: boolean;
   /** Whether the platform lets a bot delete a user's message (Slack never shows slash command text). */

@@ -145,7 +145,7 @@ async function handleLine(
 }
 
 /** The default console user: `console::<OS user>`, the person at this terminal. */
-function operatingSystemUser(): Identity {
+export function operatingSystemUser(): Identity {
   const user = process.env.USER ?? 'local';
   return { platform: 'console', tenant: '', user, displayName: user };
 }

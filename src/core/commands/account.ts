@@ -23,7 +23,7 @@ const balanceCommand = defineCommand({
     const acc = dialIn.account;
     const entry = entries.find((e) => e.accountNumber === acc.accountNumber) ?? entries[0];
     const fields = [
-      { label: t.fieldBalance, value: fmt.money(acc.balance) },
+      { label: t.fieldBalance, value: fmt.money(acc.balance), money: acc.balance },
       { label: t.fieldCustomer, value: entry?.customerName || acc.username },
       { label: t.fieldCustomerNumber, value: acc.customerNumber, code: true },
       { label: t.fieldAccountNumber, value: acc.accountNumber, code: true },
@@ -37,6 +37,7 @@ const balanceCommand = defineCommand({
         columns: [t.fieldAccountNumber, t.fieldAccountName, t.fieldBalance],
         rows: others.map((e) => [e.accountNumber, e.accountName, fmt.money(e.balance, acc.currency)]),
         align: ['left', 'left', 'right'],
+        money: others.map((e) => [undefined, undefined, e.balance]),
       };
     }
     return reply;
@@ -84,6 +85,7 @@ const rateCommand = defineCommand({
           columns: [t.colNumber, t.colDestination, t.colPrefix, t.colPrice],
           rows: res.rates.map((r, i) => [`+${r.number}`, r.destination, r.prefix, prices[i]!]),
           align: ['left', 'left', 'left', 'right'],
+          money: res.rates.map((r) => [undefined, undefined, undefined, r.price]),
         },
         text: missing.length ? t.ratesSomeMissing(missing.map((d) => `+${d}`).join(', ')) : undefined,
       };

@@ -221,8 +221,8 @@ function cardReplies(ctx: CommandContext<CardArgs>, card: Card, op: string, sub:
     text: verb ? t.cardDone(verb, card.cli) : undefined,
     fields: [
       { label: t.fieldState, value: t.cardStates[card.state] ?? card.state },
-      { label: t.fieldAmount, value: fmt.money(card.amount) },
-      { label: t.fieldAmountAll, value: fmt.money(card.amountAll) },
+      { label: t.fieldAmount, value: fmt.money(card.amount), money: card.amount },
+      { label: t.fieldAmountAll, value: fmt.money(card.amountAll), money: card.amountAll },
       { label: t.fieldSerial, value: card.serial, code: true },
       { label: t.fieldCustomer, value: card.customer },
     ],

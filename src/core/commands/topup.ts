@@ -36,7 +36,15 @@ export function topupCommands() {
         await rearmAfterTopUp(ctx).catch(() => undefined);
         return {
           text: t.topupDone,
-          fields: fresh ? [{ label: t.topupNewBalance, value: fmt.money(fresh.account.balance) }] : undefined,
+          fields: fresh
+            ? [
+                {
+                  label: t.topupNewBalance,
+                  value: fmt.money(fresh.account.balance),
+                  money: fresh.account.balance,
+                },
+              ]
+            : undefined,
           tone: 'success',
           visibility: 'personal',
         };

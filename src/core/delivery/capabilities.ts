@@ -3,7 +3,7 @@ import type { Messages } from '../messages.js';
 import type { ChannelCapabilities } from '../ports/channel.js';
 
 /** A channel that can do none of the optional things: nothing is promised there. */
-const NOTHING: ChannelCapabilities = {
+export const NOTHING: ChannelCapabilities = {
   showToOne: false,
   deleteIncoming: false,
   deleteLater: false,

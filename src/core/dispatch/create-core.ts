@@ -2,6 +2,7 @@ import { createLabelCache } from '../accounts/label-cache.js';
 import type { ClientFactory } from '../accounts/services.js';
 import type { CommandSpec } from '../command-spec.js';
 import { builtInCommands } from '../commands/index.js';
+import { commandTools } from '../commands/tool-fields.js';
 import type { CommandInfo, Core } from '../core.js';
 import { refsForPlatforms } from '../delivery/command-refs.js';
 import { DeliveryExecutor } from '../delivery/delivery-executor.js';
@@ -144,6 +145,7 @@ function commandInfos(table: readonly CommandSpec[]): CommandInfo[] {
     confirm: s.confirm !== undefined,
     hidden: s.hidden ?? false,
     ...(s.form ? { form: s.form } : {}),
+    tools: commandTools(s),
   }));
 }
 

@@ -2,6 +2,7 @@ import type { Messages } from '../messages.js';
 import { accountDe } from './de/account.js';
 import { adaptersDe } from './de/adapters.js';
 import { argumentsDe } from './de/arguments.js';
+import { assistantDe } from './de/assistant.js';
 import { callsDe } from './de/calls.js';
 import { cardsDe } from './de/cards.js';
 import { commandsDe } from './de/commands.js';
@@ -34,5 +35,6 @@ export const de: Messages = {
   ...proactiveDe,
   ...guardDe,
   ...adaptersDe,
+  ...assistantDe,
   ...deliveryDe,
 };

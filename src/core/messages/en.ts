@@ -1,6 +1,7 @@
 import { accountEn } from './en/account.js';
 import { adaptersEn } from './en/adapters.js';
 import { argumentsEn } from './en/arguments.js';
+import { assistantEn } from './en/assistant.js';
 import { callsEn } from './en/calls.js';
 import { cardsEn } from './en/cards.js';
 import { commandsEn } from './en/commands.js';
@@ -33,5 +34,6 @@ export const en = {
   ...proactiveEn,
   ...guardEn,
   ...adaptersEn,
+  ...assistantEn,
   ...deliveryEn,
 };

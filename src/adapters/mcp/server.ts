@@ -1,0 +1,148 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type ChannelLogger,
+  type CommandTool,
+  type Core,
+  catalogues,
+  consentOf,
+  errorSummary,
+  type Identity,
+  languageOf,
+  type Messages,
+  type PlacedOutcome,
+  type PlacedReply,
+  pageButton,
+  type Reply,
+  suggest,
+} from '../../core/index.js';
+import { askConsent, type ConsentEnd, type PrivateChatConfirm } from './consent.js';
+import { type CoreCalls, coreCalls } from './core-calls.js';
+import { readToolInput } from './tool-input.js';
+import { type ToolResult, toolError, toolResult } from './tool-result.js';
+import { exampleCall, listTools } from './tool-schema.js';
+
+export interface McpChannelOptions {
+  core: Core;
+  /** Who the assistant acts for: the console's user over stdio (docs/mcp.md §1). */
+  identity: Identity;
+  /** The user's language from `LANG` (`de_DE.UTF-8`); `/language` wins for the core's replies. */
+  locale?: string | undefined;
+  /** Their private chat with the bot, for a confirmation the assistant cannot ask; absent: none. */
+  privateChat?: PrivateChatConfirm | undefined;
+  logger?: ChannelLogger | undefined;
+  version?: string;
+}
+
+/**
+ * The MCP channel (docs/mcp.md): the command table's tools over the low-level `Server`, whose own
+ * `tools/list` and `tools/call` handlers answer bad input in the user's language with the fix
+ * (the SDK's `McpServer` would answer in English). Connect it to a transport (stdio, in-memory).
+ */
+export function createMcpServer(options: McpChannelOptions): Server {
+  const server = new Server(
+    { name: 'telephony-bot', version: options.version ?? '0.1.0' },
+    { capabilities: { tools: {} } },
+  );
+  const t = catalogues[languageOf(options.locale)];
+  const calls = coreCalls(options);
+  const tools = new Map<string, CommandTool>(
+    options.core.commands.flatMap((c) => c.tools ?? []).map((tool) => [tool.name, tool]),
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools(options.core.commands, t) }));
+  server.setRequestHandler(CallToolRequestSchema, async (req): Promise<ToolResult> => {
+    const tool = tools.get(req.params.name);
+    if (!tool) return toolError(unknownTool(req.params.name, [...tools.values()], t));
+    const input = readToolInput(tool, req.params.arguments, t);
+    if (!input.ok) return toolError(input.fix);
+    try {
+      return await runTool({
+        server,
+        calls,
+        tool,
+        tokens: input.tokens,
+        t,
+        privateChat: options.privateChat,
+      });
+    } catch (err) {
+      // Name and code only: an error's message may quote an argument (a PIN) (docs/privacy.md §2.5).
+      options.logger?.error({ err: errorSummary(err), tool: tool.name }, 'tool call failed');
+      return toolError(t.assistant.failed);
+    }
+  });
+  return server;
+}
+
+/** An unknown tool's fix: the nearest name when there is one, and an example call. */
+function unknownTool(name: string, tools: CommandTool[], t: Messages): string {
+  const near = suggest(
+    name,
+    tools.map((x) => x.name),
+  );
+  const example = tools.find((x) => x.name === near) ?? tools[0];
+  return t.assistant.unknownTool(name, near, example ? exampleCall(example) : '');
+}
+
+/** One tool call: the command runs; a confirmation it asks goes to the person (consent.ts). */
+async function runTool(c: {
+  server: Server;
+  calls: CoreCalls;
+  tool: CommandTool;
+  tokens: string[];
+  t: Messages;
+  privateChat?: PrivateChatConfirm | undefined;
+}): Promise<ToolResult> {
+  const replies = await c.calls.run(c.tool.command, c.tokens);
+  // The core's replies say the user's language (`/language` wins over LANG).
+  const language = replies[0]?.language;
+  const t = language ? catalogues[language] : c.t;
+  const asking = replies.find((r) => consentOf(r));
+  const consent = asking && consentOf(asking);
+  if (!consent) return toolResult(await everyPage(c.calls, replies), t);
+  const end = await askConsent({ ...c, consent, replies, t });
+  return endResult(end, t);
+}
+
+/** The longest list a tool result reads, in pages: a bound on a loop driven by the core's buttons. */
+const MAX_PAGES = 50;
+
+/**
+ * A long list's every page (docs/mcp.md §3): where a chat shows page buttons, the tool presses them
+ * itself through the core, so the assistant gets every row and each page still says which it is.
+ */
+async function everyPage(calls: CoreCalls, replies: PlacedReply[]): Promise<Reply[]> {
+  const out: Reply[] = [];
+  for (const reply of replies) {
+    out.push(reply);
+    let current: Reply = reply;
+    // Pages count from 0, as the button protocol does: the reply is page 0.
+    for (let page = 1; page < MAX_PAGES; page++) {
+      const next = pageButton(current, page);
+      if (!next) break;
+      const turned = (await calls.press(next)).update;
+      if (!turned) break;
+      out.push(turned);
+      current = turned;
+    }
+  }
+  return out;
+}
+
+function endResult(end: ConsentEnd, t: Messages): ToolResult {
+  switch (end.kind) {
+    case 'pressed':
+      return toolResult(outcomeReplies(end.outcome), t);
+    case 'declined':
+      return toolResult([{ text: t.assistant.declined, tone: 'info' }], t);
+    case 'waiting':
+      return toolResult([{ text: t.assistant.waitsInChat(t.assistant.privateChat), tone: 'info' }], t);
+    case 'refused':
+      return toolError(t.assistant.cannotConfirm);
+  }
+}
+
+/** A press's outcome as replies: its notice (unless the update says it), the update, the follow-ups. */
+function outcomeReplies(o: PlacedOutcome): Reply[] {
+  const notice: Reply[] = o.notice && o.notice !== o.update?.text ? [{ text: o.notice }] : [];
+  return [...notice, ...(o.update ? [o.update] : []), ...(o.followUps ?? [])];
+}

@@ -1,0 +1,36 @@
+import type { assistantEn } from '../en/assistant.js';
+
+/** German: what an assistant's channel says itself (docs/mcp.md). Typed as the English area. */
+export const assistantDe: typeof assistantEn = {
+  assistant: {
+    unknownTool: (name: string, near: string | undefined, example: string) =>
+      `Es gibt kein Werkzeug „${name.slice(0, 40)}“.${near ? ` Meinten Sie ${near}?` : ''} Lassen Sie sich die Werkzeuge zuerst auflisten; rufen Sie zum Beispiel ${example} auf.`,
+    notAnObject: (example: string) =>
+      `Geben Sie die Argumente als Objekt benannter Werte an, z. B. ${example}.`,
+    unknownField: (field: string, fields: string) =>
+      `„${field.slice(0, 40)}“ ist kein Argument dieses Werkzeugs; es nimmt ${fields || 'keine Argumente'}.`,
+    missingField: (field: string, example: string) => `„${field}“ fehlt; geben Sie es an, z. B. ${example}.`,
+    wrongType: (field: string, expected: string, example: string) =>
+      `„${field}“ muss ${expected} sein, z. B. ${example}.`,
+    types: {
+      text: 'ein Text',
+      list: 'eine Liste von Texten',
+      integer: 'eine ganze Zahl',
+      flag: 'true oder false',
+      choice: (values: string) => `eines von ${values}`,
+    },
+    consentTitle: 'In Ihrem Assistenten bestätigen',
+    consentAnswer: 'Bestätigen',
+    declined: 'Nicht bestätigt: Es wurde nichts gesendet.',
+    waitsInChat: (where: string) =>
+      `Ihr Assistent kann Sie nicht um Bestätigung bitten, daher habe ich die Frage an ${where} geschickt. Es geschieht nichts, bis Sie dort auf Bestätigen drücken.`,
+    cannotConfirm:
+      'Dies braucht Ihre Bestätigung, aber Ihr Assistent kann nicht danach fragen, und ich habe keinen privaten Chat mit Ihnen. Es wurde nichts gesendet. Nutzen Sie einen Assistenten mit Elicitation oder führen Sie den Befehl im Chat mit dem Bot aus.',
+    secretWithheld: (where: string) =>
+      `Ein Geheimnis (eine PIN oder ein Passwort) geht nie an einen Assistenten; lesen Sie es in ${where}.`,
+    privateChat: 'Ihrem privaten Chat mit dem Bot',
+    pinNotEchoed: '(die PIN wird nicht wiederholt)',
+    failed:
+      'Bei mir ist etwas schiefgegangen; es wurde nichts weiter gesendet. Versuchen Sie es gleich noch einmal.',
+  },
+};

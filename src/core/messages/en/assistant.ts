@@ -1,0 +1,32 @@
+/** English: what an assistant's channel says itself (docs/mcp.md): tool refusals, consent, withheld secrets. */
+export const assistantEn = {
+  assistant: {
+    unknownTool: (name: string, near: string | undefined, example: string) =>
+      `There is no tool "${name.slice(0, 40)}".${near ? ` Did you mean ${near}?` : ''} List the tools first; for example call ${example}.`,
+    notAnObject: (example: string) => `Give the arguments as an object of named values, e.g. ${example}.`,
+    unknownField: (field: string, fields: string) =>
+      `"${field.slice(0, 40)}" is not an argument of this tool; it takes ${fields || 'no arguments'}.`,
+    missingField: (field: string, example: string) => `"${field}" is missing; give it, e.g. ${example}.`,
+    wrongType: (field: string, expected: string, example: string) =>
+      `"${field}" must be ${expected}, e.g. ${example}.`,
+    types: {
+      text: 'text',
+      list: 'a list of texts',
+      integer: 'a whole number',
+      flag: 'true or false',
+      choice: (values: string) => `one of ${values}`,
+    },
+    consentTitle: 'Confirm in your assistant',
+    consentAnswer: 'Confirm',
+    declined: 'Not confirmed: nothing was sent.',
+    waitsInChat: (where: string) =>
+      `Your assistant cannot ask you to confirm, so I sent the question to ${where}. Nothing happens until you press Confirm there.`,
+    cannotConfirm:
+      'This needs your confirmation, and your assistant cannot ask for it and I have no private chat with you to ask in. Nothing was sent. Use an assistant that supports elicitation, or run the command in your chat with the bot.',
+    secretWithheld: (where: string) =>
+      `A secret (a PIN or password) is never given to an assistant; read it in ${where}.`,
+    privateChat: 'your private chat with the bot',
+    pinNotEchoed: '(the PIN is not repeated)',
+    failed: 'Something went wrong on my side; nothing more was sent. Try again in a moment.',
+  },
+};

@@ -1,0 +1,10 @@
+import { mcpDriver } from './mcp-driver.js';
+import { adapterContract } from './scenarios.js';
+
+/**
+ * An assistant over MCP as a channel (docs/mcp.md, docs/privacy.md §5): no shared chat, a press is
+ * the answer to a confirmation form. The later surfaces (promises.ts) are not run here: they drive
+ * the home menu's buttons, alerts the bot sends first (an assistant only answers), and expect a SIP
+ * password shown in a private chat, which an assistant never gets (docs/mcp.md §4.3).
+ */
+adapterContract('mcp', mcpDriver, { shared: false, deletes: false, thread: false });
