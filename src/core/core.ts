@@ -1,4 +1,5 @@
 import type { RefsFor } from './delivery/command-refs.js';
+import type { ChannelRegistration, Door } from './dispatch/intake.js';
 import type { ChatRef, Identity, Role } from './identity.js';
 import type { Language } from './messages.js';
 import type { ChannelCapabilities, Conversation } from './ports/channel.js';
@@ -155,6 +156,12 @@ export interface Core {
    * separately) and language (Telegram `setMyCommands` with `language_code`). Default English.
    */
   menu(scope: 'private' | 'shared', language?: Language): { command: string; description: string }[];
+  /**
+   * A channel opens its door: the one road in (dispatch/intake.ts). Every request it takes enters
+   * through `receive`, which claims it once, answers busy and store outages, decides, delivers and
+   * words a failure; the channel only verifies, acknowledges, normalises and renders.
+   */
+  register(channel: ChannelRegistration): Door;
   handleText(input: IncomingText): Promise<PlacedReply[]>;
   /** Runs a command by name with typed arguments, as if typed (forms, shortcuts). */
   runCommand(input: IncomingCommand): Promise<PlacedReply[]>;

@@ -31,6 +31,15 @@ export type { RefsFor } from './delivery/command-refs.js';
 export { isStoreUnavailable } from './delivery/error-replies.js';
 export { type CoreOptions, createCore } from './dispatch/create-core.js';
 export { InFlight } from './dispatch/in-flight.js';
+export type {
+  Arrival,
+  ChannelRegistration,
+  Door,
+  Enriched,
+  Received,
+  Request,
+  Shown,
+} from './dispatch/intake.js';
 export { type RecoverInterruptedOptions, recoverInterrupted, tellAbandoned } from './dispatch/interrupted.js';
 export {
   type ChatRef,

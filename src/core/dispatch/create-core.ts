@@ -10,14 +10,17 @@ import { recordApprovalMessage } from '../guard/approval-request.js';
 import type { Platform } from '../identity.js';
 import { type CoreLogger, silentLogger } from '../logs/logger.js';
 import { type Language, messagesFor } from '../messages.js';
+import type { Conversation } from '../ports/channel.js';
 import { type CoreMetrics, noMetrics } from '../ports/metrics.js';
 import type { TrackedMessage } from '../ports/notify.js';
 import type { Stores } from '../ports/stores.js';
 import { recordCallCard } from '../proactive/call-report.js';
+import type { PlacedOutcome } from '../reply.js';
 import type { Engine } from './engine.js';
 import { createHandlers } from './handlers.js';
 import { homeScreen } from './home-screen.js';
 import { InFlight } from './in-flight.js';
+import { openDoor } from './intake.js';
 import { linkSurface } from './link-surface.js';
 
 export interface CoreOptions {
@@ -96,8 +99,10 @@ export function createCore(options: CoreOptions): Core {
   const inFlight = new InFlight();
   const { handleText, handleAction, runCommand } = createHandlers(e, inFlight);
   const executor = executorOf(e);
+  const deliverOutcome = (conv: Conversation, outcome: PlacedOutcome, noticeShown?: boolean) =>
+    executor.outcome(conv, outcome, noticeShown);
 
-  return {
+  const core: Core = {
     commands: commandInfos(table),
     menu(scope, language: Language = 'en') {
       const t = messagesFor(language);
@@ -105,11 +110,23 @@ export function createCore(options: CoreOptions): Core {
         .filter((s) => !s.hidden && (scope === 'private' ? !s.sharedOnly : !s.privateOnly))
         .map((s) => ({ command: s.name, description: s.summary(t).slice(0, 256) }));
     },
+    register: (channel) =>
+      openDoor(
+        {
+          handleText,
+          runCommand,
+          handleAction,
+          deliverOutcome,
+          busy: () => core.busy?.() ?? false,
+          dedupe: e.stores.dedupe,
+        },
+        channel,
+      ),
     handleText,
     runCommand,
     handleAction,
     deliver: (conv, replies, announce) => executor.replies(conv, replies, announce),
-    deliverOutcome: (conv, outcome, noticeShown) => executor.outcome(conv, outcome, noticeShown),
+    deliverOutcome,
     home: homeScreen(e),
     ...linkSurface(e, e.refsFor),
     refsFor: e.refsFor,
@@ -118,6 +135,7 @@ export function createCore(options: CoreOptions): Core {
     busy: options.busy ?? (() => false),
     attemptsInFlight: () => [...e.attempts.values()],
   };
+  return core;
 }
 
 /** The one road out; a call card's landing place is recorded so its report can edit it. */
