@@ -5,7 +5,7 @@ import { escapeMrkdwn } from './escape.js';
 import { slackIdentity } from './normalise.js';
 import { nextTurn } from './quiet-gate.js';
 import { renderReply } from './render-blocks.js';
-import { slackTurn } from './turn.js';
+import { lookUp } from './turn.js';
 
 type KnownBlock = types.KnownBlock;
 
@@ -24,16 +24,15 @@ export function registerAppHome(app: App, deps: SlackHandlerDeps): void {
     await deps.track('app_home_opened', async () => {
       await nextTurn();
       const req = { client, team: body.team_id ?? '', user: event.user, channel: '' };
-      // No claim: publishing the same tab twice shows the same screen.
-      await slackTurn(deps, req, { chat: { id: `home:${event.user}`, kind: 'private' } }, async (turn) => {
-        const { identity, locale, timeZone } = turn.asker;
-        const replies = await deps.options.core.home({
-          identity,
-          ...(locale ? { locale } : {}),
-          ...(timeZone ? { timeZone } : {}),
-        });
-        await publishHome(client, event.user, replies);
+      // Not a request through the door: it changes nothing, and publishing the same tab twice shows the same screen.
+      const turn = await lookUp(deps, req, { chat: { id: `home:${event.user}`, kind: 'private' } });
+      const { identity, locale, timeZone } = turn.asker;
+      const replies = await deps.options.core.home({
+        identity,
+        ...(locale ? { locale } : {}),
+        ...(timeZone ? { timeZone } : {}),
       });
+      await publishHome(client, event.user, replies);
     });
   });
 }

@@ -101,6 +101,7 @@ export function createCore(options: CoreOptions): Core {
   const executor = executorOf(e);
   const deliverOutcome = (conv: Conversation, outcome: PlacedOutcome, noticeShown?: boolean) =>
     executor.outcome(conv, outcome, noticeShown);
+  const door = { handleText, runCommand, handleAction, deliverOutcome, dedupe: e.stores.dedupe };
 
   const core: Core = {
     commands: commandInfos(table),
@@ -110,18 +111,8 @@ export function createCore(options: CoreOptions): Core {
         .filter((s) => !s.hidden && (scope === 'private' ? !s.sharedOnly : !s.privateOnly))
         .map((s) => ({ command: s.name, description: s.summary(t).slice(0, 256) }));
     },
-    register: (channel) =>
-      openDoor(
-        {
-          handleText,
-          runCommand,
-          handleAction,
-          deliverOutcome,
-          busy: () => core.busy?.() ?? false,
-          dedupe: e.stores.dedupe,
-        },
-        channel,
-      ),
+    // The core's busy decision, read when asked (a test or the admission may replace it).
+    register: (channel) => openDoor({ ...door, busy: () => core.busy?.() ?? false }, channel),
     handleText,
     runCommand,
     handleAction,

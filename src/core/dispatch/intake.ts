@@ -112,46 +112,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function openDoor(deps: DoorDeps, channel: ChannelRegistration): Door {
   const dedupe = channel.dedupe ?? deps.dedupe;
   const ttlMs = channel.dedupeTtlMs ?? DAY_MS;
-  const { logger, name } = channel;
+  const at: Gate = { deps, dedupe, ttlMs, channel };
   const busyWords = (locale?: string, full = false) =>
     full || deps.busy?.() ? inEveryLanguage(locale, (t) => t.busyTryAgain) : undefined;
-
-  async function claim(a: Arrival): Promise<Received | undefined> {
-    if (a.deliveryId === undefined) return undefined;
-    try {
-      if (await dedupe.claim(a.deliveryId, ttlMs)) return undefined;
-      if (a.rerun) return undefined;
-      logger.info({ ...a.log }, `${name}: dropped a redelivered request`);
-      return 'duplicate';
-    } catch (error) {
-      if (!isStoreUnavailable(error)) throw error;
-      // docs/reliability.md §5.2: nothing runs; telling is harmless even if this was a duplicate.
-      logger.warn({ ...a.log }, `${name}: store unavailable, request not run`);
-      const locale = a.locale ?? (await a.lookupLocale?.().catch(() => undefined));
-      await tell(
-        a,
-        inEveryLanguage(locale, (t) => t.storeUnavailable),
-      );
-      return 'unavailable';
-    }
-  }
-
-  async function tell(a: Arrival, text: string): Promise<void> {
-    const sent = a.notice
-      ? a.notice(text)
-      : deps.deliverOutcome(a.conversation, a.press ? { notice: text } : { followUps: [inChat(text)] });
-    await sent.catch(() => undefined);
-  }
 
   return {
     busyWords,
     async receive(a) {
-      const stopped = await claim(a);
+      const stopped = await claim(at, a);
       if (stopped) return stopped;
       if (a.busy === 'answer') {
         const words = busyWords(a.locale);
         if (words !== undefined) {
-          await tell(a, words);
+          await tell(deps, a, words);
           return 'busy';
         }
       }
@@ -168,7 +141,7 @@ export function openDoor(deps: DoorDeps, channel: ChannelRegistration): Door {
       try {
         decision = await work;
       } catch (error) {
-        logger.error({ ...a.log, err: errorSummary(error) }, `${name}: request failed`);
+        channel.logger.error({ ...a.log, err: errorSummary(error) }, `${channel.name}: request failed`);
         decision = failed(a, languageOf(locale));
       }
       if (!decision) return 'done';
@@ -177,6 +150,45 @@ export function openDoor(deps: DoorDeps, channel: ChannelRegistration): Door {
       return 'done';
     },
   };
+}
+
+/** What the claim needs: the channel, its store and how long a claim holds. */
+interface Gate {
+  deps: DoorDeps;
+  dedupe: DedupeStore;
+  ttlMs: number;
+  channel: ChannelRegistration;
+}
+
+/** The claim, once per delivery: why the request stops here, or `undefined` when it goes on. */
+async function claim(at: Gate, a: Arrival): Promise<Received | undefined> {
+  const { logger, name } = at.channel;
+  if (a.deliveryId === undefined) return undefined;
+  try {
+    if (await at.dedupe.claim(a.deliveryId, at.ttlMs)) return undefined;
+    if (a.rerun) return undefined;
+    logger.info({ ...a.log }, `${name}: dropped a redelivered request`);
+    return 'duplicate';
+  } catch (error) {
+    if (!isStoreUnavailable(error)) throw error;
+    // docs/reliability.md §5.2: nothing runs; telling is harmless even if this was a duplicate.
+    logger.warn({ ...a.log }, `${name}: store unavailable, request not run`);
+    const locale = a.locale ?? (await a.lookupLocale?.().catch(() => undefined));
+    await tell(
+      at.deps,
+      a,
+      inEveryLanguage(locale, (t) => t.storeUnavailable),
+    );
+    return 'unavailable';
+  }
+}
+
+/** A short line before any decision: the channel's own way, else a press's notice or a message in the chat. */
+async function tell(deps: DoorDeps, a: Arrival, text: string): Promise<void> {
+  const sent = a.notice
+    ? a.notice(text)
+    : deps.deliverOutcome(a.conversation, a.press ? { notice: text } : { followUps: [inChat(text)] });
+  await sent.catch(() => undefined);
 }
 
 /** What the core decides for an enriched request, as one outcome (replies are its follow-ups). */

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { createConsoleChannel } from '../../../src/adapters/console/console-channel.js';
 import type { Core } from '../../../src/core/core.js';
-import { realDoor } from '../../helpers/placed.js';
 import { type Identity, identityKey } from '../../../src/core/identity.js';
+import { realDoor } from '../../helpers/placed.js';
 import { createTestStack, type TestStack, type TestStackOptions } from '../../helpers/stack.js';
 
 export const consoleUser: Identity = {
