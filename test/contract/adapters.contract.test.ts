@@ -1,4 +1,5 @@
 import { consoleDriver } from './console-driver.js';
+import { intakeContract } from './intake.js';
 import { promisesContract } from './promises.js';
 import { adapterContract } from './scenarios.js';
 import { slackDriver } from './slack-driver.js';
@@ -20,3 +21,8 @@ const only = { shared: true, deletes: false, mentions: true, shortcuts: false, f
 surfacesContract('telegram', telegramDriver, { ...only, deletes: true });
 surfacesContract('slack', slackDriver, { ...only, shortcuts: true, forms: true });
 surfacesContract('console', consoleDriver, { ...only, shared: false, mentions: false });
+
+/** The one road in (docs/architecture.md §3.1): claimed once, store outages and busy told, failures worded. */
+intakeContract('telegram', telegramDriver);
+intakeContract('slack', slackDriver);
+intakeContract('console', consoleDriver);

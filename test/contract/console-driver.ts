@@ -18,6 +18,7 @@ export async function consoleDriver(): Promise<ChannelDriver> {
     hasSharedChat: false,
     canDeleteInput: false,
     hasAuditThread: false,
+    busy: 'later',
     stack: h.stack,
     command: (name) => `/${name}`,
     async say(who, where, text) {

@@ -14,7 +14,8 @@ export type Where = 'private' | 'shared';
  * client and sandbox. Each call resolves once the channel has finished answering.
  */
 export interface ChannelDriver {
-  readonly name: 'telegram' | 'slack' | 'console';
+  /** The channel's name; the suite knows no fixed list of them (docs/architecture.md §5.6). */
+  readonly name: string;
   /** The console has no shared chat; scenarios about one are not applicable there. */
   readonly hasSharedChat: boolean;
   /** Whether the platform lets a bot delete a user's message (Slack never shows slash command text). */
@@ -76,6 +77,17 @@ export interface ChannelDriver {
   auditThread(): string[];
   /** Makes the shared chat a support channel with `agents` (Slack: the set-up modal; elsewhere the store). */
   makeSupportChannel(agents: Person[]): Promise<void>;
+  /**
+   * The platform delivers the last request `who` sent again, with the same delivery id (Telegram's
+   * `update_id`, Slack's trigger). Absent where the platform never redelivers (the console).
+   */
+  redeliver?(who: Person): Promise<void>;
+  /**
+   * How the channel answers while the provider is busy (docs/architecture.md §3.1): `words`, the
+   * core's "busy, try again" at once (Slack); `later`, it takes the request in its turn and
+   * answers it (the console; Telegram's polling, whose webhook's 503 is tested in test/adapters/telegram).
+   */
+  readonly busy: 'words' | 'later';
   /** Links the sandbox's demo accounts to `who`. */
   linkDemo(who: Person): Promise<void>;
   close(): Promise<void>;
