@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from 'vitest';
 import type { TestStack } from '../helpers/stack.js';
 
 /**
@@ -97,3 +98,19 @@ export type DriverFactory = () => Promise<ChannelDriver>;
 
 /** Every driver's sandbox holds this many recent calls of the demo account (seedWithCalls), numbered 49301000000 up. */
 export const SEEDED_CALLS = 45;
+
+/** A fresh driver for each test of the enclosing `describe`, with the demo accounts linked to Alice; closed after. */
+export function eachDriver(start: DriverFactory): () => ChannelDriver {
+  let d: ChannelDriver | undefined;
+  beforeEach(async () => {
+    d = await start();
+    await d.linkDemo('alice');
+  });
+  afterEach(async () => {
+    await d?.close();
+  });
+  return () => {
+    if (!d) throw new Error('no driver: call inside a test');
+    return d;
+  };
+}

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/core/messages.js';
-import type { ChannelDriver, DriverFactory } from './driver.js';
+import { type ChannelDriver, type DriverFactory, eachDriver } from './driver.js';
 
 /**
  * The one road in (docs/architecture.md §3.1), on every channel: a redelivered request runs once, a
@@ -18,13 +18,10 @@ const balanceLines = (d: ChannelDriver) => d.messages('alice').filter((m) => /Ba
 
 export function intakeContract(name: string, start: DriverFactory): void {
   describe(`one road in: ${name}`, () => {
+    const driver = eachDriver(start);
     let d: ChannelDriver;
-    beforeEach(async () => {
-      d = await start();
-      await d.linkDemo('alice');
-    });
-    afterEach(async () => {
-      await d.close();
+    beforeEach(() => {
+      d = driver();
     });
 
     it('a request the platform delivers again runs once', async (ctx) => {
