@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -237,6 +238,18 @@ describe('Add a channel (docs/architecture.md §5)', () => {
         .map((s) => s.text)
         .join('\n'),
     ).not.toMatch(/demo/);
+  });
+});
+
+// The core in layers (docs/architecture.md §1): the dispatcher imports no job; the jobs are clients
+// of the core, as channels are, and the composition root wires what they record (a call card).
+describe('The core in layers', () => {
+  it('the dispatcher imports nothing of the proactive jobs', () => {
+    const dir = join(import.meta.dirname, '../src/core/dispatch');
+    const offenders = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .filter((f) => /from '\.\.\/proactive\//.test(readFileSync(join(dir, f), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Identity } from '../core/identity.js';
 import { type ClientFactory, type Core, createCore, tellAbandoned } from '../core/index.js';
 import { errorSummary } from '../core/logs/safe-error.js';
+import { recordCallCard } from '../core/proactive/call-report.js';
 import { createProactive, type Proactive } from '../core/proactive/proactive.js';
 import { createSandbox, type Sandbox } from '../sandbox/index.js';
 import {
@@ -173,6 +174,8 @@ function createCoreAndProactive(
     clientFactory,
     metrics,
     busy: parts.busy,
+    // The call card's landing place, for its report to edit (a job's record: the core imports no job).
+    tracked: (tracked) => recordCallCard({ stores }, tracked),
   });
   proactive = createProactive({
     stores,

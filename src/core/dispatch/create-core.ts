@@ -14,7 +14,6 @@ import type { Conversation } from '../ports/channel.js';
 import { type CoreMetrics, noMetrics } from '../ports/metrics.js';
 import type { TrackedMessage } from '../ports/notify.js';
 import type { Stores } from '../ports/stores.js';
-import { recordCallCard } from '../proactive/call-report.js';
 import type { PlacedOutcome } from '../reply.js';
 import type { Engine } from './engine.js';
 import { createHandlers } from './handlers.js';
@@ -62,6 +61,12 @@ export interface CoreOptions {
    * entry points turn new work away meanwhile. Default: never busy.
    */
   busy?: () => boolean;
+  /**
+   * Told where else a tracked reply landed, after the held requests' own (the call card, whose
+   * report edits it: the proactive jobs', wired by the composition root). The dispatcher imports
+   * no job: jobs are clients of the core, as channels are (docs/architecture.md §1).
+   */
+  tracked?: (tracked: TrackedMessage) => Promise<void>;
 }
 
 /**
@@ -98,7 +103,7 @@ export function createCore(options: CoreOptions): Core {
   };
   const inFlight = new InFlight();
   const { handleText, handleAction, runCommand } = createHandlers(e, inFlight);
-  const executor = executorOf(e);
+  const executor = executorOf(e, options.tracked);
   const deliverOutcome = (conv: Conversation, outcome: PlacedOutcome, noticeShown?: boolean) =>
     executor.outcome(conv, outcome, noticeShown);
   const door = { handleText, runCommand, handleAction, deliverOutcome, dedupe: e.stores.dedupe };
@@ -121,7 +126,7 @@ export function createCore(options: CoreOptions): Core {
     home: homeScreen(e),
     ...linkSurface(e, e.refsFor),
     refsFor: e.refsFor,
-    messageSent: (tracked) => recordTracked(e.stores, tracked),
+    messageSent: (tracked) => recordTracked(e.stores, tracked, options.tracked),
     drain: (timeoutMs) => inFlight.drain(timeoutMs),
     busy: options.busy ?? (() => false),
     attemptsInFlight: () => [...e.attempts.values()],
@@ -130,10 +135,10 @@ export function createCore(options: CoreOptions): Core {
 }
 
 /** The one road out; a call card's landing place is recorded so its report can edit it. */
-function executorOf(e: Engine): DeliveryExecutor {
+function executorOf(e: Engine, also: CoreOptions['tracked']): DeliveryExecutor {
   return new DeliveryExecutor({
     logger: e.logger,
-    tracked: (tracked) => recordTracked(e.stores, tracked),
+    tracked: (tracked) => recordTracked(e.stores, tracked, also),
   });
 }
 
@@ -155,7 +160,11 @@ function commandInfos(table: readonly CommandSpec[]): CommandInfo[] {
   }));
 }
 
-/** Where a tracked reply landed: a held request's message (README "Money guard") or a call card. */
-async function recordTracked(stores: Stores, tracked: TrackedMessage): Promise<void> {
-  if (!(await recordApprovalMessage(stores, tracked))) await recordCallCard({ stores }, tracked);
+/** Where a tracked reply landed: a held request's message (README "Money guard"), else whoever else tracks (a call card). */
+async function recordTracked(
+  stores: Stores,
+  tracked: TrackedMessage,
+  also: CoreOptions['tracked'],
+): Promise<void> {
+  if (!(await recordApprovalMessage(stores, tracked))) await also?.(tracked);
 }
