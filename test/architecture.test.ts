@@ -169,7 +169,8 @@ describe('Add a command (docs/architecture.md §6)', () => {
 
 // "Add a channel" (§5): a platform of its own, its capabilities declared honestly, the primitives
 // of a Conversation, and an entry point that normalises what arrives and hands it to the core.
-const FAKE = 'fakechat' as Platform;
+// The core names no platform: any name registers, without a cast.
+const FAKE: Platform = 'fakechat';
 
 // Step 2 (§5.2): what it can do. This one can do nothing but post.
 const FAKE_CAN: ChannelCapabilities = {
