@@ -16,6 +16,9 @@ export async function consoleDriver(): Promise<ChannelDriver> {
   return {
     name: 'console',
     hasSharedChat: false,
+    onePerson: true,
+    editsInPlace: false,
+    linksByConversation: true,
     canDeleteInput: false,
     hasAuditThread: false,
     busy: 'later',

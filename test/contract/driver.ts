@@ -19,6 +19,12 @@ export interface ChannelDriver {
   readonly name: string;
   /** The console has no shared chat; scenarios about one are not applicable there. */
   readonly hasSharedChat: boolean;
+  /** One person only (the console): scenarios about a second person use Alice. */
+  readonly onePerson: boolean;
+  /** A press's answer replaces the pressed message (a page turned in place); else it is shown anew. */
+  readonly editsInPlace: boolean;
+  /** Linking is a conversation in the private chat (`/link`, the username, the password), not a form. */
+  readonly linksByConversation: boolean;
   /** Whether the platform lets a bot delete a user's message (Slack never shows slash command text). */
   readonly canDeleteInput: boolean;
   /** Whether the channel has a support-channel audit thread (Slack). */

@@ -182,6 +182,9 @@ export async function slackDriver(): Promise<ChannelDriver> {
   return {
     name: 'slack',
     hasSharedChat: true,
+    onePerson: false,
+    editsInPlace: true,
+    linksByConversation: false,
     canDeleteInput: false,
     hasAuditThread: true,
     busy: 'words',

@@ -92,6 +92,9 @@ export async function telegramDriver(): Promise<ChannelDriver> {
   return {
     name: 'telegram',
     hasSharedChat: true,
+    onePerson: false,
+    editsInPlace: true,
+    linksByConversation: true,
     canDeleteInput: true,
     hasAuditThread: false,
     busy: 'later',
