@@ -31,6 +31,7 @@ export type { RefsFor } from './delivery/command-refs.js';
 export { isStoreUnavailable } from './delivery/error-replies.js';
 export { type CoreOptions, createCore } from './dispatch/create-core.js';
 export { InFlight } from './dispatch/in-flight.js';
+export { type RecoverInterruptedOptions, recoverInterrupted, tellAbandoned } from './dispatch/interrupted.js';
 export type {
   Arrival,
   ChannelRegistration,
@@ -39,8 +40,7 @@ export type {
   Received,
   Request,
   Shown,
-} from './dispatch/intake.js';
-export { type RecoverInterruptedOptions, recoverInterrupted, tellAbandoned } from './dispatch/interrupted.js';
+} from './door.js';
 export {
   type ChatRef,
   chatKey,

@@ -1,6 +1,7 @@
 import type { Core } from '../../src/core/core.js';
 import { DeliveryExecutor } from '../../src/core/delivery/delivery-executor.js';
-import { type ChannelRegistration, type Door, openDoor } from '../../src/core/dispatch/intake.js';
+import { openDoor } from '../../src/core/dispatch/intake.js';
+import type { ChannelRegistration, Door } from '../../src/core/door.js';
 import type { ActionOutcome, PlacedOutcome, PlacedReply, Reply } from '../../src/core/reply.js';
 
 /**

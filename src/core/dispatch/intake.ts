@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingAction, IncomingCommand, IncomingText } from '../core.js';
 import { isStoreUnavailable } from '../delivery/error-replies.js';
-import type { ChannelLogger } from '../logs/logger.js';
+import type {
+  Arrival,
+  ChannelRegistration,
+  Door,
+  Enriched,
+  IncomingAction,
+  IncomingCommand,
+  IncomingText,
+  Received,
+} from '../door.js';
 import { errorSummary } from '../logs/safe-error.js';
 import { catalogues, type Language, languageOf, type Messages } from '../messages.js';
 import type { Conversation } from '../ports/channel.js';
@@ -15,87 +23,6 @@ import type { PlacedOutcome, PlacedReply } from '../reply.js';
  * channel's `enrich()` run its lookups (Slack `users.info`, Telegram's admin check), the core
  * decides, the decision is delivered through the one road out, and a failure is logged and worded.
  */
-
-/** What a channel says about itself when it opens its door to the core. */
-export interface ChannelRegistration {
-  /** The channel's name in log lines (`telegram`, `slack`). */
-  readonly name: string;
-  readonly logger: ChannelLogger;
-  /** Where deliveries are claimed once, across instances; default: the core's own store. */
-  readonly dedupe?: DedupeStore;
-  /** How long a claim holds (as long as the platform may redeliver). Default one day. */
-  readonly dedupeTtlMs?: number;
-}
-
-/** What a request asks of the core once enriched: a line of text, a command by name, a press, or a form's own call. */
-export type Request =
-  | { readonly text: IncomingText }
-  | { readonly command: IncomingCommand }
-  | { readonly action: IncomingAction }
-  | { readonly call: () => Promise<PlacedReply | PlacedReply[]> };
-
-/** A request after `enrich()`: what it asks, and the conversation it is answered in (the chat now known). */
-export type Enriched = Request & {
-  readonly conversation?: Conversation;
-  /** The locale as enriched, for the failure words. */
-  readonly locale?: string | undefined;
-};
-
-/** The channel shows part of a decision itself (in its ack, in a form); the core delivers the rest. */
-export interface Shown {
-  readonly rest?: PlacedOutcome;
-  /** The channel's own answer (a press's toast) carried the notice already. */
-  readonly noticeShown?: boolean;
-}
-
-/** A request at the door: the cheap envelope, and what the channel does with it. */
-export interface Arrival {
-  /**
-   * The platform's id of this delivery, the same on a redelivery (never a digest of what was
-   * typed, docs/privacy.md §2.4): claimed once. Absent: nothing to claim (one person, in order).
-   */
-  readonly deliveryId?: string;
-  /** A lost claim still runs: a person may send the same again on purpose (a form told apart from Slack's retry by its header). */
-  readonly rerun?: boolean;
-  /** The language the platform told without a lookup. */
-  readonly locale?: string | undefined;
-  /** Only for the store-down notice when `locale` is unknown: a lookup the platform answers while our store does not. */
-  readonly lookupLocale?: () => Promise<string | undefined>;
-  /** The conversation as known before any lookup: the notices go there, and the decision unless enriched. */
-  readonly conversation: Conversation;
-  /** A press: a notice is its outcome's notice, not a message. */
-  readonly press?: boolean;
-  /**
-   * `answer`: this channel answers a busy provider here, in words (Slack Socket Mode). Absent: its
-   * own door turned busy requests away already (Telegram's webhook 503, Slack's HTTP ack), or it
-   * takes them in order (the console, polling).
-   */
-  readonly busy?: 'answer';
-  /** A short line to the person before any decision (store down, busy): the channel's own way, else a message in the chat. */
-  readonly notice?: (text: string) => Promise<void>;
-  /** Log fields that identify the delivery (never what was typed). */
-  readonly log?: Record<string, unknown>;
-  /** The costly part, run only for a claimed request: lookups, then what it asks. `undefined`: answered already. */
-  enrich(): Promise<Enriched | undefined>;
-  /** Told while the core decides (Telegram shows "typing…"). */
-  meanwhile?(decision: Promise<unknown>): void;
-  /** Shows the decision, or part of it, the channel's own way; what it leaves is delivered. */
-  show?(decision: PlacedOutcome): Promise<Shown>;
-}
-
-/** What became of a request at the door. */
-export type Received = 'done' | 'duplicate' | 'unavailable' | 'busy';
-
-/** A channel's door into the core. */
-export interface Door {
-  receive(arrival: Arrival): Promise<Received>;
-  /**
-   * The busy decision and its words: the words when the provider's backlog is full (or the
-   * channel's own is, `full`), in the language of `locale` or every language when unknown; else
-   * `undefined`. The channel decides when to use them (an HTTP ack, a 503).
-   */
-  busyWords(locale?: string, full?: boolean): string | undefined;
-}
 
 /** What the door needs of the core. */
 export interface DoorDeps {
