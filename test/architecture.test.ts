@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,11 @@ import {
   type Reply,
 } from '../src/core/index.js';
 import { createMemoryKeyValueStore, createStores, keyringFromKeys } from '../src/store/index.js';
+import { fakechatDriver } from './contract/fakechat-driver.js';
+import { intakeContract } from './contract/intake.js';
+import { promisesContract } from './contract/promises.js';
+import { adapterContract } from './contract/scenarios.js';
+import { surfacesContract } from './contract/surfaces.js';
 
 /**
  * docs/architecture.md §6 ("Add a command") and §5 ("Add a channel"), followed step by step at
@@ -114,6 +120,10 @@ describe('Add a command (docs/architecture.md §6)', () => {
     });
     const help = await core.handleText({ identity: alice, chat: privateChat, text: '/help greet' });
     expect(JSON.stringify(help)).toContain('/greet <name>');
+    // Help's list, grouped (src/core/commands/help.ts): a command no group names is under "Other".
+    const list = await core.handleText({ identity: alice, chat: privateChat, text: '/help' });
+    const other = list.flatMap((r) => r.sections ?? []).find((g) => g.title === en.helpGroupOther);
+    expect(other?.lines.join('\n')).toContain('/greet <name> – Greet someone by name');
   });
 
   // Step 4 (§6.4): its bad-input case, a row of test/core/bad-input.test.ts, asserted the same way.
@@ -168,7 +178,8 @@ describe('Add a command (docs/architecture.md §6)', () => {
 
 // "Add a channel" (§5): a platform of its own, its capabilities declared honestly, the primitives
 // of a Conversation, and an entry point that normalises what arrives and hands it to the core.
-const FAKE = 'fakechat' as Platform;
+// The core names no platform: any name registers, without a cast.
+const FAKE: Platform = 'fakechat';
 
 // Step 2 (§5.2): what it can do. This one can do nothing but post.
 const FAKE_CAN: ChannelCapabilities = {
@@ -205,13 +216,18 @@ function fakeConversation(kind: 'private' | 'shared', sent: Sent[]): Conversatio
   };
 }
 
-// Step 4 (§5.4): the entry point: normalise, call the core, deliver what it placed.
+// Step 4 (§5.4): the entry point: open the core's door once, then hand each request to it (the
+// delivery id, the conversation, and an enrich() that normalises it); the door claims, decides and delivers.
+let delivery = 0;
 async function onFakeMessage(text: string, chat: ChatRef, user = 'u1'): Promise<Sent[]> {
   const sent: Sent[] = [];
   const identity: Identity = { platform: FAKE, tenant: '', user };
-  const conversation = fakeConversation(chat.kind, sent);
-  const placed = await core.handleText({ identity, chat, text, via: 'command', can: FAKE_CAN });
-  await core.deliver(conversation, placed);
+  const door = core.register({ name: FAKE, logger: { info() {}, warn() {}, error() {} } });
+  await door.receive({
+    deliveryId: `${FAKE}:${++delivery}`,
+    conversation: fakeConversation(chat.kind, sent),
+    enrich: async () => ({ text: { identity, chat, text, via: 'command', can: FAKE_CAN } }),
+  });
   return sent;
 }
 
@@ -237,6 +253,26 @@ describe('Add a channel (docs/architecture.md §5)', () => {
         .map((s) => s.text)
         .join('\n'),
     ).not.toMatch(/demo/);
+  });
+});
+
+// §5.6: its driver in test/contract/, so every contract scenario runs on it: the whole suite, on a
+// channel the core has never heard of, with no change under src/core.
+const fakechatOnly = { shared: false, deletes: false, mentions: false, shortcuts: false, forms: false };
+adapterContract('fakechat', fakechatDriver, { shared: false, deletes: false, thread: false });
+promisesContract('fakechat', fakechatDriver, fakechatOnly);
+surfacesContract('fakechat', fakechatDriver, fakechatOnly);
+intakeContract('fakechat', fakechatDriver);
+
+// The core in layers (docs/architecture.md §1): the dispatcher imports no job; the jobs are clients
+// of the core, as channels are, and the composition root wires what they record (a call card).
+describe('The core in layers', () => {
+  it('the dispatcher imports nothing of the proactive jobs', () => {
+    const dir = join(import.meta.dirname, '../src/core/dispatch');
+    const offenders = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .filter((f) => /from '\.\.\/proactive\//.test(readFileSync(join(dir, f), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });
 

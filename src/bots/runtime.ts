@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { writerFence } from '../core/guard/writer-fence.js';
 import type { Identity } from '../core/identity.js';
 import { type ClientFactory, type Core, createCore, tellAbandoned } from '../core/index.js';
+import { recordCallCard } from '../core/proactive/call-report.js';
 import { createProactive, type Proactive } from '../core/proactive/proactive.js';
 import { createSandbox, type Sandbox } from '../sandbox/index.js';
 import type { InstallationStore } from '../store/index.js';
@@ -174,6 +175,8 @@ function createCoreAndProactive(
     clientFactory,
     metrics,
     busy: parts.busy,
+    // The call card's landing place, for its report to edit (a job's record: the core imports no job).
+    tracked: (tracked) => recordCallCard({ stores }, tracked),
   });
   proactive = createProactive({
     stores,

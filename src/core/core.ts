@@ -1,6 +1,6 @@
-import type { RoleNow } from './accounts/roles.js';
 import type { CommandTool } from './commands/tool-fields.js';
 import type { RefsFor } from './delivery/command-refs.js';
+import type { ChannelRegistration, Door, IncomingAction, IncomingCommand, IncomingText } from './door.js';
 import type { ChatRef, Identity, Role } from './identity.js';
 import type { Language } from './messages.js';
 import type { ChannelCapabilities, Conversation } from './ports/channel.js';
@@ -8,83 +8,8 @@ import type { TrackedMessage } from './ports/notify.js';
 import type { AuditEntry } from './ports/records.js';
 import type { PlacedOutcome, PlacedReply, Reply } from './reply.js';
 
-/** A line of text from a chat: `/balance`, `balance`, `/rate +4930123`, or an answer in a conversation. */
-export interface IncomingText {
-  identity: Identity;
-  chat: ChatRef;
-  /** The raw text. Adapters strip `@botname` and the Slack command name; a leading `/` is optional. */
-  text: string;
-  /** BCP 47 locale from the platform (`de-DE`), when known. A `/language` choice wins over it. */
-  locale?: string | undefined;
-  /** IANA time zone from the platform (Slack `tz`), when known. A `/timezone` choice wins over it. */
-  timeZone?: string;
-  /** Correlates log lines. */
-  requestId?: string;
-  /**
-   * The platform's own id of this delivery (`telegram:<bot>:<update_id>`, a Slack trigger id): the
-   * same on a redelivery. A never-retry operation it starts is keyed by it durably (`audited`).
-   */
-  deliveryId?: string;
-  /** When the user sent it, when the platform says (a Telegram message's `date`); see `maxCommandAgeMs`. */
-  sentAt?: Date;
-  /**
-   * Only the bot saw this text, even in a shared chat (a Slack slash command). Then a PIN in it does
-   * not leak to the chat, and private-only commands may run (their replies still go privately).
-   */
-  inputIsPrivate?: boolean;
-  /**
-   * `command` (default): the text is meant for the bot (a slash command, the console, a DM to a
-   * Slack app, an @mention). `chat`: a message in a chat app where people and other bots talk
-   * (Telegram): a leading `/` marks a command, plain text is conversation, and in a shared chat a
-   * command that did not name us may belong to another bot (docs/interface.md §4.1).
-   */
-  via?: 'command' | 'chat';
-  /** `via: 'chat'`: the command named this bot (`/cmd@bot`), so it is ours even in a group. */
-  addressed?: boolean;
-  /** What the channel it came from can do (its Conversation's `can`): the core promises nothing more. */
-  can?: ChannelCapabilities;
-  /** A message that was not text: a shared contact's number, or a kind the bot does not read. */
-  attachment?: { kind: 'contact'; phone: string } | { kind: 'other'; type: string };
-}
-
-/**
- * A command by name with typed arguments (a Slack form's value, a shortcut's number): nothing to
- * tokenize or parse again. It takes the same road as typed text: the command's own schema checks
- * the arguments (bad ones get the same fix), then roles, credentials, confirmation and delivery.
- */
-export interface IncomingCommand
-  extends Omit<IncomingText, 'text' | 'via' | 'addressed' | 'attachment' | 'sentAt'> {
-  /** The command's name or an alias (`rate`). */
-  command: string;
-  /** One value per argument, as the command's schema takes them (`['+49 30 1234567']`). */
-  args: readonly string[];
-}
-
-export interface IncomingAction {
-  identity: Identity;
-  chat: ChatRef;
-  /** The `actionId` of a `ReplyAction`. */
-  actionId: string;
-  /** What the channel it came from can do (its Conversation's `can`). */
-  can?: ChannelCapabilities;
-  /**
-   * The button sat on a message only the presser sees (an ephemeral message in a shared chat, such
-   * as a page of their call records): a screen or page placed for them alone may replace it, since
-   * nobody else sees that message. Absent: the message is the chat's, and stays as it was.
-   */
-  pressedPrivately?: boolean;
-  locale?: string | undefined;
-  timeZone?: string;
-  requestId?: string;
-  /** As {@link IncomingText.deliveryId}: the press's update or interaction id. */
-  deliveryId?: string;
-  /**
-   * The presser's role asked of the platform now, past any cache (`chat.userIsAdmin` may be a
-   * minute old): an approval reads it at the moment of the press (docs/money-guard.md §2.5). Absent: the
-   * channel keeps no cache (the console), and `chat` is read as it is.
-   */
-  roleNow?: () => Promise<RoleNow>;
-}
+// What comes in, and the door it comes through (door.ts), re-exported for the core's own modules.
+export type { IncomingAction, IncomingCommand, IncomingText } from './door.js';
 
 /**
  * Which form a command opens: `credentials` (a username and password, `link`), `support-setup` (a
@@ -165,6 +90,12 @@ export interface Core {
    * separately) and language (Telegram `setMyCommands` with `language_code`). Default English.
    */
   menu(scope: 'private' | 'shared', language?: Language): { command: string; description: string }[];
+  /**
+   * A channel opens its door: the one road in (dispatch/intake.ts). Every request it takes enters
+   * through `receive`, which claims it once, answers busy and store outages, decides, delivers and
+   * words a failure; the channel only verifies, acknowledges, normalises and renders.
+   */
+  register(channel: ChannelRegistration): Door;
   handleText(input: IncomingText): Promise<PlacedReply[]>;
   /** Runs a command by name with typed arguments, as if typed (forms, shortcuts). */
   runCommand(input: IncomingCommand): Promise<PlacedReply[]>;

@@ -1,5 +1,9 @@
-/** Where a message came from. The core never sees platform objects, only this. */
-export type Platform = 'telegram' | 'slack' | 'console';
+/**
+ * Where a message came from: the name a channel gives itself (`telegram`, `slack`, `console`, or
+ * any channel that registers). The core never sees platform objects, and names no platform
+ * (docs/architecture.md §5.1).
+ */
+export type Platform = string;
 
 /** A chat user: `platform:tenant:user`, e.g. `telegram::123` or `slack:T1:U2` (docs/accounts.md §1.1). */
 export interface Identity {

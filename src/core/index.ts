@@ -43,6 +43,15 @@ export { type Consent, consentOf, pageButton } from './delivery/presses.js';
 export { type CoreOptions, createCore } from './dispatch/create-core.js';
 export { InFlight } from './dispatch/in-flight.js';
 export { type RecoverInterruptedOptions, recoverInterrupted, tellAbandoned } from './dispatch/interrupted.js';
+export type {
+  Arrival,
+  ChannelRegistration,
+  Door,
+  Enriched,
+  Received,
+  Request,
+  Shown,
+} from './door.js';
 export {
   type ChatRef,
   chatKey,

@@ -110,7 +110,9 @@ describe('configuration reference', () => {
   });
 
   it("docs/configuration.md's table is the one generated from the schema (`telephony-bot config reference`)", async () => {
-    const readme = await readFile(new URL('../../docs/configuration.md', import.meta.url), 'utf8').catch(() => '');
+    const readme = await readFile(new URL('../../docs/configuration.md', import.meta.url), 'utf8').catch(
+      () => '',
+    );
     expect(readme, 'docs/configuration.md is missing').not.toBe('');
     const match = /<!-- config:start -->\n([\s\S]*?)\n<!-- config:end -->/.exec(readme);
     expect(

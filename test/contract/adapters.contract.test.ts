@@ -1,5 +1,6 @@
 import { consoleDriver } from './console-driver.js';
 import { guardContract } from './guard-promises.js';
+import { intakeContract } from './intake.js';
 import { promisesContract } from './promises.js';
 import { adapterContract } from './scenarios.js';
 import { slackDriver } from './slack-driver.js';
@@ -25,3 +26,7 @@ surfacesContract('console', consoleDriver, { ...only, shared: false, mentions: f
 /** The money guard's promises where there is a shared chat (docs/money-guard.md §2). */
 guardContract('telegram', telegramDriver);
 guardContract('slack', slackDriver);
+/** The one road in (docs/architecture.md §3.1): claimed once, store outages and busy told, failures worded. */
+intakeContract('telegram', telegramDriver);
+intakeContract('slack', slackDriver);
+intakeContract('console', consoleDriver);

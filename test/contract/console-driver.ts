@@ -16,8 +16,12 @@ export async function consoleDriver(): Promise<ChannelDriver> {
   return {
     name: 'console',
     hasSharedChat: false,
+    onePerson: true,
+    editsInPlace: false,
+    linksByConversation: true,
     canDeleteInput: false,
     hasAuditThread: false,
+    busy: 'later',
     stack: h.stack,
     command: (name) => `/${name}`,
     async say(who, where, text) {

@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from 'vitest';
 import type { TestStack } from '../helpers/stack.js';
 
 /**
@@ -14,9 +15,16 @@ export type Where = 'private' | 'shared';
  * client and sandbox. Each call resolves once the channel has finished answering.
  */
 export interface ChannelDriver {
-  readonly name: 'telegram' | 'slack' | 'console' | 'mcp';
+  /** The channel's name; the suite knows no fixed list of them (docs/architecture.md §5.6). */
+  readonly name: string;
   /** The console has no shared chat; scenarios about one are not applicable there. */
   readonly hasSharedChat: boolean;
+  /** One person only (the console): scenarios about a second person use Alice. */
+  readonly onePerson: boolean;
+  /** A press's answer replaces the pressed message (a page turned in place); else it is shown anew. */
+  readonly editsInPlace: boolean;
+  /** Linking is a conversation in the private chat (`/link`, the username, the password), not a form. */
+  readonly linksByConversation: boolean;
   /** Whether the platform lets a bot delete a user's message (Slack never shows slash command text). */
   readonly canDeleteInput: boolean;
   /** Whether the channel has a support-channel audit thread (Slack). */
@@ -77,6 +85,17 @@ export interface ChannelDriver {
   /** Makes the shared chat a support channel with `agents` (Slack: the set-up modal; elsewhere the store). */
   makeSupportChannel(agents: Person[]): Promise<void>;
   /**
+   * The platform delivers the last request `who` sent again, with the same delivery id (Telegram's
+   * `update_id`, Slack's trigger). Absent where the platform never redelivers (the console).
+   */
+  redeliver?(who: Person): Promise<void>;
+  /**
+   * How the channel answers while the provider is busy (docs/architecture.md §3.1): `words`, the
+   * core's "busy, try again" at once (Slack); `later`, it takes the request in its turn and
+   * answers it (the console; Telegram's polling, whose webhook's 503 is tested in test/adapters/telegram).
+   */
+  readonly busy: 'words' | 'later';
+  /**
    * The platform stops naming `who` an admin of the shared chat (Telegram `getChatMember`, Slack
    * `users.info`), as an owner demoting them would; the bot is not told. Absent where there is none.
    */
@@ -90,3 +109,19 @@ export type DriverFactory = () => Promise<ChannelDriver>;
 
 /** Every driver's sandbox holds this many recent calls of the demo account (seedWithCalls), numbered 49301000000 up. */
 export const SEEDED_CALLS = 45;
+
+/** A fresh driver for each test of the enclosing `describe`, with the demo accounts linked to Alice; closed after. */
+export function eachDriver(start: DriverFactory): () => ChannelDriver {
+  let d: ChannelDriver | undefined;
+  beforeEach(async () => {
+    d = await start();
+    await d.linkDemo('alice');
+  });
+  afterEach(async () => {
+    await d?.close();
+  });
+  return () => {
+    if (!d) throw new Error('no driver: call inside a test');
+    return d;
+  };
+}

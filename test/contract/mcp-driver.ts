@@ -66,6 +66,11 @@ export async function mcpDriver(): Promise<ChannelDriver> {
   };
   return {
     name: 'mcp',
+    // The console's user (docs/mcp.md §1.1); a confirmation's answer is a form, never an edit in place.
+    onePerson: true,
+    editsInPlace: false,
+    linksByConversation: true,
+    busy: 'later',
     hasSharedChat: false,
     canDeleteInput: false,
     hasAuditThread: false,

@@ -60,7 +60,7 @@ export function promisesContract(
 
     it.skipIf(has.deletes)('no message claims a deletion this channel cannot carry out', async () => {
       await d.say('alice', 'private', cmd(d, 'topup'));
-      if (d.name === 'console')
+      if (d.linksByConversation)
         for (const line of ['/link', 'demo', 'demo']) await d.say('alice', 'private', line);
       if (has.shared) await d.say('alice', 'shared', cmd(d, 'topup'));
       // A SIP password shown privately stays: nothing says it goes away later.
@@ -70,8 +70,8 @@ export function promisesContract(
     });
 
     it('an unlinked user is refused before any secret is asked, and keeps a way back', async () => {
-      const who: Person = d.name === 'console' ? 'alice' : 'bob';
-      if (d.name === 'console') await d.stack.stores.credentials.delete('console::alice');
+      const who: Person = d.onePerson ? 'alice' : 'bob';
+      if (d.onePerson) await d.stack.stores.credentials.delete(`${d.name}::alice`);
       await d.say(who, 'private', cmd(d, 'start'));
       await d.press(who, 'private', '💳 Top up');
       const seen = d.privateView(who);

@@ -67,7 +67,7 @@ export function adapterContract(
     it.skipIf(!has.shared)('a link result names the account only to its owner', async () => {
       await d.linkDemo('bob');
       await d.say('bob', 'shared', cmd(d, 'link'));
-      if (d.name === 'telegram') {
+      if (d.linksByConversation) {
         // Telegram links in the private chat, by conversation.
         for (const text of ['/link', 'demo', 'demo']) await d.say('bob', 'private', text);
       }

@@ -65,6 +65,8 @@ export async function slackDriver(): Promise<ChannelDriver> {
   let urlSeq = 0;
   let views: SlackCall[] = [];
   const forms: string[] = [];
+  /** The last slash command each person sent, as Slack would deliver it again. */
+  const lastCommand = new Map<Person, Record<string, string>>();
 
   const newUrl = (where: { channel: string; user: string; original?: Seen }) => {
     const id = `k${++urlSeq}`;
@@ -127,6 +129,7 @@ export async function slackDriver(): Promise<ChannelDriver> {
         slashCommandBody({ text, user: ids[who], channel: ch, responseUrl: url, command: COMMAND }),
       ),
     );
+    lastCommand.set(who, body);
     await channel.app.processEvent({ body, ack: async () => {} });
     sync();
   }
@@ -185,10 +188,21 @@ export async function slackDriver(): Promise<ChannelDriver> {
   return {
     name: 'slack',
     hasSharedChat: true,
+    onePerson: false,
+    editsInPlace: true,
+    linksByConversation: false,
     canDeleteInput: false,
     hasAuditThread: true,
+    busy: 'words',
     stack,
     command: (name) => `${COMMAND} ${name}`,
+    async redeliver(who) {
+      const body = lastCommand.get(who);
+      if (!body) throw new Error(`${who} sent no command yet`);
+      // A retry (X-Slack-Retry-Num) carries the same trigger_id and response_url.
+      await channel.app.processEvent({ body: { ...body }, ack: async () => {}, retryNum: 1 });
+      sync();
+    },
     async say(who, where, text) {
       if (!text.startsWith(`${COMMAND} `) && text !== COMMAND)
         throw new Error(`Slack takes only ${COMMAND} commands here, not ${text}`);

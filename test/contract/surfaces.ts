@@ -45,7 +45,7 @@ const times = (d: ChannelDriver, who: Person, sentence: string | RegExp) =>
  * `language_code`, Slack locale); on the console, which has one user, Alice after `/language de`.
  */
 export async function germanReader(d: ChannelDriver): Promise<Person> {
-  if (d.name === 'console') {
+  if (d.onePerson) {
     await d.say('alice', 'private', cmd(d, 'language de'));
     return 'alice';
   }
@@ -110,7 +110,7 @@ export function surfacesContract(
 
       it('a way back, and no sentence twice: ◀ returns, and a page replaces the last where it can', async () => {
         // A channel that edits shows one page at a time, in place; the console prints each page anew.
-        const printed = d.name === 'console' ? 1 : 0;
+        const printed = d.editsInPlace ? 0 : 1;
         await d.say('alice', 'private', cmd(d, LIST));
         await d.press('alice', 'private', '▶');
         expect(times(d, 'alice', 'Page 2 of')).toBe(1);

@@ -47,7 +47,12 @@ export async function telegramDriver(): Promise<ChannelDriver> {
   await channel.bot.init();
   // The core speaks to a person other than the presser (an approved request's result to its requester).
   stack.proactive.attach(channel.notifier);
-  const run = (update: object) => channel.bot.handleUpdate(update as Update);
+  const sent = new Map<number, object>();
+  const run = (update: object) => {
+    const from = (update as { message?: { from?: { id: number } } }).message?.from?.id;
+    if (from !== undefined) sent.set(from, update);
+    return channel.bot.handleUpdate(update as Update);
+  };
   const chatOf = (_who: Person, where: Where) => (where === 'shared' ? group : undefined);
   const chatId = (who: Person, where: Where) => (where === 'shared' ? group.id : people[who].id);
   /** Messages' texts (rich ones flattened), then the documents sent there. */
@@ -90,10 +95,19 @@ export async function telegramDriver(): Promise<ChannelDriver> {
   return {
     name: 'telegram',
     hasSharedChat: true,
+    onePerson: false,
+    editsInPlace: true,
+    linksByConversation: true,
     canDeleteInput: true,
     hasAuditThread: false,
+    busy: 'later',
     stack,
     command: (name) => `/${name}`,
+    async redeliver(who) {
+      const update = sent.get(people[who].id);
+      if (!update) throw new Error(`${who} sent nothing yet`);
+      await channel.bot.handleUpdate(structuredClone(update) as Update);
+    },
     async say(who, where, text) {
       await run(telegram.message(people[who], text, chatOf(who, where)));
     },

@@ -1,4 +1,5 @@
 import type { ChatRef, Identity } from '../../src/core/identity.js';
+import type { ChannelCapabilities } from '../../src/core/ports/channel.js';
 import type { Reply } from '../../src/core/reply.js';
 import { createTestStack, type TestStack, type TestStackOptions } from '../helpers/stack.js';
 
@@ -13,7 +14,14 @@ export interface CoreHarness {
   /** Sends a line to the core and returns all reply texts joined, plus the replies. */
   send(
     text: string,
-    options?: { as?: Identity; chat?: ChatRef | undefined; locale?: string; timeZone?: string },
+    options?: {
+      as?: Identity;
+      chat?: ChatRef | undefined;
+      locale?: string;
+      timeZone?: string;
+      /** What the channel can do, as its adapter declares it; absent: nothing is promised. */
+      can?: ChannelCapabilities;
+    },
   ): Promise<{ text: string; replies: Reply[] }>;
   close(): Promise<void>;
 }
@@ -49,6 +57,7 @@ export async function startCore(options: TestStackOptions & { link?: boolean } =
         text,
         ...(o.locale ? { locale: o.locale } : {}),
         ...(o.timeZone ? { timeZone: o.timeZone } : {}),
+        ...(o.can ? { can: o.can } : {}),
       });
       return { text: textOf(replies), replies };
     },

@@ -8,7 +8,7 @@ import type {
   SupportSetupInput,
 } from '../../src/core/core.js';
 import { ACTOR_MARK, type ActionOutcome, type Reply } from '../../src/core/reply.js';
-import { asPlaced, asPlacedOutcome, realRoad } from './placed.js';
+import { asPlaced, asPlacedOutcome, realDoor, realRoad } from './placed.js';
 
 /**
  * The one hand-written `Core` of the tests (docs/architecture.md §7.2), for an adapter's own behaviour (acks,
@@ -143,6 +143,7 @@ export function createFakeCore(preset: keyof typeof PRESETS): FakeCore {
       return [{ title: 'Home', text: 'fake home' }];
     },
     ...realRoad(),
+    register: (channel) => realDoor(core, channel),
     async messageSent() {},
     async drain() {
       return true;

@@ -1,4 +1,7 @@
+import type { Core } from '../../src/core/core.js';
 import { DeliveryExecutor } from '../../src/core/delivery/delivery-executor.js';
+import { openDoor } from '../../src/core/dispatch/intake.js';
+import type { ChannelRegistration, Door } from '../../src/core/door.js';
 import type { ActionOutcome, PlacedOutcome, PlacedReply, Reply } from '../../src/core/reply.js';
 
 /**
@@ -30,4 +33,23 @@ export function realRoad(tracked?: ConstructorParameters<typeof DeliveryExecutor
     deliver: executor.replies.bind(executor),
     deliverOutcome: executor.outcome.bind(executor),
   };
+}
+
+/**
+ * The real door (the one road in, src/core/dispatch/intake.ts) over a hand-written core: the
+ * adapter's requests are claimed, refused when busy and delivered as the real core does it. The
+ * core's methods are read when called, so a test may replace them (`core.busy = () => true`).
+ */
+export function realDoor(core: Core, channel: ChannelRegistration): Door {
+  return openDoor(
+    {
+      handleText: (input) => core.handleText(input),
+      runCommand: (input) => core.runCommand(input),
+      handleAction: (input) => core.handleAction(input),
+      deliverOutcome: (conv, outcome, noticeShown) => core.deliverOutcome(conv, outcome, noticeShown),
+      busy: () => core.busy?.() ?? false,
+      dedupe: { claim: async () => true },
+    },
+    channel,
+  );
 }

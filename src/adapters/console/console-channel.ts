@@ -7,6 +7,7 @@ import {
   type Conversation,
   type Core,
   catalogues,
+  type Door,
   errorSummary,
   type Identity,
   languageOf,
@@ -68,8 +69,8 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
   const echo = new HiddenEcho(output);
   const conversation = consoleConversation(printer, chat.id, interactive ? echo : undefined);
 
-  const handle = (line: string) =>
-    handleLine(line, { core: options.core, identity, chat, locale, printer, conversation });
+  const door = options.core.register({ name: 'console', logger: silent });
+  const handle = (line: string) => handleLine(line, { door, identity, chat, locale, printer, conversation });
 
   return {
     identity,
@@ -117,7 +118,7 @@ function lastGuard(err: unknown, locale: string | undefined): string {
 async function handleLine(
   line: string,
   c: {
-    core: Core;
+    door: Door;
     identity: Identity;
     chat: ChatRef;
     locale: { locale?: string };
@@ -125,24 +126,31 @@ async function handleLine(
     conversation: Conversation;
   },
 ): Promise<boolean> {
-  const { core, identity, chat, locale, printer, conversation } = c;
+  const { door, identity, chat, locale, printer, conversation } = c;
   const text = line.trim();
   if (!text) return true;
   if (text === '/quit' || text === '/exit') return false;
   const actionId = printer.choices.get(text);
-  if (actionId) {
-    const outcome = await core.handleAction({ identity, chat, actionId, can: conversation.can, ...locale });
-    printer.choices = new Map();
-    // The notice is printed first, unless the update says the same (no sentence twice).
-    if (outcome.notice && outcome.notice !== outcome.update?.text) printer.write(outcome.notice);
-    await core.deliverOutcome(conversation, outcome, true);
-    return true;
-  }
-  const replies = await core.handleText({ identity, chat, text, can: conversation.can, ...locale });
-  printer.choices = new Map();
-  await core.deliver(conversation, replies);
+  const asker = { identity, chat, can: conversation.can, ...locale };
+  // One person, in order: nothing to claim, and no busy to answer (docs/architecture.md §5.4).
+  await door.receive({
+    conversation,
+    ...locale,
+    ...(actionId ? { press: true } : {}),
+    enrich: async () => (actionId ? { action: { ...asker, actionId } } : { text: { ...asker, text } }),
+    async show(decided) {
+      printer.choices = new Map();
+      // The notice is printed first, unless the update says the same (no sentence twice).
+      const { notice, update } = decided;
+      if (notice && notice !== update?.text) printer.write(notice);
+      return { rest: decided, noticeShown: true };
+    },
+  });
   return true;
 }
+
+/** The console logs nothing of its own: what it would say, it prints. */
+const silent = { info() {}, warn() {}, error() {} };
 
 /** The default console user: `console::<OS user>`, the person at this terminal. */
 export function operatingSystemUser(): Identity {

@@ -2,7 +2,7 @@ import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { type ActionOutcome, HOME_BUTTON } from '../../core/index.js';
 import { pressedOnHome } from './app-home.js';
 import type { SlackHandlerDeps } from './deps.js';
-import { acknowledged, replyTarget, type SlackRequest, type SlackTurn, slackTurn } from './turn.js';
+import { acknowledged, envelope, lookUp, replyTarget, type SlackRequest, type SlackTurn } from './turn.js';
 
 /**
  * Button presses. Acknowledged first; the outcome replaces the original message. A retried
@@ -32,20 +32,34 @@ export function registerActions(app: App, deps: SlackHandlerDeps): void {
       if (!channel && !home) return;
       const claim = `slack:action:${req.team}:${action.action_ts}:${action.action_id}:${req.user}`;
       const chat = home ? { chat: { id: `home:${req.user}`, kind: 'private' as const } } : {};
-      await slackTurn(deps, req, { claim, ...chat }, async (turn) => {
-        const outcome = await deps.options.core.handleAction({
-          ...turn.asker,
-          actionId: action.action_id,
-          ...(req.pressedPrivately ? { pressedPrivately: true } : {}),
-          requestId: action.action_ts,
-          // An approval asks past the directory's cache (docs/money-guard.md §2.5).
-          roleNow: async () => {
-            const facts = await deps.directory.userNow(client, req.team, req.user);
-            return { userIsAdmin: facts.isAdmin === true, ...(facts.groups ? { groups: facts.groups } : {}) };
-          },
-        });
-        if (home) await onHomeTab(deps, turn, action.action_id, outcome);
-        else await deps.options.core.deliverOutcome(turn.conv, outcome);
+      let turn: SlackTurn | undefined;
+      await deps.door.receive({
+        ...envelope(deps, req, claim),
+        press: true,
+        async enrich() {
+          turn = await lookUp(deps, req, chat);
+          const input = {
+            ...turn.asker,
+            actionId: action.action_id,
+            ...(req.pressedPrivately ? { pressedPrivately: true } : {}),
+            requestId: action.action_ts,
+            // An approval asks past the directory's cache (docs/money-guard.md §2.5).
+            roleNow: async () => {
+              const facts = await deps.directory.userNow(client, req.team, req.user);
+              return {
+                userIsAdmin: facts.isAdmin === true,
+                ...(facts.groups ? { groups: facts.groups } : {}),
+              };
+            },
+          };
+          return { conversation: turn.conv, action: input };
+        },
+        // On the Home tab the tab itself shows the outcome.
+        show: async (outcome) => {
+          if (!home || !turn) return { rest: outcome };
+          await onHomeTab(deps, turn, action.action_id, outcome);
+          return {};
+        },
       });
     }),
   );

@@ -6,7 +6,7 @@ import { slackIdentity } from './normalise.js';
 import { nextTurn } from './quiet-gate.js';
 import { renderReply } from './render-blocks.js';
 import { SLACK_CAN } from './responder.js';
-import { slackTurn } from './turn.js';
+import { lookUp } from './turn.js';
 
 type KnownBlock = types.KnownBlock;
 
@@ -25,18 +25,17 @@ export function registerAppHome(app: App, deps: SlackHandlerDeps): void {
     await deps.track('app_home_opened', async () => {
       await nextTurn();
       const req = { client, team: body.team_id ?? '', user: event.user, channel: '' };
-      // No claim: publishing the same tab twice shows the same screen.
-      await slackTurn(deps, req, { chat: { id: `home:${event.user}`, kind: 'private' } }, async (turn) => {
-        const { identity, locale, timeZone, can } = turn.asker;
-        // The channel's words (how Slack links: a private form), not "a private chat with me".
-        const replies = await deps.options.core.home({
-          identity,
-          can,
-          ...(locale ? { locale } : {}),
-          ...(timeZone ? { timeZone } : {}),
-        });
-        await publishHome(client, event.user, replies);
+      // Not a request through the door: it changes nothing, and publishing the same tab twice shows the same screen.
+      const turn = await lookUp(deps, req, { chat: { id: `home:${event.user}`, kind: 'private' } });
+      const { identity, locale, timeZone, can } = turn.asker;
+      // The channel's words (how Slack links: a private form), not "a private chat with me".
+      const replies = await deps.options.core.home({
+        identity,
+        can,
+        ...(locale ? { locale } : {}),
+        ...(timeZone ? { timeZone } : {}),
       });
+      await publishHome(client, event.user, replies);
     });
   });
 }

@@ -1,15 +1,13 @@
 import type { App, SlashCommand, webApi } from '@slack/bolt';
 
-import { languageOf, maySetUpSupport, messagesFor } from '../../core/index.js';
-import { busyWords } from './busy-words.js';
+import { type Enriched, languageOf, maySetUpSupport, messagesFor } from '../../core/index.js';
 import { type CommandIntent, classifyCommand } from './command-text.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { oneMomentView, openInUserLanguage } from './form-language.js';
-import { runInForm } from './form-turn.js';
+import { showInForm } from './form-turn.js';
 import { linkModal, modalText, setupModal, statusModal } from './modals.js';
 import { bodyDigest, slackChat } from './normalise.js';
-import type { ReplyTarget } from './responder.js';
-import { acknowledged, type SlackRequest, type SlackTurn, slackTurn } from './turn.js';
+import { acknowledged, envelope, lookUp, type SlackRequest, type SlackTurn, shown } from './turn.js';
 
 /**
  * The one slash command (README "Slack"). It is acknowledged first, with an empty body, before
@@ -39,15 +37,23 @@ async function runCommand(
   };
   const viewId = await openFormFirst(deps, req, intent);
   if (viewId === 'done') return;
+  const asked = viewId ? { ...req, viewId } : req;
   // Never a digest of the text: `/tel topup <PIN>` would put a hash of the PIN in the shared store
   // (docs/privacy.md §2.4). A retry carries the same trigger and response URL.
   const claim = `slack:cmd:${cmd.team_id}:${cmd.trigger_id || bodyDigest({ url: cmd.response_url })}`;
-  const options = {
-    claim,
-    forceLookup: intent.kind === 'form' && intent.form.kind === 'support-setup',
-    refuse: (target: ReplyTarget) => refusedBusy(deps, target),
-  };
-  await slackTurn(deps, viewId ? { ...req, viewId } : req, options, (turn) => answer(deps, turn, intent));
+  const forceLookup = intent.kind === 'form' && intent.form.kind === 'support-setup';
+  let turn: SlackTurn | undefined;
+  await deps.door.receive({
+    ...envelope(deps, asked, claim),
+    // The provider's backlog is full: "busy, try again" at once, ephemeral, instead of silence.
+    // HTTP mode says it in the ack already (http-receiver.ts); what turned busy since is said here.
+    busy: 'answer',
+    async enrich() {
+      turn = await lookUp(deps, asked, { forceLookup });
+      return answer(deps, turn, intent);
+    },
+    show: (decided) => (turn && intent.kind === 'form' ? showInForm(turn, decided) : shown(decided)),
+  });
 }
 
 /**
@@ -95,22 +101,14 @@ async function openFormFirst(
   }
 }
 
-/**
- * The provider's backlog is full (admission control): "busy, try again" at once, ephemeral, instead
- * of silence. HTTP mode says it in the ack already (http-receiver.ts); Socket Mode says it here,
- * in the words busy-words.ts picks.
- */
-async function refusedBusy(deps: SlackHandlerDeps, target: ReplyTarget): Promise<boolean> {
-  if (!deps.options.core.busy?.()) return false;
-  const text = busyWords(deps.directory, target.tenant, target.user);
-  await deps.responder.notice(target, text).catch(() => undefined);
-  return true;
-}
-
-/** What the command asked for: a refusal, the set-up form's state, a form's run, or the core's replies. */
-async function answer(deps: SlackHandlerDeps, turn: SlackTurn, intent: CommandIntent): Promise<void> {
+/** What the command asked of the core, or nothing when the channel answered it (a refusal, the set-up form's state). */
+async function answer(
+  deps: SlackHandlerDeps,
+  turn: SlackTurn,
+  intent: CommandIntent,
+): Promise<Enriched | undefined> {
   const { options, responder } = deps;
-  const { req, target, asker } = turn;
+  const { req, target, asker, conv } = turn;
   // Never log the text: `/tel link user pass` would put a password in the log.
   options.logger.debug({ team: req.team, intent: intent.kind }, 'Slack command');
   // The adapter's own words, in the user's Slack language.
@@ -129,9 +127,9 @@ async function answer(deps: SlackHandlerDeps, turn: SlackTurn, intent: CommandIn
       });
   } else if (intent.kind === 'form') {
     // Slash command text is seen by the bot alone, and the form's value goes to the bot alone.
-    await runInForm(deps, turn, { ...asker, ...asked, command: intent.command, args: [] });
+    return { conversation: conv, command: { ...asker, ...asked, command: intent.command, args: [] } };
   } else {
-    const replies = await options.core.handleText({ ...asker, ...asked, text: intent.text });
-    await options.core.deliver(turn.conv, replies);
+    return { conversation: conv, text: { ...asker, ...asked, text: intent.text } };
   }
+  return undefined;
 }

@@ -1,5 +1,5 @@
 import type { webApi } from '@slack/bolt';
-import { type ChatRef, errorSummary, type Identity, type InFlight } from '../../core/index.js';
+import { type ChatRef, type Door, errorSummary, type Identity, type InFlight } from '../../core/index.js';
 import { AuditThread } from './audit-thread.js';
 import { SlackDirectory } from './directory.js';
 import { ACKED_ON_ARRIVAL } from './http-receiver.js';
@@ -11,6 +11,8 @@ import { SlackResponder } from './responder.js';
 /** What the listeners share: resolved options, the user directory, the responder and in-flight tracking. */
 export interface SlackHandlerDeps {
   options: ResolvedSlackOptions;
+  /** The core's door: every request enters through it, claimed once (the one road in). */
+  door: Door;
   directory: SlackDirectory;
   responder: SlackResponder;
   /** Runs work after the ack; `stop()` waits for it (graceful shutdown, docs/reliability.md §6.1). Never rejects. */
@@ -31,8 +33,10 @@ export function createHandlerDeps(
   gate: QuietGate,
 ): SlackHandlerDeps {
   const { logger } = options;
+  const { dedupe, dedupeTtlMs } = options;
   return {
     options,
+    door: options.core.register({ name: 'slack', logger, dedupe, dedupeTtlMs }),
     directory: new SlackDirectory(options.directoryTtlMs, logger),
     responder: new SlackResponder({
       logger,

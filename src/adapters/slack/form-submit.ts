@@ -1,11 +1,11 @@
 import type { App, SlackViewAction, ViewOutput, ViewResponseAction, webApi } from '@slack/bolt';
-import { type Conversation, errorSummary, type Messages, type PlacedReply } from '../../core/index.js';
+import type { Messages, PlacedOutcome, PlacedReply, Shown } from '../../core/index.js';
 import type { SlackHandlerDeps, Who } from './deps.js';
 import { trustedFormMeta } from './form-metadata.js';
 import { answerInModal, plain } from './modal-answer.js';
 import { decodeMeta, type ModalMeta, modalText, statusModal } from './modals.js';
 import { bodyDigest } from './normalise.js';
-import { type SlackTurn, slackTurn } from './turn.js';
+import { envelope, lookUp } from './turn.js';
 
 // bolt types a view's ack as a union of two signatures; both accept an optional response.
 type ViewAck = (response?: ViewResponseAction) => Promise<void>;
@@ -64,11 +64,6 @@ async function submit(
   // that holds a password or PIN (docs/privacy.md §2.4): the key lands in the shared store.
   const trigger = 'trigger_id' in body ? body.trigger_id : '';
   const key = trigger || bodyDigest({ view: body.view.id, hash: body.view.hash });
-  const claimed = await options.dedupe.claim(`slack:view:${team}:${key}`, options.dedupeTtlMs);
-  if (!claimed && retryNum !== undefined) {
-    await ack();
-    return;
-  }
   const req = {
     client: r.client,
     team,
@@ -76,40 +71,75 @@ async function submit(
     channel: meta.channel,
     responseUrl: meta.responseUrl,
   };
-  const lookup = form.forceLookup ? { forceLookup: true } : {};
-  await slackTurn(deps, req, lookup, (turn) =>
-    answerForm(deps, { ack, view: body.view, meta, form, turn }, form.run(body.view, meta, turn.who)),
-  );
+  const view = body.view;
+  const once = ackOnce(ack);
+  const answering = formAnswer({ ack: once, view, meta, form }, options.viewAckBudgetMs);
+  const received = await deps.door.receive({
+    ...envelope(deps, req, `slack:view:${team}:${key}`),
+    rerun: retryNum === undefined,
+    // A refusal before the core (the store is down) belongs inline in the form, as the core's do.
+    notice: (text) => once({ response_action: 'errors', errors: { [form.errorBlock]: text } }),
+    async enrich() {
+      const turn = await lookUp(deps, req, form.forceLookup ? { forceLookup: true } : {});
+      answering.client = turn.req.client;
+      return { conversation: turn.conv, call: () => form.run(view, meta, turn.who) };
+    },
+    meanwhile: answering.meanwhile,
+    show: answering.show,
+  });
+  if (received !== 'done') await once();
 }
 
-/** The core's answer to a form: inline in the ack when it comes in time, else into the "checking" form. */
-async function answerForm(
-  deps: SlackHandlerDeps,
-  s: { ack: ViewAck; view: ViewOutput; meta: ModalMeta; form: FormSubmission; turn: SlackTurn },
-  call: Promise<PlacedReply | PlacedReply[]>,
-): Promise<void> {
-  const { options } = deps;
-  const { ack, meta, form, turn } = s;
+/** The form's ack, sent once whichever way the submission ended. */
+function ackOnce(ack: ViewAck): ViewAck {
+  let acked = false;
+  return async (response) => {
+    if (acked) return;
+    acked = true;
+    await ack(response);
+  };
+}
+
+/**
+ * The core's answer to a form: inline in the ack when it comes in time, else the ack turns the
+ * modal into "checking…" and the answer follows into it; what a modal cannot show is left for the
+ * core to deliver.
+ */
+function formAnswer(
+  s: { ack: ViewAck; view: ViewOutput; meta: ModalMeta; form: FormSubmission },
+  budgetMs: number,
+) {
+  const { ack, meta, form } = s;
   const t = modalText(meta);
-  const work = call.then(
-    (r) => (Array.isArray(r) ? r : [r]),
-    (err: unknown): PlacedReply[] => {
-      options.logger.error({ err: errorSummary(err) }, 'Slack modal submission failed');
-      return [{ text: t.submitFailed, tone: 'error', audience: 'actor', visibility: 'personal' }];
+  let late: Promise<boolean> = Promise.resolve(false);
+  const answering = {
+    client: undefined as webApi.WebClient | undefined,
+    meanwhile(work: Promise<unknown>) {
+      late = withinBudget(
+        work.catch(() => undefined),
+        budgetMs,
+      ).then(async (first) => {
+        if (first !== 'late') return false;
+        await ack({ response_action: 'update', view: statusModal(form.title(t, meta), t.checking, t.close) });
+        return true;
+      });
     },
-  );
-  const first = await withinBudget(work, options.viewAckBudgetMs);
-  if (first !== 'late') {
-    if (first[0]?.tone === 'error') {
-      await ack({ response_action: 'errors', errors: { [form.errorBlock]: plain(first[0], t) } });
-    } else {
+    async show(decided: PlacedOutcome): Promise<Shown> {
+      const replies = decided.followUps ?? [];
+      if (await late) {
+        const client = answering.client;
+        if (!client) return { rest: decided };
+        return { rest: { followUps: await finishLate({ ...s, client, t }, replies) } };
+      }
+      if (replies[0]?.tone === 'error') {
+        await ack({ response_action: 'errors', errors: { [form.errorBlock]: plain(replies[0], t) } });
+        return {};
+      }
       await ack();
-      await options.core.deliver(turn.conv, first);
-    }
-    return;
-  }
-  await ack({ response_action: 'update', view: statusModal(form.title(t, meta), t.checking, t.close) });
-  await finishLate(deps, { ...s, client: turn.req.client, t, conv: turn.conv }, await work);
+      return { rest: decided };
+    },
+  };
+  return answering;
 }
 
 /** The answer if it comes within `budgetMs` (the ack can then carry it), else `'late'`. */
@@ -125,20 +155,18 @@ async function withinBudget<T>(work: Promise<T>, budgetMs: number): Promise<T | 
 
 /**
  * A late answer: the "checking" modal becomes the form again (refused) or the outcome (done), each
- * reply shown once (modal-answer.ts).
+ * reply shown once (modal-answer.ts). Returns what is left for the conversation.
  */
 async function finishLate(
-  deps: SlackHandlerDeps,
   s: {
     client: webApi.WebClient;
     view: ViewOutput;
     meta: ModalMeta;
     t: Messages['slack'];
     form: FormSubmission;
-    conv: Conversation;
   },
-  replies: PlacedReply[],
-): Promise<void> {
+  replies: readonly PlacedReply[],
+): Promise<PlacedReply[]> {
   const [reply] = replies;
   if (!reply || reply.tone === 'error') {
     const notice = reply ? plain(reply, s.t) : s.t.refused;
@@ -149,9 +177,8 @@ async function finishLate(
         () => false,
       );
     // Closed meanwhile: the refusal goes to the conversation, as a late outcome does, not lost.
-    if (!shown && replies.length > 0) await deps.options.core.deliver(s.conv, replies);
-    return;
+    return shown ? [] : [...replies];
   }
   const title = s.form.title(s.t, s.meta);
-  await answerInModal(deps, { client: s.client, viewId: s.view.id, conv: s.conv, title, t: s.t }, replies);
+  return answerInModal({ client: s.client, viewId: s.view.id, title, t: s.t }, replies);
 }

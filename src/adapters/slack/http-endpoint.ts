@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InFlight } from '../../core/index.js';
 import { boltLogger } from './bolt-logger.js';
-import { busyWords } from './busy-words.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { SlackHttpReceiver } from './http-receiver.js';
 import { type ResolvedSlackOptions, SLACK_MAX_BODY_BYTES } from './options.js';
@@ -22,7 +21,7 @@ export function createHttpEndpoint(
   gate: QuietGate,
   inFlight: InFlight,
   accepting: () => boolean,
-  { directory }: Pick<SlackHandlerDeps, 'directory'>,
+  { directory, door }: Pick<SlackHandlerDeps, 'directory' | 'door'>,
 ): HttpEndpoint {
   // Acknowledged and not yet handled: what a burst leaves waiting in this instance.
   let waiting = 0;
@@ -43,9 +42,17 @@ export function createHttpEndpoint(
     logger: boltLogger(options.logger),
     // A request that no listener acknowledged (an unknown command) is answered before Slack's 3 s.
     unhandledRequestTimeoutMs: 2_500,
-    // Slack's command carries no locale: the directory's, if it has seen the user (busy-words.ts).
+    // The core's busy decision and words; this ack is where Slack says them. The command carries no
+    // locale: the directory's, if it has seen the user; else the core speaks every language. Never
+    // a `users.info` to find out: busy means the bot must not add work (docs/reliability.md §2.2).
+    // The HTTP ack reads the fields from the unparsed form, where one may be missing or repeated.
     busy: ({ team, user }) =>
-      waiting >= options.backlog || options.core.busy?.() ? busyWords(directory, team, user) : undefined,
+      door.busyWords(
+        typeof team === 'string' && typeof user === 'string'
+          ? directory.known(team, user)?.locale
+          : undefined,
+        waiting >= options.backlog,
+      ),
   });
   // HTTP requests are counted from arrival to response, so work after an ack waits for a quiet receiver.
   const handler = (req: IncomingMessage, res: ServerResponse) => {

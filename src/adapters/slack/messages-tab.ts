@@ -1,9 +1,9 @@
 import type { App, webApi } from '@slack/bolt';
-import { messagesFor } from '../../core/index.js';
+import { type Enriched, messagesFor } from '../../core/index.js';
 import { classifyCommand } from './command-text.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { nextTurn } from './quiet-gate.js';
-import { type SlackTurn, slackTurn } from './turn.js';
+import { envelope, lookUp, type SlackTurn } from './turn.js';
 
 /**
  * Text sent to the app outside the slash command (README "Slack"): the Messages tab (a DM with the
@@ -49,16 +49,20 @@ function runEvent(
   return deps.track(kind, async () => {
     await nextTurn();
     const team = body.team_id ?? '';
-    await slackTurn(
-      deps,
-      { client, team, user: m.user, channel: m.channel },
-      { claim: `slack:event:${team}:${body.event_id}` },
-      (turn) => answer(deps, turn, body.event_id, m.text),
-    );
+    const req = { client, team, user: m.user, channel: m.channel };
+    await deps.door.receive({
+      ...envelope(deps, req, `slack:event:${team}:${body.event_id}`),
+      enrich: async () => answer(deps, await lookUp(deps, req), body.event_id, m.text),
+    });
   });
 }
 
-async function answer(deps: SlackHandlerDeps, turn: SlackTurn, eventId: string, text: string): Promise<void> {
+async function answer(
+  deps: SlackHandlerDeps,
+  turn: SlackTurn,
+  eventId: string,
+  text: string,
+): Promise<Enriched | undefined> {
   const { options, responder } = deps;
   const { asker } = turn;
   const intent = classifyCommand(text, options.core.commands);
@@ -74,14 +78,14 @@ async function answer(deps: SlackHandlerDeps, turn: SlackTurn, eventId: string, 
       intent.form.kind === 'credentials' && intent.kind === 'refused' && asker.chat.kind === 'shared';
     const words = t.formsNeedCommand(options.command);
     await responder.notice(turn.target, exposed ? `${t.slack.passwordExposed} ${words}` : words);
-    return;
+    return undefined;
   }
-  const replies = await options.core.handleText({
+  const input = {
     ...asker,
     text: intent.text,
     requestId: eventId,
     // A DM is seen by the bot alone; a mention is seen by the whole channel.
     inputIsPrivate: asker.chat.kind === 'private',
-  });
-  await options.core.deliver(turn.conv, replies);
+  };
+  return { conversation: turn.conv, text: input };
 }

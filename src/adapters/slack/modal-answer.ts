@@ -1,6 +1,5 @@
 import type { webApi } from '@slack/bolt';
-import type { Conversation, Messages, PlacedReply, Reply } from '../../core/index.js';
-import type { SlackHandlerDeps } from './deps.js';
+import type { Messages, PlacedReply, Reply } from '../../core/index.js';
 import { statusModal } from './modals.js';
 
 /**
@@ -8,13 +7,13 @@ import { statusModal } from './modals.js';
  * road out", docs/interface.md §4.2). A text reply goes into the modal the person is looking at; a
  * reply with buttons or a file, which a modal view cannot carry in place, goes to the conversation,
  * and the modal says only where it went. When Slack refuses the update (the person closed the
- * form meanwhile), every reply goes to the conversation instead.
+ * form meanwhile), every reply goes to the conversation instead. Returns what is left for the
+ * conversation, which the core's door delivers.
  */
 export async function answerInModal(
-  deps: SlackHandlerDeps,
-  s: { client: webApi.WebClient; viewId: string; conv: Conversation; title: string; t: Messages['slack'] },
-  replies: PlacedReply[],
-): Promise<void> {
+  s: { client: webApi.WebClient; viewId: string; title: string; t: Messages['slack'] },
+  replies: readonly PlacedReply[],
+): Promise<PlacedReply[]> {
   const rest = replies.filter((r) => (r.actions?.length ?? 0) > 0 || r.file);
   const here = replies
     .filter((r) => !rest.includes(r))
@@ -27,8 +26,7 @@ export async function answerInModal(
       () => true,
       () => false,
     );
-  const out = shown ? rest : replies;
-  if (out.length > 0) await deps.options.core.deliver(s.conv, out);
+  return shown ? rest : [...replies];
 }
 
 const words = (reply: Reply) => [reply.title, reply.text].filter(Boolean).join(': ').slice(0, 2000);

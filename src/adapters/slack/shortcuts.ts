@@ -9,7 +9,7 @@ import { postToResponseUrl } from './http-post.js';
 import { encodeMeta, input, type ModalMeta, text, value } from './modals.js';
 import { nextTurn } from './quiet-gate.js';
 import { SLACK_CAN } from './responder.js';
-import { acknowledged, slackTurn } from './turn.js';
+import { acknowledged, envelope, lookUp } from './turn.js';
 
 /** Callback ids; the manifest declares the same (slack/manifest.yaml, `shortcuts`). */
 export const SHORTCUTS = {
@@ -133,15 +133,14 @@ async function rateThisNumber(deps: SlackHandlerDeps, shortcut: MessageShortcut,
     channel: shortcut.channel.id,
     responseUrl: shortcut.response_url,
   };
-  await slackTurn(deps, req, { claim: `slack:shortcut:${req.team}:${shortcut.trigger_id}` }, async (turn) => {
-    const replies = await deps.options.core.runCommand({
-      ...turn.asker,
-      command: 'rate',
-      args: [number],
-      requestId: shortcut.trigger_id,
-    });
-    // The core placed them: the question reached it privately, so the answer is the asker's alone.
-    await deps.options.core.deliver(turn.conv, replies);
+  await deps.door.receive({
+    ...envelope(deps, req, `slack:shortcut:${req.team}:${shortcut.trigger_id}`),
+    async enrich() {
+      const turn = await lookUp(deps, req);
+      // The core places the answer: the question reached it privately, so it is the asker's alone.
+      const input = { ...turn.asker, command: 'rate', args: [number], requestId: shortcut.trigger_id };
+      return { conversation: turn.conv, command: input };
+    },
   });
 }
 

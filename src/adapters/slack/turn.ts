@@ -1,14 +1,21 @@
 import type { webApi } from '@slack/bolt';
-import type { ChannelCapabilities, ChatRef, Conversation } from '../../core/index.js';
-import { claimRequest } from './claim.js';
+import type {
+  Arrival,
+  ChannelCapabilities,
+  ChatRef,
+  Conversation,
+  PlacedOutcome,
+  Shown,
+} from '../../core/index.js';
 import { type SlackHandlerDeps, userLocale, type Who, whoAndWhere } from './deps.js';
 import { slackChat, slackIdentity } from './normalise.js';
 import { type ReplyTarget, SLACK_CAN } from './responder.js';
 
 /**
- * The one envelope of every Slack listener (README "Slack"; docs/reliability.md §2.2, docs/architecture.md §4.2):
- * acknowledge → track → claim → look up the user → build the reply target → call the core. Each
- * listener says only what its payload carries ({@link SlackRequest}) and what it asks of the core.
+ * What every Slack listener shares on its way to the core's door (README "Slack"; docs/reliability.md
+ * §2.2, docs/architecture.md §4.2): acknowledge and track ({@link acknowledged}), the cheap envelope
+ * the core claims ({@link envelope}), and the lookup the core runs only for a claimed request
+ * ({@link lookUp}). Each listener says what its payload carries ({@link SlackRequest}) and what it asks.
  */
 
 /** What one request tells about who asks, where, and the ways Slack gave to answer. */
@@ -48,12 +55,8 @@ export interface SlackTurn {
 }
 
 export interface TurnOptions {
-  /** The dedupe key of this delivery; a retry (X-Slack-Retry-Num, a second instance) is dropped on it. */
-  claim?: string;
   /** The user's facts even in a DM (the admin flag for `team setup`). */
   forceLookup?: boolean;
-  /** After the claim, before the lookup: true when it answered already (Socket Mode's "busy"). */
-  refuse?: (target: ReplyTarget) => Promise<boolean>;
   /**
    * A surface with no conversation (the Home tab): the chat the core sees, and only the user's
    * language and zone are looked up (no channel to judge, no groups).
@@ -103,21 +106,36 @@ export async function acknowledged(
 }
 
 /**
- * Claims the delivery (a retry is dropped, a store outage answered), looks up the user, builds the
- * reply target and the conversation, and hands them to `run`. Never runs `run` twice for one delivery.
+ * The cheap envelope of a request, before any lookup: its delivery id (`claim`, the core claims it
+ * once; a retry, X-Slack-Retry-Num or a second instance, is dropped on it), the conversation as
+ * the channel id tells it, and the way a notice reaches the person (ephemeral, `response_url`).
+ * The notice speaks the user's language: known from an earlier request, else from `users.info`
+ * (Slack answers while our store does not), else every language the core speaks.
  */
-export async function slackTurn(
+export function envelope(
   deps: SlackHandlerDeps,
   req: SlackRequest,
-  options: TurnOptions,
-  run: (turn: SlackTurn) => Promise<void>,
-): Promise<void> {
-  if (options.claim !== undefined) {
-    const claim = await claimRequest(deps, options.claim, replyTarget(req));
-    if (claim === 'duplicate') deps.options.logger.info({ team: req.team }, 'Slack retry dropped');
-    if (claim !== 'first') return;
-  }
-  if (await options.refuse?.(replyTarget(req))) return;
+  claim: string | undefined,
+): Omit<Arrival, 'enrich'> {
+  const target = replyTarget(req);
+  const known = deps.directory.known(req.team, req.user)?.locale;
+  return {
+    ...(claim !== undefined ? { deliveryId: claim } : {}),
+    ...(known ? { locale: known } : {}),
+    lookupLocale: async () =>
+      req.team ? (await userLocale(deps, req.client, req.team, req.user)).locale : undefined,
+    conversation: deps.responder.conversation(target),
+    notice: (text) => deps.responder.notice(target, text),
+    log: { team: req.team },
+  };
+}
+
+/** The lookup of a claimed request: who asks where, the reply target and the conversation to deliver through. */
+export async function lookUp(
+  deps: SlackHandlerDeps,
+  req: SlackRequest,
+  options: TurnOptions = {},
+): Promise<SlackTurn> {
   const who = options.chat
     ? {
         identity: slackIdentity(req.team, req.user),
@@ -126,11 +144,8 @@ export async function slackTurn(
       }
     : await whoAndWhere(deps, req.client, req.team, req.user, req.channel, options.forceLookup);
   const target = replyTarget(req, who.chat);
-  await run({
-    req,
-    who,
-    asker: { ...who, can: SLACK_CAN },
-    target,
-    conv: deps.responder.conversation(target),
-  });
+  return { req, who, asker: { ...who, can: SLACK_CAN }, target, conv: deps.responder.conversation(target) };
 }
+
+/** The whole decision is the core's to deliver: the channel shows none of it itself. */
+export const shown = async (decided: PlacedOutcome): Promise<Shown> => ({ rest: decided });

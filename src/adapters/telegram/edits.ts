@@ -1,5 +1,5 @@
 import type { Bot, Context } from 'grammy';
-import type { Core, PlacedReply } from '../../core/index.js';
+import type { Door, PlacedOutcome, PlacedReply } from '../../core/index.js';
 import type { HandlerOptions } from './handlers.js';
 import { chatKindOf, normaliseText } from './incoming.js';
 import { answerPlainly } from './odd-inputs.js';
@@ -23,19 +23,36 @@ export class EditMemory {
   readonly #byRequest = new Map<string, Outcome>();
   readonly #byMessage = new Map<string, Outcome>();
 
-  /** The core as the handlers see it, noting whether each message's command changed something. */
-  watch(core: Core): Core {
-    const handleText: Core['handleText'] = async (input) => {
-      const id = input.requestId;
-      if (id === undefined) return core.handleText(input);
-      // A core that fails may have acted: it counts as changed until it answers otherwise.
-      this.#byRequest.set(id, 'changed');
-      const replies = await core.handleText(input);
-      this.#byRequest.set(id, changedSomething(replies) ? 'changed' : 'nothing');
-      return replies;
+  /** The door as the handlers see it, noting whether each message's command changed something. */
+  watch(door: Door): Door {
+    return {
+      busyWords: (locale, full) => door.busyWords(locale, full),
+      receive: (arrival) => {
+        let id: string | undefined;
+        return door.receive({
+          ...arrival,
+          enrich: async () => {
+            const enriched = await arrival.enrich();
+            id = enriched && 'text' in enriched ? enriched.text.requestId : undefined;
+            // A core that fails may have acted: it counts as changed until it answers otherwise.
+            if (id !== undefined) this.#byRequest.set(id, 'changed');
+            return enriched;
+          },
+          meanwhile: (work) => {
+            arrival.meanwhile?.(work);
+            const key = id;
+            if (key === undefined) return;
+            work.then(
+              (decision) => {
+                const replies = (decision as PlacedOutcome).followUps ?? [];
+                this.#byRequest.set(key, changedSomething(replies) ? 'changed' : 'nothing');
+              },
+              () => {},
+            );
+          },
+        });
+      },
     };
-    // Everything else is the core's own, read through (a getter or `this` stays the core's).
-    return Object.assign(Object.create(core) as Core, { handleText });
   }
 
   /** After a message was handled: what it did, under its chat and message id. */

@@ -1,13 +1,12 @@
 import type { Bot, Context } from 'grammy';
-import type { Chat } from 'grammy/types';
 import {
-  type Core,
+  type CommandInfo,
+  type Conversation,
+  type Door,
   errorSummary,
+  type IncomingAction,
   type IncomingText,
   type Language,
-  languageOf,
-  type PlacedOutcome,
-  type PlacedReply,
 } from '../../core/index.js';
 import type { AdminCache } from './admin-cache.js';
 import { ANSWER_BUDGET_MS, typingWhile } from './busy.js';
@@ -18,10 +17,13 @@ import { installOddInputs } from './odd-inputs.js';
 import type { TelegramLogger } from './options.js';
 
 export interface HandlerOptions {
-  core: Core;
+  /** The core's door: every message and press enters through it (the one road in). */
+  door: Door;
   deliverer: Deliverer;
   admins: Pick<AdminCache, 'isAdmin' | 'isAdminNow'>;
   logger: TelegramLogger;
+  /** The command table as the door's core lists it (an anonymous admin's personal commands, odd-inputs.ts). */
+  commands: readonly CommandInfo[];
   messages: (language: Language) => TelegramMessages;
   /** Timers of the "typing…" indicator and the press-answer budget. */
   busyScheduler: Scheduler;
@@ -76,43 +78,54 @@ async function onMessage(
   options: HandlerOptions,
   input: { text: string; addressed: boolean; attachment?: IncomingText['attachment'] },
 ): Promise<void> {
-  const { core, admins, logger, messages, busyScheduler } = options;
+  const { admins, busyScheduler } = options;
   const msg = ctx.message!;
   const from = msg.from!;
   const kind = chatKindOf(msg.chat);
-  const userIsAdmin = kind === 'shared' ? await admins.isAdmin(msg.chat.id, from.id) : undefined;
-  const target = targetOf(ctx, msg.chat, msg.message_id);
-  let replies: PlacedReply[];
-  try {
-    const work = core.handleText({
-      identity: identityOf(from),
-      chat: chatRefOf(msg.chat, userIsAdmin),
-      text: input.text,
-      via: 'chat',
-      can: options.deliverer.can,
-      addressed: input.addressed,
-      ...(input.attachment ? { attachment: input.attachment } : {}),
-      ...(from.language_code ? { locale: from.language_code } : {}),
-      // Telegram's `date` is in seconds; a redelivered old command is not run late (docs/reliability.md §5.3).
-      sentAt: new Date(msg.date * 1000),
-      requestId: requestIdOf(ctx),
-      deliveryId: requestIdOf(ctx),
-    });
+  const conversation = options.deliverer.conversation(targetOf(ctx, msg.chat, msg.message_id));
+  await options.door.receive({
+    ...envelopeOf(ctx, conversation),
+    async enrich() {
+      const userIsAdmin = kind === 'shared' ? await admins.isAdmin(msg.chat.id, from.id) : undefined;
+      const text: IncomingText = {
+        identity: identityOf(from),
+        chat: chatRefOf(msg.chat, userIsAdmin),
+        text: input.text,
+        via: 'chat',
+        can: options.deliverer.can,
+        addressed: input.addressed,
+        ...(input.attachment ? { attachment: input.attachment } : {}),
+        ...(from.language_code ? { locale: from.language_code } : {}),
+        // Telegram's `date` is in seconds; a redelivered old command is not run late (docs/reliability.md §5.3).
+        sentAt: new Date(msg.date * 1000),
+        requestId: requestIdOf(ctx),
+        deliveryId: requestIdOf(ctx),
+      };
+      return { text };
+    },
     // A slow provider: a private chat shows "typing…" meanwhile (docs/reliability.md §2.3). Not a group: the answer
     // may go privately, and the group would see someone's personal question being worked on.
-    if (kind === 'private')
-      typingWhile(work, busyScheduler, () => ctx.api.sendChatAction(msg.chat.id, 'typing'));
-    replies = await work;
-  } catch (error) {
-    logger.error(
-      { updateId: ctx.update.update_id, err: errorSummary(error) },
-      'telegram: core failed on a message',
-    );
-    const text = messages(languageOf(from.language_code)).failed;
-    // Says nothing about anyone: the chat may see it.
-    replies = [{ text, tone: 'error', audience: 'chat', visibility: 'public' }];
-  }
-  if (replies.length > 0) await core.deliver(options.deliverer.conversation(target), replies);
+    meanwhile: (work) => {
+      if (kind === 'private')
+        typingWhile(work, busyScheduler, () => ctx.api.sendChatAction(msg.chat.id, 'typing'));
+    },
+  });
+}
+
+/**
+ * The cheap envelope of an update (docs/reliability.md §1.1): its `update_id`, claimed once by the
+ * core (two bots sharing a store have overlapping ids, so the bot's id is part of the claim),
+ * and the sender's language.
+ */
+function envelopeOf(ctx: Context, conversation: Conversation) {
+  const updateId = ctx.update.update_id;
+  const locale = ctx.from?.language_code;
+  return {
+    deliveryId: `telegram:update:${ctx.me.id}:${updateId}`,
+    conversation,
+    ...(locale ? { locale } : {}),
+    log: { updateId },
+  };
 }
 
 /**
@@ -125,18 +138,13 @@ async function onPress(ctx: Context, options: HandlerOptions): Promise<void> {
     await ctx.answerCallbackQuery();
     return;
   }
+  const actionId = query.data;
+  const from = query.from;
   // The message carrying the button; a very old one is "inaccessible" (date 0) and cannot be edited.
   const message = query.message;
   const chat = message?.chat ?? { id: query.from.id, type: 'private' as const };
   // An ephemeral message (Bot API 10.2) is seen by the presser alone; it is edited as such.
   const ephemeralMessageId = (message as { ephemeral_message_id?: number } | undefined)?.ephemeral_message_id;
-  const work = pressOutcome(ctx, options, chat, query.data, ephemeralMessageId !== undefined);
-  const answer = createPressAnswer(ctx, options);
-  if (chat.type === 'private')
-    typingWhile(work, options.busyScheduler, () => ctx.api.sendChatAction(chat.id, 'typing'));
-  const outcome = await work;
-  const answeredEarly = answer.settle();
-  await answer.send(outcome.notice);
   // A very old message is "inaccessible" (date 0) and cannot be edited: the update then follows anew.
   const pressed = message && message.date !== 0 ? message.message_id : undefined;
   // The press travels with its answers: an ephemeral reply cites it, and one pressed is edited as such.
@@ -144,43 +152,42 @@ async function onPress(ctx: Context, options: HandlerOptions): Promise<void> {
     ...targetOf(ctx, chat),
     press: { queryId: query.id, ...(ephemeralMessageId !== undefined ? { ephemeralMessageId } : {}) },
   };
-  const conv = options.deliverer.conversation(target, pressed);
-  // A notice that missed the answer is the core's executor's to place (the presser alone).
-  await options.core.deliverOutcome(conv, outcome, !answeredEarly);
-}
-
-/** The core's decision on a press; a failure becomes the "something failed" notice. */
-async function pressOutcome(
-  ctx: Context,
-  options: HandlerOptions,
-  chat: Pick<Chat, 'id' | 'type'>,
-  actionId: string,
-  pressedPrivately: boolean,
-): Promise<PlacedOutcome> {
-  const from = ctx.callbackQuery!.from;
-  try {
-    const userIsAdmin = chat.type === 'private' ? undefined : await options.admins.isAdmin(chat.id, from.id);
-    return await options.core.handleAction({
-      identity: identityOf(from),
-      chat: chatRefOf(chat, userIsAdmin),
-      actionId,
-      can: options.deliverer.can,
-      ...(pressedPrivately ? { pressedPrivately } : {}),
-      ...(from.language_code ? { locale: from.language_code } : {}),
-      requestId: requestIdOf(ctx),
-      deliveryId: requestIdOf(ctx),
-      // An approval asks past the admin cache (docs/money-guard.md §2.5).
-      ...(chat.type === 'private'
-        ? {}
-        : { roleNow: async () => ({ userIsAdmin: await options.admins.isAdminNow(chat.id, from.id) }) }),
-    });
-  } catch (error) {
-    options.logger.error(
-      { updateId: ctx.update.update_id, err: errorSummary(error) },
-      'telegram: core failed on a button',
-    );
-    return { notice: options.messages(languageOf(from.language_code)).failed };
-  }
+  let answer: ReturnType<typeof createPressAnswer> | undefined;
+  await options.door.receive({
+    ...envelopeOf(ctx, options.deliverer.conversation(target, pressed)),
+    press: true,
+    notice: (text) => ctx.answerCallbackQuery({ text: text.slice(0, NOTICE_LIMIT) }).then(() => undefined),
+    async enrich() {
+      answer = createPressAnswer(ctx, options);
+      const userIsAdmin =
+        chat.type === 'private' ? undefined : await options.admins.isAdmin(chat.id, from.id);
+      const action: IncomingAction = {
+        identity: identityOf(from),
+        chat: chatRefOf(chat, userIsAdmin),
+        actionId,
+        can: options.deliverer.can,
+        ...(ephemeralMessageId !== undefined ? { pressedPrivately: true } : {}),
+        ...(from.language_code ? { locale: from.language_code } : {}),
+        requestId: requestIdOf(ctx),
+        deliveryId: requestIdOf(ctx),
+        // An approval asks past the admin cache (docs/money-guard.md §2.5).
+        ...(chat.type === 'private'
+          ? {}
+          : { roleNow: async () => ({ userIsAdmin: await options.admins.isAdminNow(chat.id, from.id) }) }),
+      };
+      return { action };
+    },
+    meanwhile: (work) => {
+      if (chat.type === 'private')
+        typingWhile(work, options.busyScheduler, () => ctx.api.sendChatAction(chat.id, 'typing'));
+    },
+    async show(outcome) {
+      const answeredEarly = answer?.settle() ?? false;
+      await answer?.send(outcome.notice);
+      // A notice that missed the answer is the core's executor's to place (the presser alone).
+      return { rest: outcome, noticeShown: !answeredEarly };
+    },
+  });
 }
 
 /**

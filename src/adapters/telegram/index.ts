@@ -1,12 +1,11 @@
 import { type RunnerHandle, run, sequentialize } from '@grammyjs/runner';
 import { Bot, type Context } from 'grammy';
 import type { Update } from 'grammy/types';
-import { type Channel, errorSummary, InFlight } from '../../core/index.js';
+import { type Channel, type Door, errorSummary, InFlight } from '../../core/index.js';
 import { AdminCache } from './admin-cache.js';
 import { apiErrorCounter } from './api-errors.js';
 import { createSendRetry, createSetupRetry } from './api-retry.js';
 import { createWebhookBacklog } from './backlog.js';
-import { dedupeUpdates } from './dedupe.js';
 import { Deliverer } from './deliver.js';
 import { EphemeralCapability } from './ephemeral-capability.js';
 import { installHandlers } from './handlers.js';
@@ -64,8 +63,10 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
   const logger = o.logger;
   const bot = createBot(o);
   const inFlight = new InFlight();
-  installPipeline(bot, o, inFlight);
-  const deliverer = installHandlersWithDeliverer(bot, o);
+  installPipeline(bot, inFlight);
+  // The one road in: each update is claimed once, decided and delivered by the core.
+  const door = o.core.register({ name: 'telegram', logger, dedupe: o.dedupe, dedupeTtlMs: o.dedupeTtlMs });
+  const deliverer = installHandlersWithDeliverer(bot, o, door);
   bot.catch((err) => {
     // Never the update or the payload: they hold what users typed, possibly a password.
     logger.error(
@@ -74,7 +75,7 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
     );
   });
   const life: Lifecycle = { started: false, stopping: false, webhookSet: false, runner: undefined };
-  const webhook = webhookOf(bot, o, life);
+  const webhook = webhookOf(bot, o, life, door);
   return {
     bot,
     notifier: createTelegramNotifier(deliverer),
@@ -155,21 +156,17 @@ function createBot(o: ResolvedTelegramOptions): Bot {
  * 1. tracking: every update counts as in flight from its first middleware on, whether it came from
  *    the runner or the webhook: the runner's stop() does not wait for the updates it handed out.
  * 2. `sequentialize` by chat (presses apart, `orderKey`): a slow provider stalls only its own
- *    chat. Before the dedupe claim, which is asynchronous: two updates of one chat could otherwise
- *    overtake each other while claiming. It has no side effect.
- * 3. the `update_id` claim: before any side effect, a redelivered update is dropped.
- * The handlers come next: normalise, call the core, render.
+ *    chat. Before the core's claim of the `update_id` (the door's first step), which is
+ *    asynchronous: two updates of one chat could otherwise overtake each other while claiming.
+ * The handlers come next: normalise, hand over to the core's door, render.
  */
-function installPipeline(bot: Bot, o: ResolvedTelegramOptions, inFlight: InFlight): void {
+function installPipeline(bot: Bot, inFlight: InFlight): void {
   bot.use((_ctx, next) => {
     const work = next();
     inFlight.track(work.catch(() => {}));
     return work;
   });
   bot.use(sequentialize<Context>(orderKey));
-  bot.use(
-    dedupeUpdates({ store: o.dedupe, botId: () => bot.botInfo.id, ttlMs: o.dedupeTtlMs, logger: o.logger }),
-  );
 }
 
 /**
@@ -183,7 +180,7 @@ function orderKey(ctx: Context): string | undefined {
 }
 
 /** The handlers (normalise, call the core, render) and the deliverer they answer through. */
-function installHandlersWithDeliverer(bot: Bot, o: ResolvedTelegramOptions): Deliverer {
+function installHandlersWithDeliverer(bot: Bot, o: ResolvedTelegramOptions, door: Door): Deliverer {
   const logger = o.logger;
   const deliverer = new Deliverer({
     api: bot.api,
@@ -196,18 +193,19 @@ function installHandlersWithDeliverer(bot: Bot, o: ResolvedTelegramOptions): Del
   });
   const admins = new AdminCache({ api: bot.api, ttlMs: o.adminCacheMs, logger });
   installHandlers(bot, {
-    core: o.core,
+    door,
     deliverer,
     admins,
     logger,
-    messages: o.messages,
     busyScheduler: o.busyScheduler,
+    commands: o.core.commands,
+    messages: o.messages,
   });
   return deliverer;
 }
 
 /** Webhook mode: the handler the composition root mounts; it accepts updates only while started. */
-function webhookOf(bot: Bot, o: ResolvedTelegramOptions, life: Lifecycle) {
+function webhookOf(bot: Bot, o: ResolvedTelegramOptions, life: Lifecycle, door: Door) {
   if (o.mode !== 'webhook' || !o.webhook) return undefined;
   const logger = o.logger;
   const accepting = async () => life.started && !life.stopping && bot.isInited() && (await o.ready());
@@ -216,7 +214,8 @@ function webhookOf(bot: Bot, o: ResolvedTelegramOptions, life: Lifecycle) {
   const backlog = createWebhookBacklog({
     backlog: o.backlog,
     perSender: o.backlogPerSender,
-    providerBusy: () => o.core.busy?.() ?? false,
+    // The core's busy decision; the webhook's way with it is a silent 503, and Telegram redelivers.
+    providerBusy: () => door.busyWords() !== undefined,
   });
   const accept = (update: Update) => {
     const leave = backlog.enter(update);

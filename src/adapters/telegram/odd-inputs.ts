@@ -23,7 +23,7 @@ export function installOddInputs(bot: Bot, options: HandlerOptions): HandlerOpti
   const memory = new EditMemory();
   const watched: HandlerOptions = {
     ...options,
-    core: memory.watch(options.core),
+    door: memory.watch(options.door),
     admins: {
       // Telegram posts as GroupAnonymousBot only for the group's anonymous admins.
       isAdmin: (chatId, userId) =>
@@ -59,7 +59,7 @@ export function installOddInputs(bot: Bot, options: HandlerOptions): HandlerOpti
  */
 function personal(options: HandlerOptions, name: string): boolean {
   const lower = name.toLowerCase();
-  const info = options.core.commands.find((c) => c.name === lower || c.aliases.includes(lower));
+  const info = options.commands.find((c) => c.name === lower || c.aliases.includes(lower));
   if (!info) return false;
   return info.personal || info.privateOnly || info.confirm || !info.roles.includes('admin');
 }
@@ -81,7 +81,14 @@ export async function answerPlainly(
     incomingMessageId: msg.message_id,
   });
   const text = words(options.messages(language));
-  await options.core.deliver(conv, [
-    { text, tone: 'info', audience: 'chat', visibility: 'public', language },
-  ]);
+  // Through the door like any request: claimed once (a redelivered update is not answered twice).
+  await options.door.receive({
+    deliveryId: `telegram:update:${ctx.me.id}:${ctx.update.update_id}`,
+    conversation: conv,
+    ...(from?.language_code ? { locale: from.language_code } : {}),
+    log: { updateId: ctx.update.update_id },
+    enrich: async () => ({
+      call: async () => [{ text, tone: 'info', audience: 'chat', visibility: 'public', language }],
+    }),
+  });
 }

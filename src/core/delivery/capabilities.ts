@@ -15,16 +15,14 @@ export const NOTHING: ChannelCapabilities = {
 
 /**
  * What the channel an input came from can do. Adapters say so (`IncomingText.can`); a caller that
- * does not (a test driving the core directly) gets Telegram's known deletions, and elsewhere nothing.
+ * does not (a test driving the core directly) gets nothing promised, whatever its platform: the
+ * core names no platform (docs/architecture.md §5.2).
  */
 export function capabilitiesOf(input: {
   identity: Identity;
   can?: ChannelCapabilities;
 }): ChannelCapabilities {
-  if (input.can) return input.can;
-  return input.identity.platform === 'telegram'
-    ? { ...NOTHING, deleteIncoming: true, deleteLater: true, edit: true }
-    : NOTHING;
+  return input.can ?? NOTHING;
 }
 
 /**

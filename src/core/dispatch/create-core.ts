@@ -11,14 +11,16 @@ import { recordApprovalMessage } from '../guard/approval-request.js';
 import type { Platform } from '../identity.js';
 import { type CoreLogger, silentLogger } from '../logs/logger.js';
 import { type Language, messagesFor } from '../messages.js';
+import type { Conversation } from '../ports/channel.js';
 import { type CoreMetrics, noMetrics } from '../ports/metrics.js';
 import type { TrackedMessage } from '../ports/notify.js';
 import type { Stores } from '../ports/stores.js';
-import { recordCallCard } from '../proactive/call-report.js';
+import type { PlacedOutcome } from '../reply.js';
 import type { Engine } from './engine.js';
 import { createHandlers } from './handlers.js';
 import { homeScreen } from './home-screen.js';
 import { InFlight } from './in-flight.js';
+import { openDoor } from './intake.js';
 import { linkSurface } from './link-surface.js';
 
 export interface CoreOptions {
@@ -60,6 +62,12 @@ export interface CoreOptions {
    * entry points turn new work away meanwhile. Default: never busy.
    */
   busy?: () => boolean;
+  /**
+   * Told where else a tracked reply landed, after the held requests' own (the call card, whose
+   * report edits it: the proactive jobs', wired by the composition root). The dispatcher imports
+   * no job: jobs are clients of the core, as channels are (docs/architecture.md §1).
+   */
+  tracked?: (tracked: TrackedMessage) => Promise<void>;
 }
 
 /**
@@ -96,9 +104,12 @@ export function createCore(options: CoreOptions): Core {
   };
   const inFlight = new InFlight();
   const { handleText, handleAction, runCommand } = createHandlers(e, inFlight);
-  const executor = executorOf(e);
+  const executor = executorOf(e, options.tracked);
+  const deliverOutcome = (conv: Conversation, outcome: PlacedOutcome, noticeShown?: boolean) =>
+    executor.outcome(conv, outcome, noticeShown);
+  const door = { handleText, runCommand, handleAction, deliverOutcome, dedupe: e.stores.dedupe };
 
-  return {
+  const core: Core = {
     commands: commandInfos(table),
     menu(scope, language: Language = 'en') {
       const t = messagesFor(language);
@@ -106,27 +117,30 @@ export function createCore(options: CoreOptions): Core {
         .filter((s) => !s.hidden && (scope === 'private' ? !s.sharedOnly : !s.privateOnly))
         .map((s) => ({ command: s.name, description: s.summary(t).slice(0, 256) }));
     },
+    // The core's busy decision, read when asked (a test or the admission may replace it).
+    register: (channel) => openDoor({ ...door, busy: () => core.busy?.() ?? false }, channel),
     handleText,
     runCommand,
     handleAction,
     deliver: (conv, replies, announce) => executor.replies(conv, replies, announce),
-    deliverOutcome: (conv, outcome, noticeShown) => executor.outcome(conv, outcome, noticeShown),
+    deliverOutcome,
     home: homeScreen(e),
     ...linkSurface(e, e.refsFor),
     refsFor: e.refsFor,
-    messageSent: (tracked) => recordTracked(e.stores, tracked),
+    messageSent: (tracked) => recordTracked(e.stores, tracked, options.tracked),
     drain: (timeoutMs) => inFlight.drain(timeoutMs),
     busy: options.busy ?? (() => false),
     attemptsInFlight: () => [...e.attempts.values()],
   };
+  return core;
 }
 
 /** The one road out; a call card's landing place is recorded so its report can edit it. */
-function executorOf(e: Engine): DeliveryExecutor {
+function executorOf(e: Engine, also: CoreOptions['tracked']): DeliveryExecutor {
   return new DeliveryExecutor({
     logger: e.logger,
     metrics: e.metrics,
-    tracked: (tracked) => recordTracked(e.stores, tracked),
+    tracked: (tracked) => recordTracked(e.stores, tracked, also),
   });
 }
 
@@ -149,7 +163,11 @@ function commandInfos(table: readonly CommandSpec[]): CommandInfo[] {
   }));
 }
 
-/** Where a tracked reply landed: a held request's message (README "Money guard") or a call card. */
-async function recordTracked(stores: Stores, tracked: TrackedMessage): Promise<void> {
-  if (!(await recordApprovalMessage(stores, tracked))) await recordCallCard({ stores }, tracked);
+/** Where a tracked reply landed: a held request's message (README "Money guard"), else whoever else tracks (a call card). */
+async function recordTracked(
+  stores: Stores,
+  tracked: TrackedMessage,
+  also: CoreOptions['tracked'],
+): Promise<void> {
+  if (!(await recordApprovalMessage(stores, tracked))) await also?.(tracked);
 }

@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import { createConsoleChannel } from '../../../src/adapters/console/console-channel.js';
 import type { Core } from '../../../src/core/core.js';
 import { type Identity, identityKey } from '../../../src/core/identity.js';
+import { realDoor } from '../../helpers/placed.js';
 import { createTestStack, type TestStack, type TestStackOptions } from '../../helpers/stack.js';
 
 export const consoleUser: Identity = {
@@ -55,6 +56,8 @@ export async function startConsole(
     ...stack.core,
     handleText: (i) => track(stack.core.handleText(i)),
     handleAction: (i) => track(stack.core.handleAction(i)),
+    // The real door, over the observed calls.
+    register: (ch) => realDoor(core, ch),
   };
   const channel = createConsoleChannel({
     core,

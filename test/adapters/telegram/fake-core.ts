@@ -1,6 +1,6 @@
 import type { Core, IncomingAction, IncomingText } from '../../../src/core/core.js';
 import type { ActionOutcome, Reply } from '../../../src/core/reply.js';
-import { asPlaced, asPlacedOutcome, realRoad } from '../../helpers/placed.js';
+import { asPlaced, asPlacedOutcome, realDoor, realRoad } from '../../helpers/placed.js';
 
 /**
  * A hand-written Core for the adapter's own behaviour (rendering, routing, ordering), where the real
@@ -51,6 +51,7 @@ export function createFakeCore(): FakeCore {
       return [{ title: 'Home', text: 'fake home' }];
     },
     ...realRoad(),
+    register: (channel) => realDoor(core, channel),
     async messageSent() {},
     async drain() {
       return true;

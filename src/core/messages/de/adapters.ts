@@ -52,7 +52,6 @@ export const adaptersDe: typeof adaptersEn = {
     groupId: 'Eine Benutzergruppen-ID beginnt mit S, z. B. S0123ABCD.',
     agentsNeeded: 'Nennen Sie mindestens einen Support-Mitarbeiter oder eine Benutzergruppe.',
     formExpired: 'Dieses Formular ist abgelaufen; öffnen Sie es erneut.',
-    submitFailed: 'Etwas ist schiefgegangen; es wurde nichts gespeichert. Versuchen Sie es erneut.',
     checking: 'Ich prüfe beim Anbieter…',
     refused: 'Abgelehnt.',
     partInConversation:

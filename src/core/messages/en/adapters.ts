@@ -48,7 +48,6 @@ export const adaptersEn = {
     groupId: 'A user group id starts with S, e.g. S0123ABCD.',
     agentsNeeded: 'Name at least one agent or a user group.',
     formExpired: 'This form has expired; open it again.',
-    submitFailed: 'Something went wrong; nothing was saved. Try again.',
     checking: 'Checking with the provider…',
     refused: 'Refused.',
     partInConversation: 'The part with buttons or a file is in the conversation, as a message from me.',
