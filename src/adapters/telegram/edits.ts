@@ -40,12 +40,12 @@ export class EditMemory {
           },
           meanwhile: (work) => {
             arrival.meanwhile?.(work);
-            const key = id;
-            if (key === undefined) return;
+            // Told before enrich() has answered: the request's id is read once the decision is in.
             work.then(
               (decision) => {
-                const replies = (decision as PlacedOutcome).followUps ?? [];
-                this.#byRequest.set(key, changedSomething(replies) ? 'changed' : 'nothing');
+                if (id === undefined) return;
+                const replies = (decision as PlacedOutcome | undefined)?.followUps ?? [];
+                this.#byRequest.set(id, changedSomething(replies) ? 'changed' : 'nothing');
               },
               () => {},
             );

@@ -23,7 +23,9 @@ describe('the console prompt after a message the bot sends first', () => {
     output.on('data', (c: Buffer) => {
       out += c.toString();
     });
-    channel = createConsoleChannel({ core: {} as Core, input, output, interactive: true });
+    // The core is never asked anything here; the channel only opens its door at creation.
+    const core = { register: () => ({ receive: async () => 'done', busyWords: () => undefined }) };
+    channel = createConsoleChannel({ core: core as unknown as Core, input, output, interactive: true });
     const running = channel.run();
     await new Promise((r) => setImmediate(r));
     expect(out).toContain('tel> ');
