@@ -1,6 +1,7 @@
 import { type ClientRequest, Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { Socket } from 'node:net';
+import { setImmediate } from 'node:timers';
 import type { ApiClientOptions } from 'grammy';
 
 /**
