@@ -17,6 +17,7 @@ import {
   type TelegramChannelOptions,
 } from './options.js';
 import { registerMenus, setupCall } from './setup.js';
+import { telegramClient } from './transport.js';
 
 export { type Scheduler, timerScheduler } from './deliver.js';
 export type { EphemeralMode } from './ephemeral-capability.js';
@@ -120,7 +121,7 @@ function createBot(o: ResolvedTelegramOptions): Bot {
   const logger = o.logger;
   const bot = new Bot(o.token, {
     ...(o.botInfo ? { botInfo: o.botInfo } : {}),
-    client: { ...(o.apiRoot ? { apiRoot: o.apiRoot } : {}) },
+    client: telegramClient(o.apiRoot),
   });
   // First, so it sits under the retries and counts every attempt (docs/operations.md §4.2).
   if (o.onApiError) bot.api.config.use(apiErrorCounter(o.onApiError));
