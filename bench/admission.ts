@@ -1,5 +1,5 @@
 /**
- * `npm run bench:admission` (README "Benchmarks", admission control): 500 users each send 10
+ * `npm run bench:admission` (docs/performance.md §6, admission control): 500 users each send 10
  * `/balance` at once through the Telegram webhook of a real bot process (the compiled `dist/`,
  * production defaults: 64 provider sockets, a backlog of 1024), the provider (the sandbox, each
  * user with an account of their own) answering after 250 ms. This process plays Telegram: it posts

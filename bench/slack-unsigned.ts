@@ -1,5 +1,5 @@
 /**
- * Hostile load, "unsigned traffic costs almost nothing" (README "Benchmarks"): 3,000 connections
+ * Hostile load, "unsigned traffic costs almost nothing" (docs/performance.md §6): 3,000 connections
  * each announce a 512 KB body with a fresh timestamp and a made-up signature, send half of it and
  * stay open. The bot's one HTTP server with the Slack receiver runs in a child process; its RSS is
  * read before, while the connections hang, and after they close. Run side by side: the receiver

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:sweep`, the BullMQ goals (README "The bot speaks first", with REDIS_URL). Bot
+ * `npm run bench:sweep`, the BullMQ goals (docs/proactive.md §5, with REDIS_URL). Bot
  * instances are child processes (bench/sweep-instance.ts) on one real redis-server, against the
  * sandbox answering after a fixed latency; alerts go to a fake platform here that counts each one.
  * Goals, each printed with MET or MISSED, measured in this one run:

@@ -222,7 +222,7 @@ describe("src/jobs runs the core's job kinds on BullMQ and knows nothing else of
   });
 });
 
-/** The core's one door for the channels (README "Architecture"): `src/core/index.ts`. */
+/** The core's one door for the channels (docs/architecture.md §8): `src/core/index.ts`. */
 const CORE_DOOR = 'core/index.js';
 
 describe('adapters import only the core, through its door, and their own SDK', () => {

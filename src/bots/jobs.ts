@@ -18,7 +18,7 @@ export interface StartedJobs extends JobScheduler {
 const NO_QUEUE: JobDepths = { waiting: 0, active: 0, delayed: 0, failed: 0, completedHere: 0, failedHere: 0 };
 
 /**
- * Alerts, call reports and digests (README "The bot speaks first"). With REDIS_URL they are
+ * Alerts, call reports and digests (docs/proactive.md §5). With REDIS_URL they are
  * BullMQ jobs shared by every instance, loaded only then (so `npm start` loads no bullmq); without,
  * croner schedules them in process under a lease in the store. Both run the core's same jobs.
  */

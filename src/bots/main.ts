@@ -202,7 +202,7 @@ async function startServices(
   health?.addCheck('store', () => stores.reachable());
   // A fencing read of the lock file (docs/reliability.md §5.1): a probe finds a takeover too.
   health?.addCheck('store lock', () => stores.holdsWriterLock?.() ?? true);
-  // Prometheus scrapes the same port (README "Operations", metrics).
+  // Prometheus scrapes the same port (docs/operations.md §7, metrics).
   health?.mount('/metrics', runtime.metrics.handler, { maxBodyBytes: 0 });
   // Loud for ten minutes after the shared store was found empty (data-marker.ts), then ready again.
   health?.addCheck('store data lost', () => {

@@ -30,7 +30,7 @@ export async function openStores(
     stores: createStores({
       kv,
       keyring,
-      // Loud, once per loss (README "Operations"): users are told too, and /readyz names it.
+      // Loud, once per loss (docs/operations.md §7): users are told too, and /readyz names it.
       onDataLost: (since) =>
         storeLog.error(
           { markerSince: since },

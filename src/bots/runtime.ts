@@ -35,7 +35,7 @@ export interface Runtime {
   keyCreatedAt: string | undefined;
   logger: Logger;
   /**
-   * Commands, provider calls, queue depths and store health for `/metrics` (README "Operations"):
+   * Commands, provider calls, queue depths and store health for `/metrics` (docs/operations.md §7):
    * `addQueueDepth(queue, depth)` shows a queue there. A no-op where no HTTP server serves them.
    */
   metrics: BotMetrics;

@@ -16,7 +16,7 @@ import type { ArgsEnv } from './values/args.js';
 import type { Formatter } from './values/format.js';
 
 /**
- * What the money guard says about one run of a command (README "Money guard"): refused before
+ * What the money guard says about one run of a command (docs/money-guard.md §1, §2): refused before
  * anything is sent (a price ceiling, a spend limit reached), or held for a second person's approval
  * in a team chat. `target` names what is acted on in public words for the request message.
  */
@@ -135,7 +135,7 @@ export interface CommandSpec<A = unknown> {
   /** The refusal when the asker's role may not run it. Default `notAllowed`. */
   refusal?: (t: Messages) => string;
   /**
-   * The money guard (src/core/guard, README "Money guard"): whether this run is refused before
+   * The money guard (src/core/guard, docs/money-guard.md §1, §2): whether this run is refused before
    * anything is sent (a price ceiling, a spend limit reached) or needs a second person's approval
    * in this team chat. Asked after the credentials, before the confirmation.
    */

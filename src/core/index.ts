@@ -1,5 +1,5 @@
 /**
- * The core's one door (README "Architecture"): src/adapters import the core from here and nowhere
+ * The core's one door (docs/architecture.md §8): src/adapters import the core from here and nowhere
  * else (test/boundary.test.ts). What is not exported here is the core's own business; to give a
  * channel something new, export it here first. src/bots, the composition root, also wires what it
  * needs from here, but may import a module directly (its light CLI paths must not load the whole

@@ -64,7 +64,7 @@ export interface Reply {
    */
   privateRedirect?: { startParam: string };
   /**
-   * This reply asks for a secret (README "One road out"): where the channel has a private form
+   * This reply asks for a secret (docs/architecture.md §8.3.3): where the channel has a private form
    * (`secretForm`, a Slack modal) the executor opens it instead; a console on a terminal reads the
    * answer without echo.
    */

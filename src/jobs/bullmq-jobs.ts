@@ -5,7 +5,7 @@ import type { JobDepths, JobKind, JobKindName, JobScheduler } from '../core/port
 import { createDepthWatch, type DepthWatch } from './job-depths.js';
 import { itemOptions, type JobData, type RetryPolicy, safeJobError, tickOptions } from './job-options.js';
 
-/** The queue every instance shares (README "The bot speaks first", with `REDIS_URL`). */
+/** The queue every instance shares (docs/proactive.md §5, with `REDIS_URL`). */
 export const QUEUE_NAME = 'proactive';
 /** Its keys' prefix: apart from the store's `telephony-bot:`, whose scans must not meet them. */
 export const QUEUE_PREFIX = 'telephony-bot-jobs';

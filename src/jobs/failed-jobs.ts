@@ -14,7 +14,7 @@ export interface FailedJob {
   failedAt: string | undefined;
 }
 
-/** The operator's view of the failed set (README "Operations"); opens its own connection. */
+/** The operator's view of the failed set (docs/operations.md §7); opens its own connection. */
 export interface FailedJobs {
   list(limit: number): Promise<{ total: number; jobs: FailedJob[] }>;
   /** Moves a failed job (or `all` of them) back to waiting, its attempts reset; returns how many. */

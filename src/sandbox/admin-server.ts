@@ -58,7 +58,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 /**
  * The admin endpoint (docs/sandbox.md §3.2, provider-notes D9): `GET|PUT|DELETE /faults`, `GET /stats`, and
  * `PUT /accounts/<user>/balance` (docs/sandbox.md §3.2: move a balance across an alert threshold) and
- * `PUT /cards/<number>/amount` (README "Money guard": a card spends past its cap).
+ * `PUT /cards/<number>/amount` (docs/money-guard.md §1, §2: a card spends past its cap).
  * It has no authentication, so it binds to 127.0.0.1 only, refuses non-loopback peers, and refuses a
  * `Host` that is not a loopback name: a web page whose domain was re-pointed at 127.0.0.1 (DNS
  * rebinding) reaches the port from the user's own browser, but sends its own domain as `Host`.

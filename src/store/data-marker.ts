@@ -24,7 +24,7 @@ export const DATA_MARKER_KEY = 'store-marker';
 
 /**
  * Redis data loss is silent: after `FLUSHALL`, a failover to an empty replica or eviction under
- * memory pressure every user is simply "not linked" (README "Operations"). A marker written at
+ * memory pressure every user is simply "not linked" (docs/operations.md §7). A marker written at
  * start and looked for every few seconds makes it loud: once it is gone, `onLost` runs (the log),
  * `lostAt` answers (`/readyz`, the users' replies), and the marker is written again so the next
  * loss is found too. A store that cannot be reached is not a loss; it is looked at again later.

@@ -22,7 +22,7 @@ const SQLITE_CODES: Record<string, DiskProblem> = {
 
 /**
  * A file the bot must write cannot be written: the disk is full, mounted read-only, or not ours
- * (README "Operations", disk errors). The message names the path and the fix, so a start prints one
+ * (docs/operations.md §7, disk errors). The message names the path and the fix, so a start prints one
  * line an operator can act on and a log line at run time says the same; neither holds user data.
  */
 export class StoreDiskError extends StoreError {

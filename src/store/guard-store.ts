@@ -9,8 +9,7 @@ import type { KeyValueStore } from './key-value-store.js';
 import { recordStore } from './proactive-store.js';
 
 /**
- * Spend limits, card caps, approval policies and requests on the one KeyValueStore (README "Money
- * guard"), so they survive restarts and every instance on one Redis sees the same. "Exactly once"
+ * Spend limits, card caps, approval policies and requests on the one KeyValueStore (docs/money-guard.md §1, §2), so they survive restarts and every instance on one Redis sees the same. "Exactly once"
  * for an approval is the proactive claim store's `SET NX`, not these records.
  */
 export function createGuardStores(options: { kv: KeyValueStore }): GuardStores {

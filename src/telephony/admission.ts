@@ -18,7 +18,7 @@ export interface AdmissionStats {
 }
 
 /**
- * Admission control at the provider (README "Operations", hostile load): every client of one
+ * Admission control at the provider (docs/operations.md §7, hostile load): every client of one
  * provider shares it, as they share the transport.
  *
  * - **Fair by account.** Waiting calls queue per `who` (the signing account) and are served in

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBot } from './cli-process.js';
 
 /**
- * A start on a full or read-only disk (README "Operations"): one line naming the path and the fix,
+ * A start on a full or read-only disk (docs/operations.md §7): one line naming the path and the fix,
  * exit 1, no stack trace. Real file systems: a small tmpfs filled up and a read-only tmpfs, mounted
  * for the test (the suite runs as root here; chmod alone would not stop root). Where mounting is
  * not allowed the suite says so and is skipped; `test/store/disk-errors.test.ts` injects the

@@ -6,7 +6,7 @@ import type { ChatRef, Identity } from '../../src/core/identity.js';
 import { createTestStack, type TestStack } from '../helpers/stack.js';
 
 /**
- * `/metrics` (README "Operations"): the real stack (sandbox on 127.0.0.1, the core, the client)
+ * `/metrics` (docs/operations.md §7): the real stack (sandbox on 127.0.0.1, the core, the client)
  * with its metrics mounted on the bot's HTTP server as `npm start` mounts them, scraped over HTTP.
  */
 const identity: Identity = { platform: 'telegram', tenant: '', user: 'metrics-user', displayName: 'M' };

@@ -5,7 +5,7 @@ import { createShutdown, EXIT, type ShutdownOptions } from '../../src/bots/shutd
 import type { AuditEntry } from '../../src/core/ports/records.js';
 
 /**
- * The shutdown always ends cleanly (README "Graceful shutdown"): a job that stops between items
+ * The shutdown always ends cleanly (docs/reliability.md §6): a job that stops between items
  * lets it exit 0 with the stores closed; a job or a command it gives up on is named for what it is,
  * the stores still close, and a user whose never-retry operation was given up on is told then.
  * Driven through `createShutdown` with the parts it stops played by hand; no timing is asserted.

@@ -12,7 +12,7 @@ adapterContract('telegram', telegramDriver, { shared: true, deletes: true, threa
 adapterContract('slack', slackDriver, { shared: true, deletes: false, thread: true });
 adapterContract('console', consoleDriver, { shared: false, deletes: false, thread: false });
 
-/** The surfaces added since (README "One road out"): the same promises, on every channel. */
+/** The surfaces added since (docs/architecture.md §8.3.3): the same promises, on every channel. */
 promisesContract('telegram', telegramDriver, { shared: true, deletes: true, forms: false });
 promisesContract('slack', slackDriver, { shared: true, deletes: false, forms: true });
 promisesContract('console', consoleDriver, { shared: false, deletes: false, forms: false });

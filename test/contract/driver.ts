@@ -3,7 +3,7 @@ import type { TestStack } from '../helpers/stack.js';
 
 /**
  * The people in every scenario: members of one shared chat. Alice administers it; Carol too (a
- * second approver, README "Money guard"); Bob and Dave are members. Dave's platform speaks German
+ * second approver, docs/money-guard.md §1, §2); Bob and Dave are members. Dave's platform speaks German
  * to the bot (Telegram `language_code`, Slack locale) where it tells a language.
  */
 export type Person = 'alice' | 'bob' | 'carol' | 'dave';

@@ -3,7 +3,7 @@ import type { ChannelDriver, DriverFactory, Person } from './driver.js';
 import { germanReader } from './surfaces.js';
 
 /**
- * The promises of the surfaces added after the commands (README "One road out"): call reports,
+ * The promises of the surfaces added after the commands (docs/architecture.md §8.3.3): call reports,
  * menus, questions for a secret, alerts and button outcomes keep the same promises as a command's
  * answer, on every channel: never more public than the answer, no deletion claimed that the
  * channel did not carry out, the recipient's language at sending time, a way back on every screen,

@@ -3,7 +3,7 @@ import { digestWeek } from '../../src/core/proactive/digest-job.js';
 import type { ChannelDriver, DriverFactory, Person } from './driver.js';
 
 /**
- * Every surface keeps every promise (README "One road out"; GUIDE "Every surface keeps every
+ * Every surface keeps every promise (docs/architecture.md §8.3.3; GUIDE "Every surface keeps every
  * promise"): page turns, DMs, @mentions, shortcuts, forms and digests, each against the five
  * promises where the surface exists on the channel. A row that does not apply says why in its
  * skip condition:

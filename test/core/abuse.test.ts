@@ -4,7 +4,7 @@ import { createSampler } from '../../src/core/logs/sampler.js';
 import { type CoreHarness, startCore } from './core-harness.js';
 
 /**
- * Abuse is not answered one to one (README "Operations"): a flood over the rate limit gets one
+ * Abuse is not answered one to one (docs/operations.md §7): a flood over the rate limit gets one
  * "slow down" per window and one log line per minute, however many messages it holds.
  */
 let h: CoreHarness | undefined;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type CoreHarness, startCore } from './core-harness.js';
 
 /**
- * Fewer calls per command beat any queue (README "Operations"): what `/balance` reads only to
+ * Fewer calls per command beat any queue (docs/operations.md §7): what `/balance` reads only to
  * label its answer (the account names of spec 4.4) is remembered briefly, so repeated `/balance`
  * costs one provider call each; the balance itself is read every time.
  */

@@ -13,7 +13,7 @@ const alice: Identity = { platform: 'console', tenant: '', user: 'alice', displa
 const dm = { id: 'dm', kind: 'private' as const };
 
 /**
- * A user's change made while a sweep runs always wins (README "The bot speaks first"): the sweep
+ * A user's change made while a sweep runs always wins (docs/proactive.md §5): the sweep
  * writes only its own fields, onto the setting it read. The interleaving is made exactly, without
  * sleeps: the user's command runs inside the sweep, between its read of the balance (or its send)
  * and its write-back.

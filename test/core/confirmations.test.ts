@@ -84,7 +84,7 @@ describe('confirmations', () => {
   });
 });
 
-describe('which operations ask (README "One road out": money moves or service stops only after Confirm)', () => {
+describe('which operations ask (docs/architecture.md §8.3.3: money moves or service stops only after Confirm)', () => {
   it('/card create asks before it charges the account and shows the new PIN', async () => {
     const { text, replies } = await h.send('/card create +49 170 88888888 5.00');
     expect(text).toMatch(/Create a card for \+4917088888888 with €5\.00\?/);

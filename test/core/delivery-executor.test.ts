@@ -6,7 +6,7 @@ import type { ChannelCapabilities, Conversation, SecretAsk } from '../../src/cor
 import type { Audience, PlacedReply, Reply } from '../../src/core/reply.js';
 
 /**
- * The one executor (README "One road out") over a recording conversation: which primitive each
+ * The one executor (docs/architecture.md §8.3.3) over a recording conversation: which primitive each
  * placed reply becomes, by audience × chat kind × capability. A new capability adds a row here.
  */
 const NONE: ChannelCapabilities = {

@@ -6,7 +6,7 @@ import { createRecordingNotifier } from '../helpers/recording-notifier.js';
 import { createTestStack, type TestStack } from '../helpers/stack.js';
 
 /**
- * A shutdown is never held up by a long job (README "Graceful shutdown"): the call-report job
+ * A shutdown is never held up by a long job (docs/reliability.md §6): the call-report job
  * stops between reports once the schedule is stopping; the reports left stay due for the next run.
  */
 const alice: Identity = { platform: 'console', tenant: '', user: 'alice', displayName: 'Alice' };

@@ -4,7 +4,7 @@ import { messagesFor } from '../../src/core/messages.js';
 import type { Audience, OutputClass, Visibility } from '../../src/core/reply.js';
 
 /**
- * The delivery rule as a table (README "One road out"): visibility × output class × chat kind ×
+ * The delivery rule as a table (docs/architecture.md §8.3.3): visibility × output class × chat kind ×
  * `/groupdata` × input seen → audience. Every cell is stated, so a change of the rule shows here.
  */
 const t = messagesFor('en');

@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { type CoreHarness, startCore } from './core-harness.js';
 
-/** Over the rate limit, the user is told once per window, not once per message (README "One road out"). */
+/** Over the rate limit, the user is told once per window, not once per message (docs/architecture.md §8.3.3). */
 let h: CoreHarness | undefined;
 afterEach(async () => {
   await h?.close();

@@ -27,7 +27,7 @@ describe('tokenize', () => {
   });
 
   it('an amount with decimals after a short number is an amount, not a digit group', () => {
-    // `/card limit <number> <amount>` and `/card create <number> <amount>` (README "Money guard").
+    // `/card limit <number> <amount>` and `/card create <number> <amount>` (docs/money-guard.md §1, §2).
     expect(tokenize('card limit +4930123456 20.00')).toEqual(['card', 'limit', '+4930123456', '20.00']);
     expect(tokenize('card create +49 30 123456 5,50')).toEqual(['card', 'create', '+49 30 123456', '5,50']);
     expect(tokenize('card limit +4930123456 0.5')).toEqual(['card', 'limit', '+4930123456', '0.5']);

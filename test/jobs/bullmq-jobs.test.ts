@@ -35,7 +35,7 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
 }
 
 /**
- * The proactive jobs on BullMQ against a real redis-server (README "The bot speaks first"): the
+ * The proactive jobs on BullMQ against a real redis-server (docs/proactive.md §5): the
  * schedules declared by every instance are one; a sweep fans out into a job per watched account; a
  * killed worker's jobs are finished by another with no alert lost or repeated; a stopping worker
  * finishes its jobs and takes no more; a job that keeps failing waits in the failed set for a retry.

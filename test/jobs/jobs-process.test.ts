@@ -10,7 +10,7 @@ import { freePort, runBot } from '../bots/cli-process.js';
 import { type RedisServer, redisSkipped, startRedisServer } from '../helpers/redis-server.js';
 
 /**
- * The proactive jobs from outside (README "Operations"): a bot started on Redis declares its
+ * The proactive jobs from outside (docs/operations.md §7): a bot started on Redis declares its
  * schedules, shows the queue on `/readyz` and stops its worker on SIGTERM; `telephony-bot jobs
  * failed` lists a job that failed all its tries with its safe reason, and `jobs retry` runs it again.
  */

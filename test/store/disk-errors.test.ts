@@ -10,7 +10,7 @@ import { loadOrCreateMasterKeyFile } from '../../src/store/master-key.js';
 import { startCore } from '../core/core-harness.js';
 
 /**
- * Disk errors name the path and the fix (README "Operations"): the errno is injected at the seam
+ * Disk errors name the path and the fix (docs/operations.md §7): the errno is injected at the seam
  * (an fs or SQLite error as Node and node-sqlite3 raise it); `test/bots/disk-errors.test.ts` starts
  * the bot on a real full and read-only file system where this machine allows mounting one.
  */

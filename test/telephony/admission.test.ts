@@ -4,7 +4,7 @@ import { createAdmission } from '../../src/telephony/admission.js';
 import { createTelephonyClient, createTransport, md5Hex } from '../../src/telephony/index.js';
 
 /**
- * Admission control at the provider (README "Operations"): turns go round the accounts, a read
+ * Admission control at the provider (docs/operations.md §7): turns go round the accounts, a read
  * still waiting is shared by an identical one, and `busy()` says when the backlog is full. Order
  * is observed by holding the work, never by timing.
  */

@@ -13,7 +13,7 @@ import {
 import { CARD_CLI, type History, history, PINS, World } from './history.js';
 
 /**
- * The truth suite (README "Every figure is true"): random histories in the sandbox (calls and
+ * The truth suite (docs/proactive.md §7): random histories in the sandbox (calls and
  * redials to the same number, hang-ups, calls at the provider's time limit, top-ups, card changes,
  * time passing, several zones and both languages), then every figure the bot states is checked
  * against the sandbox's own ledger. A failure names its area and prints fast-check's seed and path;

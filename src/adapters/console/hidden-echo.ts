@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 
 /**
  * The terminal readline writes what is typed to: muted while a secret is typed, so a password or
- * PIN is read without echo (README "One road out": `hiddenInput`). Everything else passes through.
+ * PIN is read without echo (docs/architecture.md §8.3.3: `hiddenInput`). Everything else passes through.
  */
 export class HiddenEcho extends Writable {
   #muted = false;

@@ -67,7 +67,7 @@ export function registerActions(app: App, deps: SlackHandlerDeps): void {
 
 /**
  * The core asks for a secret (Link account, Top up): on the Home tab too it goes into its form,
- * never into a message (README "One road out"), with the person's DM with the app as the form's
+ * never into a message (docs/architecture.md §8.3.3), with the person's DM with the app as the form's
  * conversation. Once the form opened, the core's words for where it cannot ("send the PIN with the
  * command") would contradict it: the tab leaves them out and, with nothing else to show, shows the
  * home screen under the form. Where the form could not open (its trigger expired), the tab shows them.

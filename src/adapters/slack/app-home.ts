@@ -85,7 +85,7 @@ export async function pressedOnHome(
     return;
   }
   const shown = [outcome.update, ...(outcome.followUps ?? [])].filter((r): r is Reply => r !== undefined);
-  // A refusal is both the notice and the screen: said once (no sentence twice, README "One road out").
+  // A refusal is both the notice and the screen: said once (no sentence twice, docs/architecture.md §8.3.3).
   const notice = shown.some((r) => r.text === outcome.notice) ? undefined : outcome.notice;
   await publishHome(client, user, shown, notice);
 }

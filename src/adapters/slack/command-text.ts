@@ -5,7 +5,7 @@ import { plainCommandText } from './escape.js';
  * What a slash command's text asks for. A command whose `form` field says it opens a form
  * (`link`, `team setup`, `topup` without a PIN) opens it here, before anything that could wait:
  * Slack shows command text in the channel and in logs, so a password goes into a modal instead
- * (README "Slack"). Everything else is the core's to parse.
+ * (docs/interface.md §4.2). Everything else is the core's to parse.
  */
 export type CommandIntent =
   | { kind: 'core'; text: string }

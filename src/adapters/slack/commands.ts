@@ -10,7 +10,7 @@ import { bodyDigest, slackChat } from './normalise.js';
 import { acknowledged, envelope, lookUp, type SlackRequest, type SlackTurn, shown } from './turn.js';
 
 /**
- * The one slash command (README "Slack"). It is acknowledged first, with an empty body, before
+ * The one slash command (docs/interface.md §4.2). It is acknowledged first, with an empty body, before
  * anything that could be slow; the answer follows through `response_url`. A retried delivery
  * (Slack's `X-Slack-Retry-Num`, or the same request reaching a second instance) loses the dedupe
  * claim and is dropped after its ack, so nothing runs twice.
@@ -58,7 +58,7 @@ async function runCommand(
 
 /**
  * A form opens first, before any lookup that can wait on the network (the dedupe claim, users.info,
- * usergroups.list): its trigger_id is valid for 3 s only (README "Slack"). A retried delivery
+ * usergroups.list): its trigger_id is valid for 3 s only (docs/interface.md §4.2). A retried delivery
  * carries the same single-use trigger_id, so it cannot open a second modal. `'done'` when the form
  * is all the command does (the credentials form); else the id of the modal opened (the set-up form,
  * or the PIN form's "one moment" while the core checks the account), for the turn to update.

@@ -26,7 +26,7 @@ export interface FormSubmission {
 }
 
 /**
- * The envelope of a form's submission (README "Slack"). Unlike a command, a refusal belongs inline
+ * The envelope of a form's submission (docs/interface.md §4.2). Unlike a command, a refusal belongs inline
  * in the form (`response_action: 'errors'`), and that can only be said in the ack. So the core gets
  * `viewAckBudgetMs` (well inside Slack's 3 s) to answer; if it is slower, the ack turns the modal
  * into "checking…" and the outcome follows with `views.update`. No password is ever logged.

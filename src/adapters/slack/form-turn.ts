@@ -8,7 +8,7 @@ import type { SlackTurn } from './turn.js';
  * trigger_id's 3 s): the core ran it by name with typed arguments. When the core asks for the
  * secret, its form replaces that modal (responder.ts `askSecret`); when it answers instead (no
  * account linked, not allowed here), the answer is shown in the modal the person is looking at, so
- * no PIN is asked first (README "One road out"), each reply once (modal-answer.ts); what the modal
+ * no PIN is asked first (docs/architecture.md §8.3.3), each reply once (modal-answer.ts); what the modal
  * cannot carry is left for the core to deliver.
  */
 export async function showInForm(turn: SlackTurn | undefined, decided: PlacedOutcome): Promise<Shown> {

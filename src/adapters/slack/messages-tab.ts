@@ -6,7 +6,7 @@ import { nextTurn } from './quiet-gate.js';
 import { envelope, lookUp, type SlackTurn } from './turn.js';
 
 /**
- * Text sent to the app outside the slash command (README "Slack"): the Messages tab (a DM with the
+ * Text sent to the app outside the slash command (docs/interface.md §4.2): the Messages tab (a DM with the
  * app, `message.im`) takes the same commands as `/tel`, and an @mention in a channel
  * (`app_mention`) is answered like the slash command. Slack retries an event it thinks was not
  * received (`X-Slack-Retry-Num`), so each `event_id` runs once.

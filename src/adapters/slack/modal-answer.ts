@@ -3,8 +3,7 @@ import type { Messages, PlacedReply, Reply } from '../../core/index.js';
 import { statusModal } from './modals.js';
 
 /**
- * The core's answer while a form is open: each reply is shown once, no sentence twice (README "One
- * road out", docs/interface.md §4.2). A text reply goes into the modal the person is looking at; a
+ * The core's answer while a form is open: each reply is shown once, no sentence twice (docs/architecture.md §8.3.3, docs/interface.md §4.2). A text reply goes into the modal the person is looking at; a
  * reply with buttons or a file, which a modal view cannot carry in place, goes to the conversation,
  * and the modal says only where it went. When Slack refuses the update (the person closed the
  * form meanwhile), every reply goes to the conversation instead. Returns what is left for the

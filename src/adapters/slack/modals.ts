@@ -165,7 +165,7 @@ export function setupModal(meta: ModalMeta, notice?: string): ModalView {
 
 /**
  * The PIN form (`topup` without a PIN, its `form` field): a PIN is never asked in a message, which
- * Slack shows and keeps (README "One road out"). Its submission runs `meta.command` with the PIN.
+ * Slack shows and keeps (docs/architecture.md §8.3.3). Its submission runs `meta.command` with the PIN.
  */
 export function pinModal(meta: ModalMeta, notice?: string): ModalView {
   const t = modalText(meta);

@@ -12,7 +12,7 @@ import { slackChat, slackIdentity } from './normalise.js';
 import { type ReplyTarget, SLACK_CAN } from './responder.js';
 
 /**
- * What every Slack listener shares on its way to the core's door (README "Slack"; docs/reliability.md
+ * What every Slack listener shares on its way to the core's door (docs/interface.md §4.2; docs/reliability.md
  * §2.2, docs/architecture.md §4.2): acknowledge and track ({@link acknowledged}), the cheap envelope
  * the core claims ({@link envelope}), and the lookup the core runs only for a claimed request
  * ({@link lookUp}). Each listener says what its payload carries ({@link SlackRequest}) and what it asks.

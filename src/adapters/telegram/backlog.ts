@@ -13,7 +13,7 @@ export interface WebhookBacklogOptions {
 /**
  * The share of the backlog kept for senders with nothing taken: once the rest is full, a sender
  * who already has an update inside waits at Telegram while one who has none is still taken
- * (README "Operations", admission control).
+ * (docs/operations.md §7, admission control).
  */
 export const NEWCOMERS_SHARE = 1 / 4;
 

@@ -172,7 +172,7 @@ function installPipeline(bot: Bot, inFlight: InFlight): void {
 
 /**
  * Messages of one chat run in order; presses of one chat too, beside them: a press behind a slow
- * command would miss Telegram's answer deadline (README: within 0.5 s). A press acts on single-use
+ * command would miss Telegram's answer deadline (docs/reliability.md §2.3: within 0.5 s). A press acts on single-use
  * state of its own (a pending action, a page), so it needs no order against the chat's commands.
  */
 function orderKey(ctx: Context): string | undefined {

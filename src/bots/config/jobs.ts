@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { intIn } from './fields.js';
 
 /**
- * The proactive jobs on BullMQ (with `REDIS_URL`; README "The bot speaks first"). The rate is the
+ * The proactive jobs on BullMQ (with `REDIS_URL`; docs/proactive.md §5). The rate is the
  * provider's protection: 150 jobs a second across every instance (each job about one provider
  * call) is 100,000 watched accounts in about 11 minutes, inside the 15-minute sweep interval.
  */

@@ -9,7 +9,7 @@ export interface LabelCacheOptions {
 
 /**
  * What a command reads only to label its answer (account and customer names for `/balance`),
- * remembered briefly per chat user and account (README "Operations", admission control): a burst
+ * remembered briefly per chat user and account (docs/operations.md §7, admission control): a burst
  * of `/balance` then costs one provider call each, not two. Never a figure: amounts are read fresh.
  * In process and bounded; a restart or another instance reads the labels again, which is harmless.
  */

@@ -61,7 +61,7 @@ function showPolicy(ctx: CommandContext<ApprovalsArgs>, policy: ApprovalPolicy |
 }
 
 /**
- * `/approvals` (README "Money guard"): which actions in this team chat need a second person, and
+ * `/approvals` (docs/money-guard.md §1, §2): which actions in this team chat need a second person, and
  * who that may be. Anyone in the chat may read the policy; only its admins change it. A private
  * chat (and the console) has nobody else to approve, and says so.
  */

@@ -12,7 +12,7 @@ const refuse = (text: string): GuardCheck => ({
 });
 
 /**
- * The money guard on `/call` (README "Money guard"), before anything is sent: a daily or monthly
+ * The money guard on `/call` (docs/money-guard.md §1, §2), before anything is sent: a daily or monthly
  * limit already reached refuses it; a destination whose rate (spec 4.8, the B number: the call is
  * billed at its rate) is above the account's `/limit price` is refused naming rate and ceiling, or,
  * in a team chat with `/approvals on call`, waits for a second person, as does a call above the

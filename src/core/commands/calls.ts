@@ -21,7 +21,7 @@ import { callGuard } from './call-guard.js';
 
 /**
  * Stores the pending report of a call just placed; the card's `track` key finds it again. The report
- * is never more public than the card (README "One road out"): it speaks in a shared chat only where
+ * is never more public than the card (docs/architecture.md §8.3.3): it speaks in a shared chat only where
  * the card itself was shown to the chat (personal data allowed there, delivery.ts); otherwise in
  * the caller's private conversation, wherever the card was seen.
  */
@@ -73,7 +73,7 @@ const callCommand = defineCommand({
   output: 'personal',
   changesState: true,
   needs: 'account',
-  // Spend limits and the price ceiling refuse before anything is sent (README "Money guard").
+  // Spend limits and the price ceiling refuse before anything is sent (docs/money-guard.md §1, §2).
   guarded: callGuard,
   async handler(ctx) {
     const { t } = ctx;

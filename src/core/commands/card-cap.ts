@@ -30,7 +30,7 @@ export function cardCapArgs(
 const capId = (ctx: CommandContext<unknown>, cli: string) => `${subscriptionOwner(ctx)}|${cli}`;
 
 /**
- * `/card limit <number> <amount>` (README "Money guard"): watch a prepaid card's spend, the sum of
+ * `/card limit <number> <amount>` (docs/money-guard.md §1, §2): watch a prepaid card's spend, the sum of
  * every fall of its amount from now on (a reload is not spend), and block it once it spends more than
  * the cap. The sweep (proactive/card-cap-sweep.ts) does the watching.
  */

@@ -6,7 +6,7 @@ import type { ApprovalAction } from '../ports/guard.js';
 import type { CardArgs } from './card-args.js';
 
 /**
- * Four-eyes on the card lifecycle (README "Money guard"): in a team chat whose policy names the
+ * Four-eyes on the card lifecycle (docs/money-guard.md §1, §2): in a team chat whose policy names the
  * action (`/approvals on card block`), or a card load above the policy's amount (`/approvals on
  * topup 20`: `card create <number> <amount>`, the one top-up whose amount the bot knows before it
  * runs), the command waits for a second person.

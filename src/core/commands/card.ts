@@ -160,7 +160,7 @@ const cardCommand = defineCommand<CardArgs>({
         ? ctx.t.cardConfirmCreate(a.cli.digits, ctx.fmt.money(a.amount))
         : ctx.t.cardConfirmCreateNoAmount(a.cli.digits);
     if (a.sub === 'block') return ctx.t.cardConfirmBlock(a.cli.digits);
-    // A card blocked by its cap (or by anyone) works again at once: asked first (README "Money guard").
+    // A card blocked by its cap (or by anyone) works again at once: asked first (docs/money-guard.md §1, §2).
     if (a.sub === 'unblock') return ctx.t.cardConfirmUnblock(a.cli.digits);
     if (a.sub === 'disable') return ctx.t.cardConfirmDisable(a.cli.digits);
     if (a.sub === 'renumber') return ctx.t.cardConfirmRenumber(a.cli.digits, a.newCli.digits);

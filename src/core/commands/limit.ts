@@ -62,7 +62,7 @@ async function showLimits(ctx: CommandContext<LimitArgs>, limit: SpendLimit): Pr
 }
 
 /**
- * `/limit` (README "Money guard"): spend limits per day and month of the active account, counted
+ * `/limit` (docs/money-guard.md §1, §2): spend limits per day and month of the active account, counted
  * from its call records in the user's zone, alerting at 50, 80 and 100 % (proactive/limit-sweep.ts),
  * and a per-minute price ceiling on the calls the bot starts. The API cannot stop calls made outside
  * the bot, so a limit warns and refuses only what the bot itself would start; the reply says so.

@@ -27,7 +27,7 @@ export function capabilitiesOf(input: {
 
 /**
  * A secret is asked for in a form where the channel has one and cannot delete a message (Slack): a
- * password or PIN typed as a message there would stay (README "One road out").
+ * password or PIN typed as a message there would stay (docs/architecture.md §8.3.3).
  */
 export function asksInForm(can: ChannelCapabilities): boolean {
   return can.secretForm && !can.deleteIncoming;

@@ -8,7 +8,7 @@ import { ACTOR_MARK, type Audience, type PlacedOutcome, type PlacedReply, type R
 import { failed, inForms, type Tried } from './send-forms.js';
 
 /**
- * The one executor (README "One road out"): turns placed replies into a channel's primitives
+ * The one executor (docs/architecture.md §8.3.3): turns placed replies into a channel's primitives
  * (ports/channel.ts). Command replies, button outcomes, menus and pages, alerts, call reports and
  * digests all leave through here, so where a reply shows follows from its audience and the
  * channel's capabilities, in one place. Adapters only render and send. What each send reports

@@ -27,7 +27,7 @@ export interface OutboxOptions {
 
 /**
  * What the core sends first (alerts, call reports, digests, an approval's result) takes the road of
- * replies to commands (README "One road out"): the destination's conversation opened on the
+ * replies to commands (docs/architecture.md §8.3.3): the destination's conversation opened on the
  * platform's channel, each reply placed by the one delivery rule (delivery.ts `place`) as if the
  * subscriber had asked there, and carried out by the one executor (delivery-executor.ts). A
  * personal reply kept out of a shared chat goes to the subscriber's private conversation.

@@ -17,7 +17,7 @@ import { chain } from './turn.js';
 type Decision = Exclude<ApprovalRequest['status'], 'pending'>;
 
 /**
- * A press on a request (README "Money guard"). A stranger's press changes nothing; the requester can
+ * A press on a request (docs/money-guard.md §1, §2). A stranger's press changes nothing; the requester can
  * never approve (only withdraw); one decision per request across instances, taken by a claim in
  * the shared store, so two approvers pressing at once run it once. Each decision is audited, and an
  * approved request runs as its requester through the command's own handler, with its never-retry

@@ -54,7 +54,7 @@ export interface CoreOptions {
   commandPrefix?: Partial<Record<Platform, string>>;
   /**
    * Sends to a person other than the one who acted: an approved request's result goes to its
-   * requester (README "Money guard"). A function, since the outbox is built after the core.
+   * requester (docs/money-guard.md §1, §2). A function, since the outbox is built after the core.
    */
   outbox?: () => Outbox | undefined;
   /**
@@ -163,7 +163,7 @@ function commandInfos(table: readonly CommandSpec[]): CommandInfo[] {
   }));
 }
 
-/** Where a tracked reply landed: a held request's message (README "Money guard"), else whoever else tracks (a call card). */
+/** Where a tracked reply landed: a held request's message (docs/money-guard.md §1, §2), else whoever else tracks (a call card). */
 async function recordTracked(
   stores: Stores,
   tracked: TrackedMessage,

@@ -35,7 +35,7 @@ export interface Engine {
   /**
    * How long a message holding a PIN or SIP password stays in a chat whose channel can do `can`
    * (docs/privacy.md §2.3); undefined where it cannot delete its own message later (`deleteLater`), so nothing
-   * is promised there (README "One road out": promises follow capabilities).
+   * is promised there (docs/architecture.md §8.3.3: promises follow capabilities).
    */
   secretTtlFor(can: ChannelCapabilities): number | undefined;
   /** A command older than this when it arrives is not run (docs/reliability.md §5.3). */
@@ -44,7 +44,7 @@ export interface Engine {
   refsFor: RefsFor;
   /**
    * The core speaking to someone other than the presser (an approved request's result goes to its
-   * requester, README "Money guard"); absent where no channel can send first.
+   * requester, docs/money-guard.md §1, §2); absent where no channel can send first.
    */
   outbox?: () => Outbox | undefined;
   /** Labels a command reads only to name things in its answer, remembered briefly (label-cache.ts). */

@@ -10,7 +10,7 @@ async function check(turn: Ready): Promise<GuardCheck | undefined> {
 }
 
 /**
- * The money guard in the dispatcher (README "Money guard"), after the credentials and before the
+ * The money guard in the dispatcher (docs/money-guard.md §1, §2), after the credentials and before the
  * confirmation: a run the command's `guarded` refuses ends here with nothing sent; one that needs a
  * second person becomes a request in the chat, public, with Approve and Refuse.
  */

@@ -65,8 +65,7 @@ export async function takeInterruptedNotices(
 }
 
 /**
- * A shutdown gave up on never-retry operations still waiting on the provider (README "Graceful
- * shutdown"): each is closed as `unknown` in the audit and its user told now, privately, with the
+ * A shutdown gave up on never-retry operations still waiting on the provider (docs/reliability.md §6): each is closed as `unknown` in the audit and its user told now, privately, with the
  * read that shows the truth, instead of at their next message after the restart. When the message
  * cannot go out, the notice waits for their next reply as after a crash. Returns how many were told.
  */

@@ -13,7 +13,7 @@ import { answer, ends, type Received, type Resolved, type Resolver, resolvedAs, 
 
 /**
  * Per-user command rate limit, shared across instances through the store. One "slow down" per user
- * and window (README "Operations", abuse); the refusals after it are silent.
+ * and window (docs/operations.md §7, abuse); the refusals after it are silent.
  */
 export const rateLimitStep: Resolver = async (e, turn) => {
   if (!e.rateLimit) return undefined;
@@ -71,7 +71,7 @@ export const lookupStep: Step<Received, Resolved> = async (e, turn) => {
   }
   const spec = e.byName.get(name);
   // The age rule is for what must not act late (a call, a top-up redelivered after an outage);
-  // a read answers now whatever its age, so a backlog never turns it away (README "Operations").
+  // a read answers now whatever its age, so a backlog never turns it away (docs/operations.md §7).
   const { sentAt } = turn.input;
   if (sentAt && spec?.changesState && e.clock().getTime() - sentAt.getTime() > e.maxCommandAgeMs)
     return ends(turn, 'too-old', { text: t.commandTooOld(`/${name.slice(0, 40)}`), tone: 'warning' });
@@ -83,7 +83,7 @@ export const lookupStep: Step<Received, Resolved> = async (e, turn) => {
 /** No such command: "did you mean", or silence for what may be another bot's command in a group. */
 function unknown(e: Engine, turn: Received, name: string) {
   // Logged and counted (`/metrics` labels) as `unknown`: the word typed may be anything, a
-  // password sent by mistake included, and labels must stay a bounded set (README "Operations").
+  // password sent by mistake included, and labels must stay a bounded set (docs/operations.md §7).
   turn.record.name = 'unknown';
   // In a group, `/stats` with no @name may be another bot's command: not ours to answer.
   const { input } = turn;

@@ -31,7 +31,7 @@ export function percentOf(part: Money, whole: Money): number {
   return y <= 0 ? 0 : Math.floor((x * 100) / y);
 }
 
-/** The levels a spend limit alerts at (README "Money guard"). */
+/** The levels a spend limit alerts at (docs/money-guard.md §1, §2). */
 export const LIMIT_LEVELS = [50, 80, 100] as const;
 
 /** The highest level `percent` reached, or 0. */

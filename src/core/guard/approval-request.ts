@@ -17,7 +17,7 @@ async function auditedAccount(ctx: CommandContext<unknown>, needs: string): Prom
 }
 
 /**
- * Holds a command for a second person (README "Money guard"): the request is stored, audited as
+ * Holds a command for a second person (docs/money-guard.md §1, §2): the request is stored, audited as
  * proposed, and posted in the chat for everyone there, with Approve and Refuse. Its words are
  * public: `check.target` names what is acted on only as far as the chat may read it.
  */

@@ -54,7 +54,7 @@ export async function audited<T>(
   const entry = { ...fields, id: operationId(ctx.deliveryId, op.command) };
   // A lost store lock writes nothing more here either; the client's fence stops the send itself.
   if (ctx.stores?.holdsWriterLock?.() === false) throw new WriterLockLostError(op.command);
-  // Keyed by the platform's delivery and checked before sending (README "Operations"): a
+  // Keyed by the platform's delivery and checked before sending (docs/operations.md §7): a
   // redelivered update whose dedupe claim was evicted or flushed finds the operation claimed.
   if (ctx.deliveryId !== undefined && ctx.stores && !(await ctx.stores.audit.claimOperation(entry.id)))
     throw new UserFacingError(ctx.t.errAlreadySent(op.check));

@@ -40,7 +40,7 @@ export async function periodSpend(
     spent = addMoney(spent, { ...r.amount, currency: cur });
     calls += 1;
   }
-  // As `/cdrs` says of its totals (README "Every figure is true"): a full read may leave records
+  // As `/cdrs` says of its totals (docs/proactive.md §7): a full read may leave records
   // out, so the sum is a lower bound and is stated as one.
   return { spent, key, calls, capped: answer.records.length >= PERIOD_READ_LIMIT, records: [...records] };
 }

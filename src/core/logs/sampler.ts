@@ -19,7 +19,7 @@ export interface Sampler {
 }
 
 /**
- * One line per window for what abuse repeats (README "Operations", hostile load): 5,000 unsigned
+ * One line per window for what abuse repeats (docs/operations.md §7, hostile load): 5,000 unsigned
  * posts or 5,000 rate-limited messages must not become 5,000 warn lines. The first of a kind in a
  * window goes out; the rest are counted, and the next line of that kind says how many were left
  * out, so the volume stays visible. The one rule for "at most once per window" in process; a

@@ -3,7 +3,7 @@ import type { Reply, ReplyFile } from '../reply.js';
 import type { NotifyDestination, SentMessage } from './notify.js';
 
 /**
- * The one road out (README "One road out", after Vercel Chat SDK's `Adapter`): the primitives a
+ * The one road out (docs/architecture.md §8.3.3, after Vercel Chat SDK's `Adapter`): the primitives a
  * channel offers, and flags that say which of them it can carry out. The core's executor
  * (`delivery-executor.ts`) turns every placed reply into these calls: command replies, button
  * outcomes, menus and pages, alerts, call reports and digests. An adapter renders and sends; it

@@ -4,7 +4,7 @@ import type { SentMessage } from './notify.js';
 import type { RecordStore, SubscriptionBase } from './proactive.js';
 
 /**
- * `/limit` (README "Money guard"): spend limits and a per-minute price ceiling of one linked
+ * `/limit` (docs/money-guard.md §1, §2): spend limits and a per-minute price ceiling of one linked
  * account, owned like an alert (a holder's own account, or a support channel's team account).
  */
 export interface SpendLimit extends SubscriptionBase {

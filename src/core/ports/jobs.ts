@@ -1,5 +1,5 @@
 /**
- * The bot's proactive work as a job queue sees it (README "The bot speaks first"): each kind has a
+ * The bot's proactive work as a job queue sees it (docs/proactive.md §5): each kind has a
  * schedule, lists the items due at a tick, and does one item at a time. The core owns this shape;
  * the in-process scheduler (memory, SQLite) and the BullMQ backend (with `REDIS_URL`) both run it.
  */

@@ -96,7 +96,7 @@ export interface Stores {
   holdsWriterLock?(): boolean;
   /** Alerts, call reports, digests and scheduler leases (docs/proactive.md §5.2). */
   proactive: ProactiveStores;
-  /** Spend limits, card caps and four-eyes approvals (README "Money guard"). */
+  /** Spend limits, card caps and four-eyes approvals (docs/money-guard.md §1, §2). */
   guard: GuardStores;
   /** What the calls the bot started may still spend, per account (docs/money-guard.md §1.5). */
   reservations: SpendReservations;

@@ -101,7 +101,7 @@ export async function checkAlert(
     await store.settle(sub, { armed: false, generation: sub.generation + 1 });
     return 'checked';
   }
-  // Worded in the recipient's language of now, not of when the alert was set (README "One road out").
+  // Worded in the recipient's language of now, not of when the alert was set (docs/architecture.md §8.3.3).
   const here = { ...sub, locale: await recipientLocale(ctx, sub) };
   const { full, publicVersion } = alertReplies(here, account.balance);
   const sent = await ctx.outbox.deliver(sub.destination, sub.setBy, full, publicVersion);

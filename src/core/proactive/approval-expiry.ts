@@ -9,7 +9,7 @@ import type { ProactiveContext } from './context.js';
 const KEEP_DECIDED_MS = 7 * 86_400_000;
 
 /**
- * Requests nobody decided in time (README "Money guard"): each is closed as expired once, by the
+ * Requests nobody decided in time (docs/money-guard.md §1, §2): each is closed as expired once, by the
  * same claim a press takes (so a late press and the sweep cannot both decide it), audited, and its
  * message edited in place where the adapter said where it landed.
  */

@@ -191,7 +191,7 @@ async function checkOne(
   }
   const recordKey = match.kind === 'record' ? free.find((k) => k.record === match.record)!.key : undefined;
   // One record for one report, across instances: a report that lost the race looks again later.
-  // Two-phase, so a run that died holding the record frees it after the hold (README "The bot speaks first").
+  // Two-phase, so a run that died holding the record frees it after the hold (docs/proactive.md §5).
   const state = recordKey ? await ctx.confirmer.begin(recordKey, ctx.claimHoldMs ?? CLAIM_HOLD_MS) : 'won';
   if (state === 'held') throw new ClaimHeldError('record');
   if (state === 'done') {
@@ -223,7 +223,7 @@ async function finish(
     await reported(ctx, report);
     return;
   }
-  // Worded in the caller's language of now, not of when the call was placed (README "One road out").
+  // Worded in the caller's language of now, not of when the call was placed (docs/architecture.md §8.3.3).
   const here = { ...report, locale: await recipientLocale(ctx, report) };
   const ok =
     match.kind === 'record'

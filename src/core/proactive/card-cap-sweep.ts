@@ -25,7 +25,7 @@ async function cardClientOf(ctx: ProactiveContext, cap: CardCap) {
 }
 
 /**
- * One pass over every card cap (README "Money guard"): a card's spend is the sum of every fall of
+ * One pass over every card cap (docs/money-guard.md §1, §2): a card's spend is the sum of every fall of
  * its amount between looks (a rise is a reload, not spend); once it is above the cap the card is
  * blocked (never retried, written ahead in the audit log like a typed `/card block`), once across
  * instances, and its owner and support channel are told.

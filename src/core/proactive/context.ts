@@ -22,7 +22,7 @@ export interface ProactiveContext {
   claimHoldMs?: number;
   /**
    * True once the bot is stopping: a job ends between items (a call report, a digest, an account),
-   * never in the middle of one, so a shutdown is not held up by a long run (README "Operations").
+   * never in the middle of one, so a shutdown is not held up by a long run (docs/operations.md §7).
    */
   cancelled?: () => boolean;
 }
@@ -41,7 +41,7 @@ export async function clientFor(
 }
 
 /**
- * The recipient's language at sending time (README "One road out"): a `/language` chosen after the
+ * The recipient's language at sending time (docs/architecture.md §8.3.3): a `/language` chosen after the
  * subscription was made wins over the one stored with it; the stored locale keeps its region
  * (`de-AT`) when the language did not change.
  */

@@ -122,7 +122,7 @@ async function sendOne(
 ): Promise<'failed' | 'unlinked' | { refused?: string }> {
   const client = await clientFor(ctx, sub);
   if (!client) return 'unlinked';
-  // Worded in the recipient's language of now, not of when they subscribed (README "One road out").
+  // Worded in the recipient's language of now, not of when they subscribed (docs/architecture.md §8.3.3).
   const locale = await recipientLocale(ctx, sub);
   const t = messagesFor(locale);
   const fmt = createFormatter({

@@ -19,7 +19,7 @@ export interface LimitSweepResult {
 }
 
 /**
- * One pass over every spend limit (README "Money guard"): today's and this month's spend from the
+ * One pass over every spend limit (docs/money-guard.md §1, §2): today's and this month's spend from the
  * call records in the limit's zone; each level (50, 80, 100 %) alerts once per crossing, claimed
  * across instances, and a new day or month starts again from nothing.
  */

@@ -58,7 +58,7 @@ export interface Proactive {
   sweepAlerts(): Promise<SweepResult>;
   checkCallReports(): Promise<CallReportResult>;
   sendDigests(): Promise<{ sent: number; failed: number }>;
-  /** The money guard (README "Money guard"): spend-limit alerts, card caps, expired approvals. */
+  /** The money guard (docs/money-guard.md §1, §2): spend-limit alerts, card caps, expired approvals. */
   sweepLimits(): Promise<LimitSweepResult>;
   sweepCardCaps(): Promise<CardCapSweepResult>;
   expireApprovals(): Promise<{ expired: number }>;
@@ -138,7 +138,7 @@ const PATTERNS = {
 };
 
 /**
- * Each job kind as items and one item's work (README "The bot speaks first"): a sweep becomes one
+ * Each job kind as items and one item's work (docs/proactive.md §5): a sweep becomes one
  * job per watched account. An item reads its record afresh, so a job carries only an id, and one
  * that is gone (unlinked, paused, sent meanwhile) ends quietly.
  */
@@ -180,7 +180,7 @@ function jobKinds(
         if (sub) await sendDigest(ctx, sub);
       },
     },
-    // The money guard's passes (README "Money guard"), one job each: they take their own claims.
+    // The money guard's passes (docs/money-guard.md §1, §2), one job each: they take their own claims.
     whole('limits', s.alerts ?? PATTERNS.alerts, () => sweepLimits(ctx)),
     whole('card-caps', s.alerts ?? PATTERNS.alerts, () => sweepCardCaps(ctx)),
     whole('approvals', PATTERNS.approvals, () => expireApprovals(ctx)),

@@ -4,7 +4,7 @@ import type { ProactiveContext } from './context.js';
 /**
  * One pass over a store's records for the guard's sweeps (spend limits, card caps): each record
  * checked on its own, so one failure costs only that record (counted, logged, retried by the next
- * sweep); a shutdown stops the pass between records (README "Graceful shutdown"), and what is left
+ * sweep); a shutdown stops the pass between records (docs/reliability.md §6), and what is left
  * is checked by the next sweep.
  */
 export async function sweepEach<T extends { id: string }>(

@@ -68,7 +68,7 @@ describe('linking', () => {
     expect(await h.say('/link')).toContain('Send me your username');
     expect(await h.say('swiss')).toContain('Now send the password for "swiss"');
     const out = await h.say('swiss');
-    // The console cannot delete what was typed: nothing claims it did (README "One road out").
+    // The console cannot delete what was typed: nothing claims it did (docs/architecture.md §8.3.3).
     expect(out).not.toMatch(/delete/i);
     expect(out).toContain('Linked "swiss" and made it your active account.');
     const record = await h.stack.stores.credentials.get(h.key);

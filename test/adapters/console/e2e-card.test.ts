@@ -41,7 +41,7 @@ describe('/card', () => {
     expect(state('4917099999999')).toBe('active');
   });
 
-  it('block asks first; confirmed, the card is blocked; unblock asks too (README "Money guard")', async () => {
+  it('block asks first; confirmed, the card is blocked; unblock asks too (docs/money-guard.md §1, §2)', async () => {
     const ask = await h.say('/card block +4917012345678');
     expect(ask).toContain('Block the card +4917012345678? It stops working until it is unblocked.');
     expect(state('4917012345678')).toBe('active');

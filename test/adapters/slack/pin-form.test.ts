@@ -10,7 +10,7 @@ import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { type SlackHarness, startHarness } from './harness.js';
 
 /**
- * `/tel topup` without a PIN (README "One road out"): on Slack a secret is asked only in a form,
+ * `/tel topup` without a PIN (docs/architecture.md §8.3.3): on Slack a secret is asked only in a form,
  * never in a message. The form opens on the command's trigger_id before any lookup (3 s), first as
  * "one moment" while the core checks there is an account to top up, then as the PIN form, in the
  * user's language; its submission runs `topup` with the PIN as a typed argument.

@@ -74,7 +74,7 @@ describe('the call card on Slack', () => {
     await stack.stores.credentials.set(key, record!);
     await callAndHangUp('C9');
     expect((await stack.proactive.checkCallReports()).reported).toBe(1);
-    // The call's answer was ephemeral: nothing of the call reaches the channel (README "One road out").
+    // The call's answer was ephemeral: nothing of the call reaches the channel (docs/architecture.md §8.3.3).
     // (The support log's thread names the call's target by design; the report is what must not show.)
     const inChannel = [...h.slack.messages.values()].filter((m) => m.channel === 'C9');
     expect(inChannel.map((m) => m.text).join('\n')).not.toMatch(/Call ended/);

@@ -42,7 +42,7 @@ describe('Slack during a store outage', () => {
     };
   };
 
-  it('a German user is told in German (README "One road out": the recipient’s language)', async () => {
+  it('a German user is told in German (docs/architecture.md §8.3.3: the recipient’s language)', async () => {
     storeDown();
     const sent = await h.command('balance', { user: 'U2' });
     const [answer] = await h.slack.waitForCalls('response_url', 1, (c) => c.id === sent.responseId);

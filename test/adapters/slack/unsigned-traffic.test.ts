@@ -6,7 +6,7 @@ import { SlackHttpReceiver } from '../../../src/adapters/slack/http-receiver.js'
 import { signedSlackRequest, slashCommandBody } from '../../helpers/fake-slack.js';
 
 /**
- * Hostile load, "unsigned traffic costs almost nothing" (README "Operations"): headers are checked
+ * Hostile load, "unsigned traffic costs almost nothing" (docs/operations.md §7): headers are checked
  * before the body is read, unverified bodies share one byte budget, and what they held is given
  * back when their connections close. Proven by counting the receiver's buffered bytes and by
  * answers that arrive while the body was never sent, never by timing.

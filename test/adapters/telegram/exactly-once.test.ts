@@ -18,7 +18,7 @@ import { type RedisServer, redisSkipped, startRedisServer } from '../../helpers/
 import { alice, type Harness, startHarness } from './harness.js';
 
 /**
- * Exactly-once that survives Redis (README "Operations"): a `/call` update redelivered after its
+ * Exactly-once that survives Redis (docs/operations.md §7): a `/call` update redelivered after its
  * dedupe claim was evicted, or after `FLUSHALL`, never places a second call. The webhook, grammY,
  * the real core and client, the sandbox and a real redis-server; the key is deleted and the server
  * flushed with Redis's own commands.

@@ -188,7 +188,7 @@ describe('typing while a command waits', () => {
     expect(telegram.callsOf('sendChatAction')).toHaveLength(1);
   });
 
-  it('a group shows no typing: the answer may go privately (README "One road out")', async () => {
+  it('a group shows no typing: the answer may go privately (docs/architecture.md §8.3.3)', async () => {
     const { telegram } = await start();
     const provider = gate();
     const entered = gate();

@@ -26,7 +26,7 @@ const groupFor = (who: Identity): ChatRef => ({
 });
 
 /**
- * Four-eyes in a team chat (README "Money guard"), through the core as a Telegram group: Alice and
+ * Four-eyes in a team chat (docs/money-guard.md §1, §2), through the core as a Telegram group: Alice and
  * Carol administer it, Bob asks, Dave is a member.
  */
 describe('approvals', () => {
@@ -182,7 +182,7 @@ describe('approvals', () => {
     expect(h.notifier.sent.filter((m) => m.to.kind === 'chat')).toEqual([]);
     const small = await say(bob, '/card create +4917066666666 1.00');
     expect(textOf(small)).not.toContain('asks to');
-    // Not held, but a card load moves money: its owner confirms it (README "One road out").
+    // Not held, but a card load moves money: its owner confirms it (docs/architecture.md §8.3.3).
     await press(bob, button(small, 'Confirm'));
     expect(h.stack.sandbox.state.card('4917066666666')?.amount).toBe(10_000);
   });

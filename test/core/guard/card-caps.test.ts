@@ -9,7 +9,7 @@ const alice: Identity = { platform: 'console', tenant: '', user: 'alice', displa
 const dm = { id: 'dm', kind: 'private' as const };
 
 /**
- * `/card limit` (README "Money guard"): a card's spend is every fall of its amount (the sandbox's
+ * `/card limit` (docs/money-guard.md §1, §2): a card's spend is every fall of its amount (the sandbox's
  * `PUT /cards/<number>/amount` moves it); past the cap the card is blocked once, its owner told,
  * the block audited; unblocking asks first and starts the count again.
  */

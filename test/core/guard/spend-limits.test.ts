@@ -7,7 +7,7 @@ import { textOf } from '../core-harness.js';
 import { type GuardHarness, money, startGuard } from './guard-harness.js';
 
 /**
- * `/limit` (README "Money guard"): spend from the call records in the user's zone, alerts at 50, 80
+ * `/limit` (docs/money-guard.md §1, §2): spend from the call records in the user's zone, alerts at 50, 80
  * and 100 % once per crossing and again next period, and the bot refusing the calls it would start.
  * Every figure is the sandbox ledger's.
  */

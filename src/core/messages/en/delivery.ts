@@ -1,5 +1,5 @@
 /**
- * English: the words whose promise depends on what the channel can do (README "One road out",
+ * English: the words whose promise depends on what the channel can do (docs/architecture.md §8.3.3,
  * capabilities.ts picks them): a deletion is claimed only where the channel deletes.
  */
 const toPrivateChat = (name: string) => `${name}, I sent the answer to our private chat.`;
