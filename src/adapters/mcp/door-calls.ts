@@ -78,14 +78,14 @@ export function doorCalls({ core, identity, locale, logger }: DoorCallsOptions):
     return { told: told.join('\n\n') };
   };
   return {
-    run: (command, args, { requestId, sessionId }) =>
-      through(
-        {
-          deliveryId: `mcp:${sessionId ?? connection}:${requestId}`,
-          log: { request: requestId, command },
-        },
-        { command: { ...who, command, args, inputIsPrivate: true, requestId: String(requestId) } },
-      ),
+    run: (command, args, { requestId, sessionId }) => {
+      // The same on a re-sent request: claimed once, and the key of a never-retry operation it starts.
+      const deliveryId = `mcp:${sessionId ?? connection}:${requestId}`;
+      return through(
+        { deliveryId, log: { request: requestId, command } },
+        { command: { ...who, command, args, inputIsPrivate: true, requestId: deliveryId, deliveryId } },
+      );
+    },
     // The press belongs to a tool call already claimed; the pending action is spent once (single use).
     press: async (actionId) => {
       const answered = await through({ press: true }, { action: { ...who, actionId } });
