@@ -39,6 +39,7 @@ export type {
 export { NOTHING as NO_CAPABILITIES } from './delivery/capabilities.js';
 export type { RefsFor } from './delivery/command-refs.js';
 export { isStoreUnavailable } from './delivery/error-replies.js';
+export { onePlaceConversation } from './delivery/one-place.js';
 export { type Consent, consentOf, pageButton } from './delivery/presses.js';
 export { type CoreOptions, createCore } from './dispatch/create-core.js';
 export { InFlight } from './dispatch/in-flight.js';

@@ -89,6 +89,11 @@ export async function mcpDriver(): Promise<ChannelDriver> {
       only(who);
       await answer(label);
     },
+    // A client that lost an answer sends the same JSON-RPC request again (same id, same session).
+    async redeliver(who) {
+      only(who);
+      seen.push(textOf(await h.resend()));
+    },
     // A form is answered once: there is nothing left to press.
     pressAgain: async () => {},
     async pressAtOnce() {

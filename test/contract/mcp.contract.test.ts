@@ -1,3 +1,4 @@
+import { intakeContract } from './intake.js';
 import { mcpDriver } from './mcp-driver.js';
 import { adapterContract } from './scenarios.js';
 
@@ -8,3 +9,6 @@ import { adapterContract } from './scenarios.js';
  * password shown in a private chat, which an assistant never gets (docs/mcp.md §4.3).
  */
 adapterContract('mcp', mcpDriver, { shared: false, deletes: false, thread: false });
+
+// Each tool call enters through the core's door (docs/mcp.md §1.1): a re-sent request runs once.
+intakeContract('mcp', mcpDriver);

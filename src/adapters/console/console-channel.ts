@@ -12,6 +12,7 @@ import {
   type Identity,
   languageOf,
   messagesFor,
+  onePlaceConversation,
   type Reply,
   type SentMessage,
 } from '../../core/index.js';
@@ -228,7 +229,7 @@ function consoleConversation(printer: Printer, chatId: string, echo: HiddenEcho 
     sentCount += 1;
     return { platform: 'console', tenant: '', chatId, messageId: String(sentCount) };
   };
-  return {
+  return onePlaceConversation({
     platform: 'console',
     can: {
       showToOne: false,
@@ -239,15 +240,7 @@ function consoleConversation(printer: Printer, chatId: string, echo: HiddenEcho 
       edit: false,
       privateWords: 'privateChat',
     },
-    kind: 'private',
     post,
-    postPrivately: post,
-    showToActor: async (reply) => {
-      await post(reply);
-      return true;
-    },
-    editPressed: async () => false,
-    deleteIncoming: async () => false,
     upload: async (file, _where, language) => printer.save(file, language),
-  };
+  });
 }

@@ -1,6 +1,6 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Consent, Messages, PlacedOutcome, PlacedReply } from '../../core/index.js';
-import type { CoreCalls } from './core-calls.js';
+import type { DoorCalls } from './door-calls.js';
 
 /**
  * Where a person's confirmation is asked when their assistant cannot ask (docs/mcp.md §4): their
@@ -19,11 +19,11 @@ export type ConsentEnd =
  * Confirm's own words (which name the amounts and never hold a secret); without one, in their
  * private chat; with neither, a refusal. Declined, cancelled or expired, the confirmation's Cancel is
  * pressed, so the pending action is spent and nothing is sent. Accepted, its Confirm is pressed
- * through the core, where single use, expiry and the money guard hold as in chat.
+ * through the core's door, where single use, expiry and the money guard hold as in chat.
  */
 export async function askConsent(c: {
   server: Server;
-  calls: CoreCalls;
+  calls: DoorCalls;
   consent: Consent;
   replies: readonly PlacedReply[];
   t: Messages;

@@ -17,7 +17,7 @@ import {
   suggest,
 } from '../../core/index.js';
 import { askConsent, type ConsentEnd, type PrivateChatConfirm } from './consent.js';
-import { type CoreCalls, coreCalls } from './core-calls.js';
+import { type DoorCalls, doorCalls, type McpRequest } from './door-calls.js';
 import { readToolInput } from './tool-input.js';
 import { type ToolResult, toolError, toolResult } from './tool-result.js';
 import { exampleCall, listTools } from './tool-schema.js';
@@ -45,12 +45,12 @@ export function createMcpServer(options: McpChannelOptions): Server {
     { capabilities: { tools: {} } },
   );
   const t = catalogues[languageOf(options.locale)];
-  const calls = coreCalls(options);
+  const calls = doorCalls(options);
   const tools = new Map<string, CommandTool>(
     options.core.commands.flatMap((c) => c.tools ?? []).map((tool) => [tool.name, tool]),
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools(options.core.commands, t) }));
-  server.setRequestHandler(CallToolRequestSchema, async (req): Promise<ToolResult> => {
+  server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<ToolResult> => {
     const tool = tools.get(req.params.name);
     if (!tool) return toolError(unknownTool(req.params.name, [...tools.values()], t));
     const input = readToolInput(tool, req.params.arguments, t);
@@ -61,10 +61,12 @@ export function createMcpServer(options: McpChannelOptions): Server {
         calls,
         tool,
         tokens: input.tokens,
+        request: extra,
         t,
         privateChat: options.privateChat,
       });
     } catch (err) {
+      // The core's own failures are worded at its door; this is the channel's (an elicitation that broke).
       // Name and code only: an error's message may quote an argument (a PIN) (docs/privacy.md §2.5).
       options.logger?.error({ err: errorSummary(err), tool: tool.name }, 'tool call failed');
       return toolError(t.assistant.failed);
@@ -83,16 +85,22 @@ function unknownTool(name: string, tools: CommandTool[], t: Messages): string {
   return t.assistant.unknownTool(name, near, example ? exampleCall(example) : '');
 }
 
-/** One tool call: the command runs; a confirmation it asks goes to the person (consent.ts). */
+/**
+ * One tool call: the command runs through the core's door; a confirmation it asks goes to the
+ * person (consent.ts). A line the door told instead (store down, a re-sent request) is a tool error.
+ */
 async function runTool(c: {
   server: Server;
-  calls: CoreCalls;
+  calls: DoorCalls;
   tool: CommandTool;
   tokens: string[];
+  request: McpRequest;
   t: Messages;
   privateChat?: PrivateChatConfirm | undefined;
 }): Promise<ToolResult> {
-  const replies = await c.calls.run(c.tool.command, c.tokens);
+  const answered = await c.calls.run(c.tool.command, c.tokens, c.request);
+  if ('told' in answered) return toolError(answered.told);
+  const replies = answered.decided.followUps ?? [];
   // The core's replies say the user's language (`/language` wins over LANG).
   const language = replies[0]?.language;
   const t = language ? catalogues[language] : c.t;
@@ -108,9 +116,9 @@ const MAX_PAGES = 50;
 
 /**
  * A long list's every page (docs/mcp.md §3): where a chat shows page buttons, the tool presses them
- * itself through the core, so the assistant gets every row and each page still says which it is.
+ * itself through the core's door, so the assistant gets every row and each page still says which it is.
  */
-async function everyPage(calls: CoreCalls, replies: PlacedReply[]): Promise<Reply[]> {
+async function everyPage(calls: DoorCalls, replies: PlacedReply[]): Promise<Reply[]> {
   const out: Reply[] = [];
   for (const reply of replies) {
     out.push(reply);

@@ -4,6 +4,7 @@ import {
   type ElicitRequest,
   ElicitRequestSchema,
   type ElicitResult,
+  type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { PrivateChatConfirm } from '../../../src/adapters/mcp/consent.js';
 import { createMcpServer } from '../../../src/adapters/mcp/server.js';
@@ -21,6 +22,13 @@ export interface McpHarness {
   answer(next: (req: ElicitRequest['params']) => ElicitResult | Promise<ElicitResult>): void;
   /** Requests that reached an operation's logic in the sandbox. */
   handled(op: string): number;
+  /**
+   * Sends the last `tools/call` again with its JSON-RPC id, as a client that lost the answer
+   * re-sends it; resolves with what the server answered the second time.
+   */
+  resend(): Promise<unknown>;
+  /** A second connection to the same stack (a restarted client), whose request ids start again. */
+  connectAgain(): Promise<Client>;
   close(): Promise<void>;
 }
 
@@ -38,16 +46,21 @@ export async function startMcp(
 ): Promise<McpHarness> {
   const stack = await createTestStack(options);
   if (options.link !== false) await stack.linkDemo(mcpUser);
-  const server = createMcpServer({
-    core: stack.core,
-    identity: mcpUser,
-    locale: options.locale,
-    privateChat: options.privateChat,
-  });
-  const client = new Client(
-    { name: 'test-client', version: '1.0.0' },
-    { capabilities: options.elicitation === false ? {} : { elicitation: { form: {} } } },
-  );
+  const serverFor = () =>
+    createMcpServer({
+      core: stack.core,
+      identity: mcpUser,
+      locale: options.locale,
+      privateChat: options.privateChat,
+    });
+  const clientFor = () =>
+    new Client(
+      { name: 'test-client', version: '1.0.0' },
+      { capabilities: options.elicitation === false ? {} : { elicitation: { form: {} } } },
+    );
+  const server = serverFor();
+  const client = clientFor();
+  const more: { close(): Promise<void> }[] = [];
   const asked: ElicitRequest['params'][] = [];
   let next: (req: ElicitRequest['params']) => ElicitResult | Promise<ElicitResult> = () => ({
     action: 'decline',
@@ -58,9 +71,21 @@ export async function startMcp(
       return next(req.params);
     });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const resend = resender(clientSide);
   await server.connect(serverSide);
   await client.connect(clientSide);
+  resend.listen();
   return {
+    resend: resend.again,
+    async connectAgain() {
+      const [c, s] = InMemoryTransport.createLinkedPair();
+      const again = serverFor();
+      const other = clientFor();
+      await again.connect(s);
+      await other.connect(c);
+      more.push(other, again);
+      return other;
+    },
     stack,
     client,
     asked,
@@ -69,6 +94,7 @@ export async function startMcp(
     },
     handled: (op) => stack.sandbox.stats().handled[op] ?? 0,
     async close() {
+      for (const one of more) await one.close();
       await client.close();
       await server.close();
       await stack.close();
@@ -80,4 +106,37 @@ export async function startMcp(
 export function textOf(result: unknown): string {
   const content = (result as { content?: { text?: string }[] }).content ?? [];
   return content.map((c) => c.text ?? '').join('\n');
+}
+
+/** The client's side of the wire: remembers the last tool call, and takes the answer to its re-sending. */
+function resender(wire: InMemoryTransport) {
+  const send = wire.send.bind(wire);
+  let last: JSONRPCMessage | undefined;
+  const waiting = new Map<string | number, (answer: unknown) => void>();
+  wire.send = async (message, options) => {
+    if ('method' in message && message.method === 'tools/call') last = message;
+    return send(message, options);
+  };
+  return {
+    /** After the client connected: an answer to a re-sent request is ours, not the client's. */
+    listen() {
+      const deliver = wire.onmessage;
+      wire.onmessage = (message, extra) => {
+        const id = 'id' in message && !('method' in message) ? message.id : undefined;
+        const took = id === undefined ? undefined : waiting.get(id);
+        if (id === undefined || !took) return deliver?.(message, extra);
+        waiting.delete(id);
+        took('result' in message ? message.result : message);
+      };
+    },
+    again(): Promise<unknown> {
+      const call = last;
+      if (!call || !('id' in call) || call.id === undefined)
+        return Promise.reject(new Error('no tool call to send again'));
+      return new Promise((resolve, reject) => {
+        if (call.id !== undefined) waiting.set(call.id, resolve);
+        send(call).catch(reject);
+      });
+    },
+  };
 }

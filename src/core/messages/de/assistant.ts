@@ -30,6 +30,8 @@ export const assistantDe: typeof assistantEn = {
       `Ein Geheimnis (eine PIN oder ein Passwort) geht nie an einen Assistenten; lesen Sie es in ${where}.`,
     privateChat: 'Ihrem privaten Chat mit dem Bot',
     pinNotEchoed: '(die PIN wird nicht wiederholt)',
+    alreadyReceived:
+      'Diese Anfrage (mit derselben ID) habe ich schon erhalten, und ich führe eine Anfrage nur einmal aus; die Antwort ging an die erste. Um sie noch einmal auszuführen, stellen Sie einen neuen Aufruf.',
     failed:
       'Bei mir ist etwas schiefgegangen; es wurde nichts weiter gesendet. Versuchen Sie es gleich noch einmal.',
   },

@@ -27,6 +27,8 @@ export const assistantEn = {
       `A secret (a PIN or password) is never given to an assistant; read it in ${where}.`,
     privateChat: 'your private chat with the bot',
     pinNotEchoed: '(the PIN is not repeated)',
+    alreadyReceived:
+      'I received this same request (its id) before and run a request once; its answer went to the first. To run it again, make a new call.',
     failed: 'Something went wrong on my side; nothing more was sent. Try again in a moment.',
   },
 };

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ChannelLogger,
+  type ChatRef,
+  type Core,
+  type Enriched,
+  type Identity,
+  messagesFor,
+  type PlacedOutcome,
+  type PlacedReply,
+} from '../../core/index.js';
+import { MCP_CAN } from './capabilities.js';
+import { mcpConversation } from './conversation.js';
+
+/**
+ * The MCP channel at the core's door (docs/mcp.md §1.1, docs/architecture.md §3.1): a tool call
+ * runs its command by name with its values, and a consent answer or a page turn presses a button,
+ * each as an arrival the core claims, decides and words; the channel only shows the decision.
+ */
+export interface DoorCalls {
+  /** A tool call, claimed once per JSON-RPC request of this session: a re-sent request runs once. */
+  run(command: string, args: readonly string[], request: McpRequest): Promise<Answered>;
+  press(actionId: string): Promise<PlacedOutcome>;
+}
+
+/** The JSON-RPC request a tool call came in: its id, and the transport's session when it has one. */
+export interface McpRequest {
+  readonly requestId: string | number;
+  readonly sessionId?: string | undefined;
+}
+
+/** The core's decision, or a line it told instead (the store cannot be reached, a re-sent request). */
+export type Answered = { readonly decided: PlacedOutcome } | { readonly told: string };
+
+export interface DoorCallsOptions {
+  core: Core;
+  identity: Identity;
+  /** The user's language from the platform or `LANG`; `/language` wins over it. */
+  locale?: string | undefined;
+  logger?: ChannelLogger | undefined;
+}
+
+export function doorCalls({ core, identity, locale, logger }: DoorCallsOptions): DoorCalls {
+  // The assistant's own conversation with this person: private, like a direct message.
+  const chat: ChatRef = { id: `mcp:${identity.user}`, kind: 'private' };
+  const who = { identity, chat, can: MCP_CAN, ...(locale ? { locale } : {}) };
+  const door = core.register({ name: 'mcp', logger: logger ?? silent });
+  // Request ids start again at each connection (stdio has no session id), so a connection's own
+  // id keeps a new session's first call from being taken for the last one's.
+  const connection = randomUUID();
+  const through = async (
+    envelope: { deliveryId?: string; press?: boolean; log?: Record<string, unknown> },
+    request: Enriched,
+  ): Promise<Answered> => {
+    let decided: PlacedOutcome | undefined;
+    const told: string[] = [];
+    const posted: PlacedReply[] = [];
+    const received = await door.receive({
+      ...envelope,
+      ...(locale ? { locale } : {}),
+      conversation: mcpConversation(identity.platform, (reply) =>
+        // Placed for this person; a reply that does not say is not taken for public (privacy fails closed).
+        posted.push({ ...reply, audience: 'actor', visibility: reply.visibility ?? 'secret' }),
+      ),
+      notice: async (text) => {
+        told.push(text);
+      },
+      enrich: async () => request,
+      // The whole decision becomes the tool's result: nothing is left to deliver.
+      show: async (decision) => {
+        decided = decision;
+        return {};
+      },
+    });
+    if (decided || posted.length)
+      return { decided: { ...decided, followUps: [...(decided?.followUps ?? []), ...posted] } };
+    if (received === 'duplicate') told.push(messagesFor(locale).assistant.alreadyReceived);
+    return { told: told.join('\n\n') };
+  };
+  return {
+    run: (command, args, { requestId, sessionId }) => {
+      // The same on a re-sent request: claimed once, and the key of a never-retry operation it starts.
+      const deliveryId = `mcp:${sessionId ?? connection}:${requestId}`;
+      return through(
+        { deliveryId, log: { request: requestId, command } },
+        { command: { ...who, command, args, inputIsPrivate: true, requestId: deliveryId, deliveryId } },
+      );
+    },
+    // The press belongs to a tool call already claimed; the pending action is spent once (single use).
+    press: async (actionId) => {
+      const answered = await through({ press: true }, { action: { ...who, actionId } });
+      return 'decided' in answered ? answered.decided : { notice: answered.told };
+    },
+  };
+}
+
+/** The server logs through its own logger when given one (stderr over stdio), else nothing. */
+const silent: ChannelLogger = { info() {}, warn() {}, error() {} };
