@@ -64,7 +64,17 @@ export {
 export type { ChannelLogger, CoreLogger } from './logs/logger.js';
 export { type ErrorSummary, errorSummary } from './logs/safe-error.js';
 export { createSampler, type Sampler } from './logs/sampler.js';
-export { catalogues, de, en, type Language, languageOf, type Messages, messagesFor } from './messages.js';
+export {
+  type ChannelWords,
+  catalogues,
+  de,
+  en,
+  type Language,
+  languageOf,
+  type Messages,
+  messagesFor,
+  wordsIn,
+} from './messages.js';
 export type {
   Channel,
   ChannelCapabilities,

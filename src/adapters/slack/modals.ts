@@ -3,8 +3,9 @@ import type { types, ViewOutput } from '@slack/bolt';
 type KnownBlock = types.KnownBlock;
 type ModalView = types.ModalView;
 
-import { catalogues, type Language, type Messages, type SecretAsk } from '../../core/index.js';
+import { catalogues, type Language, type SecretAsk, wordsIn } from '../../core/index.js';
 import { truncate } from './escape.js';
+import { type SlackWords, slackWords } from './words/index.js';
 
 export const LINK_CALLBACK = 'tel_link';
 export const SETUP_CALLBACK = 'tel_team_setup';
@@ -29,8 +30,8 @@ export interface ModalMeta {
 }
 
 /** The adapter's own words for the form's language. */
-export function modalText(meta: Pick<ModalMeta, 'language'> | undefined): Messages['slack'] {
-  return catalogues[meta?.language ?? 'en'].slack;
+export function modalText(meta: Pick<ModalMeta, 'language'> | undefined): SlackWords {
+  return wordsIn(slackWords, meta?.language);
 }
 
 export function encodeMeta(meta: ModalMeta): string {
