@@ -36,7 +36,7 @@ export type {
   LinkInput,
   SupportSetupInput,
 } from './core.js';
-export { NOTHING as NO_CAPABILITIES } from './delivery/capabilities.js';
+export { NOTHING as NO_CAPABILITIES, PRIVATE_CHAT } from './delivery/capabilities.js';
 export type { RefsFor } from './delivery/command-refs.js';
 export { isStoreUnavailable } from './delivery/error-replies.js';
 export { type Consent, consentOf, pageButton } from './delivery/presses.js';

@@ -65,7 +65,7 @@ export const SLACK_CAN: ChannelCapabilities = {
   secretForm: true,
   hiddenInput: false,
   edit: true,
-  privateWords: 'directMessage',
+  privateWords: { en: slackWords.en.privateConversation, de: slackWords.de.privateConversation },
 };
 
 /**

@@ -2,6 +2,13 @@ import type { SlackWords } from './en.js';
 
 /** German: the Slack adapter's own sentences, typed as the English ones, so a missing key fails the type check. */
 export const slackDe: SlackWords = {
+  privateConversation: {
+    sentToYou: (_name: string) => 'Das habe ich Ihnen als Direktnachricht geschickt.',
+    sentTo: (name: string) => `${name}, das habe ich Ihnen als Direktnachricht geschickt.`,
+    fileSentTo: (file: string) => `Ich habe Ihnen ${file} als Direktnachricht geschickt.`,
+    cantReach: (name: string) =>
+      `${name}, ich kann Ihnen noch keine Direktnachricht schicken. Öffnen Sie meinen Tab „Nachrichten“ und fragen Sie dann erneut.`,
+  },
   passwordInCommand: (command: string, modal: string) =>
     `Das habe ich nicht verwendet: Passwörter gehören nicht in den Befehlstext, den Slack anzeigt und speichert. Tippen Sie nur ${command} ${modal} und füllen Sie das Formular aus, das sich öffnet. War das ein echtes Passwort, ändern Sie es besser.`,
   setupInChannel: (command: string) =>

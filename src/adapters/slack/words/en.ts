@@ -3,6 +3,14 @@
  * Their type is `SlackWords`: the German file must have every key this one has.
  */
 export const slackEn = {
+  /** Where an answer went: a direct message from the app (the channel's `privateWords`). */
+  privateConversation: {
+    sentToYou: (_name: string) => 'I sent that to you in a direct message.',
+    sentTo: (name: string) => `${name}, I sent that to you in a direct message.`,
+    fileSentTo: (file: string) => `I sent ${file} to you in a direct message.`,
+    cantReach: (name: string) =>
+      `${name}, I can't send you a direct message yet. Open my Messages tab, then ask again.`,
+  },
   passwordInCommand: (command: string, modal: string) =>
     `I did not use that: passwords do not belong in command text, which Slack shows and keeps. Type just ${command} ${modal} and fill in the form that opens. If that was a real password, consider changing it.`,
   setupInChannel: (command: string) =>

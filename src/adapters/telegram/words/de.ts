@@ -1,7 +1,16 @@
 import type { TelegramWords } from './en.js';
 
 /** German: the Telegram adapter's own sentences, typed as the English ones, so a missing key fails the type check. */
+const toPrivateChat = (name: string) => `${name}, ich habe die Antwort in unseren privaten Chat geschickt.`;
+
 export const telegramDe: TelegramWords = {
+  privateConversation: {
+    sentToYou: toPrivateChat,
+    sentTo: toPrivateChat,
+    fileSentTo: (file: string) => `Ich habe ${file} in unseren privaten Chat geschickt.`,
+    cantReach: (name: string) =>
+      `${name}, ich kann Ihnen noch nicht privat schreiben. Öffnen Sie einen privaten Chat mit mir, drücken Sie Start und fragen Sie dann erneut.`,
+  },
   openPrivateChat: 'Privaten Chat öffnen',
   failed: 'Bei mir ist etwas schiefgegangen. Bitte versuchen Sie es gleich noch einmal.',
   otherBot: (command: string, bot: string, me: string) =>

@@ -2,7 +2,17 @@
  * English: the sentences the Telegram adapter writes itself, beside the core's catalogue (docs/language.md §1.2).
  * Their type is `TelegramWords`: the German file must have every key this one has.
  */
+const toPrivateChat = (name: string) => `${name}, I sent the answer to our private chat.`;
+
 export const telegramEn = {
+  /** Where an answer went: Telegram's private chat with the bot (the channel's `privateWords`). */
+  privateConversation: {
+    sentToYou: toPrivateChat,
+    sentTo: toPrivateChat,
+    fileSentTo: (file: string) => `I sent ${file} to our private chat.`,
+    cantReach: (name: string) =>
+      `${name}, I can't write to you privately yet. Open a private chat with me, press Start, then ask again.`,
+  },
   openPrivateChat: 'Open private chat',
   failed: 'Something went wrong on my side. Please try again in a moment.',
   otherBot: (command: string, bot: string, me: string) =>
