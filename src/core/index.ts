@@ -12,11 +12,15 @@ export type { AccountClient, CardClient, ClientFactory } from './accounts/servic
 export { HOME_BUTTON } from './buttons.js';
 export {
   type CommandContext,
+  type CommandName,
+  type CommandRef,
   type CommandSpec,
+  commandRef,
   commandText,
   defineCommand,
   type FormAsk,
   formAsked,
+  knownCommand,
 } from './command-spec.js';
 export {
   type ArgField,
