@@ -22,6 +22,7 @@ import {
   type Identity,
   type Messages,
   type Platform,
+  PRIVATE_CHAT,
   type Reply,
 } from '../src/core/index.js';
 import { createMemoryKeyValueStore, createStores, keyringFromKeys } from '../src/store/index.js';
@@ -189,7 +190,7 @@ const FAKE_CAN: ChannelCapabilities = {
   secretForm: false,
   hiddenInput: false,
   edit: false,
-  privateWords: 'privateChat',
+  privateWords: PRIVATE_CHAT,
 };
 
 interface Sent {

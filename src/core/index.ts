@@ -12,11 +12,15 @@ export type { AccountClient, CardClient, ClientFactory } from './accounts/servic
 export { HOME_BUTTON } from './buttons.js';
 export {
   type CommandContext,
+  type CommandName,
+  type CommandRef,
   type CommandSpec,
+  commandRef,
   commandText,
   defineCommand,
   type FormAsk,
   formAsked,
+  knownCommand,
 } from './command-spec.js';
 export {
   type ArgField,
@@ -36,7 +40,7 @@ export type {
   LinkInput,
   SupportSetupInput,
 } from './core.js';
-export { NOTHING as NO_CAPABILITIES } from './delivery/capabilities.js';
+export { NOTHING as NO_CAPABILITIES, PRIVATE_CHAT } from './delivery/capabilities.js';
 export type { RefsFor } from './delivery/command-refs.js';
 export { isStoreUnavailable } from './delivery/error-replies.js';
 export { onePlaceConversation } from './delivery/one-place.js';
@@ -65,7 +69,17 @@ export {
 export type { ChannelLogger, CoreLogger } from './logs/logger.js';
 export { type ErrorSummary, errorSummary } from './logs/safe-error.js';
 export { createSampler, type Sampler } from './logs/sampler.js';
-export { catalogues, de, en, type Language, languageOf, type Messages, messagesFor } from './messages.js';
+export {
+  type ChannelWords,
+  catalogues,
+  de,
+  en,
+  type Language,
+  languageOf,
+  type Messages,
+  messagesFor,
+  wordsIn,
+} from './messages.js';
 export type {
   Channel,
   ChannelCapabilities,

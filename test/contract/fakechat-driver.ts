@@ -1,12 +1,13 @@
-import type {
-  Arrival,
-  Channel,
-  ChannelCapabilities,
-  Conversation,
-  Door,
-  Identity,
-  Reply,
-  SentMessage,
+import {
+  type Arrival,
+  type Channel,
+  type ChannelCapabilities,
+  type Conversation,
+  type Door,
+  type Identity,
+  PRIVATE_CHAT,
+  type Reply,
+  type SentMessage,
 } from '../../src/core/index.js';
 import { seedWithCalls } from '../helpers/seed-with-calls.js';
 import { createTestStack } from '../helpers/stack.js';
@@ -27,7 +28,7 @@ const FAKECHAT_CAN: ChannelCapabilities = {
   secretForm: false,
   hiddenInput: false,
   edit: true,
-  privateWords: 'privateChat',
+  privateWords: PRIVATE_CHAT,
 };
 
 interface Message {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PRIVATE_CHAT } from '../../src/core/delivery/capabilities.js';
 import { en } from '../../src/core/messages.js';
 import { createMemoryKeyValueStore } from '../../src/store/memory-key-value-store.js';
 import { actionOf, alice, type CoreHarness, group, privateChat, startCore } from './core-harness.js';
@@ -101,7 +102,7 @@ describe('a confirmation’s outcome in a group', () => {
         secretForm: false,
         hiddenInput: false,
         edit: true,
-        privateWords: 'directMessage',
+        privateWords: PRIVATE_CHAT,
       },
     });
     expect(outcome.update?.text).toBe(en.confirmDoneShownToYou);

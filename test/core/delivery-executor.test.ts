@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { PRIVATE_CHAT } from '../../src/core/delivery/capabilities.js';
 import { DeliveryExecutor, spotOf } from '../../src/core/delivery/delivery-executor.js';
-import type { ChannelCapabilities, Conversation, SecretAsk } from '../../src/core/ports/channel.js';
+import type { ChannelWords } from '../../src/core/messages.js';
+import type {
+  ChannelCapabilities,
+  Conversation,
+  PrivateWords,
+  SecretAsk,
+} from '../../src/core/ports/channel.js';
 import type { Audience, PlacedReply, Reply } from '../../src/core/reply.js';
 
 /**
@@ -16,14 +23,22 @@ const NONE: ChannelCapabilities = {
   secretForm: false,
   hiddenInput: false,
   edit: false,
-  privateWords: 'privateChat',
+  privateWords: PRIVATE_CHAT,
 };
+/** A channel's own words for its private conversation (ports/channel.ts `privateWords`), as an adapter keeps them. */
+const DM: PrivateWords = {
+  sentToYou: () => 'I sent that to you in a direct message.',
+  sentTo: (name) => `${name}, I sent that to you in a direct message.`,
+  fileSentTo: (file) => `I sent ${file} to you in a direct message.`,
+  cantReach: (name) => `${name}, I can't send you a direct message yet.`,
+};
+const DIRECT_MESSAGE: ChannelWords<PrivateWords> = { en: DM, de: DM };
 const SLACK_LIKE = {
   ...NONE,
   showToOne: true,
   secretForm: true,
   edit: true,
-  privateWords: 'directMessage' as const,
+  privateWords: DIRECT_MESSAGE,
 };
 const TELEGRAM_LIKE = { ...NONE, deleteIncoming: true, deleteLater: true, edit: true };
 
@@ -157,15 +172,21 @@ describe('the executor', () => {
   });
 
   it.each([
-    ['privateChat', /^post:.*I sent the answer to our private chat/, /^post:.*can't write to you privately/],
     [
-      'directMessage',
+      'the core’s private chat',
+      PRIVATE_CHAT,
+      /^post:.*I sent the answer to our private chat/,
+      /^post:.*can't write to you privately/,
+    ],
+    [
+      'its own direct message',
+      DIRECT_MESSAGE,
       /^post:.*I sent that to you in a direct message/,
       /^post:.*can't send you a direct message/,
     ],
   ] as const)(
     'points people to the private conversation in the words the channel declares (%s)',
-    async (words, sent, blocked) => {
+    async (_name, words, sent, blocked) => {
       const can = { ...TELEGRAM_LIKE, privateWords: words };
       const told = recording('shared', can);
       await executor.replies(told.conv, [placed('a', 'actor')]);

@@ -19,6 +19,7 @@ import {
   TransportError,
 } from '../../src/telephony/errors.js';
 import { foreignFragments, leaks, outcomeReplies, readable } from '../helpers/catalogue-leaks.js';
+import { channelsWithWords, channelWordsIn } from '../helpers/channel-words.js';
 import { alice, type CoreHarness, group, groupAsAdmin, privateChat, startCore } from './core-harness.js';
 
 /**
@@ -113,15 +114,24 @@ function keysOf(value: unknown, path = ''): string[] {
   return [`${path}:${typeof value}`];
 }
 
+/** The core's catalogue and every channel's own words (adapters/<name>/words/), as one tree. */
+const everyWord = (language: Language) => ({ ...catalogues[language], ...channelWordsIn(language) });
+
 describe('the catalogues', () => {
   it('have the same keys, each of the same kind (a missing German key also fails the type check)', () => {
     expect(keysOf(de)).toEqual(keysOf(en));
+    // The channels' own words too, each kept by its adapter (docs/language.md §1.2).
+    expect(channelsWithWords).toEqual(expect.arrayContaining(['console', 'slack', 'telegram']));
+    expect(keysOf(everyWord('de'))).toEqual(keysOf(everyWord('en')));
     // Record-typed entries (card states, verbs, outcomes) too: nothing falls back silently.
     expect(Object.keys(de.cardVerbs).sort()).toEqual(Object.keys(en.cardVerbs).sort());
   });
 
   it('differ: a German entry equal to the English one is a word both languages share, listed here', () => {
-    const same = leafValues(de).filter(([path, v]) => leafValues(en).find(([p]) => p === path)?.[1] === v);
+    const english = leafValues(everyWord('en'));
+    const same = leafValues(everyWord('de')).filter(
+      ([path, v]) => english.find(([p]) => p === path)?.[1] === v,
+    );
     expect(same.map(([path]) => path).sort()).toEqual(SHARED.sort());
   });
 

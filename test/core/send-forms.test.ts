@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRIVATE_CHAT } from '../../src/core/delivery/capabilities.js';
 import { DeliveryExecutor } from '../../src/core/delivery/delivery-executor.js';
 import type { ChannelCapabilities, Conversation, ReplyForm } from '../../src/core/ports/channel.js';
 import type { SendFailedEvent } from '../../src/core/ports/metrics.js';
@@ -17,7 +18,7 @@ const CAN: ChannelCapabilities = {
   secretForm: false,
   hiddenInput: false,
   edit: true,
-  privateWords: 'privateChat',
+  privateWords: PRIVATE_CHAT,
 };
 
 type Script = Partial<Record<string, SendFailure>>;

@@ -1,8 +1,10 @@
 import { catalogues, type Language, type Messages } from '../../src/core/messages.js';
 import type { ActionOutcome, Reply } from '../../src/core/reply.js';
+import { channelWordsIn } from './channel-words.js';
 
 /**
- * Finds strings of the other language's catalogue in what a user reads (docs/language.md §1.1). Every leaf of a
+ * Finds strings of the other language's catalogue (and of the channels' own words) in what a user reads
+ * (docs/language.md §1.1). Every leaf of a
  * catalogue is taken apart into its fixed fragments (a function is called with a marker for each
  * argument and split on it). A fragment of the other catalogue that appears nowhere in this one is
  * a leak: as a whole label, title, column or button, or inside longer text.
@@ -48,7 +50,7 @@ export function catalogueFragments(language: Language): Set<string> {
   let set = cache.get(language);
   if (!set) {
     set = new Set(
-      fragmentsOf(catalogues[language])
+      fragmentsOf([catalogues[language], channelWordsIn(language)])
         .flatMap((f) => f.split('\n'))
         .map(clean)
         .filter((f) => /\p{L}{2}/u.test(f)),

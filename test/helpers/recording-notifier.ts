@@ -1,3 +1,4 @@
+import { PRIVATE_CHAT } from '../../src/core/delivery/capabilities.js';
 import type { Platform } from '../../src/core/identity.js';
 import type { Channel, ChannelCapabilities } from '../../src/core/ports/channel.js';
 import { type NotifyDestination, NotifyRefusedError, type SentMessage } from '../../src/core/ports/notify.js';
@@ -21,7 +22,7 @@ const CAN: ChannelCapabilities = {
   secretForm: false,
   hiddenInput: false,
   edit: true,
-  privateWords: 'privateChat',
+  privateWords: PRIVATE_CHAT,
 };
 
 export function createRecordingNotifier(platform: Platform = 'console'): RecordingNotifier {

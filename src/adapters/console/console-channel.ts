@@ -6,18 +6,19 @@ import {
   type ChatRef,
   type Conversation,
   type Core,
-  catalogues,
   type Door,
   errorSummary,
   type Identity,
   languageOf,
-  messagesFor,
   onePlaceConversation,
+  PRIVATE_CHAT,
   type Reply,
   type SentMessage,
+  wordsIn,
 } from '../../core/index.js';
 import { HiddenEcho } from './hidden-echo.js';
 import { renderText } from './render-text.js';
+import { consoleWords } from './words/index.js';
 
 export interface ConsoleChannelOptions {
   core: Core;
@@ -112,7 +113,7 @@ export function createConsoleChannel(options: ConsoleChannelOptions): ConsoleCha
  */
 function lastGuard(err: unknown, locale: string | undefined): string {
   const { name, code } = errorSummary(err);
-  return messagesFor(locale).console.failed(code !== undefined ? `${name} ${code}` : name);
+  return wordsIn(consoleWords, languageOf(locale)).failed(code !== undefined ? `${name} ${code}` : name);
 }
 
 /** One line typed: a numbered choice presses its button; anything else goes to the core as text. */
@@ -195,7 +196,7 @@ function createPrinter(
       const path = join(exportDir, file.name.replace(/[^\w.-]/g, '_'));
       await writeFile(path, file.content, { mode: 0o600 });
       await chmod(path, 0o600);
-      write(catalogues[language ?? languageOf(locale)].console.saved(path));
+      write(consoleWords[language ?? languageOf(locale)].saved(path));
     },
   };
   return printer;
@@ -238,7 +239,7 @@ function consoleConversation(printer: Printer, chatId: string, echo: HiddenEcho 
       secretForm: false,
       hiddenInput: echo !== undefined,
       edit: false,
-      privateWords: 'privateChat',
+      privateWords: PRIVATE_CHAT,
     },
     post,
     upload: async (file, _where, language) => printer.save(file, language),

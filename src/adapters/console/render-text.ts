@@ -1,4 +1,5 @@
-import { catalogues, type Reply, type ReplyTable, tableLines } from '../../core/index.js';
+import { type Reply, type ReplyTable, tableLines, wordsIn } from '../../core/index.js';
+import { consoleWords } from './words/index.js';
 
 /** A table in the one layout (core/values/table-layout.ts), its caption above. */
 function formatTable(table: ReplyTable): string {
@@ -20,7 +21,7 @@ export function renderText(reply: Reply, firstChoice = 1): { text: string; choic
   for (const section of reply.sections ?? [])
     parts.push(`${section.title}\n${section.lines.map((l) => `  ${l}`).join('\n')}`);
   if (reply.table) parts.push(formatTable(reply.table));
-  const t = catalogues[reply.language ?? 'en'].console;
+  const t = wordsIn(consoleWords, reply.language);
   if (reply.file) parts.push(t.file(reply.file.name, reply.file.content.length));
   const choices = new Map<string, string>();
   if (reply.actions?.length) {

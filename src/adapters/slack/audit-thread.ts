@@ -1,5 +1,6 @@
 import type { webApi } from '@slack/bolt';
-import { catalogues, type Language } from '../../core/index.js';
+import { type Language, wordsIn } from '../../core/index.js';
+import { slackWords } from './words/index.js';
 
 /**
  * Posts a reply's audit records into a support channel as a short record in a thread, so the team
@@ -26,7 +27,7 @@ export class AuditThread {
       parent = client.chat
         .postMessage({
           channel,
-          text: `:ledger: ${catalogues[language ?? 'en'].slack.supportLog(day)}`,
+          text: `:ledger: ${wordsIn(slackWords, language).supportLog(day)}`,
           unfurl_links: false,
         })
         .then((res) => res.ts);

@@ -1,6 +1,6 @@
 import type { App, SlashCommand, webApi } from '@slack/bolt';
 
-import { type Enriched, languageOf, maySetUpSupport, messagesFor } from '../../core/index.js';
+import { type Enriched, languageOf, maySetUpSupport, messagesFor, wordsIn } from '../../core/index.js';
 import { type CommandIntent, classifyCommand } from './command-text.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { oneMomentView, openInUserLanguage } from './form-language.js';
@@ -8,6 +8,7 @@ import { showInForm } from './form-turn.js';
 import { linkModal, modalText, setupModal, statusModal } from './modals.js';
 import { bodyDigest, slackChat } from './normalise.js';
 import { acknowledged, envelope, lookUp, type SlackRequest, type SlackTurn, shown } from './turn.js';
+import { slackWords } from './words/index.js';
 
 /**
  * The one slash command (docs/interface.md §4.2). It is acknowledged first, with an empty body, before
@@ -112,7 +113,7 @@ async function answer(
   // Never log the text: `/tel link user pass` would put a password in the log.
   options.logger.debug({ team: req.team, intent: intent.kind }, 'Slack command');
   // The adapter's own words, in the user's Slack language.
-  const t = messagesFor(asker.locale).slack;
+  const t = wordsIn(slackWords, languageOf(asker.locale));
   const delivery = req.triggerId ? { deliveryId: `slack:cmd:${req.team}:${req.triggerId}` } : {};
   const asked = { requestId: req.triggerId ?? '', ...delivery, inputIsPrivate: true };
   if (intent.kind === 'refused') {
@@ -123,7 +124,7 @@ async function answer(
     else if (!maySetUpSupport(asker.chat) && req.viewId)
       await req.client.views.update({
         view_id: req.viewId,
-        view: statusModal(t.setupTitle, t.setupAdminOnly, t.close),
+        view: statusModal(t.setupTitle, messagesFor(asker.locale).teamSetupAdminOnly, t.close),
       });
   } else if (intent.kind === 'form') {
     // Slash command text is seen by the bot alone, and the form's value goes to the bot alone.

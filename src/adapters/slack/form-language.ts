@@ -1,7 +1,8 @@
 import type { types, webApi } from '@slack/bolt';
-import { catalogues, type Language, languageOf } from '../../core/index.js';
+import { type Language, languageOf } from '../../core/index.js';
 import { type SlackHandlerDeps, userLocale } from './deps.js';
 import { statusModal } from './modals.js';
+import { slackWords } from './words/index.js';
 
 /** Who a form opens for, and the trigger it opens on (valid 3 s). */
 export interface FormOpener {
@@ -35,6 +36,6 @@ export async function openInUserLanguage(
 
 /** "One moment" in every language of the catalogue, under a title and a close button without words. */
 export function oneMomentView(): types.ModalView {
-  const words = Object.values(catalogues).map((t) => t.slack.opening);
+  const words = Object.values(slackWords).map((t) => t.opening);
   return statusModal('⏳', words.join('\n'), '✕');
 }

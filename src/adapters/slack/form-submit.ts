@@ -1,11 +1,12 @@
 import type { App, SlackViewAction, ViewOutput, ViewResponseAction, webApi } from '@slack/bolt';
-import type { Messages, PlacedOutcome, PlacedReply, Shown } from '../../core/index.js';
+import type { PlacedOutcome, PlacedReply, Shown } from '../../core/index.js';
 import type { SlackHandlerDeps, Who } from './deps.js';
 import { trustedFormMeta } from './form-metadata.js';
 import { answerInModal, plain } from './modal-answer.js';
 import { decodeMeta, type ModalMeta, modalText, statusModal } from './modals.js';
 import { bodyDigest } from './normalise.js';
 import { envelope, lookUp } from './turn.js';
+import type { SlackWords } from './words/index.js';
 
 // bolt types a view's ack as a union of two signatures; both accept an optional response.
 type ViewAck = (response?: ViewResponseAction) => Promise<void>;
@@ -18,7 +19,7 @@ export interface FormSubmission {
   run: (view: ViewOutput, meta: ModalMeta, who: Who) => Promise<PlacedReply | PlacedReply[]>;
   /** Which input shows the core's refusal. */
   errorBlock: string;
-  title: (t: Messages['slack'], meta: ModalMeta) => string;
+  title: (t: SlackWords, meta: ModalMeta) => string;
   /** The form again, with a notice, for a refusal that came after the ack. */
   again: (meta: ModalMeta, notice: string, view: ViewOutput) => ReturnType<typeof statusModal>;
   /** The user's facts even in a DM (the admin flag for a support channel's set-up). */
@@ -162,7 +163,7 @@ async function finishLate(
     client: webApi.WebClient;
     view: ViewOutput;
     meta: ModalMeta;
-    t: Messages['slack'];
+    t: SlackWords;
     form: FormSubmission;
   },
   replies: readonly PlacedReply[],

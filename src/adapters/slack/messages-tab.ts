@@ -1,9 +1,10 @@
 import type { App, webApi } from '@slack/bolt';
-import { type Enriched, messagesFor } from '../../core/index.js';
+import { type Enriched, languageOf, messagesFor, wordsIn } from '../../core/index.js';
 import { classifyCommand } from './command-text.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { nextTurn } from './quiet-gate.js';
 import { envelope, lookUp, type SlackTurn } from './turn.js';
+import { slackWords } from './words/index.js';
 
 /**
  * Text sent to the app outside the slash command (docs/interface.md §4.2): the Messages tab (a DM with the
@@ -77,7 +78,10 @@ async function answer(
     const exposed =
       intent.form.kind === 'credentials' && intent.kind === 'refused' && asker.chat.kind === 'shared';
     const words = t.formsNeedCommand(options.command);
-    await responder.notice(turn.target, exposed ? `${t.slack.passwordExposed} ${words}` : words);
+    await responder.notice(
+      turn.target,
+      exposed ? `${wordsIn(slackWords, languageOf(asker.locale)).passwordExposed} ${words}` : words,
+    );
     return undefined;
   }
   const input = {

@@ -1,6 +1,7 @@
 import type { webApi } from '@slack/bolt';
-import type { Messages, PlacedReply, Reply } from '../../core/index.js';
+import type { PlacedReply, Reply } from '../../core/index.js';
 import { statusModal } from './modals.js';
+import type { SlackWords } from './words/index.js';
 
 /**
  * The core's answer while a form is open: each reply is shown once, no sentence twice (docs/architecture.md §8.3.3, docs/interface.md §4.2). A text reply goes into the modal the person is looking at; a
@@ -10,7 +11,7 @@ import { statusModal } from './modals.js';
  * conversation, which the core's door delivers.
  */
 export async function answerInModal(
-  s: { client: webApi.WebClient; viewId: string; title: string; t: Messages['slack'] },
+  s: { client: webApi.WebClient; viewId: string; title: string; t: SlackWords },
   replies: readonly PlacedReply[],
 ): Promise<PlacedReply[]> {
   const rest = replies.filter((r) => (r.actions?.length ?? 0) > 0 || r.file);
@@ -31,4 +32,4 @@ export async function answerInModal(
 const words = (reply: Reply) => [reply.title, reply.text].filter(Boolean).join(': ').slice(0, 2000);
 
 /** A reply as the plain text a modal shows, never empty. */
-export const plain = (reply: Reply, t: Messages['slack']): string => words(reply) || t.refused;
+export const plain = (reply: Reply, t: SlackWords): string => words(reply) || t.refused;

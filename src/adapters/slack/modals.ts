@@ -3,8 +3,17 @@ import type { types, ViewOutput } from '@slack/bolt';
 type KnownBlock = types.KnownBlock;
 type ModalView = types.ModalView;
 
-import { catalogues, type Language, type Messages, type SecretAsk } from '../../core/index.js';
+import {
+  type CommandRef,
+  catalogues,
+  commandRef,
+  knownCommand,
+  type Language,
+  type SecretAsk,
+  wordsIn,
+} from '../../core/index.js';
 import { truncate } from './escape.js';
+import { type SlackWords, slackWords } from './words/index.js';
 
 export const LINK_CALLBACK = 'tel_link';
 export const SETUP_CALLBACK = 'tel_team_setup';
@@ -25,12 +34,12 @@ export interface ModalMeta {
   /** The user's Slack language when the form opened: its labels, errors and follow-ups use it (docs/language.md §1.2). */
   language?: Language;
   /** The command the form's value runs (`topup` for the PIN form), with typed arguments. */
-  command?: string;
+  command?: CommandRef;
 }
 
 /** The adapter's own words for the form's language. */
-export function modalText(meta: Pick<ModalMeta, 'language'> | undefined): Messages['slack'] {
-  return catalogues[meta?.language ?? 'en'].slack;
+export function modalText(meta: Pick<ModalMeta, 'language'> | undefined): SlackWords {
+  return wordsIn(slackWords, meta?.language);
 }
 
 export function encodeMeta(meta: ModalMeta): string {
@@ -48,9 +57,11 @@ export function decodeMeta(raw: string): ModalMeta | undefined {
   const { team, user, channel, responseUrl, language } = value ?? {};
   if (typeof team !== 'string' || typeof user !== 'string' || typeof channel !== 'string') return undefined;
   if (responseUrl !== undefined && typeof responseUrl !== 'string') return undefined;
-  const { language: _unchecked, ...rest } = value as unknown as ModalMeta;
+  const { language: _unchecked, command: _unknown, ...rest } = value as unknown as ModalMeta;
   const known = typeof language === 'string' && Object.hasOwn(catalogues, language);
-  return known ? { ...rest, language: language as Language } : rest;
+  // The command is a reference into the table again, or none: a name the table lacks is dropped.
+  const command = knownCommand(value.command);
+  return { ...rest, ...(known ? { language: language as Language } : {}), ...(command ? { command } : {}) };
 }
 
 export function text(value: string, max = 3000): { type: 'plain_text'; text: string } {
@@ -188,7 +199,7 @@ export function secretForm(
   meta: Pick<ModalMeta, 'team' | 'user' | 'channel' | 'responseUrl'>,
 ): ModalView {
   const language = ask.language;
-  if (ask.form === 'topup') return pinModal({ ...meta, language, command: 'topup' });
+  if (ask.form === 'topup') return pinModal({ ...meta, language, command: commandRef('topup') });
   return linkModal({ ...meta, language, credential: ask.form === 'link-card' ? 'card' : 'account' });
 }
 

@@ -1,13 +1,12 @@
 import type { types } from '@slack/bolt';
 import {
-  catalogues,
-  type Messages,
   type Reply,
   type ReplyAction,
   type ReplyField,
   type ReplyTable,
   tableGrid,
   tableLines,
+  wordsIn,
 } from '../../core/index.js';
 
 type Button = types.Button;
@@ -15,6 +14,7 @@ type KnownBlock = types.KnownBlock;
 
 import { escapeMrkdwn, truncate } from './escape.js';
 import { userOfSlackKey } from './normalise.js';
+import { type SlackWords, slackWords } from './words/index.js';
 
 /**
  * Reply → Block Kit (docs/interface.md §4.2). Pure: no I/O, so it is unit-tested on its own. Limits
@@ -59,7 +59,7 @@ const TONE_EMOJI: Record<NonNullable<Reply['tone']>, string> = {
 
 export function renderReply(reply: Reply, options: RenderOptions = {}): RenderedMessage {
   // The few words added here are in the reader's language, which the core set (docs/language.md §1.2).
-  const t = catalogues[reply.language ?? 'en'].slack;
+  const t = wordsIn(slackWords, reply.language);
   const blocks: KnownBlock[] = [];
   const tone = reply.tone ? TONE_EMOJI[reply.tone] : '';
   if (reply.title) {
@@ -186,7 +186,7 @@ function tableBlocks(table: ReplyTable): KnownBlock[] {
   return out;
 }
 
-function button(action: ReplyAction, t: Messages['slack']): Button {
+function button(action: ReplyAction, t: SlackWords): Button {
   const b: Button = {
     type: 'button',
     text: { type: 'plain_text', text: truncate(action.label, LIMITS.buttonLabel) },
@@ -208,7 +208,7 @@ function button(action: ReplyAction, t: Messages['slack']): Button {
 }
 
 /** Slack renders `<!date^…>` in each reader's own time zone; the fallback states UTC. */
-function expiryLine(at: Date, t: Messages['slack']): string {
+function expiryLine(at: Date, t: SlackWords): string {
   const epoch = Math.floor(at.getTime() / 1000);
   return t.buttonsExpire(`<!date^${epoch}^{time}|${at.toISOString().slice(11, 16)} UTC>`);
 }
@@ -247,7 +247,7 @@ export function splitText(text: string, max: number): string[] {
 }
 
 /** Keeps within Slack's 50 blocks per message, leaving room for `reserved` trailing blocks. */
-function capBlocks(blocks: KnownBlock[], reserved: number, t: Messages['slack']): KnownBlock[] {
+function capBlocks(blocks: KnownBlock[], reserved: number, t: SlackWords): KnownBlock[] {
   const room = LIMITS.blocksPerMessage - reserved;
   if (blocks.length <= room) return blocks;
   return [...blocks.slice(0, room - 1), context(t.shortened)];

@@ -5,13 +5,13 @@ import {
   type ChannelCapabilities,
   type ChatRef,
   type Conversation,
-  catalogues,
   errorSummary,
   type Language,
   type Reply,
   type ReplyFile,
   type SecretAsk,
   type SentMessage,
+  wordsIn,
 } from '../../core/index.js';
 import type { AuditThread } from './audit-thread.js';
 import { escapeMrkdwn } from './escape.js';
@@ -21,6 +21,7 @@ import type { SlackLogger } from './options.js';
 import type { RenderedMessage } from './render-blocks.js';
 import { answerThroughWebApi, ResponseUrls } from './response-url.js';
 import { withTableFallback } from './table-fallback.js';
+import { slackWords } from './words/index.js';
 
 /** Where an answer goes: the conversation, the person, and the ways Slack gave us to reach them. */
 export interface ReplyTarget {
@@ -64,7 +65,7 @@ export const SLACK_CAN: ChannelCapabilities = {
   secretForm: true,
   hiddenInput: false,
   edit: true,
-  privateWords: 'directMessage',
+  privateWords: { en: slackWords.en.privateConversation, de: slackWords.de.privateConversation },
 };
 
 /**
@@ -249,7 +250,7 @@ export class SlackResponder {
       await uploadFile(target.client, channel, file, this.options.httpTimeoutMs);
     } catch (err) {
       this.options.logger.warn({ err: errorSummary(err) }, 'Slack file upload failed');
-      await this.notice(target, catalogues[language ?? 'en'].slack.fileFailed(file.name));
+      await this.notice(target, wordsIn(slackWords, language).fileFailed(file.name));
     }
   }
 }

@@ -1,5 +1,12 @@
 import type { App, GlobalShortcut, MessageShortcut, types, webApi } from '@slack/bolt';
-import { catalogues, findPhoneNumber, type Language, languageOf, type Messages } from '../../core/index.js';
+import {
+  catalogues,
+  commandRef,
+  findPhoneNumber,
+  type Language,
+  languageOf,
+  type Messages,
+} from '../../core/index.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { escapeMrkdwn, plainCommandText } from './escape.js';
 import { openInUserLanguage } from './form-language.js';
@@ -60,7 +67,7 @@ export function registerShortcuts(app: App, deps: SlackHandlerDeps): void {
     run: (view, _meta, who) =>
       deps.options.core.runCommand({
         ...who,
-        command: 'call',
+        command: commandRef('call'),
         args: [value(view, CALL_BLOCKS.a), value(view, CALL_BLOCKS.b)],
         requestId: view.id,
         can: SLACK_CAN,
@@ -138,7 +145,12 @@ async function rateThisNumber(deps: SlackHandlerDeps, shortcut: MessageShortcut,
     async enrich() {
       const turn = await lookUp(deps, req);
       // The core places the answer: the question reached it privately, so it is the asker's alone.
-      const input = { ...turn.asker, command: 'rate', args: [number], requestId: shortcut.trigger_id };
+      const input = {
+        ...turn.asker,
+        command: commandRef('rate'),
+        args: [number],
+        requestId: shortcut.trigger_id,
+      };
       return { conversation: turn.conv, command: input };
     },
   });

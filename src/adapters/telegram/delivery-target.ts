@@ -5,6 +5,7 @@ import type { EphemeralCapability } from './ephemeral-capability.js';
 import type { TelegramMessages } from './messages.js';
 import type { TelegramLogger } from './options.js';
 import type { Scheduler } from './secret-deletions.js';
+import { telegramWords } from './words/index.js';
 
 /** Where an update came from, and to whom a private reply goes. */
 export interface DeliveryTarget {
@@ -48,5 +49,8 @@ export const TELEGRAM_CAN: ChannelCapabilities = {
   secretForm: false,
   hiddenInput: false,
   edit: true,
-  privateWords: 'privateChat',
+  privateWords: {
+    en: telegramWords.en.privateConversation,
+    de: telegramWords.de.privateConversation,
+  },
 };

@@ -63,7 +63,7 @@ const teamCommand = defineCommand({
   output: 'public',
   needs: 'none',
   hidden: true,
-  refusal: (t) => t.slack.setupAdminOnly,
+  refusal: (t) => t.teamSetupAdminOnly,
   form: { kind: 'support-setup', sub: 'setup', refuseMore: true },
   handler: async (ctx) => ({ text: ctx.t.teamSetupNoForm }),
 });

@@ -1,6 +1,12 @@
 import type { Identity } from '../identity.js';
-import type { Messages } from '../messages.js';
-import type { ChannelCapabilities } from '../ports/channel.js';
+import { type ChannelWords, catalogues, type Messages } from '../messages.js';
+import type { ChannelCapabilities, PrivateWords } from '../ports/channel.js';
+
+/** The core's own words for a private chat, for a channel that has none of its own (`privateWords`). */
+export const PRIVATE_CHAT: ChannelWords<PrivateWords> = {
+  en: catalogues.en.privateChat,
+  de: catalogues.de.privateChat,
+};
 
 /** A channel that can do none of the optional things: nothing is promised there. */
 export const NOTHING: ChannelCapabilities = {
@@ -10,7 +16,7 @@ export const NOTHING: ChannelCapabilities = {
   secretForm: false,
   hiddenInput: false,
   edit: false,
-  privateWords: 'privateChat',
+  privateWords: PRIVATE_CHAT,
 };
 
 /**

@@ -1,6 +1,6 @@
 import type { CoreLogger } from '../logs/logger.js';
 import { errorSummary } from '../logs/safe-error.js';
-import { catalogues, type Language } from '../messages.js';
+import { type Language, wordsIn } from '../messages.js';
 import type { Conversation } from '../ports/channel.js';
 import type { CoreMetrics } from '../ports/metrics.js';
 import { SendFailedError, type SentMessage, type TrackedMessage } from '../ports/notify.js';
@@ -150,8 +150,8 @@ export class DeliveryExecutor {
     else if (shown === true) {
       if (file) {
         await conv.upload(file, 'private', reply.language);
-        const words = catalogues[reply.language ?? 'en'].fileSentTo[conv.can.privateWords];
-        await this.#show(conv, note(words(file.name), reply.language));
+        const words = wordsIn(conv.can.privateWords, reply.language);
+        await this.#show(conv, note(words.fileSentTo(file.name), reply.language));
       }
     } else if (failed(shown) && shown.failed === 'unknown') {
       // It may be showing already: never a second copy, privately or not.
@@ -215,17 +215,16 @@ function pointer(
   language: Language | undefined,
   inChat = false,
 ): PlacedReply {
-  const t = catalogues[language ?? 'en'];
-  const words = conv.can.privateWords;
+  const words = wordsIn(conv.can.privateWords, language);
   const base = { audience: 'chat' as const, visibility: 'public' as const, tone: 'info' as const };
   const lang = language ? { language } : {};
   if (what === 'unreachable')
     return {
       ...base,
       ...lang,
-      text: t.cantReach[words](ACTOR_MARK),
+      text: words.cantReach(ACTOR_MARK),
       privateRedirect: { startParam: 'private' },
     };
-  const sentTo = conv.can.showToOne && !inChat ? t.sentToYou : t.sentTo;
-  return { ...base, ...lang, text: sentTo[words](ACTOR_MARK) };
+  const sentTo = conv.can.showToOne && !inChat ? words.sentToYou : words.sentTo;
+  return { ...base, ...lang, text: sentTo(ACTOR_MARK) };
 }

@@ -1,6 +1,5 @@
 import type { Messages } from '../messages.js';
 import { accountDe } from './de/account.js';
-import { adaptersDe } from './de/adapters.js';
 import { argumentsDe } from './de/arguments.js';
 import { assistantDe } from './de/assistant.js';
 import { callsDe } from './de/calls.js';
@@ -34,7 +33,6 @@ export const de: Messages = {
   ...failuresDe,
   ...proactiveDe,
   ...guardDe,
-  ...adaptersDe,
   ...assistantDe,
   ...deliveryDe,
 };

@@ -1,5 +1,4 @@
 import { accountEn } from './en/account.js';
-import { adaptersEn } from './en/adapters.js';
 import { argumentsEn } from './en/arguments.js';
 import { assistantEn } from './en/assistant.js';
 import { callsEn } from './en/calls.js';
@@ -33,7 +32,6 @@ export const en = {
   ...failuresEn,
   ...proactiveEn,
   ...guardEn,
-  ...adaptersEn,
   ...assistantEn,
   ...deliveryEn,
 };

@@ -1,4 +1,5 @@
 import type { Platform } from '../identity.js';
+import type { ChannelWords } from '../messages.js';
 import type { Reply, ReplyFile } from '../reply.js';
 import type { NotifyDestination, SentMessage } from './notify.js';
 
@@ -31,16 +32,25 @@ export interface ChannelCapabilities {
   /** Replaces a message it sent (a confirmation's outcome, the call card). */
   readonly edit: boolean;
   /**
-   * How this channel's users name their private conversation with the bot, as a key of the
-   * catalogue's words for it (`sentTo`, `sentToYou`, `fileSentTo`, `cantReach` in
-   * messages/<language>/delivery.ts): `privateChat` (Telegram), `directMessage` (Slack). The core
-   * points people there in these words and knows no platform.
+   * How this channel's users name their private conversation with the bot, in its own words and in
+   * every language (its adapter keeps them, docs/language.md §1.1): "our private chat" on one, "a
+   * direct message" on another. The core points people there in these words and knows no platform;
+   * a channel without words of its own declares the core's `PRIVATE_CHAT`.
    */
-  readonly privateWords: PrivateWords;
+  readonly privateWords: ChannelWords<PrivateWords>;
 }
 
-/** A key of the catalogue's words for a channel's private conversation. */
-export type PrivateWords = 'privateChat' | 'directMessage';
+/** A channel's sentences about its private conversation, in one language. */
+export interface PrivateWords {
+  /** The answer went privately; said to the person alone (no name needed). */
+  sentToYou(name: string): string;
+  /** The answer went privately; said in the chat, naming the person. */
+  sentTo(name: string): string;
+  /** A file went privately beside a message shown to one. */
+  fileSentTo(file: string): string;
+  /** The private conversation cannot be reached yet: how to open it. */
+  cantReach(name: string): string;
+}
 
 /** What a channel of a platform is, for the core: its capabilities and where it can speak first. */
 export interface Channel {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { slackWords } from '../../../src/adapters/slack/words/index.js';
 import { en } from '../../../src/core/messages.js';
 import { buttonPressPayload, eventCallbackBody } from '../../helpers/fake-slack.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
@@ -68,7 +69,7 @@ describe('an @mention of a command a channel must not see', () => {
     await mention('link demo s3cret-pass');
     const answer = await h.slack.waitForCall('chat.postEphemeral');
     expect(answer.body.user).toBe('U1');
-    expect(json(answer.body)).toContain(en.slack.passwordExposed.slice(0, 40));
+    expect(json(answer.body)).toContain(slackWords.en.passwordExposed.slice(0, 40));
     expect(json(answer.body)).not.toContain('s3cret-pass');
     expect(h.slack.callsOf('chat.postMessage')).toHaveLength(0);
   });

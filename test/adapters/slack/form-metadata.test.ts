@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { en } from '../../../src/core/messages.js';
+import { slackWords } from '../../../src/adapters/slack/words/index.js';
 import { signedSlackRequest, slashCommandBody, viewSubmissionPayload } from '../../helpers/fake-slack.js';
 import { malformedSignedPayloads } from '../../helpers/slack-malformed.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
@@ -66,7 +66,7 @@ const submitLink = (meta: object, user = 'U1') =>
     }),
   );
 
-const expired = { response_action: 'errors', errors: { password: en.slack.formExpired } };
+const expired = { response_action: 'errors', errors: { password: slackWords.en.formExpired } };
 
 describe("a form's metadata", () => {
   it('names the team and the user it was opened for', async () => {

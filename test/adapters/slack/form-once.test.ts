@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { catalogues, type Reply } from '../../../src/core/index.js';
+import { slackWords } from '../../../src/adapters/slack/words/index.js';
+import type { Reply } from '../../../src/core/index.js';
 import { createFakeCore, type FakeCore } from '../../helpers/fake-core.js';
 import { globalShortcutPayload, type SlackCall, viewSubmissionPayload } from '../../helpers/fake-slack.js';
 import { type SlackHarness, startHarness, waitForForm } from './harness.js';
@@ -11,7 +12,7 @@ import { type SlackHarness, startHarness, waitForForm } from './harness.js';
  */
 let core: FakeCore;
 let h: SlackHarness;
-const en = catalogues.en.slack;
+const en = slackWords.en;
 
 beforeEach(async () => {
   core = createFakeCore('slack');

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { de, en } from '../../../src/core/messages.js';
+import { slackWords } from '../../../src/adapters/slack/words/index.js';
+import { de } from '../../../src/core/messages.js';
 import { tableText } from '../../helpers/block-kit.js';
 import { type SlackCall, viewSubmissionPayload } from '../../helpers/fake-slack.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
@@ -92,8 +93,8 @@ describe('a Slack user with locale de-DE in Europe/Berlin', () => {
     expect(ask1).toContain('Die Schaltflächen laufen um <!date^');
     await h.command('link', { user: 'UDE', channel: 'DUDE', triggerId: 'trig-de' });
     const opened = await h.slack.waitForCall('views.open');
-    expect(JSON.stringify(opened.body)).toContain(de.slack.linkTitle);
-    expect(JSON.stringify(opened.body)).toContain(de.slack.passwordHint);
+    expect(JSON.stringify(opened.body)).toContain(slackWords.de.linkTitle);
+    expect(JSON.stringify(opened.body)).toContain(slackWords.de.passwordHint);
   });
 
   it('a German user’s very first link form is redrawn in German once Slack says their language', async () => {
@@ -102,23 +103,23 @@ describe('a Slack user with locale de-DE in Europe/Berlin', () => {
     const opened = await h.slack.waitForCall('views.open');
     const updated = await h.slack.waitForCall('views.update');
     expect(updated.body.view_id).toBeDefined();
-    expect(JSON.stringify(updated.body)).toContain(de.slack.linkTitle);
-    expect(JSON.stringify(updated.body)).toContain(de.slack.passwordHint);
+    expect(JSON.stringify(updated.body)).toContain(slackWords.de.linkTitle);
+    expect(JSON.stringify(updated.body)).toContain(slackWords.de.passwordHint);
     expect(opened.seq).toBeLessThan(updated.seq);
     // Never the wrong language first: a neutral "one moment" until Slack says hers.
-    expect(JSON.stringify(opened.body)).not.toContain(en.slack.linkTitle);
-    expect(JSON.stringify(opened.body)).not.toContain(en.slack.passwordHint);
+    expect(JSON.stringify(opened.body)).not.toContain(slackWords.en.linkTitle);
+    expect(JSON.stringify(opened.body)).not.toContain(slackWords.en.passwordHint);
   });
 
   it('a German admin’s very first team setup form, and its inline errors, are German', async () => {
     await h.command('team setup', { user: 'UDEADMIN', channel: 'C1', triggerId: 'trig-setup' });
     const opened = await h.slack.waitForCall('views.open');
     const updated = await h.slack.waitForCall('views.update');
-    expect(JSON.stringify(updated.body)).toContain(de.slack.setupTitle);
-    expect(JSON.stringify(updated.body)).toContain(de.slack.accountPassword);
+    expect(JSON.stringify(updated.body)).toContain(slackWords.de.setupTitle);
+    expect(JSON.stringify(updated.body)).toContain(slackWords.de.accountPassword);
     expect(opened.seq).toBeLessThan(updated.seq);
-    expect(JSON.stringify(opened.body)).not.toContain(en.slack.setupTitle);
-    expect(JSON.stringify(opened.body)).not.toContain(en.slack.accountPassword);
+    expect(JSON.stringify(opened.body)).not.toContain(slackWords.en.setupTitle);
+    expect(JSON.stringify(opened.body)).not.toContain(slackWords.en.accountPassword);
     // Slack submits the view as it is now: the redrawn one.
     const meta = (updated.body.view as { private_metadata: string }).private_metadata;
     const bad = await h.interact(
@@ -134,7 +135,7 @@ describe('a Slack user with locale de-DE in Europe/Berlin', () => {
         },
       }),
     );
-    expect(JSON.parse(bad.body).errors).toEqual({ card_password: de.slack.cardBothOrNeither });
+    expect(JSON.parse(bad.body).errors).toEqual({ card_password: slackWords.de.cardBothOrNeither });
   });
 
   it('/language en wins over the Slack locale', async () => {

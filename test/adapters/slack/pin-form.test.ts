@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { slackWords } from '../../../src/adapters/slack/words/index.js';
 import { de, en } from '../../../src/core/messages.js';
 import {
   buttonPressPayload,
@@ -82,7 +83,7 @@ describe('/tel topup without a PIN', () => {
     }
     const form = await pinForm();
     expect(form.blocks.map((b) => b.block_id)).toContain('pin');
-    expect(json(form)).toContain(en.slack.pinIntro);
+    expect(json(form)).toContain(slackWords.en.pinIntro);
     expect(messages()).not.toMatch(/PIN/);
   });
 
@@ -114,8 +115,8 @@ describe('/tel topup without a PIN', () => {
   it('speaks the user’s language: labels and inline errors in German', async () => {
     await h.command('topup', { channel: 'DUDE', user: 'UDE' });
     const form = await pinForm();
-    expect(json(form)).toContain(de.slack.pinTitle);
-    expect(json(form)).toContain(de.slack.pinHint);
+    expect(json(form)).toContain(slackWords.de.pinTitle);
+    expect(json(form)).toContain(slackWords.de.pinHint);
     const ack = await submitPin(form, 'abc', 'UDE');
     expect((JSON.parse(ack.body) as { errors: Record<string, string> }).errors.pin).toContain(
       de.vPin.slice(1),

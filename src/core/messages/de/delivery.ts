@@ -4,23 +4,12 @@ import type { deliveryEn } from '../en/delivery.js';
 const toPrivateChat = (name: string) => `${name}, ich habe die Antwort in unseren privaten Chat geschickt.`;
 
 export const deliveryDe: typeof deliveryEn = {
-  sentToYou: {
-    privateChat: toPrivateChat,
-    directMessage: (_name: string) => 'Das habe ich Ihnen als Direktnachricht geschickt.',
-  },
-  sentTo: {
-    privateChat: toPrivateChat,
-    directMessage: (name: string) => `${name}, das habe ich Ihnen als Direktnachricht geschickt.`,
-  },
-  fileSentTo: {
-    privateChat: (file: string) => `Ich habe ${file} in unseren privaten Chat geschickt.`,
-    directMessage: (file: string) => `Ich habe Ihnen ${file} als Direktnachricht geschickt.`,
-  },
-  cantReach: {
-    privateChat: (name: string) =>
-      `${name}, ich kann Ihnen noch nicht privat schreiben. Öffnen Sie einen privaten Chat mit mir, drücken Sie Start und fragen Sie dann erneut.`,
-    directMessage: (name: string) =>
-      `${name}, ich kann Ihnen noch keine Direktnachricht schicken. Öffnen Sie meinen Tab „Nachrichten“ und fragen Sie dann erneut.`,
+  privateChat: {
+    sentToYou: toPrivateChat,
+    sentTo: toPrivateChat,
+    fileSentTo: (file: string) => `Ich habe ${file} in unseren privaten Chat geschickt.`,
+    cantReach: (name: string) =>
+      `${name}, ich kann Ihnen noch nicht privat schreiben. Öffnen Sie einen privaten Chat mit mir und fragen Sie dann erneut.`,
   },
 
   linkAskPasswordKept: (username: string) =>

@@ -62,7 +62,7 @@ export const guardDe: typeof guardEn = {
   approvalsFix:
     'sagen Sie on oder off und was, z. B. /approvals on card block, /approvals on call 0,10, /approvals on topup 20, oder /approvals approvers admins',
   approvalsNotHere:
-    'Freigaben gibt es nur in Team-Chats (einer Telegram-Gruppe, einem Slack-Support-Kanal): Dort gibt eine zweite Person frei, was Geld bewegt oder einen Dienst abschaltet. Hier könnte niemand sonst freigeben.',
+    'Freigaben gibt es nur in Team-Chats (einer Gruppe, einem Support-Kanal): Dort gibt eine zweite Person frei, was Geld bewegt oder einen Dienst abschaltet. Hier könnte niemand sonst freigeben.',
   approvalsAdminsOnly: 'Nur ein Admin dieses Chats kann ändern, was eine Freigabe braucht.',
   approvalsTitle: 'Freigaben in diesem Chat',
   approvalsNone:

@@ -6,26 +6,15 @@ const toPrivateChat = (name: string) => `${name}, I sent the answer to our priva
 
 export const deliveryEn = {
   /**
-   * Where an answer went, in the words the channel declares for its private conversation
-   * (ports/channel.ts `privateWords`): shown to the person alone, or posted in the chat naming them.
+   * Where an answer went, in the core's own words for a private chat: for a channel that declares
+   * no words of its own for its private conversation (ports/channel.ts `privateWords`).
    */
-  sentToYou: {
-    privateChat: toPrivateChat,
-    directMessage: (_name: string) => 'I sent that to you in a direct message.',
-  },
-  sentTo: {
-    privateChat: toPrivateChat,
-    directMessage: (name: string) => `${name}, I sent that to you in a direct message.`,
-  },
-  fileSentTo: {
-    privateChat: (file: string) => `I sent ${file} to our private chat.`,
-    directMessage: (file: string) => `I sent ${file} to you in a direct message.`,
-  },
-  cantReach: {
-    privateChat: (name: string) =>
-      `${name}, I can't write to you privately yet. Open a private chat with me, press Start, then ask again.`,
-    directMessage: (name: string) =>
-      `${name}, I can't send you a direct message yet. Open my Messages tab, then ask again.`,
+  privateChat: {
+    sentToYou: toPrivateChat,
+    sentTo: toPrivateChat,
+    fileSentTo: (file: string) => `I sent ${file} to our private chat.`,
+    cantReach: (name: string) =>
+      `${name}, I can't write to you privately yet. Open a private chat with me, then ask again.`,
   },
 
   linkAskPasswordKept: (username: string) =>

@@ -61,7 +61,7 @@ export const guardEn = {
   approvalsFix:
     'say on or off and what, e.g. /approvals on card block, /approvals on call 0.10, /approvals on topup 20, or /approvals approvers admins',
   approvalsNotHere:
-    'Approvals work in team chats only (a Telegram group, a Slack support channel): there a second person approves what moves money or cuts service. Here nobody else could approve.',
+    'Approvals work in team chats only (a group, a support channel): there a second person approves what moves money or cuts service. Here nobody else could approve.',
   approvalsAdminsOnly: 'Only an admin of this chat can change what needs approval.',
   approvalsTitle: 'Approvals in this chat',
   approvalsNone:
