@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Arrows point one way only: adapters → core → telephony/store (style.md, "The layout is the
+ * Arrows point one way only: adapters → core → telephony/store (docs/architecture.md §7, "The layout is the
  * architecture"; Vercel Chat SDK `boundary.test.ts`). This test reads the sources and fails when an
  * import crosses a boundary.
  */

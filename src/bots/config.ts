@@ -9,7 +9,7 @@ import { slackEnabled, slackProblems, slackSettings } from './config/slack.js';
 import { telegramProblems, telegramSettings } from './config/telegram.js';
 
 /**
- * Every environment variable the bot reads, in one zod schema, checked at start-up (style.md).
+ * Every environment variable the bot reads, in one zod schema, checked at start-up (docs/architecture.md §7).
  * Each `describe()` is the text of docs/configuration.md's table (generated from this schema).
  * The sections live in src/bots/config/, one file per concern; their order here is the table's.
  */
@@ -78,7 +78,7 @@ function plainWords(issue: z.core.$ZodRawIssue): string {
 }
 
 /**
- * A refusal names a valid value (style.md: "the error names the fix"): the message's own `e.g.`,
+ * A refusal names a valid value (docs/architecture.md §7: "the error names the fix"): the message's own `e.g.`,
  * else the field's `meta({ example })` or its default.
  */
 function withExample(name: string, message: string): string {

@@ -24,7 +24,7 @@ export type GuardCheck =
   | { kind: 'refuse'; reply: Reply }
   | { kind: 'approve'; action: ApprovalAction; target: string };
 
-/** What a handler sees: one normalised context (style.md, after grammY's `Context`). */
+/** What a handler sees: one normalised context (docs/architecture.md §7, after grammY's `Context`). */
 export interface CommandContext<A> {
   readonly args: A;
   /** The raw argument tokens, for storing a confirmation. */

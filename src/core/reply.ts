@@ -2,7 +2,7 @@ import type { Money } from '../telephony/money.js';
 import type { Language } from './messages.js';
 
 /**
- * A channel-neutral reply (style.md, after Vercel Chat SDK's message types). Handlers build these;
+ * A channel-neutral reply (docs/architecture.md §7, after Vercel Chat SDK's message types). Handlers build these;
  * each adapter renders them natively: Telegram HTML with inline keyboards, Slack Block Kit, plain
  * text on the console. All strings are plain text: adapters escape them for their markup.
  */

@@ -1,7 +1,7 @@
 import type { FaultConfig } from './faults.js';
 import type { SandboxData } from './seed-schema.js';
 
-/** The one options object of `createSandbox` (style.md), resolved once into defaults. */
+/** The one options object of `createSandbox` (docs/architecture.md §7), resolved once into defaults. */
 export interface SandboxOptions {
   /** Seed: an object, or a path to a YAML/JSON file. Default: the shipped `demo-data.yaml`. */
   data?: SandboxData | string | undefined;

@@ -1,5 +1,5 @@
 /**
- * The client's error hierarchy, split by "did the provider answer?" (style.md, after grammY's
+ * The client's error hierarchy, split by "did the provider answer?" (docs/architecture.md §7, after grammY's
  * `src/core/error.ts` and undici's error codes). Every error has a stable `code` to match on;
  * callers should match on `code`, not on `instanceof`, across package boundaries.
  *
@@ -276,7 +276,7 @@ interface ErrorsByCode {
 }
 
 /**
- * Matches an error on its stable `code`, never with `instanceof` (style.md; undici `Errors.md`): two
+ * Matches an error on its stable `code`, never with `instanceof` (docs/architecture.md §7; undici `Errors.md`): two
  * copies of this module, or an error rebuilt from JSON, still match.
  */
 export function hasCode<C extends keyof ErrorsByCode>(err: unknown, code: C): err is ErrorsByCode[C] {

@@ -48,7 +48,7 @@ export function skewLayer(skew: ClockSkew, clock: () => Date, logger?: ClientLog
     });
 }
 
-/** Safe reads only, capped jittered backoff, Retry-After honoured (style.md, stripe-node). */
+/** Safe reads only, capped jittered backoff, Retry-After honoured (docs/architecture.md §7, stripe-node). */
 export function retryLayer(
   options: ResolvedRetryOptions,
   random: () => number,

@@ -17,7 +17,7 @@ import {
 } from './wire.js';
 
 /**
- * The one table of operations (style.md, after Octokit's endpoint table). Each operation appears
+ * The one table of operations (docs/architecture.md §7, after Octokit's endpoint table). Each operation appears
  * once: where it lives, how it is sent, its parameters and response as zod schemas, and whether it
  * is safe to retry. The client's typed methods are derived from this table.
  */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, configReferenceMarkdown, loadConfig } from '../../src/bots/config.js';
 import { refusalOf } from '../helpers/config-refusal.js';
 
-/** Every message must name the variable and say how to fix it (style.md: "the error names the fix"). */
+/** Every message must name the variable and say how to fix it (docs/architecture.md §7: "the error names the fix"). */
 const errorOf = refusalOf;
 
 describe('loadConfig', () => {

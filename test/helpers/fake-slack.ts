@@ -8,7 +8,7 @@ import { authTestAnswer, type FakeSlackApp, FakeSlackAuth, type FakeTokenOwner }
 /**
  * A local fake of the Slack Web API for bolt's WebClient (`slackApiUrl`), plus the endpoints Slack
  * hands out: a `response_url` and a file `upload_url`. A real HTTP server on 127.0.0.1, port 0
- * (style.md: fake the remote at the HTTP seam). It records every call with its parsed body and
+ * (docs/architecture.md §7: fake the remote at the HTTP seam). It records every call with its parsed body and
  * can answer the next N calls of a method with 429 and `Retry-After`.
  *
  * A `response_url` keeps Slack's documented budget: "These responses can be sent up to 5 times

@@ -8,7 +8,7 @@ const TELEGRAM_CAPTION_LIMIT = 1024;
 
 /**
  * A fake Telegram Bot API on 127.0.0.1, port 0, for end-to-end tests with real grammY (`apiRoot`).
- * Faking the remote at the HTTP seam, not by mocking modules (style.md, Tests).
+ * Faking the remote at the HTTP seam, not by mocking modules (docs/architecture.md §7, Tests).
  *
  * It serves `/bot<token>/<method>`, records every call in order, keeps each chat's messages (so an
  * edit can be checked against what the user sees), holds `getUpdates` like Telegram's long poll,

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A small real HTTP server on 127.0.0.1, port 0, for the client tests: it records every request and
  * answers with whatever the test's handler says (a fixture, a fault, a stall). Faking the remote at
- * the HTTP seam, not by mocking modules (style.md, Tests).
+ * the HTTP seam, not by mocking modules (docs/architecture.md §7, Tests).
  */
 
 export interface RecordedRequest {

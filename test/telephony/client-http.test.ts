@@ -30,7 +30,7 @@ import {
   signedWith,
 } from '../helpers/test-client.js';
 
-/** The client over real HTTP on 127.0.0.1 (style.md: fake the remote at the HTTP seam). */
+/** The client over real HTTP on 127.0.0.1 (docs/architecture.md §7: fake the remote at the HTTP seam). */
 
 let server: FixtureServer;
 beforeAll(async () => {

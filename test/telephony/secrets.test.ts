@@ -13,7 +13,7 @@ import {
 import { ACCOUNT, ACCOUNT_MD5, CARD_ACCOUNT, CARD_MD5, clientFor } from '../helpers/test-client.js';
 
 /**
- * Secrets never reach an error or a log line (style.md; Octokit `request-error.js`): every error class,
+ * Secrets never reach an error or a log line (docs/architecture.md §7; Octokit `request-error.js`): every error class,
  * produced by the real client wherever possible, serialized every way, holds no password, md5, PIN or
  * SIP password.
  */

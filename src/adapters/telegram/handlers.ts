@@ -34,7 +34,7 @@ const NOTICE_LIMIT = 200;
 
 /**
  * Translates messages and button presses into core calls, and the core's answers into Telegram
- * calls. Nothing here decides what a command does (style.md, "adapters are thin translators").
+ * calls. Nothing here decides what a command does (docs/architecture.md §7, "adapters are thin translators").
  */
 export function installHandlers(bot: Bot, given: HandlerOptions): void {
   // Edits, other bots' commands, channel posts, anonymous admins: answered first (odd-inputs.ts).

@@ -99,7 +99,7 @@ export type ResolvedTelegramOptions = Required<
 
 const SECRET_TOKEN = /^[A-Za-z0-9_-]{1,256}$/;
 
-/** Resolves the defaults once (style.md, house style) and checks what would only fail later. */
+/** Resolves the defaults once (docs/architecture.md §7, house style) and checks what would only fail later. */
 export function resolveTelegramOptions(options: TelegramChannelOptions): ResolvedTelegramOptions {
   if (!options.token) throw new TypeError('Telegram: the bot token is empty; set TELEGRAM_BOT_TOKEN');
   if (options.mode === 'webhook') {

@@ -26,7 +26,7 @@ export interface ContextInput {
 }
 
 /**
- * The one context a handler sees (style.md, after grammY's `Context`). Credentials are read and a
+ * The one context a handler sees (docs/architecture.md §7, after grammY's `Context`). Credentials are read and a
  * client built at most once per command (`account()` and `card()` are memoised).
  */
 export function makeContext(

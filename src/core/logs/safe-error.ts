@@ -1,5 +1,5 @@
 /**
- * The one safe summary of an error for logs (style.md: "a safe error summary exists once").
+ * The one safe summary of an error for logs (docs/architecture.md §7: "a safe error summary exists once").
  *
  * It keeps what identifies a failure and drops what may carry a user's data or a secret. An
  * error's `message` is never copied: a provider or platform client may put the request in it (a

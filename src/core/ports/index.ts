@@ -1,5 +1,5 @@
 /**
- * The ports the core depends on (style.md, after grammY's `StorageAdapter` and Chat SDK's
+ * The ports the core depends on (docs/architecture.md §7, after grammY's `StorageAdapter` and Chat SDK's
  * `StateAdapter`): the interfaces sit beside their user, `src/store` implements them, and adapters
  * take what they need (a dedupe claim) from here rather than from the store.
  */
