@@ -48,13 +48,19 @@ export async function pressApproval(
     return { notice: t.approvalDecided };
   const expired = e.clock().getTime() >= Date.parse(request.expiresAt);
   const status: Decision = expired ? 'expired' : own ? 'withdrawn' : approves ? 'approved' : 'refused';
-  const decided: ApprovalRequest = {
-    ...request,
+  const decision = {
     status,
     decidedBy: identityKey(input.identity),
     ...(input.identity.displayName ? { decidedByName: input.identity.displayName } : {}),
   };
-  await e.stores.guard.approvals.put(decided);
+  // Only the decision's fields, onto the record as it is now: a message recorded since the read
+  // (approval-request.ts recordApprovalMessage) stays (docs/reliability.md §8.1).
+  const decided: ApprovalRequest = (await e.stores.guard.approvals.update(id, (now) =>
+    now ? { ...now, ...decision } : now,
+  )) ?? {
+    ...request,
+    ...decision,
+  };
   await auditDecision(e, decided, input);
   const rt = messagesFor(request.requesterLocale);
   const by = input.identity.displayName ?? rt.approvalSomeone;
