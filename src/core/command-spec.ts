@@ -9,7 +9,7 @@ import { en, type Language, type Messages } from './messages.js';
 import type { ChannelCapabilities } from './ports/channel.js';
 import type { ApprovalAction } from './ports/guard.js';
 import type { SentMessage } from './ports/notify.js';
-import type { ArgumentPrompt, PendingAction } from './ports/records.js';
+import type { ArgumentPrompt, EncodedArgs, PendingAction } from './ports/records.js';
 import type { Stores } from './ports/stores.js';
 import type { OutputClass, Reply } from './reply.js';
 import type { ArgsEnv } from './values/args.js';

@@ -1,7 +1,7 @@
 import { type EncryptedRecord, openWithKeyring, sealJson } from './credential-cipher.js';
 import type { KeyValueStore } from './key-value-store.js';
 import type { Keyring } from './master-key.js';
-import type { PendingAction } from './records.js';
+import type { EncodedArgs, PendingAction } from './records.js';
 import type { PendingStore } from './stores.js';
 
 /** Options of {@link createPendingStore}. */
@@ -25,9 +25,16 @@ const DEFAULT_PENDING_TTL_MS = 15 * 60_000;
 const pendingKey = (id: string) => `pending:${id}`;
 const usedKey = (id: string) => `pending-used:${id}`;
 const argsAad = (id: string) => `telephony-bot:pending-args:v1:${id}`;
+const typedAad = (id: string) => `telephony-bot:pending-typed:v1:${id}`;
 
-/** An action as stored: its arguments sealed, never in clear. */
-type StoredAction = Omit<PendingAction, 'args'> & { sealedArgs: EncryptedRecord };
+/**
+ * An action as stored: its arguments sealed, never in clear. The parsed arguments are sealed apart,
+ * so an older instance still reads `sealedArgs` as the tokens it knows (docs/interface.md §2.1).
+ */
+type StoredAction = Omit<PendingAction, 'args' | 'typedArgs'> & {
+  sealedArgs: EncryptedRecord;
+  sealedTyped?: EncryptedRecord;
+};
 
 /**
  * Confirmations and buttons waiting for a press (docs/interface.md §2.1). Single use holds across
@@ -42,17 +49,16 @@ export function createPendingStore(options: PendingStoreOptions): PendingStore {
 
   /** The arguments, or undefined when no key of the ring opens them (rotated away): then it has expired. */
   const open = (stored: StoredAction): PendingAction | undefined => {
-    const { sealedArgs, ...rest } = stored;
+    const { sealedArgs, sealedTyped, ...rest } = stored;
+    // Which key of the ring opens it is the cipher's rule; any failure here reads as expired.
+    const unseal = <T>(aad: string, sealed: EncryptedRecord) =>
+      openWithKeyring<T>(`pending action ${stored.id}`, aad, sealed, keyring, (cause) => {
+        return new Error('pending arguments do not open', { cause });
+      });
     try {
-      // Which key of the ring opens it is the cipher's rule; any failure here reads as expired.
-      const args = openWithKeyring<string[]>(
-        `pending action ${stored.id}`,
-        argsAad(stored.id),
-        sealedArgs,
-        keyring,
-        (cause) => new Error('pending arguments do not open', { cause }),
-      );
-      return { ...rest, args };
+      const args = unseal<string[]>(argsAad(stored.id), sealedArgs);
+      if (!sealedTyped) return { ...rest, args };
+      return { ...rest, args, typedArgs: unseal<EncodedArgs>(typedAad(stored.id), sealedTyped) };
     } catch {
       return undefined;
     }
@@ -70,10 +76,13 @@ export function createPendingStore(options: PendingStoreOptions): PendingStore {
       if (!Number.isFinite(remaining))
         throw new RangeError(`pending action ${action.id}: expiresAt is not a date`);
       if (remaining <= 0) return; // already expired: nothing a press could use
-      const { args, ...rest } = action;
+      const { args, typedArgs, ...rest } = action;
       const stored: StoredAction = {
         ...rest,
         sealedArgs: sealJson(argsAad(action.id), args, keyring.current),
+        ...(typedArgs === undefined
+          ? {}
+          : { sealedTyped: sealJson(typedAad(action.id), typedArgs, keyring.current) }),
       };
       await kv.set(pendingKey(action.id), stored, Math.min(remaining, maxTtlMs));
     },

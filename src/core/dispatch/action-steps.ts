@@ -7,9 +7,10 @@ import type { Messages } from '../messages.js';
 import type { ChatSettings, PendingAction } from '../ports/records.js';
 import type { ActionOutcome, Reply } from '../reply.js';
 import type { UserLocale } from '../values/user-locale.js';
-import { parseArgs, runStep } from './command-steps.js';
+import { runStep } from './command-steps.js';
 import { credentials, runChecked } from './dispatch.js';
 import { chatSettingsOf, type Engine } from './engine.js';
+import { decodeArgs } from './pending-args.js';
 import { chain, type Ended, type Step } from './turn.js';
 
 /**
@@ -114,10 +115,11 @@ const runActionStep: ActionStep<Taken, never> = async (e, turn) => {
   try {
     const { action, loc } = turn;
     const spec = e.byName.get(action.command);
-    const parsed = spec ? parseArgs(e, spec, action.args, loc) : undefined;
-    if (!spec || !parsed?.success) return stop(turn, 'expired', { notice: loc.t.confirmExpired });
+    // As its parse made them; one an older version wrote (no typed arguments) is refused in words.
+    const typed = action.typedArgs === undefined ? undefined : decodeArgs(action.typedArgs);
+    if (!spec || !typed) return stop(turn, 'expired', { notice: loc.t.confirmExpired });
     const start = { input: turn.input, requestId: turn.requestId, loc };
-    const command = { spec, tokens: action.args, args: parsed.data, role: turn.role };
+    const command = { spec, tokens: action.args, args: typed.value, role: turn.role };
     const { placed, record } = await runChecked(e, start, command, chain(credentials(e)).to(runStep).run);
     if (record.outcome !== 'ok') turn.record.outcome = record.outcome;
     return { ended: outcomeOf(placed, loc.t, shownHere(turn.input)) };

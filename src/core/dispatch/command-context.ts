@@ -6,7 +6,7 @@ import { capabilitiesOf } from '../delivery/capabilities.js';
 import type { Role } from '../identity.js';
 import { type ChatRef, chatKey, type Identity, identityKey } from '../identity.js';
 import type { ChannelCapabilities } from '../ports/channel.js';
-import type { AuditEntry, ChatSettings, PendingAction } from '../ports/records.js';
+import type { AuditEntry, ChatSettings, EncodedArgs, PendingAction } from '../ports/records.js';
 import type { UserLocale } from '../values/user-locale.js';
 import type { Engine } from './engine.js';
 
@@ -116,7 +116,7 @@ export async function createPending(
   command: string,
   args: string[],
   input: { identity: Identity; chat: ChatRef; role: Role },
-  extra: { fromMenu?: boolean | undefined } = {},
+  extra: { fromMenu?: boolean | undefined; typedArgs?: EncodedArgs } = {},
 ): Promise<Ticket> {
   const idKey = identityKey(input.identity);
   const cKey = chatKey(input.identity.platform, input.identity.tenant, input.chat);
@@ -133,6 +133,7 @@ export async function createPending(
     agentChannel: input.role === 'agent' ? cKey : undefined,
     chatId: input.chat.id,
     ...(extra.fromMenu ? { fromMenu: true } : {}),
+    ...(extra.typedArgs === undefined ? {} : { typedArgs: extra.typedArgs }),
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + ttl).toISOString(),
   };

@@ -9,6 +9,7 @@ import { type UserLocale, userLocale } from '../values/user-locale.js';
 import { makeContext } from './command-context.js';
 import type { Engine } from './engine.js';
 import { pinExposed, privateOnlyRefusal } from './exposed-secret.js';
+import { encodeArgs } from './pending-args.js';
 import {
   type Authorized,
   answer,
@@ -100,7 +101,9 @@ export const confirmationStep: Step<Ready, Ready> = async (e, turn) => {
   if (!spec.confirm || turn.view.pageId !== undefined) return turn;
   const prompt = await spec.confirm(ctx);
   if (!prompt) return turn;
-  const ticket = await ctx.pending('confirm', spec.name, [...turn.tokens]);
+  // Confirm runs on the arguments as parsed now, never on the text parsed again (pending-args.ts).
+  const typedArgs = encodeArgs(turn.args);
+  const ticket = await ctx.pending('confirm', spec.name, [...turn.tokens], { typedArgs });
   // `/cancel` cancels it (commands/link.ts).
   await ctx.stores.settings.updateUser(ctx.identityKey, { liveConfirm: ticket.id });
   const ttl = spec.pendingTtlMs ?? e.confirmTtlMs;

@@ -21,6 +21,18 @@ export interface CredentialRecord {
   active?: string | undefined;
 }
 
+/** Parsed arguments as JSON: the client's own values by a tag (`$phone`, `$day`), money in minor units. */
+export type EncodedArgs =
+  | string
+  | number
+  | boolean
+  | null
+  | { readonly $phone: string }
+  | { readonly $day: string }
+  | { readonly $absent: true }
+  | readonly EncodedArgs[]
+  | { readonly [key: string]: EncodedArgs };
+
 /** A confirmation or button waiting for a press (docs/interface.md §2.1). */
 export interface PendingAction {
   id: string;
@@ -33,7 +45,13 @@ export interface PendingAction {
   /** Opened from the home menu: its screens carry a Back button. */
   fromMenu?: boolean;
   command: string;
+  /** The argument tokens as typed: a page or a prompt runs them again; a hang-up names its call. */
   args: string[];
+  /**
+   * A confirmation's arguments as its command's parse made them, encoded (dispatch/pending-args.ts):
+   * Confirm runs on these, never parsing `args` again. Absent in an action an older version wrote.
+   */
+  typedArgs?: EncodedArgs;
   /** identityKey of the asker. */
   owner: string;
   /** When set, any agent of this support channel may press it too. */
