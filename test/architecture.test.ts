@@ -80,10 +80,22 @@ const greet: CommandSpec = defineCommand({
   roles: ['holder'],
   output: 'echo',
   needs: 'none',
+  // Its place in help is a field of its own definition, like every other list it appears in.
+  helpGroup: 'account',
   async handler(ctx) {
     return { text: said(ctx.t).greetHello(ctx.args[0] as string) };
   },
 });
+
+// Every file the recipe (§6) has a person touch; this test stands in for each of them.
+const RECIPE_FILES = [
+  'src/core/messages/en/commands.ts',
+  'src/core/messages/de/commands.ts',
+  'src/core/commands/',
+  'src/core/commands/index.ts',
+  'test/core/bad-input.test.ts',
+  'docs/',
+];
 
 // Step 3 (§6.3): the command table, src/core/commands/index.ts (`builtInCommands`).
 function coreWithGreet(): Core {
@@ -121,10 +133,21 @@ describe('Add a command (docs/architecture.md §6)', () => {
     });
     const help = await core.handleText({ identity: alice, chat: privateChat, text: '/help greet' });
     expect(JSON.stringify(help)).toContain('/greet <name>');
-    // Help's list, grouped (src/core/commands/help.ts): a command no group names is under "Other".
+    // Help's list, grouped by the command's own `helpGroup`: no list in help.ts names it.
     const list = await core.handleText({ identity: alice, chat: privateChat, text: '/help' });
-    const other = list.flatMap((r) => r.sections ?? []).find((g) => g.title === en.helpGroupOther);
-    expect(other?.lines.join('\n')).toContain('/greet <name> – Greet someone by name');
+    const group = list.flatMap((r) => r.sections ?? []).find((g) => g.title === en.helpGroupAccount);
+    expect(group?.lines.join('\n')).toContain('/greet <name> – Greet someone by name');
+    // An assistant's tools (docs/mcp.md §2) come from the same table.
+    expect(core.commands.find((c) => c.name === 'greet')?.tools?.length).toBeGreaterThan(0);
+  });
+
+  // The files the recipe has a person touch: the test above stands in for each (its words, its
+  // definition, the table, its bad-input row), and the page names every one of them, and no other list.
+  it('the recipe names every file it touches, and no list kept apart from the definition', () => {
+    const page = readFileSync(join(import.meta.dirname, '../docs/architecture.md'), 'utf8');
+    const recipe = page.slice(page.indexOf('## 6. Add a command'), page.indexOf('## 7. House rules'));
+    for (const file of RECIPE_FILES) expect(recipe).toContain(file);
+    expect(recipe).not.toMatch(/HELP_GROUPS|help\.ts/);
   });
 
   // Step 4 (§6.4): its bad-input case, a row of test/core/bad-input.test.ts, asserted the same way.

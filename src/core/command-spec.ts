@@ -76,15 +76,21 @@ export interface CommandContext<A> {
     kind: PendingAction['kind'],
     command: string,
     args: string[],
-    extra?: { fromMenu?: boolean | undefined },
+    extra?: { fromMenu?: boolean | undefined; typedArgs?: EncodedArgs },
   ): Promise<Ticket>;
   /** The commands this asker may run in this chat, for help (docs/privacy.md §4). */
   commandsHere(): Promise<CommandSpec[]>;
 }
 
+/** Help's groups, in the order a new user needs them (`commands/help.ts` titles them). */
+export const HELP_GROUPS = ['account', 'calls', 'cards', 'linking', 'team'] as const;
+export type HelpGroup = (typeof HELP_GROUPS)[number];
+
 export interface CommandSpec<A = unknown> {
   name: string;
   aliases?: string[];
+  /** The group help lists it under (docs/interface.md §4.2); without one, under "Other". */
+  helpGroup?: HelpGroup;
   /**
    * Parses the argument tokens. Each issue's message is the fix shown to the user, so a schema that
    * words its fixes is built per request from the user's catalogue and zone (`ArgsEnv`).

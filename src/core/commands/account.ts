@@ -9,6 +9,7 @@ import { noArgs, phoneArg, positional } from '../values/args.js';
 
 const balanceCommand = defineCommand({
   name: 'balance',
+  helpGroup: 'account',
   homeScreen: { tokens: [] },
   aliases: ['account', 'bal'],
   args: ({ t }) => noArgs(t, 'balance'),
@@ -60,6 +61,7 @@ async function balanceReads(ctx: CommandContext<unknown>, client: AccountClient[
 
 const rateCommand = defineCommand({
   name: 'rate',
+  helpGroup: 'account',
   aliases: ['rates', 'price'],
   args: ({ t }) => z.array(phoneArg(t, t.arg.number)).min(1, t.vRateMin).max(20, t.vRateMax),
   ...commandText('rate'),
@@ -98,6 +100,7 @@ const rateCommand = defineCommand({
 
 const checkCommand = defineCommand({
   name: 'check',
+  helpGroup: 'account',
   aliases: ['lookup'],
   args: ({ t }) => positional(t, [t.arg.number], [phoneArg(t, t.arg.number)]),
   ...commandText('check'),
@@ -130,6 +133,7 @@ const checkCommand = defineCommand({
 
 const numbersCommand = defineCommand({
   name: 'numbers',
+  helpGroup: 'account',
   aliases: ['dialin'],
   args: ({ t }) => noArgs(t, 'numbers'),
   ...commandText('numbers'),
@@ -178,6 +182,7 @@ const numbersCommand = defineCommand({
 
 const targetCommand = defineCommand({
   name: 'target',
+  helpGroup: 'calls',
   contactButton: { label: (t) => t.contactTarget, order: 2 },
   aliases: ['store'],
   args: ({ t }) => positional(t, [t.arg.a, t.arg.b], [phoneArg(t, t.arg.a), phoneArg(t, t.arg.b)]),
@@ -203,6 +208,7 @@ const targetCommand = defineCommand({
 
 const linesCommand = defineCommand({
   name: 'lines',
+  helpGroup: 'account',
   aliases: ['sip'],
   args: ({ t }) => noArgs(t, 'lines'),
   ...commandText('lines'),

@@ -69,6 +69,7 @@ export function approvalsCommands() {
   return [
     defineCommand<ApprovalsArgs>({
       name: 'approvals',
+      helpGroup: 'team',
       aliases: ['approval'],
       args: approvalsArgs,
       ...commandText('approvals'),

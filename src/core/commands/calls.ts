@@ -60,6 +60,7 @@ async function watchCall(
 
 const callCommand = defineCommand({
   name: 'call',
+  helpGroup: 'calls',
   contactButton: { label: (t) => t.contactCall, order: 1 },
   aliases: ['callback', 'dial'],
   // Ringing a phone to connect it with itself bills a call that cannot happen: refused before any API call.
@@ -134,6 +135,7 @@ const callCommand = defineCommand({
 
 const hangupCommand = defineCommand({
   name: 'hangup',
+  helpGroup: 'calls',
   aliases: ['stop'],
   args: ({ t }) => z.array(z.string().regex(/^[\w-]{1,64}$/, t.vCallId)).max(1, t.vOneCallId),
   ...commandText('hangup'),

@@ -137,6 +137,7 @@ async function cardOperation(
 
 const cardCommand = defineCommand<CardArgs>({
   name: 'card',
+  helpGroup: 'cards',
   aliases: ['cards'],
   args: cardArgs,
   ...commandText('card'),

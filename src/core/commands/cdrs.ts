@@ -65,6 +65,7 @@ const common = {
 
 const cdrsCommand = defineCommand({
   name: 'cdrs',
+  helpGroup: 'calls',
   // The last five calls of the last 30 days.
   homeScreen: { tokens: ['30d', 'today', '5'] },
   aliases: ['calls', 'history'],
@@ -144,6 +145,7 @@ const CALLSHOP_CSV_HEADER = [
 
 const callshopCommand = defineCommand({
   name: 'callshop',
+  helpGroup: 'calls',
   ...common,
   ...commandText('callshop'),
   async handler(ctx) {

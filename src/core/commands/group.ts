@@ -3,6 +3,7 @@ import { commandText, defineCommand } from '../command-spec.js';
 
 const groupdataCommand = defineCommand({
   name: 'groupdata',
+  helpGroup: 'team',
   args: ({ t }) => z.array(z.enum(['on', 'off'], { message: t.vOnOff })).length(1, t.vOnOff),
   ...commandText('groupdata'),
   roles: ['admin'],
@@ -22,6 +23,7 @@ const groupdataCommand = defineCommand({
 
 const auditCommand = defineCommand({
   name: 'audit',
+  helpGroup: 'team',
   args: ({ t }) => z.array(z.string().regex(/^\d{1,3}$/, t.vAuditCount)).max(1, t.vAuditCount),
   ...commandText('audit'),
   roles: ['agent', 'admin'],

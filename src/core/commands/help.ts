@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { activeAccount } from '../accounts/credentials-access.js';
-import { type CommandSpec, commandText, defineCommand } from '../command-spec.js';
+import {
+  type CommandSpec,
+  commandText,
+  defineCommand,
+  HELP_GROUPS,
+  type HelpGroup,
+} from '../command-spec.js';
 import { homeReply } from '../menu/home.js';
 import type { Messages } from '../messages.js';
 import { noArgs } from '../values/args.js';
@@ -72,19 +78,13 @@ function helpCommand(table: () => CommandSpec[]) {
       // Grouped short lines, not a wide table: readable on a phone (docs/interface.md §4.2).
       // Only what this asker may run in this chat (docs/privacy.md §4).
       const visible = (await ctx.commandsHere()).filter((c) => !c.hidden);
+      // Each command names its group in its definition (`helpGroup`); help names no command.
+      const line = (c: CommandSpec) => `${c.usage(t)} – ${c.summary(t)}`;
       const groups = HELP_GROUPS.map((g) => ({
-        title: g.title(t),
-        lines: visible
-          .filter((c) => g.commands.includes(c.name))
-          .map((c) => `${c.usage(t)} – ${c.summary(t)}`),
+        title: GROUP_TITLES[g](t),
+        lines: visible.filter((c) => c.helpGroup === g).map(line),
       }));
-      const grouped = new Set(HELP_GROUPS.flatMap((g) => g.commands));
-      const others = visible.filter((c) => !grouped.has(c.name));
-      if (others.length)
-        groups.push({
-          title: t.helpGroupOther,
-          lines: others.map((c) => `${c.usage(t)} – ${c.summary(t)}`),
-        });
+      groups.push({ title: t.helpGroupOther, lines: visible.filter((c) => !c.helpGroup).map(line) });
       return {
         title: t.helpTitle,
         sections: groups.filter((g) => g.lines.length > 0),
@@ -99,14 +99,11 @@ export function helpCommands(table: () => CommandSpec[]) {
   return [startCommand(), menuCommand(), helpCommand(table)];
 }
 
-/** Help's groups, in the order a new user needs them. Commands not named here land in "Other". */
-const HELP_GROUPS: { title: (t: Messages) => string; commands: string[] }[] = [
-  {
-    title: (t) => t.helpGroupAccount,
-    commands: ['balance', 'numbers', 'lines', 'topup', 'rate', 'check', 'limit'],
-  },
-  { title: (t) => t.helpGroupCalls, commands: ['call', 'hangup', 'target', 'cdrs', 'callshop'] },
-  { title: (t) => t.helpGroupCards, commands: ['card'] },
-  { title: (t) => t.helpGroupLinking, commands: ['link', 'accounts', 'use', 'unlink'] },
-  { title: (t) => t.helpGroupTeam, commands: ['groupdata', 'audit', 'approvals'] },
-];
+/** The title of each of help's groups (their order is `HELP_GROUPS`, command-spec.ts). */
+const GROUP_TITLES: Record<HelpGroup, (t: Messages) => string> = {
+  account: (t) => t.helpGroupAccount,
+  calls: (t) => t.helpGroupCalls,
+  cards: (t) => t.helpGroupCards,
+  linking: (t) => t.helpGroupLinking,
+  team: (t) => t.helpGroupTeam,
+};

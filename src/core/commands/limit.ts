@@ -71,6 +71,7 @@ export function limitCommands() {
   return [
     defineCommand<LimitArgs>({
       name: 'limit',
+      helpGroup: 'account',
       runButton: 'run',
       aliases: ['limits'],
       args: limitArgs,

@@ -13,6 +13,7 @@ const label = (t: Messages) => z.string().regex(/^[\w.@-]{1,40}$/, t.vLabel);
 function linkCommand(clock: () => Date) {
   return defineCommand({
     name: 'link',
+    helpGroup: 'linking',
     args: ({ t }) =>
       z
         .array(z.string())
@@ -87,6 +88,7 @@ function cancelCommand() {
 function unlinkCommand() {
   return defineCommand({
     name: 'unlink',
+    helpGroup: 'linking',
     args: ({ t }) => z.array(label(t)).max(1, t.vOneLabel),
     ...commandText('unlink'),
     roles: ['holder'],
@@ -116,6 +118,7 @@ function unlinkCommand() {
 function accountsCommand() {
   return defineCommand({
     name: 'accounts',
+    helpGroup: 'linking',
     homeScreen: { tokens: [] },
     args: ({ t }) => noArgs(t, 'accounts'),
     ...commandText('accounts'),
@@ -146,6 +149,7 @@ function accountsCommand() {
 function useCommand() {
   return defineCommand({
     name: 'use',
+    helpGroup: 'linking',
     args: ({ t }) => z.array(label(t)).length(1, t.vUseLabel),
     ...commandText('use'),
     roles: ['holder'],

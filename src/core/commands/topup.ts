@@ -8,6 +8,7 @@ export function topupCommands() {
   return [
     defineCommand({
       name: 'topup',
+      helpGroup: 'account',
       runButton: 'run',
       aliases: ['recharge'],
       args: ({ t }) => positional(t, [t.arg.pin], [pinArg(t)]),
