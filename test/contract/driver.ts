@@ -92,9 +92,12 @@ export interface ChannelDriver {
   /**
    * How the channel answers while the provider is busy (docs/architecture.md §3.1): `words`, the
    * core's "busy, try again" at once (Slack); `later`, it takes the request in its turn and
-   * answers it (the console; Telegram's polling, whose webhook's 503 is tested in test/adapters/telegram).
+   * answers it (the console); `redelivered`, its door refuses it without a word and the platform
+   * delivers it again (Telegram's webhook: 503), through `deliver` and `redeliver`.
    */
-  readonly busy: 'words' | 'later';
+  readonly busy: 'words' | 'later' | 'redelivered';
+  /** Delivers a message as the platform does over HTTP (Telegram's webhook): the status it was answered. */
+  deliver?(who: Person, where: Where, text: string): Promise<number>;
   /**
    * The platform stops naming `who` an admin of the shared chat (Telegram `getChatMember`, Slack
    * `users.info`), as an owner demoting them would; the bot is not told. Absent where there is none.

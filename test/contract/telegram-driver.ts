@@ -9,7 +9,9 @@ import {
   type FakeUser,
   shownText,
 } from '../helpers/fake-telegram.js';
+import { httpCall } from '../helpers/http-call.js';
 import { seedWithCalls } from '../helpers/seed-with-calls.js';
+import { serveMount } from '../helpers/serve-mount.js';
 import { createTestStack } from '../helpers/stack.js';
 import { type ChannelDriver, type Person, SEEDED_CALLS, type Where } from './driver.js';
 import { plainHtml } from './views.js';
@@ -21,6 +23,7 @@ const people: Record<Person, FakeUser> = {
   dave: { id: 1004, first_name: 'Dave', username: 'dave', language_code: 'de' },
 };
 const group: FakeChat = { id: -2001, type: 'supergroup', title: 'Team' };
+const WEBHOOK_SECRET = 'contract-webhook-secret';
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
 type Markup = { inline_keyboard: { text: string; callback_data?: string }[][] };
@@ -34,23 +37,31 @@ export async function telegramDriver(): Promise<ChannelDriver> {
   const telegram = await FakeTelegram.start();
   const admins = new Set([people.alice.id, people.carol.id]);
   telegram.setAdmins(group.id, [...admins]);
+  // Webhook mode, as in production: its door answers a busy provider with a silent 503.
   const channel = createTelegramChannel({
     core: stack.core,
     token: telegram.token,
-    mode: 'polling',
+    mode: 'webhook',
+    webhook: { url: 'https://bot.example/telegram/webhook', secret: WEBHOOK_SECRET },
     apiRoot: telegram.apiRoot,
     dedupe: stack.stores.dedupe,
     logger: silent,
-    // The fake is a 10.2 server, and the driver skips start() and so its probe.
+    // The fake is a 10.2 server: no probe needed.
     ephemeral: 'on',
   });
-  await channel.bot.init();
+  if (!channel.webhook) throw new Error('telegram: no webhook in webhook mode');
+  const server = await serveMount(channel.webhook, channel.receiving);
+  await channel.start();
   // The core speaks to a person other than the presser (an approved request's result to its requester).
   stack.proactive.attach(channel.notifier);
   const sent = new Map<number, object>();
-  const run = (update: object) => {
+  const remember = (update: object) => {
     const from = (update as { message?: { from?: { id: number } } }).message?.from?.id;
     if (from !== undefined) sent.set(from, update);
+  };
+  // What the webhook does with an update it accepted, awaited here so a step ends with its answer.
+  const run = (update: object) => {
+    remember(update);
     return channel.bot.handleUpdate(update as Update);
   };
   const chatOf = (_who: Person, where: Where) => (where === 'shared' ? group : undefined);
@@ -100,13 +111,19 @@ export async function telegramDriver(): Promise<ChannelDriver> {
     linksByConversation: true,
     canDeleteInput: true,
     hasAuditThread: false,
-    busy: 'later',
+    busy: 'redelivered',
     stack,
     command: (name) => `/${name}`,
     async redeliver(who) {
       const update = sent.get(people[who].id);
       if (!update) throw new Error(`${who} sent nothing yet`);
       await channel.bot.handleUpdate(structuredClone(update) as Update);
+    },
+    async deliver(who, where, text) {
+      const update = telegram.message(people[who], text, chatOf(who, where));
+      remember(update);
+      const headers = { 'x-telegram-bot-api-secret-token': WEBHOOK_SECRET };
+      return (await httpCall(server.port, channel.webhook!.path, update, headers)).status;
     },
     async say(who, where, text) {
       await run(telegram.message(people[who], text, chatOf(who, where)));
@@ -166,6 +183,8 @@ export async function telegramDriver(): Promise<ChannelDriver> {
     },
     linkDemo: (who) => stack.linkDemo(identity(who)),
     async close() {
+      await channel.stop();
+      await server.close();
       await telegram.close();
       await stack.close();
     },
