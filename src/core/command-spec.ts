@@ -175,8 +175,8 @@ export interface CommandSpec<A = unknown> {
 
 /** What a line asks of a form: the form to open (with its option), a refusal unread, or nothing. */
 export type FormAsk =
-  | { kind: 'open'; command: string; form: CommandForm; option?: string }
-  | { kind: 'refused'; command: string; form: CommandForm };
+  | { kind: 'open'; ref: CommandRef; command: string; form: CommandForm; option?: string }
+  | { kind: 'refused'; ref: CommandRef; command: string; form: CommandForm };
 
 /** The form that `words` (a command line, split) open, from the command table's `form` fields. */
 export function formAsked(
@@ -187,11 +187,12 @@ export function formAsked(
   const spec = commands.find((c) => c.form && [c.name, ...(c.aliases ?? [])].includes(first));
   const form = spec?.form;
   if (!spec || !form || (form.sub !== undefined && rest.shift() !== form.sub)) return undefined;
-  const command = form.sub ? `${spec.name} ${form.sub}` : spec.name;
-  if (rest.length === 0) return { kind: 'open', command, form };
+  // `command` as the person typed it (`team setup`), for words; `ref` the table's command it runs.
+  const named = { ref: tableRef(spec), command: form.sub ? `${spec.name} ${form.sub}` : spec.name, form };
+  if (rest.length === 0) return { kind: 'open', ...named };
   if (rest.length === 1 && form.options?.includes(rest[0]!))
-    return { kind: 'open', command, form, option: rest[0]! };
-  return form.refuseMore ? { kind: 'refused', command, form } : undefined;
+    return { kind: 'open', ...named, option: rest[0]! };
+  return form.refuseMore ? { kind: 'refused', ...named } : undefined;
 }
 
 /** Keeps each entry's argument type while collecting them in one table. */
@@ -230,6 +231,11 @@ export type CommandRef = CommandName & { readonly [fromTable]: true };
  */
 export function commandRef(name: CommandName): CommandRef {
   return name as CommandRef;
+}
+
+/** A command of the table names itself: its name is one of the table's (test/core/command-ref.test.ts). */
+export function tableRef(spec: { readonly name: string }): CommandRef {
+  return spec.name as CommandRef;
 }
 
 /** A command name read back from outside (a form's metadata), if the table has it. */

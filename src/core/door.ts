@@ -1,4 +1,5 @@
 import type { RoleNow } from './accounts/roles.js';
+import type { CommandRef } from './command-spec.js';
 import type { ChatRef, Identity } from './identity.js';
 import type { ChannelLogger } from './logs/logger.js';
 import type { ChannelCapabilities, Conversation } from './ports/channel.js';
@@ -56,8 +57,8 @@ export interface IncomingText {
  */
 export interface IncomingCommand
   extends Omit<IncomingText, 'text' | 'via' | 'addressed' | 'attachment' | 'sentAt'> {
-  /** The command's name or an alias (`rate`). */
-  command: string;
+  /** The command, by a reference from the table (`commandRef('rate')`), never a free string. */
+  command: CommandRef;
   /** One value per argument, as the command's schema takes them (`['+49 30 1234567']`). */
   args: readonly string[];
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { commandRef, knownCommand } from '../../src/core/command-spec.js';
+import { commandRef, formAsked, knownCommand } from '../../src/core/command-spec.js';
 import { builtInCommands } from '../../src/core/commands/index.js';
+import type { IncomingCommand } from '../../src/core/door.js';
 import { de, en } from '../../src/core/messages.js';
 
 /**
@@ -27,5 +28,25 @@ describe('a command reference', () => {
     // @ts-expect-error: a name the table lacks fails the type check.
     commandRef('nosuch');
     expect(commandRef('call')).toBe('call');
+  });
+
+  it('is how an adapter names the command it runs (IncomingCommand), never a bare string', () => {
+    const asker = {
+      identity: { platform: 'slack', tenant: 'T1', user: 'U1' },
+      chat: { id: 'D1', kind: 'private' as const },
+    };
+    // @ts-expect-error: a command named by a string is not one of the table's.
+    const bare: IncomingCommand = { ...asker, command: 'rate', args: ['+49 30 1234567'] };
+    const named: IncomingCommand = { ...asker, command: commandRef('rate'), args: ['+49 30 1234567'] };
+    expect(named.command).toBe(bare.command);
+  });
+
+  it('is what a form names, read from the table (a subcommand apart)', () => {
+    const commands = builtInCommands({ clock: () => new Date(0) });
+    expect(formAsked(commands, ['topup'])).toMatchObject({ kind: 'open', ref: commandRef('topup') });
+    expect(formAsked(commands, ['team', 'setup'])).toMatchObject({
+      ref: commandRef('team'),
+      command: 'team setup',
+    });
   });
 });

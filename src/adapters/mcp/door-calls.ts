@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type ChannelLogger,
   type ChatRef,
+  type CommandRef,
   type Core,
   type Enriched,
   type Identity,
@@ -19,7 +20,7 @@ import { mcpConversation } from './conversation.js';
  */
 export interface DoorCalls {
   /** A tool call, claimed once per JSON-RPC request of this session: a re-sent request runs once. */
-  run(command: string, args: readonly string[], request: McpRequest): Promise<Answered>;
+  run(command: CommandRef, args: readonly string[], request: McpRequest): Promise<Answered>;
   press(actionId: string): Promise<PlacedOutcome>;
 }
 

@@ -1,4 +1,4 @@
-import { type CommandForm, type CommandInfo, formAsked } from '../../core/index.js';
+import { type CommandForm, type CommandInfo, type CommandRef, formAsked } from '../../core/index.js';
 import { plainCommandText } from './escape.js';
 
 /**
@@ -10,7 +10,7 @@ import { plainCommandText } from './escape.js';
 export type CommandIntent =
   | { kind: 'core'; text: string }
   /** `text`: the words as typed, for a surface that cannot open a form (a DM to the app, an @mention). */
-  | { kind: 'form'; command: string; form: CommandForm; option?: string; text: string }
+  | { kind: 'form'; ref: CommandRef; command: string; form: CommandForm; option?: string; text: string }
   /** `/tel link user pass`: refused with a pointer to the form; the text goes nowhere (not the core, not a log). */
   | { kind: 'refused'; command: string; form: CommandForm };
 
@@ -22,8 +22,8 @@ export function classifyCommand(raw: string, commands: readonly CommandInfo[]): 
   if (ask?.kind === 'refused') return { kind: 'refused', command: ask.command, form: ask.form };
   const typed = words.join(' ');
   if (ask) {
-    const { command, form, option } = ask;
-    return { kind: 'form', command, form, ...(option ? { option } : {}), text: typed };
+    const { ref, command, form, option } = ask;
+    return { kind: 'form', ref, command, form, ...(option ? { option } : {}), text: typed };
   }
   return { kind: 'core', text: typed };
 }

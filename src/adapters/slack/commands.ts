@@ -128,7 +128,7 @@ async function answer(
       });
   } else if (intent.kind === 'form') {
     // Slash command text is seen by the bot alone, and the form's value goes to the bot alone.
-    return { conversation: conv, command: { ...asker, ...asked, command: intent.command, args: [] } };
+    return { conversation: conv, command: { ...asker, ...asked, command: intent.ref, args: [] } };
   } else {
     return { conversation: conv, text: { ...asker, ...asked, text: intent.text } };
   }

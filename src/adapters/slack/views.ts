@@ -49,14 +49,17 @@ export function registerViews(app: App, deps: SlackHandlerDeps): void {
   // The PIN form: the command that asked runs by name with the PIN as its typed argument; a bad
   // PIN, or a refusal, is shown inline in the person's language (the command's own fix).
   onSubmit(app, deps, PIN_CALLBACK, {
-    run: (view, meta, who) =>
-      core.runCommand({
+    run: (view, meta, who) => {
+      // Every PIN form names the command that opened it; metadata naming none is not ours: nothing runs.
+      if (!meta.command) return Promise.resolve([]);
+      return core.runCommand({
         ...who,
-        command: meta.command ?? '',
+        command: meta.command,
         args: [value(view, PIN_BLOCK)],
         requestId: view.id,
         can: SLACK_CAN,
-      }),
+      });
+    },
     errorBlock: PIN_BLOCK,
     title: (t) => t.pinTitle,
     again: (meta, notice) => pinModal(meta, notice),

@@ -1,4 +1,4 @@
-import type { CommandSpec } from '../command-spec.js';
+import { type CommandRef, type CommandSpec, tableRef } from '../command-spec.js';
 import type { Messages } from '../messages.js';
 
 /**
@@ -47,7 +47,7 @@ export interface ToolShape {
 /** A resolved shape with its tool name (`card_block`), as channels receive it (`CommandInfo.tools`). */
 export interface CommandTool extends ToolShape {
   readonly name: string;
-  readonly command: string;
+  readonly command: CommandRef;
 }
 
 const phone = (name: string, word: keyof Messages['arg'], required = true): ArgField => ({
@@ -156,7 +156,11 @@ export function commandTools(spec: CommandSpec): CommandTool[] {
   if (spec.form && spec.form.kind !== 'pin') return [];
   const effect: Effect = !spec.changesState ? 'none' : spec.confirm ? 'destructive' : 'additive';
   const shapes = declared ?? [{ fields: [GENERIC_WORDS], effect, openWorld: true }];
-  return shapes.map((s) => ({ ...s, name: s.sub ? `${spec.name}_${s.sub}` : spec.name, command: spec.name }));
+  return shapes.map((s) => ({
+    ...s,
+    name: s.sub ? `${spec.name}_${s.sub}` : spec.name,
+    command: tableRef(spec),
+  }));
 }
 
 /** A field's value, checked by kind, as the tokens the command's parser reads. */

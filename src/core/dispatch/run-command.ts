@@ -1,3 +1,4 @@
+import type { CommandRef } from '../command-spec.js';
 import type { IncomingCommand, IncomingText } from '../core.js';
 import type { PlacedReply } from '../reply.js';
 import { commandSteps } from './dispatch.js';
@@ -25,7 +26,7 @@ export function commandRunner(e: Engine, run: TextRun): (input: IncomingCommand)
 }
 
 /** The named command and its arguments, as the lookup of a typed line would have found them. */
-function namedStep(command: string, args: readonly string[]): Step<Received, Resolved> {
+function namedStep(command: CommandRef, args: readonly string[]): Step<Received, Resolved> {
   return async (e, turn) => {
     const spec = e.byName.get(command.toLowerCase());
     if (!spec) {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { commandRef } from '../../../src/core/command-spec.js';
 import { type McpHarness, mcpUser, startMcp, textOf } from './mcp-harness.js';
 
 let h: McpHarness | undefined;
@@ -67,7 +68,7 @@ describe('MCP tools from the command table (docs/mcp.md §2)', () => {
     const inChat = await h.stack.core.runCommand({
       identity: mcpUser,
       chat: { id: 'dm', kind: 'private' },
-      command: 'lines',
+      command: commandRef('lines'),
       args: [],
     });
     const secrets = inChat.filter((r) => r.visibility === 'secret').flatMap((r) => r.fields ?? []);
