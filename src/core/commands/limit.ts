@@ -79,52 +79,55 @@ export function limitCommands() {
       roles: ['holder', 'agent'],
       output: 'personal',
       needs: 'account',
-      async handler(ctx) {
-        const { t, fmt } = ctx;
-        const base = await subscriptionOf(ctx);
-        const store = ctx.stores.guard.limits;
-        const existing = await store.get(base.id);
-        const a = ctx.args;
-        if (a.op === 'show')
-          return existing ? showLimits(ctx, existing) : { text: t.limitNone, visibility: 'personal' };
-        if (a.op === 'off') {
-          if (!existing || (a.kind && !existing[a.kind])) return { text: t.limitOffNone, tone: 'warning' };
-          if (!a.kind) {
-            await store.delete(base.id);
-            return { text: t.limitOff, tone: 'success' };
-          }
-          // Field by field, onto the limit as it is now (docs/reliability.md §8).
-          const kind = a.kind;
-          await store.update(base.id, (cur) => {
-            if (!cur) return cur;
-            const { [kind]: _gone, ...rest } = cur;
-            return rest;
-          });
-          return { text: t.limitOffOne(t.limitKinds[a.kind] ?? a.kind), tone: 'success' };
-        }
-        const { client } = await ctx.account();
-        const { account } = await client.onlinecallthrough();
-        const currency = account.balance.currency;
-        const amount = inCurrency(a.amount, currency);
-        let passed: Record<string, number> = {};
-        if (a.kind !== 'price') {
-          // Already past a level when set: that crossing is not news; the next level alerts.
-          const { spent, key } = await periodSpend({ client }, a.kind, ctx.now, fmt.timeZone, currency);
-          passed = { [key]: levelOf(percentOf(spent, amount)) };
-        }
-        // Onto the limit as it is now: a sweep's levels written meanwhile are kept (docs/reliability.md §8).
-        const limit = (await store.update(base.id, (cur) => ({
-          ...(cur ?? {}),
-          ...base,
-          timeZone: fmt.timeZone,
-          [a.kind]: amount,
-          alerted: { ...cur?.alerted, ...passed },
-        })))!;
-        const kind = t.limitKinds[a.kind] ?? a.kind;
-        const shown = a.kind === 'price' ? t.limitPerMinute(fmt.price(amount)) : fmt.money(amount);
-        const reply = await showLimits(ctx, limit);
-        return { ...reply, text: `${t.limitSet(kind, shown)}\n${t.limitNote}`, tone: 'success' };
-      },
+      handler: setOrShowLimit,
     }),
   ];
+}
+
+/** `/limit`: shows the limits, turns one or all off, or sets one onto the limit as it is now. */
+async function setOrShowLimit(ctx: CommandContext<LimitArgs>): Promise<Reply> {
+  const { t, fmt } = ctx;
+  const base = await subscriptionOf(ctx);
+  const store = ctx.stores.guard.limits;
+  const existing = await store.get(base.id);
+  const a = ctx.args;
+  if (a.op === 'show')
+    return existing ? showLimits(ctx, existing) : { text: t.limitNone, visibility: 'personal' };
+  if (a.op === 'off') {
+    if (!existing || (a.kind && !existing[a.kind])) return { text: t.limitOffNone, tone: 'warning' };
+    if (!a.kind) {
+      await store.delete(base.id);
+      return { text: t.limitOff, tone: 'success' };
+    }
+    // Field by field, onto the limit as it is now (docs/reliability.md §8).
+    const kind = a.kind;
+    await store.update(base.id, (cur) => {
+      if (!cur) return cur;
+      const { [kind]: _gone, ...rest } = cur;
+      return rest;
+    });
+    return { text: t.limitOffOne(t.limitKinds[a.kind] ?? a.kind), tone: 'success' };
+  }
+  const { client } = await ctx.account();
+  const { account } = await client.onlinecallthrough();
+  const currency = account.balance.currency;
+  const amount = inCurrency(a.amount, currency);
+  let passed: Record<string, number> = {};
+  if (a.kind !== 'price') {
+    // Already past a level when set: that crossing is not news; the next level alerts.
+    const { spent, key } = await periodSpend({ client }, a.kind, ctx.now, fmt.timeZone, currency);
+    passed = { [key]: levelOf(percentOf(spent, amount)) };
+  }
+  // Onto the limit as it is now: a sweep's levels written meanwhile are kept (docs/reliability.md §8).
+  const limit = (await store.update(base.id, (cur) => ({
+    ...(cur ?? {}),
+    ...base,
+    timeZone: fmt.timeZone,
+    [a.kind]: amount,
+    alerted: { ...cur?.alerted, ...passed },
+  })))!;
+  const kind = t.limitKinds[a.kind] ?? a.kind;
+  const shown = a.kind === 'price' ? t.limitPerMinute(fmt.price(amount)) : fmt.money(amount);
+  const reply = await showLimits(ctx, limit);
+  return { ...reply, text: `${t.limitSet(kind, shown)}\n${t.limitNote}`, tone: 'success' };
 }
