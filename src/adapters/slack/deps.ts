@@ -1,9 +1,7 @@
-import type { webApi } from '@slack/bolt';
-import { type ChatRef, type Door, errorSummary, type Identity, type InFlight } from '../../core/index.js';
+import { type Door, errorSummary, type InFlight } from '../../core/index.js';
 import { AuditThread } from './audit-thread.js';
 import { SlackDirectory } from './directory.js';
 import { ACKED_ON_ARRIVAL } from './http-receiver.js';
-import { isDirectMessage, slackChat, slackIdentity } from './normalise.js';
 import type { ResolvedSlackOptions } from './options.js';
 import type { QuietGate } from './quiet-gate.js';
 import { SlackResponder } from './responder.js';
@@ -53,51 +51,5 @@ export function createHandlerDeps(
       return p;
     },
     afterAck: (context) => (context?.[ACKED_ON_ARRIVAL] === true ? Promise.resolve() : gate.whenQuiet()),
-  };
-}
-
-/** Who asks where, and in which language and time zone (docs/language.md §1.2, §2.1), as the core takes them. */
-export interface Who {
-  identity: Identity;
-  chat: ChatRef;
-  locale?: string;
-  timeZone?: string;
-}
-
-/**
- * The core's view of who asks where. The user's language and zone come from `users.info` (cached);
- * the admin flag and user groups matter only in shared channels (support channels, `team setup`),
- * so DMs skip the group listing.
- */
-export async function whoAndWhere(
-  deps: SlackHandlerDeps,
-  client: webApi.WebClient,
-  team: string,
-  user: string,
-  channel: string,
-  force = false,
-): Promise<Who> {
-  const appDm = !force && isDirectMessage(channel) && (await deps.directory.isAppDm(client, channel));
-  const shared = !appDm;
-  const facts = await deps.directory.user(client, team, user, { groups: shared });
-  return {
-    identity: slackIdentity(team, user, facts),
-    chat: slackChat(channel, shared ? facts : { ...facts, isAdmin: undefined }, appDm),
-    ...(facts.locale ? { locale: facts.locale } : {}),
-    ...(facts.timeZone ? { timeZone: facts.timeZone } : {}),
-  };
-}
-
-/** The user's Slack language and zone (`users.info`, cached), for the core (docs/language.md §1.2, §2.1). */
-export async function userLocale(
-  deps: SlackHandlerDeps,
-  client: webApi.WebClient,
-  team: string,
-  user: string,
-): Promise<{ locale?: string; timeZone?: string }> {
-  const facts = await deps.directory.user(client, team, user, { groups: false });
-  return {
-    ...(facts.locale ? { locale: facts.locale } : {}),
-    ...(facts.timeZone ? { timeZone: facts.timeZone } : {}),
   };
 }

@@ -1,7 +1,8 @@
 import type { types, webApi } from '@slack/bolt';
 import { type Language, languageOf } from '../../core/index.js';
-import { type SlackHandlerDeps, userLocale } from './deps.js';
+import type { SlackHandlerDeps } from './deps.js';
 import { statusModal } from './modals.js';
+import { userLocale } from './turn.js';
 import { slackWords } from './words/index.js';
 
 /** Who a form opens for, and the trigger it opens on (valid 3 s). */

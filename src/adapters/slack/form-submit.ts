@@ -1,11 +1,11 @@
 import type { App, SlackViewAction, ViewOutput, ViewResponseAction, webApi } from '@slack/bolt';
 import type { PlacedOutcome, PlacedReply, Shown } from '../../core/index.js';
-import type { SlackHandlerDeps, Who } from './deps.js';
+import type { SlackHandlerDeps } from './deps.js';
 import { trustedFormMeta } from './form-metadata.js';
 import { answerInModal, plain } from './modal-answer.js';
 import { decodeMeta, type ModalMeta, modalText, statusModal } from './modals.js';
 import { bodyDigest } from './normalise.js';
-import { envelope, lookUp } from './turn.js';
+import { envelope, lookUp, type Who } from './turn.js';
 import type { SlackWords } from './words/index.js';
 
 // bolt types a view's ack as a union of two signatures; both accept an optional response.

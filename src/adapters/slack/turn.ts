@@ -4,11 +4,12 @@ import type {
   ChannelCapabilities,
   ChatRef,
   Conversation,
+  Identity,
   PlacedOutcome,
   Shown,
 } from '../../core/index.js';
-import { type SlackHandlerDeps, userLocale, type Who, whoAndWhere } from './deps.js';
-import { slackChat, slackIdentity } from './normalise.js';
+import type { SlackHandlerDeps } from './deps.js';
+import { isDirectMessage, slackChat, slackIdentity } from './normalise.js';
 import { type ReplyTarget, SLACK_CAN } from './responder.js';
 
 /**
@@ -149,3 +150,49 @@ export async function lookUp(
 
 /** The whole decision is the core's to deliver: the channel shows none of it itself. */
 export const shown = async (decided: PlacedOutcome): Promise<Shown> => ({ rest: decided });
+
+/** Who asks where, and in which language and time zone (docs/language.md §1.2, §2.1), as the core takes them. */
+export interface Who {
+  identity: Identity;
+  chat: ChatRef;
+  locale?: string;
+  timeZone?: string;
+}
+
+/**
+ * The core's view of who asks where. The user's language and zone come from `users.info` (cached);
+ * the admin flag and user groups matter only in shared channels (support channels, `team setup`),
+ * so DMs skip the group listing.
+ */
+export async function whoAndWhere(
+  deps: SlackHandlerDeps,
+  client: webApi.WebClient,
+  team: string,
+  user: string,
+  channel: string,
+  force = false,
+): Promise<Who> {
+  const appDm = !force && isDirectMessage(channel) && (await deps.directory.isAppDm(client, channel));
+  const shared = !appDm;
+  const facts = await deps.directory.user(client, team, user, { groups: shared });
+  return {
+    identity: slackIdentity(team, user, facts),
+    chat: slackChat(channel, shared ? facts : { ...facts, isAdmin: undefined }, appDm),
+    ...(facts.locale ? { locale: facts.locale } : {}),
+    ...(facts.timeZone ? { timeZone: facts.timeZone } : {}),
+  };
+}
+
+/** The user's Slack language and zone (`users.info`, cached), for the core (docs/language.md §1.2, §2.1). */
+export async function userLocale(
+  deps: SlackHandlerDeps,
+  client: webApi.WebClient,
+  team: string,
+  user: string,
+): Promise<{ locale?: string; timeZone?: string }> {
+  const facts = await deps.directory.user(client, team, user, { groups: false });
+  return {
+    ...(facts.locale ? { locale: facts.locale } : {}),
+    ...(facts.timeZone ? { timeZone: facts.timeZone } : {}),
+  };
+}
