@@ -2,11 +2,10 @@ import type { App, types, webApi } from '@slack/bolt';
 import { type ActionOutcome, HOME_BUTTON, type Reply } from '../../core/index.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { escapeMrkdwn } from './escape.js';
-import { slackIdentity } from './normalise.js';
 import { nextTurn } from './quiet-gate.js';
 import { renderReply } from './render-blocks.js';
 import { SLACK_CAN } from './responder.js';
-import { lookUp, userLocale } from './turn.js';
+import { lookUp, slackIdentity, userLocale } from './turn.js';
 
 type KnownBlock = types.KnownBlock;
 

@@ -4,8 +4,7 @@ import type { SlackHandlerDeps } from './deps.js';
 import { oneMomentView, openInUserLanguage } from './form-language.js';
 import { answerInModal } from './modal-answer.js';
 import { linkModal, modalText, setupModal, statusModal } from './modals.js';
-import { slackChat } from './normalise.js';
-import type { SlackRequest, SlackTurn } from './turn.js';
+import { type SlackRequest, type SlackTurn, slackChat } from './turn.js';
 
 /**
  * A command whose form opened on arrival (the PIN form's "one moment", opened within the

@@ -9,7 +9,7 @@ import type {
   Shown,
 } from '../../core/index.js';
 import type { SlackHandlerDeps } from './deps.js';
-import { isDirectMessage, slackChat, slackIdentity } from './normalise.js';
+import type { SlackUserFacts } from './directory.js';
 import { type ReplyTarget, SLACK_CAN } from './responder.js';
 
 /**
@@ -18,6 +18,38 @@ import { type ReplyTarget, SLACK_CAN } from './responder.js';
  * the core claims ({@link envelope}), and the lookup the core runs only for a claimed request
  * ({@link lookUp}). Each listener says what its payload carries ({@link SlackRequest}) and what it asks.
  */
+
+/** Identities are keyed by team and user: `slack:T…:U…` (docs/accounts.md §1.1). */
+export function slackIdentity(team: string, user: string, facts: SlackUserFacts = {}): Identity {
+  return {
+    platform: 'slack',
+    tenant: team,
+    user,
+    ...(facts.displayName ? { displayName: facts.displayName } : {}),
+    ...(facts.groups ? { groups: facts.groups } : {}),
+  };
+}
+
+/**
+ * Conversation ids starting with `D` are direct messages. Only the app's own DM with the user is
+ * private: `/tel` also works in a DM between two people, where the other person reads along
+ * (`SlackDirectory.isAppDm` tells them apart).
+ */
+export function isDirectMessage(channel: string): boolean {
+  return channel.startsWith('D');
+}
+
+export function slackChat(
+  channel: string,
+  facts: SlackUserFacts = {},
+  appDm = isDirectMessage(channel),
+): ChatRef {
+  return {
+    id: channel,
+    kind: appDm ? 'private' : 'shared',
+    ...(facts.isAdmin !== undefined ? { userIsAdmin: facts.isAdmin } : {}),
+  };
+}
 
 /** What one request tells about who asks, where, and the ways Slack gave to answer. */
 export interface SlackRequest {
