@@ -2,10 +2,11 @@ import type { z } from 'zod';
 import type { LabelCache } from './accounts/label-cache.js';
 import type { AccountClient, CardClient } from './accounts/services.js';
 import type { Ticket } from './buttons.js';
+import { type CommandRef, tableRef } from './command-ref.js';
 import type { ToolShape } from './commands/tool-fields.js';
 import type { CommandForm } from './core.js';
 import type { ChatRef, Identity, Role } from './identity.js';
-import { en, type Language, type Messages } from './messages.js';
+import type { Language, Messages } from './messages.js';
 import type { ChannelCapabilities } from './ports/channel.js';
 import type { ApprovalAction } from './ports/guard.js';
 import type { SentMessage } from './ports/notify.js';
@@ -14,6 +15,8 @@ import type { Stores } from './ports/stores.js';
 import type { OutputClass, Reply } from './reply.js';
 import type { ArgsEnv } from './values/args.js';
 import type { Formatter } from './values/format.js';
+
+export { type CommandName, type CommandRef, commandRef, knownCommand, tableRef } from './command-ref.js';
 
 /**
  * What the money guard says about one run of a command (docs/money-guard.md §1, §2): refused before
@@ -212,35 +215,4 @@ export function commandText(name: keyof Messages['cmd']) {
     usage: (t: Messages) => t.cmd[name].usage,
     example: (t: Messages) => t.cmd[name].example,
   };
-}
-
-/**
- * The name of a command of the table: every command has its catalogue entry `t.cmd[name]` and no
- * entry names a command the table lacks (test/core/command-ref.test.ts), so these keys are the
- * table's names, checked by the type system.
- */
-export type CommandName = keyof Messages['cmd'];
-
-declare const fromTable: unique symbol;
-/** A command named by {@link commandRef}: a bare string is not one, so a typo fails the type check. */
-export type CommandRef = CommandName & { readonly [fromTable]: true };
-
-/**
- * The reference by which a form or a shortcut names the command it runs (`commandRef('call')`), with
- * its typed arguments beside it: a name the table lacks fails `tsc` (docs/architecture.md §6).
- */
-export function commandRef(name: CommandName): CommandRef {
-  return name as CommandRef;
-}
-
-/** A command of the table names itself: its name is one of the table's (test/core/command-ref.test.ts). */
-export function tableRef(spec: { readonly name: string }): CommandRef {
-  return spec.name as CommandRef;
-}
-
-/** A command name read back from outside (a form's metadata), if the table has it. */
-export function knownCommand(name: unknown): CommandRef | undefined {
-  return typeof name === 'string' && Object.hasOwn(en.cmd, name)
-    ? commandRef(name as CommandName)
-    : undefined;
 }

@@ -1,5 +1,5 @@
 import type { RoleNow } from './accounts/roles.js';
-import type { CommandRef } from './command-spec.js';
+import type { CommandRef } from './command-ref.js';
 import type { ChatRef, Identity } from './identity.js';
 import type { ChannelLogger } from './logs/logger.js';
 import type { ChannelCapabilities, Conversation } from './ports/channel.js';
