@@ -421,6 +421,37 @@ describe('reliability', () => {
     expect([first?.payload.text, second?.payload.text]).toEqual(['done slow', 'done second']);
   });
 
+  it('answers a second press at once while the first press of the chat still runs (no wait behind it)', async () => {
+    const { telegram } = await start();
+    const held = gate();
+    let presses = 0;
+    core.onText = () => [{ text: 'Top up?', actions: [{ label: 'Confirm', actionId: 'c:1' }] }];
+    core.onAction = async () => {
+      presses += 1;
+      // The first press runs (the provider is slow); the second is told so at once by the core.
+      if (presses === 1) {
+        await held.promise;
+        return { update: { text: 'Topped up' } };
+      }
+      return { notice: 'Already running.' };
+    };
+    telegram.message(alice, '/topup 1234');
+    await telegram.waitForCall('sendMessage');
+    const [confirmation] = telegram.botMessages(alice.id);
+    telegram.press(alice, confirmation!, 'c:1');
+    telegram.press(alice, confirmation!, 'c:1');
+    // Before: presses of one chat ran one after the other, so this waited for the first to end (3.5 s).
+    const second = await telegram.waitForCall(
+      'answerCallbackQuery',
+      (c) => c.payload.text === 'Already running.',
+    );
+    expect(presses).toBe(2);
+    expect(telegram.callsOf('editMessageText')).toEqual([]);
+    held.open();
+    const edit = await telegram.waitForCall('editMessageText');
+    expect(second.seq).toBeLessThan(edit.seq);
+  });
+
   it('lets stop() finish an update in flight', async () => {
     const { telegram, channel } = await start();
     const held = gate();
