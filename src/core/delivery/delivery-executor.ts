@@ -5,7 +5,7 @@ import type { Conversation } from '../ports/channel.js';
 import type { CoreMetrics } from '../ports/metrics.js';
 import { SendFailedError, type SentMessage, type TrackedMessage } from '../ports/notify.js';
 import { ACTOR_MARK, type Audience, type PlacedOutcome, type PlacedReply, type Reply } from '../reply.js';
-import { failed, inForms, type Tried } from './send-forms.js';
+import { failed, inForms, maySendAgain, type Tried } from './send-forms.js';
 
 /**
  * The one executor (docs/architecture.md §8.3.3): turns placed replies into a channel's primitives
@@ -153,7 +153,7 @@ export class DeliveryExecutor {
         const words = wordsIn(conv.can.privateWords, reply.language);
         await this.#show(conv, note(words.fileSentTo(file.name), reply.language));
       }
-    } else if (failed(shown) && shown.failed === 'unknown') {
+    } else if (failed(shown) && !maySendAgain(shown.failed)) {
       // It may be showing already: never a second copy, privately or not.
       sent = shown;
     } else {
