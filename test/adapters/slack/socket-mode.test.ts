@@ -25,7 +25,11 @@ beforeEach(async () => {
     socketModeUrl: () => socket.nextUrl(),
     users: [{ id: 'UDE', name: 'greta', locale: 'de-DE' }],
   });
-  channel = createSlackChannel({
+  channel = socketChannel();
+});
+
+function socketChannel(extra: Partial<Parameters<typeof createSlackChannel>[0]> = {}): SlackChannel {
+  return createSlackChannel({
     core,
     botToken: 'xoxb-test',
     appToken: 'xapp-1-A1-test',
@@ -34,8 +38,9 @@ beforeEach(async () => {
     webApiRetry: { retries: 2, minTimeout: 1, maxTimeout: 5, factor: 1 },
     // The reconnect backoff unit of @slack/socket-mode; short so a refresh reconnects quickly.
     socketPingTimeoutMs: 300,
+    ...extra,
   });
-});
+}
 
 afterEach(async () => {
   await channel.stop();
@@ -122,13 +127,7 @@ describe('Socket Mode', () => {
   it("malformed interactive envelopes are acked and refused by the HTTP receiver's shape check; the socket lives on", async () => {
     const warned: string[] = [];
     const log = () => {};
-    channel = createSlackChannel({
-      core,
-      botToken: 'xoxb-test',
-      appToken: 'xapp-1-A1-test',
-      apiUrl: slack.apiUrl,
-      dedupe: memoryDedupe(),
-      socketPingTimeoutMs: 300,
+    channel = socketChannel({
       logger: {
         debug: log,
         info: log,
