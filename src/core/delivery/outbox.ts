@@ -14,7 +14,7 @@ import type { PlacedReply, Reply } from '../reply.js';
 import type { RefsFor } from './command-refs.js';
 import { place } from './delivery.js';
 import { DeliveryExecutor } from './delivery-executor.js';
-import { maySendAgain } from './send-forms.js';
+import { failed, inForms, maySendAgain } from './send-forms.js';
 
 /** What became of a message the core sent first. */
 export type SendOutcome =
@@ -92,8 +92,12 @@ export class Outbox {
   async edit(message: SentMessage, reply: Reply): Promise<SendOutcome> {
     const channel = this.#channels.get(message.platform);
     if (!channel) return { status: 'failed', reason: `no ${message.platform} channel runs here` };
+    const edited = this.#refs(message.platform, reply);
     return this.#attempt(message.platform, async () => {
-      await channel.edit(message, this.#refs(message.platform, reply));
+      // In the order of forms, as every send of the road out (send-forms.ts).
+      const what = { platform: message.platform, primitive: 'edit' as const, reply: edited };
+      const tried = await inForms(this.#o, what, (form) => channel.edit(message, edited, form));
+      if (failed(tried)) throw new SendFailedError(tried.failed, 'every form');
       return message;
     });
   }
