@@ -36,7 +36,7 @@ export interface SlackNotifierOptions {
   /** Installed in many workspaces (OAuth): the client with the destination workspace's own token. */
   clientFor?: (team: string) => Promise<webApi.WebClient>;
   httpTimeoutMs: number;
-  /** Where a table block Slack refused is reported (the text form goes instead). */
+  /** Unused since the core's road out reports a refused table block (send-forms.ts); kept for its callers. */
   logger?: SlackLogger;
 }
 
@@ -91,7 +91,7 @@ function post(
   clientOf: (team: string) => Promise<webApi.WebClient>,
   to: NotifyDestination,
   reply: Reply,
-  o: Pick<SlackNotifierOptions, 'httpTimeoutMs' | 'logger'>,
+  o: Pick<SlackNotifierOptions, 'httpTimeoutMs'>,
   form?: ReplyForm,
 ): Promise<SentMessage> {
   return refusals(async () => {
