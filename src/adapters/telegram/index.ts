@@ -203,6 +203,7 @@ function installHandlersWithDeliverer(bot: Bot, o: ResolvedTelegramOptions, door
     busyScheduler: o.busyScheduler,
     commands: o.core.commands,
     messages: o.messages,
+    edits: o.edits,
   });
   return deliverer;
 }
