@@ -52,6 +52,8 @@ async function telegramChannel(config: Config, runtime: Runtime, token: string):
     dedupe: stores.dedupe,
     // A promised deletion of a PIN or SIP password survives a restart (docs/privacy.md §2.3).
     deletions: stores.proactive.deletions,
+    // What each message's command did, so its edit is judged the same on every instance (docs/privacy.md §2.2).
+    edits: stores.proactive.claims,
     drainTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     backlog: config.TELEPHONY_BACKLOG,
     // While the shared store is down, /readyz and the webhook answer 503: Telegram redelivers later.

@@ -136,6 +136,11 @@ export interface ReplyTable {
   caption?: string;
   /** Per row, the amount each money cell words (else undefined), for typed columns (docs/mcp.md §3). */
   money?: (Money | undefined)[][];
+  /**
+   * The columns whose cells may be a person's key (`platform:tenant:user`, the audit's Who where no
+   * name was recorded): every renderer shows the person (`tableGrid`), never the store's key.
+   */
+  people?: number[];
 }
 
 export interface ReplyAction {

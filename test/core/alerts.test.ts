@@ -141,6 +141,21 @@ describe('low-balance alerts (docs/proactive.md §1.1)', () => {
     expect((await p.sweepAlerts()).alerted).toBe(1);
   });
 
+  it('a send without an answer (it may have been posted) is never sent again by a later sweep', async () => {
+    const p = await start();
+    await send('/alert 5');
+    setBalance('4,00');
+    notifier.unknownNext(1);
+    await p.sweepAlerts();
+    const attempts = notifier.attempts;
+    expect(attempts).toBe(1);
+    // Before: the Outbox reported 'failed', the claim was given back and the next sweep posted it again.
+    await p.sweepAlerts();
+    await p.sweepAlerts();
+    expect(notifier.attempts).toBe(attempts);
+    expect(notifier.sent).toEqual([]);
+  });
+
   it('a passing send failure is retried; a refusal pauses the alert without a retry storm', async () => {
     const p = await start();
     await send('/alert 5');

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PRIVATE_CHAT } from '../../src/core/delivery/capabilities.js';
 import { DeliveryExecutor } from '../../src/core/delivery/delivery-executor.js';
@@ -50,7 +52,14 @@ function scripted(script: Script) {
       await attempt('private')(r, form);
       return undefined;
     },
-    editPressed: async () => false,
+    editPressed: async (r, form) => {
+      await attempt('edit')(r, form);
+      return true;
+    },
+    showInPlace: async (r, form) => {
+      await attempt('inplace')(r, form);
+      return true;
+    },
     deleteIncoming: async () => true,
     upload: async () => {},
   };
@@ -122,4 +131,56 @@ describe('the forms of one reply, from what each send reports', () => {
     const { executor } = executorWithCounter();
     await expect(executor.first(conv, reply('chat', table))).rejects.toMatchObject({ code: 'SEND_FAILED' });
   });
+
+  // The pressed message's edit (a page turned, an ephemeral one too) and the outcome in place of it
+  // take the same order of forms: the adapter no longer decides a fallback of its own.
+  it('a page turn whose rich edit is refused is edited again in the plain form, and counted', async () => {
+    const { conv, calls } = scripted({ 'edit:rich': 'refused' });
+    const { executor, counted } = executorWithCounter();
+    await executor.outcome(conv, { update: reply('chat', table) });
+    expect(calls).toEqual(['edit:rich:answer', 'edit:plain:answer']);
+    expect(counted).toEqual([
+      { platform: 'telegram', primitive: 'editPressed', report: 'refused', reason: '404' },
+    ]);
+  });
+
+  it('a page turn refused in every form is posted anew; one without an answer is not', async () => {
+    const refused = scripted({ 'edit:rich': 'refused', 'edit:plain': 'refused' });
+    await executorWithCounter().executor.outcome(refused.conv, { update: reply('chat', table) });
+    expect(refused.calls).toEqual(['edit:rich:answer', 'edit:plain:answer', 'post:rich:answer']);
+    const unknown = scripted({ 'edit:rich': 'unknown' });
+    const { executor, counted } = executorWithCounter();
+    await executor.outcome(unknown.conv, { update: reply('chat', table) });
+    expect(unknown.calls).toEqual(['edit:rich:answer']);
+    expect(counted.map((c) => [c.primitive, c.report])).toEqual([['editPressed', 'unknown']]);
+  });
+
+  it('an outcome in place for the presser alone: refused → plain form, then shown to them; unknown → nothing', async () => {
+    const refused = scripted({ 'inplace:rich': 'refused', 'inplace:plain': 'refused' });
+    await executorWithCounter().executor.outcome(refused.conv, { update: reply('actor', table) });
+    expect(refused.calls).toEqual(['inplace:rich:answer', 'inplace:plain:answer', 'one:rich:answer']);
+    const unknown = scripted({ 'inplace:rich': 'unknown' });
+    await executorWithCounter().executor.outcome(unknown.conv, { update: reply('actor', table) });
+    expect(unknown.calls).toEqual(['inplace:rich:answer']);
+  });
+
+  it('every send, edit and showing in place the core makes takes the form from the order of forms', () => {
+    // One rule, one place: a primitive called anywhere in the core without the `form` inForms hands
+    // it (a new sibling's own fallback, or none) fails here. The Outbox's own `edit` is not a primitive.
+    const primitive = /\.(post|showToActor|postPrivately|editPressed|showInPlace|edit)\(([^()]*)\)/g;
+    const offenders: string[] = [];
+    for (const file of sourcesUnder('src/core')) {
+      for (const [i, line] of readFileSync(file, 'utf8').split('\n').entries()) {
+        for (const m of line.matchAll(primitive))
+          if (!/outbox/.test(line) && !/(^|, )form$/.test(m[2] ?? '')) offenders.push(`${file}:${i + 1}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
 });
+
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? sourcesUnder(join(dir, d.name)) : d.name.endsWith('.ts') ? [join(dir, d.name)] : [],
+  );
+}

@@ -1,7 +1,12 @@
 import { PRIVATE_CHAT } from '../../src/core/delivery/capabilities.js';
 import type { Platform } from '../../src/core/identity.js';
 import type { Channel, ChannelCapabilities } from '../../src/core/ports/channel.js';
-import { type NotifyDestination, NotifyRefusedError, type SentMessage } from '../../src/core/ports/notify.js';
+import {
+  type NotifyDestination,
+  NotifyRefusedError,
+  SendFailedError,
+  type SentMessage,
+} from '../../src/core/ports/notify.js';
 import type { Reply } from '../../src/core/reply.js';
 
 /** A channel that records what the core sends first, and can refuse like a platform (blocked bot). */
@@ -12,6 +17,8 @@ export interface RecordingNotifier extends Channel {
   refuse(reason: string | undefined): void;
   /** Every later send fails once like a passing outage (5xx, timeout). */
   failNext(n: number): void;
+  /** The next `n` sends get no answer as the adapters report it (a 5xx, a reset): they may have been posted. */
+  unknownNext(n: number): void;
   attempts: number;
 }
 
@@ -28,6 +35,7 @@ const CAN: ChannelCapabilities = {
 export function createRecordingNotifier(platform: Platform = 'console'): RecordingNotifier {
   let refusal: string | undefined;
   let failures = 0;
+  let unknowns = 0;
   let counter = 0;
   const send = async (to: NotifyDestination, reply: Reply): Promise<SentMessage> => {
     n.attempts += 1;
@@ -35,6 +43,10 @@ export function createRecordingNotifier(platform: Platform = 'console'): Recordi
     if (failures > 0) {
       failures -= 1;
       throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    }
+    if (unknowns > 0) {
+      unknowns -= 1;
+      throw new SendFailedError('unknown', '5xx');
     }
     const chatId = to.kind === 'user' ? to.user : to.chatId;
     const message = { platform, tenant: to.tenant, chatId, messageId: String(++counter) };
@@ -52,6 +64,9 @@ export function createRecordingNotifier(platform: Platform = 'console'): Recordi
     },
     failNext: (count) => {
       failures = count;
+    },
+    unknownNext: (count) => {
+      unknowns = count;
     },
     // Every conversation only posts, as channelFromSend's do; the sends are recorded here.
     open: (to) => channelFromSend(platform, send).open(to),

@@ -1,4 +1,4 @@
-import { type Messages, type Money, type Reply, tableLines } from '../../core/index.js';
+import { type Messages, type Money, type Reply, tableGrid, tableLines } from '../../core/index.js';
 
 /** A tool's answer (docs/mcp.md §3): text for the model, the same values typed, and whether it failed. */
 export interface ToolResult {
@@ -57,7 +57,7 @@ function structured(r: Reply): StructuredReply {
         name,
         type: money?.some((row) => row[i] !== undefined) ? 'money' : 'text',
       })),
-      rows: r.table.rows.map((row, ri) =>
+      rows: tableGrid(r.table).rows.map((row, ri) =>
         row.map((cell, ci) => {
           const m = money?.[ri]?.[ci];
           return m ? moneyValue(m) : cell;

@@ -6,12 +6,13 @@ import {
   type NotifyDestination,
   NotifyRefusedError,
   type Reply,
+  type ReplyForm,
   type SentMessage,
 } from '../../core/index.js';
 import { uploadFile } from './file-upload.js';
 import type { SlackLogger } from './options.js';
 import { SLACK_CAN } from './responder.js';
-import { withTableFallback } from './table-fallback.js';
+import { inTableForm } from './table-fallback.js';
 
 /** Web API errors that will not go away by retrying: the subscription is paused (docs/proactive.md §4.2). */
 const REFUSALS = new Set([
@@ -35,7 +36,7 @@ export interface SlackNotifierOptions {
   /** Installed in many workspaces (OAuth): the client with the destination workspace's own token. */
   clientFor?: (team: string) => Promise<webApi.WebClient>;
   httpTimeoutMs: number;
-  /** Where a table block Slack refused is reported (the text form goes instead). */
+  /** Unused since the core's road out reports a refused table block (send-forms.ts); kept for its callers. */
   logger?: SlackLogger;
 }
 
@@ -47,7 +48,8 @@ export interface SlackNotifierOptions {
  */
 export function createSlackNotifier(o: SlackNotifierOptions): Channel {
   const clientOf = async (team: string) => (o.clientFor ? o.clientFor(team) : o.client);
-  const postTo = (to: NotifyDestination, reply: Reply) => post(clientOf, to, reply, o);
+  const postTo = (to: NotifyDestination, reply: Reply, form?: ReplyForm) =>
+    post(clientOf, to, reply, o, form);
   return {
     platform: 'slack',
     can: SLACK_CAN,
@@ -59,19 +61,19 @@ export function createSlackNotifier(o: SlackNotifierOptions): Channel {
         platform: 'slack',
         can: SLACK_CAN,
         kind: to.kind === 'user' ? 'private' : 'shared',
-        post: (reply) => postTo(to, reply),
-        postPrivately: (reply) =>
-          to.kind === 'user' ? postTo(to, reply) : Promise.resolve('unreachable' as const),
+        post: (reply, form) => postTo(to, reply, form),
+        postPrivately: (reply, form) =>
+          to.kind === 'user' ? postTo(to, reply, form) : Promise.resolve('unreachable' as const),
         showToActor: unsupported,
         editPressed: async () => false,
         deleteIncoming: async () => false,
         upload: unsupported,
       };
     },
-    async edit(sent, reply) {
+    async edit(sent, reply, form) {
       await refusals(async () => {
         const client = await clientOf(sent.tenant);
-        await withTableFallback(reply, o.logger, (message) =>
+        await inTableForm(reply, form, (message) =>
           client.chat.update({
             channel: sent.chatId,
             ts: sent.messageId,
@@ -89,7 +91,8 @@ function post(
   clientOf: (team: string) => Promise<webApi.WebClient>,
   to: NotifyDestination,
   reply: Reply,
-  o: Pick<SlackNotifierOptions, 'httpTimeoutMs' | 'logger'>,
+  o: Pick<SlackNotifierOptions, 'httpTimeoutMs'>,
+  form?: ReplyForm,
 ): Promise<SentMessage> {
   return refusals(async () => {
     const client = await clientOf(to.tenant);
@@ -100,7 +103,7 @@ function post(
     }
     if (!channel) throw new NotifyRefusedError('no conversation');
     const into = channel;
-    const posted = await withTableFallback(reply, o.logger, (message) =>
+    const posted = await inTableForm(reply, form, (message) =>
       client.chat.postMessage({
         channel: into,
         text: message.text,

@@ -2,8 +2,9 @@
  * The shape of a signed request before bolt sees it (docs/interface.md §4.2): bolt reads fields of
  * a body without checking them, so a `view_submission` without its `view` fails inside it (500),
  * and a body whose type it cannot tell, or that no listener matches, is answered only by its
- * unhandled-request timeout (2.5 s). Each is refused with 400 at once instead. Only the fields the
- * bot's listeners read are checked; Slack's own payloads always have them.
+ * unhandled-request timeout (2.5 s). Each is refused with 400 at once instead. Socket Mode's bodies
+ * pass the same check (socket-receiver.ts): one there is acknowledged and refused, never handed to
+ * bolt. Only the fields the bot's listeners read are checked; Slack's own payloads always have them.
  */
 
 type Fields = Record<string, unknown>;
@@ -31,7 +32,8 @@ function isView(v: unknown): v is Fields & { state?: unknown } {
 }
 
 /** Why a verified body is not a request the app takes, or `undefined` when it is one. */
-export function malformedPayload(body: Fields): string | undefined {
+export function malformedPayload(body: unknown): string | undefined {
+  if (!isRecord(body)) return 'a body that is not an object';
   if (body.type === 'url_verification')
     return isText(body.challenge) ? undefined : 'a challenge without text';
   if (body.command !== undefined) return isText(body.command) ? undefined : 'a command that is not text';

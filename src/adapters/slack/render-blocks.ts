@@ -107,7 +107,8 @@ function fitsTableBlock(table: ReplyTable): boolean {
  * block form (tableBlocks): no row is dropped to fit.
  */
 function nativeTable(table: ReplyTable): KnownBlock[] {
-  const { header, rows, align } = tableGrid(table);
+  // The Who keys: a user element draws the person (tableCell).
+  const { header, rows, align } = tableGrid(table, { people: 'keys' });
   // "The minimum length is 1 character" (RawTextElement): an empty cell shows a blank.
   const text = (cell: string) => (cell === '' ? ' ' : cell);
   const block: KnownBlock = {

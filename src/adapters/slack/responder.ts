@@ -9,6 +9,7 @@ import {
   type Language,
   type Reply,
   type ReplyFile,
+  type ReplyForm,
   type SecretAsk,
   type SentMessage,
   wordsIn,
@@ -20,7 +21,7 @@ import { secretForm } from './modals.js';
 import type { SlackLogger } from './options.js';
 import type { RenderedMessage } from './render-blocks.js';
 import { answerThroughWebApi, ResponseUrls } from './response-url.js';
-import { withTableFallback } from './table-fallback.js';
+import { inTableForm } from './table-fallback.js';
 import { slackWords } from './words/index.js';
 
 /** Where an answer goes: the conversation, the person, and the ways Slack gave us to reach them. */
@@ -93,32 +94,30 @@ export class SlackResponder {
       can: SLACK_CAN,
       kind: target.chat.kind,
       ...(target.pressedPrivately ? { pressedPrivately: true } : {}),
-      post: async (reply) => {
+      post: async (reply, form) => {
         const { file, ...body } = reply;
-        const sent = await this.#post(target, body);
+        const sent = await this.#post(target, body, form);
         if (file) await this.#upload(target, file, 'chat', reply.language);
         return sent;
       },
       // The file of such a reply goes to the DM (the executor uploads it): the message alone here.
-      showToActor: ({ file: _file, ...reply }) =>
-        withTableFallback(reply, this.options.logger, async (message) => {
+      showToActor: ({ file: _file, ...reply }, form) =>
+        inTableForm(reply, form, async (message) => {
           if (message.blocks.length > 0) await this.#send(target, message, true);
           return true;
         }),
-      postPrivately: async (reply) => {
+      postPrivately: async (reply, form) => {
         const { file, ...body } = reply;
         const channel = await this.#dm(target);
-        const posted = await withTableFallback(body, this.options.logger, (message) =>
+        const posted = await inTableForm(body, form, (message) =>
           target.client.chat.postMessage({ channel, text: message.text, blocks: message.blocks }),
         );
         if (file) await this.#upload(target, file, 'private', reply.language);
         return posted.ts ? this.#sent(target, posted.channel ?? channel, posted.ts) : undefined;
       },
-      editPressed: async (reply) => {
+      editPressed: async (reply, form) => {
         const { file, ...body } = reply;
-        const replaced = await withTableFallback(body, this.options.logger, (message) =>
-          this.#replace(target, message),
-        );
+        const replaced = await inTableForm(body, form, (message) => this.#replace(target, message));
         if (!replaced) return false;
         if (file) await this.#upload(target, file, 'chat', reply.language);
         return true;
@@ -164,10 +163,8 @@ export class SlackResponder {
    * A message in the chat. One the core edits later (the call card) is posted through
    * `chat.postMessage`, whose `ts` `chat.update` needs; `response_url` answers carry none.
    */
-  #post(target: ReplyTarget, reply: Reply): Promise<SentMessage | undefined> {
-    return withTableFallback(reply, this.options.logger, (message) =>
-      this.#postRendered(target, reply, message),
-    );
+  #post(target: ReplyTarget, reply: Reply, form?: ReplyForm): Promise<SentMessage | undefined> {
+    return inTableForm(reply, form, (message) => this.#postRendered(target, reply, message));
   }
 
   async #postRendered(

@@ -1,7 +1,8 @@
-import { SocketModeReceiver, type webApi } from '@slack/bolt';
+import { type App, type ReceiverEvent, SocketModeReceiver, type webApi } from '@slack/bolt';
 import { errorSummary } from '../../core/index.js';
 import { boltLogger } from './bolt-logger.js';
-import type { ResolvedSlackOptions } from './options.js';
+import type { ResolvedSlackOptions, SlackLogger } from './options.js';
+import { malformedPayload } from './payload-shape.js';
 
 /** Socket Mode's receiver and whether Slack's socket is open now. */
 export interface SocketReceiver {
@@ -16,7 +17,7 @@ export function createSocketReceiver(
   options: ResolvedSlackOptions,
   clientOptions: webApi.WebClientOptions,
 ): SocketReceiver {
-  const receiver = new SocketModeReceiver({
+  const receiver = new ShapeCheckedSocketReceiver(options.logger, {
     appToken: options.appToken!,
     logger: boltLogger(options.logger),
     // The receiver hands `installerOptions.clientOptions` to its SocketModeClient's WebClient:
@@ -40,4 +41,29 @@ export function createSocketReceiver(
       options.logger.warn({ err: errorSummary(err) }, 'bolt stop failed');
     });
   return { receiver, connected: () => connected, stop };
+}
+
+/**
+ * Socket Mode's receiver with the HTTP receiver's shape check (payload-shape.ts) before bolt: an
+ * envelope whose body Slack never sends in that shape is acknowledged (so Slack does not send it
+ * again) and refused with a warn line (only Slack speaks on this socket: no flood to sample), and
+ * never reaches a listener that would throw on it.
+ */
+class ShapeCheckedSocketReceiver extends SocketModeReceiver {
+  constructor(
+    private readonly log: SlackLogger,
+    options: ConstructorParameters<typeof SocketModeReceiver>[0],
+  ) {
+    super(options);
+  }
+
+  override init(app: App): void {
+    const processEvent = async (event: ReceiverEvent): Promise<void> => {
+      const why = malformedPayload(event.body);
+      if (why === undefined) return app.processEvent(event);
+      await event.ack();
+      this.log.warn({ why }, 'slack: malformed payload refused (Socket Mode)');
+    };
+    super.init(Object.assign(Object.create(app) as App, { processEvent }));
+  }
 }

@@ -1,25 +1,24 @@
-import { errorSummary, type Reply } from '../../core/index.js';
-import type { SlackLogger } from './options.js';
+import { errorSummary, type Reply, type ReplyForm, SendFailedError } from '../../core/index.js';
 import { type RenderedMessage, renderReply } from './render-blocks.js';
 
 /**
- * Sends `reply` rendered with Slack's `table` block; when Slack refuses the blocks
- * (`invalid_blocks`: a client or workspace without the block, a limit it counts differently), the
- * same reply goes again with the table as a code block, the form Slack has always taken. The
- * reader gets every row either way; only the look differs.
+ * Sends `reply` in the form the core's road out asks for (docs/reliability.md §2.4): `rich`, with
+ * Slack's `table` block; `plain`, the table as a code block, the form Slack has always taken. When
+ * Slack refuses the table block (`invalid_blocks`: a client or workspace without the block, a limit
+ * it counts differently) the send reports `refused`, and the core asks for the plain form: the
+ * adapter decides no fallback itself. The reader gets every row either way; only the look differs.
  */
-export async function withTableFallback<T>(
+export async function inTableForm<T>(
   reply: Reply,
-  logger: SlackLogger | undefined,
+  form: ReplyForm | undefined,
   send: (message: RenderedMessage) => Promise<T>,
 ): Promise<T> {
-  const message = renderReply(reply);
+  const message = renderReply(reply, form === 'plain' ? { nativeTable: false } : {});
   if (!message.nativeTable) return send(message);
   try {
     return await send(message);
   } catch (err) {
     if (errorSummary(err).description !== 'invalid_blocks') throw err;
-    logger?.warn({ err: errorSummary(err) }, 'Slack refused the table block; sending the text form');
-    return send(renderReply(reply, { nativeTable: false }));
+    throw new SendFailedError('refused', 'invalid_blocks', { cause: err });
   }
 }

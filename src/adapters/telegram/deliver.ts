@@ -7,7 +7,6 @@ import {
   type Language,
   type Reply,
   type ReplyForm,
-  SendFailedError,
   type SentMessage,
 } from '../../core/index.js';
 import { type DelivererOptions, type DeliveryTarget, TELEGRAM_CAN } from './delivery-target.js';
@@ -83,8 +82,11 @@ export class Deliverer {
       post: (reply, form) => reported(() => this.#send(target.chat.id, reply, replyTo(), target, form)),
       showToActor: (reply, form) =>
         reported(() => this.#showToOne(target, reply, { replyTo: replyTo() }, form)),
-      showInPlace: async (reply) =>
-        pressedAlone === undefined && target.press !== undefined && this.#replaceForOne(target, reply),
+      // For the presser alone in place of the chat's message; what follows a failure is the core's.
+      showInPlace: async (reply, form) =>
+        pressedAlone === undefined &&
+        target.press !== undefined &&
+        reported(() => this.#showToOne(target, reply, { replace: true }, form)),
       postPrivately: (reply, form) =>
         reported(async () => {
           try {
@@ -94,19 +96,17 @@ export class Deliverer {
             throw error;
           }
         }),
-      editPressed: async (reply) => {
-        // A message only the presser sees is edited for them (a page turned on their own table).
-        if (pressedAlone !== undefined)
-          return this.#ephemeral.edit(
-            target.chat.id,
-            target.user.id,
-            pressedAlone,
-            this.#render(reply, target),
-          );
-        if (pressedMessageId === undefined) return false;
-        await this.#edit(target.chat.id, pressedMessageId, reply, target);
-        return true;
-      },
+      editPressed: (reply, form) =>
+        reported(async () => {
+          // A message only the presser sees is edited for them (a page turned on their own table).
+          if (pressedAlone !== undefined) {
+            const rendered = this.#render(reply, target, form);
+            return this.#ephemeral.edit(target.chat.id, target.user.id, pressedAlone, rendered);
+          }
+          if (pressedMessageId === undefined) return false;
+          await this.#edit(target.chat.id, pressedMessageId, reply, target, form);
+          return true;
+        }),
       deleteIncoming: async () => {
         deleted = true;
         return this.#deleteIncoming(target);
@@ -128,7 +128,10 @@ export class Deliverer {
         const id = { id: chatId, kind: to.kind === 'user' ? ('private' as const) : ('shared' as const) };
         return this.conversation({ chat: id, user: { id: chatId, name: '' } });
       },
-      edit: (message, reply) => this.#replace(Number(message.chatId), Number(message.messageId), reply),
+      edit: async (message, reply, form) => {
+        const rendered = this.#render(reply, undefined, form);
+        await reported(() => this.#editInPlace(Number(message.chatId), Number(message.messageId), rendered));
+      },
     };
   }
 
@@ -136,8 +139,14 @@ export class Deliverer {
    * Replaces a pressed message (a confirmation's outcome) and removes its keyboard unless the
    * update brings new buttons. Parts that do not fit into one message follow as new messages.
    */
-  async #edit(chatId: number, messageId: number, update: Reply, target: DeliveryTarget): Promise<void> {
-    const rendered = this.#render(update, target);
+  async #edit(
+    chatId: number,
+    messageId: number,
+    update: Reply,
+    target: DeliveryTarget,
+    form?: ReplyForm,
+  ): Promise<void> {
+    const rendered = this.#render(update, target, form);
     if (rendered.parts.length === 0 && !rendered.rich) {
       await this.#send(chatId, update);
       return;
@@ -146,24 +155,21 @@ export class Deliverer {
     await this.#deleteLater(chatId, [messageId, ...sent], update.deleteAfterMs);
   }
 
-  /** Replaces an earlier message's text and buttons (a call card once the call ended). */
-  async #replace(chatId: number, messageId: number, reply: Reply): Promise<void> {
-    await this.#editInPlace(chatId, messageId, this.#render(reply));
-  }
-
   /**
-   * Edits a message into `rendered`: its rich form (a page of a table, turned in place) when it has
-   * one and Telegram takes it, else the first HTML part; what does not fit follows as new messages,
-   * whose ids are returned. The buttons stay under the edited text unless more text or a photo
-   * follows (a document's text cannot be edited, so they never sit under one: send-html.ts).
+   * Edits a message into `rendered` (an earlier message's text and buttons too: a call card once the
+   * call ended): its rich form (a page of a table, turned in place) when the core asked for it, else
+   * the first HTML part; what does not fit follows as new messages, whose ids are returned. A refusal
+   * is thrown on, for the core's order of forms (docs/reliability.md §2.4). The buttons stay under
+   * the edited text unless more text or a photo follows (a document's text cannot be edited, so they
+   * never sit under one: send-html.ts).
    */
   async #editInPlace(chatId: number, messageId: number, rendered: RenderedReply): Promise<number[]> {
     const { api, logger } = this.#o;
     const text = withoutRich(rendered);
     const { keyboard: _k, ...bare } = text;
     if (rendered.rich && !rendered.file?.photo) {
-      if (await editRich(api, chatId, messageId, rendered.rich, rendered.keyboard ?? NO_KEYBOARD, logger))
-        return sendRendered(api, chatId, { ...bare, parts: [] }, undefined, logger);
+      await editRich(api, chatId, messageId, rendered.rich, rendered.keyboard ?? NO_KEYBOARD);
+      return sendRendered(api, chatId, { ...bare, parts: [] }, undefined, logger);
     }
     const [first, ...rest] = text.parts;
     const textKeeps = rest.length === 0 && !text.file?.photo;
@@ -198,17 +204,6 @@ export class Deliverer {
       ...(target.press ? { press: target.press } : {}),
     };
     return this.#ephemeral.show(to, this.#render(reply, target, form));
-  }
-
-  /** In place of the pressed message for the presser alone; `false` when refused, `true` when it may show. */
-  async #replaceForOne(target: DeliveryTarget, reply: Reply): Promise<boolean> {
-    try {
-      return await reported(() => this.#showToOne(target, reply, { replace: true }));
-    } catch (error) {
-      if (!(error instanceof SendFailedError)) throw error;
-      // Without an answer it may be showing: never a second copy.
-      return error.report === 'unknown';
-    }
   }
 
   async #deleteIncoming(target: DeliveryTarget): Promise<boolean> {

@@ -1,5 +1,5 @@
 import type { Bot, Context } from 'grammy';
-import type { Door, PlacedOutcome, PlacedReply } from '../../core/index.js';
+import { type Door, errorSummary, type PlacedOutcome, type PlacedReply } from '../../core/index.js';
 import type { HandlerOptions } from './handlers.js';
 import { chatKindOf, normaliseText } from './incoming.js';
 import { answerPlainly } from './odd-inputs.js';
@@ -8,20 +8,46 @@ import { answerPlainly } from './odd-inputs.js';
  * Edited messages (Bot API `edited_message`, docs/privacy.md §2.2). An edit runs as a new message
  * (its secret deleted as in any new message, a confirmed command asking for a fresh confirmation)
  * when the original changed nothing: it was a read, was refused, did not parse, or was not for us.
- * When the original changed something (a reply of tone `success`), or this instance never saw it
- * (a restart, another replica), the edit is not run: its arguments are deleted where they may hold
- * a secret, and the user is told to send it as a new message. Telegram gives no way to tell an edit
- * that fixes a typo from one that means "again", so the bot never guesses "again".
+ * When the original changed something (a reply of tone `success`), or no instance saw it, the edit
+ * is not run: its arguments are deleted where they may hold a secret, and the user is told to send
+ * it as a new message. What each original did is kept in the store for a day ({@link EditRecords},
+ * the store's claims: a key per outcome with a TTL), so every instance, and one after a restart,
+ * judges an edit the same. Telegram gives no way to tell an edit that fixes a typo from one that
+ * means "again", so the bot never guesses "again".
  */
 
-/** Originals remembered per chat and message; older ones count as unknown (not run). */
-const REMEMBERED = 10_000;
+/** How long what a message did is kept: an edit later than this is not run. */
+const KEPT_MS = 24 * 3_600_000;
 
 type Outcome = 'changed' | 'nothing';
 
+/** A small record per message and outcome, with a TTL, in the shared store (`ClaimStore`'s claim and held). */
+export interface EditRecords {
+  claim(key: string, ttlMs: number): Promise<boolean>;
+  held(key: string): Promise<boolean>;
+}
+
+/** This instance's memory, for a channel run without a store (tests, a single process): the last 10,000. */
+function memoryRecords(): EditRecords {
+  const keys = new Set<string>();
+  return {
+    async claim(key) {
+      if (keys.has(key)) return false;
+      keys.add(key);
+      if (keys.size > 10_000) keys.delete(keys.values().next().value!);
+      return true;
+    },
+    held: async (key) => keys.has(key),
+  };
+}
+
 export class EditMemory {
   readonly #byRequest = new Map<string, Outcome>();
-  readonly #byMessage = new Map<string, Outcome>();
+  readonly #records: EditRecords;
+
+  constructor(records?: EditRecords) {
+    this.#records = records ?? memoryRecords();
+  }
 
   /** The door as the handlers see it, noting whether each message's command changed something. */
   watch(door: Door): Door {
@@ -55,21 +81,27 @@ export class EditMemory {
     };
   }
 
-  /** After a message was handled: what it did, under its chat and message id. */
-  settle(ctx: Context): void {
+  /** After a message was handled: what it did, under its chat and message id, in the store. */
+  async settle(ctx: Context): Promise<void> {
     const msg = ctx.message;
     if (!msg) return;
     const request = requestKey(ctx);
     const outcome = this.#byRequest.get(request) ?? 'nothing';
     this.#byRequest.delete(request);
-    this.#byMessage.delete(messageKey(msg.chat.id, msg.message_id));
-    this.#byMessage.set(messageKey(msg.chat.id, msg.message_id), outcome);
-    while (this.#byMessage.size > REMEMBERED) this.#byMessage.delete(this.#byMessage.keys().next().value!);
+    await this.#records.claim(messageKey(ctx, msg.chat.id, msg.message_id, outcome), KEPT_MS);
   }
 
-  /** Whether an edit of this message may run as a new one. */
-  mayRun(chatId: number, messageId: number): boolean {
-    return this.#byMessage.get(messageKey(chatId, messageId)) === 'nothing';
+  /**
+   * Whether an edit of this message may run as a new one: its original is known to have changed
+   * nothing. A store that fails counts as not known (fails closed: not run).
+   */
+  async mayRun(ctx: Context, chatId: number, messageId: number): Promise<boolean> {
+    const held = (outcome: Outcome) => this.#records.held(messageKey(ctx, chatId, messageId, outcome));
+    try {
+      return (await held('nothing')) && !(await held('changed'));
+    } catch {
+      return false;
+    }
   }
 }
 
@@ -85,7 +117,7 @@ function changedSomething(replies: readonly PlacedReply[]): boolean {
 export function installEdits(bot: Bot, options: HandlerOptions, memory: EditMemory): void {
   bot.on('edited_message', async (ctx, next) => {
     const edited = ctx.editedMessage;
-    if (memory.mayRun(edited.chat.id, edited.message_id)) {
+    if (await memory.mayRun(ctx, edited.chat.id, edited.message_id)) {
       const update = ctx.update as { message?: unknown; edited_message?: unknown };
       update.message = { ...edited, date: edited.edit_date ?? edited.date };
       delete update.edited_message;
@@ -101,7 +133,10 @@ export function installEdits(bot: Bot, options: HandlerOptions, memory: EditMemo
   });
   bot.on('message', async (ctx, next) => {
     await next();
-    memory.settle(ctx);
+    await memory.settle(ctx).catch((error: unknown) => {
+      // Not kept: an edit of this message is then not run (fails closed).
+      options.logger.warn({ err: errorSummary(error) }, 'telegram: could not keep what a message did');
+    });
   });
 }
 
@@ -109,6 +144,6 @@ function requestKey(ctx: Context): string {
   return `tg-${ctx.me.id}-${ctx.update.update_id}`;
 }
 
-function messageKey(chatId: number, messageId: number): string {
-  return `${chatId}:${messageId}`;
+function messageKey(ctx: Context, chatId: number, messageId: number, outcome: Outcome): string {
+  return `tg-edit:${ctx.me.id}:${chatId}:${messageId}:${outcome}`;
 }

@@ -5,6 +5,7 @@ import type { EphemeralCapability } from './ephemeral-capability.js';
 import type { TelegramLogger } from './options.js';
 import { NO_KEYBOARD, type RenderedReply } from './render-html.js';
 import { withoutRich } from './send-html.js';
+import { notModified } from './send-rich.js';
 
 /**
  * Telegram's way to show something to one member of a group (Bot API 10.2, "ephemeral messages"):
@@ -12,7 +13,7 @@ import { withoutRich } from './send-html.js';
  * `ephemeral_message_parameters`, edited with `editEphemeralMessageText`. This is the channel's
  * capability to show to one person in place; which replies use it is the core's `audience`
  * (deliver.ts maps `actor` onto it). A refused send is thrown on (the core's road out then takes
- * the private chat, docs/reliability.md §2.4); a refused edit answers `false`. An answer that comes
+ * the private chat, docs/reliability.md §2.4), and so is a refused edit. An answer that comes
  * back without `ephemeral_message_id` was posted for everyone: it is deleted at once and the
  * capability goes off (docs/privacy.md §1.7).
  */
@@ -72,7 +73,9 @@ export class EphemeralMessages {
 
   /**
    * Replaces the pressed ephemeral message `ephemeralMessageId` (a page turned on a table only the
-   * presser sees); parts that do not fit follow as ephemeral messages. `false` when it is gone.
+   * presser sees) with `rendered`, in the form the core asked for; parts that do not fit follow as
+   * ephemeral messages. A refusal is thrown on: the core's road out decides what follows
+   * (docs/reliability.md §2.4), the plain form or a new message. `false` for a file.
    */
   async edit(
     chatId: number,
@@ -84,32 +87,21 @@ export class EphemeralMessages {
     const { api } = this.o;
     const [first, ...rest] = rendered.parts;
     const keyboard = rendered.keyboard ?? NO_KEYBOARD;
-    try {
-      if (
-        rendered.rich &&
-        (await this.#try(() =>
-          api.editEphemeralMessageText(chatId, userId, ephemeralMessageId, rendered.rich!, {
-            reply_markup: keyboard,
-          }),
-        ))
-      )
-        return true;
-      await this.#try(
-        () =>
-          api.editEphemeralMessageText(chatId, userId, ephemeralMessageId, first ?? '', {
-            parse_mode: 'HTML',
-            link_preview_options: { is_disabled: true },
-            reply_markup: rest.length === 0 ? keyboard : NO_KEYBOARD,
-          }),
-        true,
-      );
-      if (rest.length > 0) await this.#send({ chatId, userId }, { ...withoutRich(rendered), parts: rest });
-      return true;
-    } catch (error) {
-      if (!refused(error)) throw error;
-      this.o.logger.warn({ err: errorSummary(error) }, 'telegram: ephemeral edit refused');
-      return false;
-    }
+    const edit = rendered.rich
+      ? api.editEphemeralMessageText(chatId, userId, ephemeralMessageId, rendered.rich, {
+          reply_markup: keyboard,
+        })
+      : api.editEphemeralMessageText(chatId, userId, ephemeralMessageId, first ?? '', {
+          parse_mode: 'HTML',
+          link_preview_options: { is_disabled: true },
+          reply_markup: rest.length === 0 ? keyboard : NO_KEYBOARD,
+        });
+    await edit.catch((error: unknown) => {
+      if (!notModified(error)) throw error;
+    });
+    if (!rendered.rich && rest.length > 0)
+      await this.#send({ chatId, userId }, { ...withoutRich(rendered), parts: rest });
+    return true;
   }
 
   /** The rich form when it has one, else the HTML parts; each answer is checked to be for one. */
@@ -162,21 +154,6 @@ export class EphemeralMessages {
       'telegram: an ephemeral message came back for everyone; deleted, ephemeral messages off',
     );
     throw new SendFailedError('refused', 'not-private');
-  }
-
-  /**
-   * Runs one call; `false` when Telegram refused it (400, 404), so the text form may follow. A repeated
-   * identical edit ("message is not modified") counts as done; `rethrow` passes refusals up.
-   */
-  async #try(call: () => Promise<unknown>, rethrow = false): Promise<boolean> {
-    try {
-      await call();
-      return true;
-    } catch (error) {
-      if (/message is not modified/i.test(description(error))) return true;
-      if (rethrow || !refused(error)) throw error;
-      return false;
-    }
   }
 }
 

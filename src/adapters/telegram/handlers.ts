@@ -11,6 +11,7 @@ import {
 import type { AdminCache } from './admin-cache.js';
 import { ANSWER_BUDGET_MS, typingWhile } from './busy.js';
 import type { Deliverer, DeliveryTarget, Scheduler } from './deliver.js';
+import type { EditRecords } from './edits.js';
 import { chatKindOf, chatRefOf, identityOf, isAddressed, messageKind, normaliseText } from './incoming.js';
 import type { TelegramMessages } from './messages.js';
 import { installOddInputs } from './odd-inputs.js';
@@ -27,6 +28,8 @@ export interface HandlerOptions {
   messages: (language: Language) => TelegramMessages;
   /** Timers of the "typing…" indicator and the press-answer budget. */
   busyScheduler: Scheduler;
+  /** What each message's command did, for its edits, in the store (edits.ts). Absent: memory only. */
+  edits?: EditRecords | undefined;
 }
 
 /** `answerCallbackQuery` shows at most 200 characters (Bot API). */

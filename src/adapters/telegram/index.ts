@@ -156,8 +156,8 @@ function createBot(o: ResolvedTelegramOptions): Bot {
  * The middleware before the handlers, in this order, and why:
  * 1. tracking: every update counts as in flight from its first middleware on, whether it came from
  *    the runner or the webhook: the runner's stop() does not wait for the updates it handed out.
- * 2. `sequentialize` by chat (presses apart, `orderKey`): a slow provider stalls only its own
- *    chat. Before the core's claim of the `update_id` (the door's first step), which is
+ * 2. `sequentialize` by chat (presses not at all, `orderKey`): a slow provider stalls only its
+ *    own chat's messages. Before the core's claim of the `update_id` (the door's first step), which is
  *    asynchronous: two updates of one chat could otherwise overtake each other while claiming.
  * The handlers come next: normalise, hand over to the core's door, render.
  */
@@ -171,13 +171,15 @@ function installPipeline(bot: Bot, inFlight: InFlight): void {
 }
 
 /**
- * Messages of one chat run in order; presses of one chat too, beside them: a press behind a slow
- * command would miss Telegram's answer deadline (docs/reliability.md §2.3: within 0.5 s). A press acts on single-use
- * state of its own (a pending action, a page), so it needs no order against the chat's commands.
+ * Messages of one chat run in order; presses run at once, in no order: a press behind a slow
+ * command, or behind the chat's first press still running (a second tap on Confirm), would wait
+ * for it and miss Telegram's answer deadline (docs/reliability.md §2.3: within 0.5 s). A press acts
+ * on single-use state of its own (a pending action, a page) that the core takes once, and a
+ * second press on a running one is told so by the core at once.
  */
 function orderKey(ctx: Context): string | undefined {
-  const chat = (ctx.chat ?? ctx.from)?.id.toString();
-  return chat !== undefined && ctx.callbackQuery ? `press:${chat}` : chat;
+  if (ctx.callbackQuery) return undefined;
+  return (ctx.chat ?? ctx.from)?.id.toString();
 }
 
 /** The handlers (normalise, call the core, render) and the deliverer they answer through. */
@@ -201,6 +203,7 @@ function installHandlersWithDeliverer(bot: Bot, o: ResolvedTelegramOptions, door
     busyScheduler: o.busyScheduler,
     commands: o.core.commands,
     messages: o.messages,
+    edits: o.edits,
   });
   return deliverer;
 }

@@ -20,7 +20,7 @@ export function createTelegramNotifier(deliverer: Deliverer): Channel {
       };
       return refused;
     },
-    edit: (message, reply) => refusals(() => channel.edit(message, reply)),
+    edit: (message, reply, form) => refusals(() => channel.edit(message, reply, form)),
   };
 }
 

@@ -20,7 +20,7 @@ export const GROUP_ANONYMOUS_BOT_ID = 1087968824;
  * watched for what each message changed (for edits), and an anonymous admin taken as an admin.
  */
 export function installOddInputs(bot: Bot, options: HandlerOptions): HandlerOptions {
-  const memory = new EditMemory();
+  const memory = new EditMemory(options.edits);
   const watched: HandlerOptions = {
     ...options,
     door: memory.watch(options.door),

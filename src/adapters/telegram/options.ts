@@ -9,6 +9,7 @@ import type {
 } from '../../core/index.js';
 import type { SetupRetryOptions } from './api-retry.js';
 import { type Scheduler, timerScheduler } from './deliver.js';
+import type { EditRecords } from './edits.js';
 import type { EphemeralMode } from './ephemeral-capability.js';
 import { type TelegramMessages, telegramMessages } from './messages.js';
 
@@ -74,6 +75,11 @@ export interface TelegramChannelOptions {
   /** Where a secret's pending deletion survives a restart (the store). Absent: memory only. */
   deletions?: RecordStore<ScheduledDeletion>;
   /**
+   * Where what each message's command did is kept for a day (edits.ts), so an edit of it is judged
+   * the same on every instance and after a restart (the store's claims). Absent: memory only.
+   */
+  edits?: EditRecords;
+  /**
    * Timers of the "typing…" indicator (after 1 s of waiting on the core) and of the budget for
    * answering a button press (500 ms). Default: real timers; tests inject a manual scheduler.
    */
@@ -90,9 +96,12 @@ export interface TelegramChannelOptions {
 }
 
 export type ResolvedTelegramOptions = Required<
-  Omit<TelegramChannelOptions, 'apiRoot' | 'webhook' | 'botInfo' | 'setupRetry' | 'deletions' | 'onApiError'>
+  Omit<
+    TelegramChannelOptions,
+    'apiRoot' | 'webhook' | 'botInfo' | 'setupRetry' | 'deletions' | 'edits' | 'onApiError'
+  >
 > &
-  Pick<TelegramChannelOptions, 'apiRoot' | 'botInfo' | 'deletions' | 'onApiError'> & {
+  Pick<TelegramChannelOptions, 'apiRoot' | 'botInfo' | 'deletions' | 'edits' | 'onApiError'> & {
     webhook?: Required<TelegramWebhookOptions> | undefined;
     setupRetry: SetupRetryOptions;
   };

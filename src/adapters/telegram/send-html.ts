@@ -1,9 +1,8 @@
 import { type Api, InputFile } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
-import { errorSummary } from '../../core/index.js';
 import type { TelegramLogger } from './options.js';
 import type { RenderedReply } from './render-html.js';
-import { sendRich } from './send-rich.js';
+import { notModified, sendRich } from './send-rich.js';
 
 /**
  * The Bot API calls that put a rendered reply into a chat: its rich form when it has one (a table;
@@ -91,7 +90,7 @@ export async function editHtml(
     });
   } catch (error) {
     // A second press can ask for the same edit; Telegram refuses it, and nothing is wrong.
-    if (!/message is not modified/i.test(errorSummary(error).description ?? '')) throw error;
+    if (!notModified(error)) throw error;
   }
 }
 

@@ -46,6 +46,8 @@ const auditCommand = defineCommand({
           e.target ?? '',
           t.outcomes[e.outcome] ?? e.outcome,
         ]),
+        // Who: a name, or the person's key, shown by every renderer as the person (table-layout.ts).
+        people: [1],
         caption: t.timesIn(fmt.timeZone),
       },
     };

@@ -2,10 +2,10 @@ import type { CoreLogger } from '../logs/logger.js';
 import { errorSummary } from '../logs/safe-error.js';
 import { type Language, wordsIn } from '../messages.js';
 import type { Conversation } from '../ports/channel.js';
-import type { CoreMetrics } from '../ports/metrics.js';
+import type { CoreMetrics, SendFailedEvent } from '../ports/metrics.js';
 import { SendFailedError, type SentMessage, type TrackedMessage } from '../ports/notify.js';
 import { ACTOR_MARK, type Audience, type PlacedOutcome, type PlacedReply, type Reply } from '../reply.js';
-import { failed, inForms, type Tried } from './send-forms.js';
+import { failed, inForms, maySendAgain, type Tried } from './send-forms.js';
 
 /**
  * The one executor (docs/architecture.md §8.3.3): turns placed replies into a channel's primitives
@@ -111,11 +111,18 @@ export class DeliveryExecutor {
     if (await this.#askedInForm(conv, update)) return;
     // The pressed message may show it: it is the chat's, or the presser's alone and so is this.
     if (spot === 'chat' || (spot === 'one' && conv.pressedPrivately)) {
-      if (!(await conv.editPressed(update))) await this.#one(conv, update, spot);
+      const edited = await this.#edit(conv, update);
+      if (!done(edited)) await this.#one(conv, update, spot);
       return;
     }
     // For the presser alone, in place of the chat's message where the channel can (it stays the chat's).
-    if (spot === 'one' && conv.showInPlace && (await conv.showInPlace(update))) return;
+    const inPlace = conv.showInPlace?.bind(conv);
+    if (spot === 'one' && inPlace) {
+      const shown = await inForms(this.#o, what(conv, 'showInPlace', update), (form) =>
+        inPlace(update, form),
+      );
+      if (done(shown)) return;
+    }
     const { sent, where } = await this.#one(conv, update, spot);
     if (where !== 'private') return;
     // The pressed message stays for the chat; it, or a note to the presser, says where the answer went.
@@ -123,7 +130,7 @@ export class DeliveryExecutor {
     else if (conv.can.edit) {
       if (failed(sent)) return;
       const what = sent === 'unreachable' ? 'unreachable' : 'sent';
-      await conv.editPressed(pointer(conv, what, update.language));
+      await this.#edit(conv, pointer(conv, what, update.language));
     }
   }
 
@@ -153,7 +160,7 @@ export class DeliveryExecutor {
         const words = wordsIn(conv.can.privateWords, reply.language);
         await this.#show(conv, note(words.fileSentTo(file.name), reply.language));
       }
-    } else if (failed(shown) && shown.failed === 'unknown') {
+    } else if (failed(shown) && !maySendAgain(shown.failed)) {
       // It may be showing already: never a second copy, privately or not.
       sent = shown;
     } else {
@@ -184,6 +191,11 @@ export class DeliveryExecutor {
     return inForms(this.#o, what(conv, 'post', reply), (form) => conv.post(reply, form));
   }
 
+  /** The pressed message edited into `reply`, in the order of forms (a page turn, a confirmation's outcome). */
+  #edit(conv: Conversation, reply: Reply): Promise<Tried<boolean>> {
+    return inForms(this.#o, what(conv, 'editPressed', reply), (form) => conv.editPressed(reply, form));
+  }
+
   #show(conv: Conversation, reply: Reply): Promise<Tried<boolean>> {
     return inForms(this.#o, what(conv, 'showToActor', reply), (form) => conv.showToActor(reply, form));
   }
@@ -195,8 +207,16 @@ export class DeliveryExecutor {
   }
 }
 
-function what(conv: Conversation, primitive: 'post' | 'showToActor' | 'postPrivately', reply: Reply) {
+function what(conv: Conversation, primitive: SendFailedEvent['primitive'], reply: Reply) {
   return { platform: conv.platform, primitive, reply };
+}
+
+/**
+ * It shows (`true`), or may already show (no answer: never a second copy); `false` (nothing to
+ * edit) or a refusal in every form leaves the reply to be sent anew.
+ */
+function done(tried: Tried<boolean>): boolean {
+  return failed(tried) ? !maySendAgain(tried.failed) : tried;
 }
 
 /** A short note for the person who acted alone (a press's notice, where a file went). */

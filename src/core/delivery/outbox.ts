@@ -2,13 +2,19 @@ import type { Platform } from '../identity.js';
 import type { CoreLogger } from '../logs/logger.js';
 import { en } from '../messages.js';
 import type { Channel, Conversation } from '../ports/channel.js';
-import { type NotifyDestination, NotifyRefusedError, type SentMessage } from '../ports/notify.js';
+import {
+  type NotifyDestination,
+  NotifyRefusedError,
+  SendFailedError,
+  type SentMessage,
+} from '../ports/notify.js';
 import type { Subscriber } from '../ports/proactive.js';
 import type { SettingsStore } from '../ports/stores.js';
 import type { PlacedReply, Reply } from '../reply.js';
 import type { RefsFor } from './command-refs.js';
 import { place } from './delivery.js';
 import { DeliveryExecutor } from './delivery-executor.js';
+import { failed, inForms, maySendAgain } from './send-forms.js';
 
 /** What became of a message the core sent first. */
 export type SendOutcome =
@@ -16,7 +22,12 @@ export type SendOutcome =
   /** The platform refused for good: pause the subscription, do not retry (docs/proactive.md §4.2). */
   | { status: 'refused'; reason: string }
   /** No channel of that platform runs here, or a passing failure: try again at the next run. */
-  | { status: 'failed'; reason: string };
+  | { status: 'failed'; reason: string }
+  /**
+   * No answer (a 5xx, a lost connection): it may have been posted, so it is never sent again, by
+   * no schedule (`maySendAgain`, docs/reliability.md §2.4). Counted as sent by the jobs.
+   */
+  | { status: 'unknown'; reason: string };
 
 export interface OutboxOptions {
   settings: SettingsStore;
@@ -81,8 +92,12 @@ export class Outbox {
   async edit(message: SentMessage, reply: Reply): Promise<SendOutcome> {
     const channel = this.#channels.get(message.platform);
     if (!channel) return { status: 'failed', reason: `no ${message.platform} channel runs here` };
+    const edited = this.#refs(message.platform, reply);
     return this.#attempt(message.platform, async () => {
-      await channel.edit(message, this.#refs(message.platform, reply));
+      // In the order of forms, as every send of the road out (send-forms.ts).
+      const what = { platform: message.platform, primitive: 'edit' as const, reply: edited };
+      const tried = await inForms(this.#o, what, (form) => channel.edit(message, edited, form));
+      if (failed(tried)) throw new SendFailedError(tried.failed, 'every form');
       return message;
     });
   }
@@ -132,6 +147,10 @@ export class Outbox {
       if (err instanceof NotifyRefusedError) {
         this.#o.logger.warn({ platform, reason: err.reason }, 'notify: the platform refused; pausing');
         return { status: 'refused', reason: err.reason };
+      }
+      if (err instanceof SendFailedError && !maySendAgain(err.report)) {
+        this.#o.logger.warn({ platform, reason: err.reason }, 'notify: no answer; not sent again');
+        return { status: 'unknown', reason: err.reason };
       }
       const reason = (err as { code?: string; name?: string }).code ?? (err as Error).name ?? 'error';
       this.#o.logger.warn({ platform, reason }, 'notify: send failed; retrying at the next run');

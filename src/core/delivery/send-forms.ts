@@ -17,6 +17,16 @@ export function failed<T>(tried: Tried<T>): tried is { readonly failed: SendFail
   return typeof tried === 'object' && tried !== null && 'failed' in tried;
 }
 
+/**
+ * May the same content be sent again after a send that failed this way? After a definite refusal,
+ * yes (nothing was posted: the next form, the private chat, the Outbox's next run); after
+ * `unknown`, never, because the platform may have posted it (docs/reliability.md §2.4). The one
+ * answer the executor's forms and places and the Outbox's schedule all ask.
+ */
+export function maySendAgain(failure: SendFailure): boolean {
+  return failure === 'refused';
+}
+
 export interface SendFormsOptions {
   logger: CoreLogger;
   metrics?: CoreMetrics | undefined;
@@ -43,7 +53,7 @@ export async function inForms<T>(
         reason: error.reason,
         form,
       });
-      if (error.report === 'unknown') break;
+      if (!maySendAgain(error.report)) break;
     }
   }
   return { failed: last!.report };
@@ -52,9 +62,8 @@ export async function inForms<T>(
 function report(o: SendFormsOptions, event: SendFailedEvent & { form: ReplyForm }): void {
   const { form, ...counted } = event;
   o.metrics?.sendFailed?.(counted);
-  const msg =
-    event.report === 'unknown'
-      ? 'delivery: no answer to a send; not sent again (it may have been posted)'
-      : 'delivery: the platform refused a send; trying the next form or place';
+  const msg = !maySendAgain(event.report)
+    ? 'delivery: no answer to a send; not sent again (it may have been posted)'
+    : 'delivery: the platform refused a send; trying the next form or place';
   o.logger.warn({ ...counted, form }, msg);
 }

@@ -86,7 +86,8 @@ export async function tellAbandoned(o: {
     const text = loc.t.interrupted(`/${attempt.command}`, loc.fmt.dateTime(new Date(attempt.at)), check);
     const to = { platform: platform as Platform, tenant, kind: 'user' as const, user: user.join(':') };
     const sent = await o.outbox.send(to, { text, tone: 'warning', visibility: 'personal' });
-    if (sent.status === 'sent') {
+    // Without an answer it may have been posted: never told again as a notice (docs/reliability.md §2.4).
+    if (sent.status === 'sent' || sent.status === 'unknown') {
       told++;
       continue;
     }

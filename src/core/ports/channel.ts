@@ -62,8 +62,8 @@ export interface Channel {
    * the destination for good.
    */
   open(to: NotifyDestination): Conversation;
-  /** Replaces an earlier message (an edit without buttons removes them). */
-  edit(message: SentMessage, reply: Reply): Promise<void>;
+  /** Replaces an earlier message (an edit without buttons removes them), in the form asked for. */
+  edit(message: SentMessage, reply: Reply, form?: ReplyForm): Promise<void>;
 }
 
 /**
@@ -97,14 +97,19 @@ export interface Conversation {
    * Shows the outcome of a press in place of the pressed message, for the presser alone, while
    * the chat keeps the message as it was (Telegram `replace_callback_query_message`). Optional.
    */
-  showInPlace?(reply: Reply): Promise<boolean>;
+  showInPlace?(reply: Reply, form?: ReplyForm): Promise<boolean>;
   /**
    * Posts in the person's private conversation (Telegram private chat, Slack DM). `unreachable`
    * when they never opened one (Telegram 403): the executor then points them to it.
    */
   postPrivately(reply: Reply, form?: ReplyForm): Promise<SentMessage | undefined | 'unreachable'>;
-  /** Replaces the message whose button was pressed. `false` when there is none or it cannot be edited. */
-  editPressed(reply: Reply): Promise<boolean>;
+  /**
+   * Replaces the message whose button was pressed (for the presser alone when it is theirs alone).
+   * `false` when there is none. Like the three sends it renders the {@link ReplyForm} asked for and
+   * rejects with `SendFailedError` when the platform refused or did not answer: the executor decides
+   * what follows (send-forms.ts), never the adapter.
+   */
+  editPressed(reply: Reply, form?: ReplyForm): Promise<boolean>;
   /** Deletes the incoming message. Called only with `can.deleteIncoming`; `false` when it failed. */
   deleteIncoming(): Promise<boolean>;
   /** Sends a file to the chat or to the private conversation (a file cannot be ephemeral). */

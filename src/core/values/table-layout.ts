@@ -32,16 +32,33 @@ export interface TableGrid {
 /**
  * The one reading of a table (docs/architecture.md §7.2; native tables, docs/interface.md §3.5): the text layout above and the
  * platforms' own tables (a Telegram rich table, a Slack table block) take their cells and their
- * alignment from here, so a column is right-aligned the same way everywhere.
+ * alignment from here, so a column is right-aligned the same way everywhere, and a person shows as a
+ * person ({@link personShown}).
  */
-export function tableGrid(table: ReplyTable): TableGrid {
+export function tableGrid(table: ReplyTable, options: { people?: 'shown' | 'keys' } = {}): TableGrid {
   const width = table.columns.length;
-  const rows = table.rows.map((row) => Array.from({ length: width }, (_, i) => clean(row[i] ?? '')));
+  const people = options.people === 'keys' ? [] : (table.people ?? []);
+  const cell = (row: string[], i: number) => {
+    const text = clean(row[i] ?? '');
+    return people.includes(i) ? personShown(text) : text;
+  };
+  const rows = table.rows.map((row) => Array.from({ length: width }, (_, i) => cell(row, i)));
   const header = table.columns.map(clean);
   const align = header.map(
     (_, i) => table.align?.[i] ?? (rows.length > 0 && rows.every((r) => isNumeric(r[i]!)) ? 'right' : 'left'),
   );
   return { header, rows, align };
+}
+
+/**
+ * A person in a table (the audit's Who): their name where one was recorded, else their id on their
+ * platform (`@U2`), never the store's key `slack:T1:U2` (docs/accounts.md §1.1). The one rule every
+ * renderer takes through {@link tableGrid}; a platform that draws a person from the key (a Slack
+ * table block's user element) asks for the keys instead.
+ */
+export function personShown(cell: string): string {
+  const user = /^[^:\s]+:[^:\s]*:([^:\s]+)$/.exec(cell)?.[1];
+  return user === undefined ? cell : `@${user}`;
 }
 
 /** Cells are single-line: a newline would break the column layout. */

@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSlackChannel, type SlackChannel } from '../../../src/adapters/slack/index.js';
 import { catalogues } from '../../../src/core/index.js';
 import { createFakeCore, type FakeCore } from '../../helpers/fake-core.js';
 import { buttonPressPayload, type FakeSlack, startFakeSlack } from '../../helpers/fake-slack.js';
 import { type FakeSocketMode, startFakeSocketMode } from '../../helpers/fake-slack-socket.js';
+import { malformedSignedPayloads } from '../../helpers/slack-malformed.js';
 import { memoryDedupe } from './harness.js';
 
 /**
@@ -24,7 +25,11 @@ beforeEach(async () => {
     socketModeUrl: () => socket.nextUrl(),
     users: [{ id: 'UDE', name: 'greta', locale: 'de-DE' }],
   });
-  channel = createSlackChannel({
+  channel = socketChannel();
+});
+
+function socketChannel(extra: Partial<Parameters<typeof createSlackChannel>[0]> = {}): SlackChannel {
+  return createSlackChannel({
     core,
     botToken: 'xoxb-test',
     appToken: 'xapp-1-A1-test',
@@ -33,8 +38,9 @@ beforeEach(async () => {
     webApiRetry: { retries: 2, minTimeout: 1, maxTimeout: 5, factor: 1 },
     // The reconnect backoff unit of @slack/socket-mode; short so a refresh reconnects quickly.
     socketPingTimeoutMs: 300,
+    ...extra,
   });
-});
+}
 
 afterEach(async () => {
   await channel.stop();
@@ -116,6 +122,31 @@ describe('Socket Mode', () => {
     const answer = await slack.waitForCall('response_url', (c) => c.id === 'g2');
     expect(answer.body).toMatchObject({ response_type: 'ephemeral', text: catalogues.de.busyTryAgain });
     expect(slack.callsOf('users.info')).toHaveLength(lookups);
+  });
+
+  it("malformed interactive envelopes are acked and refused by the HTTP receiver's shape check; the socket lives on", async () => {
+    const warned: string[] = [];
+    const log = () => {};
+    channel = socketChannel({
+      logger: {
+        debug: log,
+        info: log,
+        error: log,
+        warn: (_o: object, msg?: string) => warned.push(msg ?? ''),
+      },
+    });
+    await channel.start();
+    const bad = malformedSignedPayloads();
+    for (const { payload } of bad) {
+      const id = socket.send('interactive', payload as Record<string, unknown>);
+      await socket.waitForAck(id);
+    }
+    expect(warned.filter((m) => m.startsWith('slack: malformed payload refused'))).toHaveLength(bad.length);
+    expect(core.actions).toEqual([]);
+    const press = buttonPressPayload({ actionId: 'c:1', responseUrl: slack.responseUrl('ok') });
+    await socket.waitForAck(socket.send('interactive', press as Record<string, unknown>));
+    // The ack comes first; the press then reaches the core.
+    await vi.waitFor(() => expect(core.actions.map((a) => a.actionId)).toEqual(['c:1']));
   });
 
   it('a redelivered envelope is acked again but runs once', async () => {

@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tableText } from '../../helpers/block-kit.js';
 import { buttonPressPayload, type SlackCall, TABLES_REFUSED } from '../../helpers/fake-slack.js';
@@ -10,12 +11,20 @@ import { recordingLogger, type SlackHarness, startHarness } from './harness.js';
  * which checks the table block against its documented limits (test/helpers/block-kit.ts).
  */
 let stack: TestStack;
+/** The core's log lines: the road out, not the adapter, decides and says that the text form follows. */
+let coreLines: string[];
 let h: SlackHarness;
 let logger: ReturnType<typeof recordingLogger>;
 
 beforeEach(async () => {
   const now = Date.now();
-  stack = await createTestStack({ clock: () => new Date(now), sandbox: { data: seedWithCalls(45) } });
+  coreLines = [];
+  const coreLogger = pino({ level: 'warn' }, { write: (line: string) => void coreLines.push(line) });
+  stack = await createTestStack({
+    clock: () => new Date(now),
+    sandbox: { data: seedWithCalls(45) },
+    logger: coreLogger,
+  });
   logger = recordingLogger();
   h = await startHarness(stack.core, { users: [{ id: 'U1', name: 'alice', tz: 'UTC' }] }, { logger });
   await stack.linkDemo({ platform: 'slack', tenant: 'T1', user: 'U1' });
@@ -77,9 +86,10 @@ describe('call records as a Slack table block', () => {
         .filter((l) => l !== '```'),
     ).toHaveLength(22);
     expect(h.slack.refusedPayloads().map((c) => c.refused?.reason)).toContain(TABLES_REFUSED);
-    expect(logger.lines.some((l) => l.includes('Slack refused the table block; sending the text form'))).toBe(
-      true,
+    const refusal = coreLines.find((l) =>
+      l.includes('delivery: the platform refused a send; trying the next form'),
     );
+    expect(refusal).toContain('"reason":"invalid_blocks"');
   });
 });
 

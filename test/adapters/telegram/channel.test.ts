@@ -24,6 +24,22 @@ async function start(overrides = {}) {
 
 const textTo = (chatId: number) => (c: FakeCall) => Number(c.payload.chat_id) === chatId;
 
+/** Bob's call records in the group, a table only he sees (page 1 of 2); a press turns to page 2. */
+async function ephemeralTable(telegram: Harness['telegram']) {
+  const page = (n: number) => ({
+    title: 'Calls',
+    table: { columns: ['Number'], rows: [[`+4930${n}`]], caption: `Page ${n} of 2` },
+    actions: [{ label: '▶', actionId: 'p:x:1' }],
+    audience: 'actor' as const,
+    visibility: 'personal' as const,
+  });
+  core.onText = () => [page(1)];
+  core.onAction = () => ({ update: page(2) });
+  telegram.message(bob, '/cdrs', group);
+  await telegram.waitForCall('sendRichMessage');
+  return telegram.visibleTo(group.id, bob.id).find((m) => m.ephemeral_message_id)!;
+}
+
 describe('start', () => {
   it('registers the command menus per chat kind and clears a webhook before polling', async () => {
     const { telegram } = await start();
@@ -329,18 +345,7 @@ describe('buttons', () => {
 
   it('turns a page of an ephemeral table in place, as text when Telegram refuses the rich edit', async () => {
     const { telegram } = await start();
-    const page = (n: number) => ({
-      title: 'Calls',
-      table: { columns: ['Number'], rows: [[`+4930${n}`]], caption: `Page ${n} of 2` },
-      actions: [{ label: '▶', actionId: 'p:x:1' }],
-      audience: 'actor' as const,
-      visibility: 'personal' as const,
-    });
-    core.onText = () => [page(1)];
-    core.onAction = () => ({ update: page(2) });
-    telegram.message(bob, '/cdrs', group);
-    await telegram.waitForCall('sendRichMessage');
-    const list = telegram.visibleTo(group.id, bob.id).find((m) => m.ephemeral_message_id)!;
+    const list = await ephemeralTable(telegram);
     telegram.failNext('editEphemeralMessageText', 1, {
       ok: false,
       error_code: 400,
@@ -352,6 +357,30 @@ describe('buttons', () => {
     expect(String(edit.payload.text)).toContain('+49302');
     expect(core.actions[0]).toMatchObject({ pressedPrivately: true });
     expect(telegram.callsOf('sendMessage')).toEqual([]);
+  });
+
+  it('a page turn of an ephemeral table without an answer (502) is not edited again nor sent anew', async () => {
+    const { telegram, logs } = await start();
+    const list = await ephemeralTable(telegram);
+    telegram.failNext('editEphemeralMessageText', 1, {
+      ok: false,
+      error_code: 502,
+      description: 'Bad Gateway',
+    });
+    const update = telegram.press(bob, list, 'p:x:1');
+    await telegram.waitForCall('answerCallbackQuery');
+    await telegram.waitForCall('editEphemeralMessageText', (c) => !c.response.ok);
+    await h!.channel.stop();
+    // The core's order of forms: after no answer nothing more (before, the adapter's own fallback threw the 502 up).
+    expect(
+      telegram
+        .callsOf('editEphemeralMessageText')
+        .filter((c) => Number(c.payload.user_id ?? c.payload.receiver_user_id) === bob.id),
+    ).toHaveLength(1);
+    expect(telegram.callsOf('sendRichMessage')).toHaveLength(1);
+    expect(telegram.callsOf('sendMessage')).toEqual([]);
+    expect(logs.filter((l) => l.level === 'error').map((l) => l.msg)).toEqual([]);
+    expect(update.update_id).toBeGreaterThan(0);
   });
 
   it('shows a refusal notice and leaves the message alone', async () => {
@@ -419,6 +448,37 @@ describe('reliability', () => {
     held.open();
     const [first, second] = await telegram.waitForCalls('sendMessage', 2, textTo(alice.id));
     expect([first?.payload.text, second?.payload.text]).toEqual(['done slow', 'done second']);
+  });
+
+  it('answers a second press at once while the first press of the chat still runs (no wait behind it)', async () => {
+    const { telegram } = await start();
+    const held = gate();
+    let presses = 0;
+    core.onText = () => [{ text: 'Top up?', actions: [{ label: 'Confirm', actionId: 'c:1' }] }];
+    core.onAction = async () => {
+      presses += 1;
+      // The first press runs (the provider is slow); the second is told so at once by the core.
+      if (presses === 1) {
+        await held.promise;
+        return { update: { text: 'Topped up' } };
+      }
+      return { notice: 'Already running.' };
+    };
+    telegram.message(alice, '/topup 1234');
+    await telegram.waitForCall('sendMessage');
+    const [confirmation] = telegram.botMessages(alice.id);
+    telegram.press(alice, confirmation!, 'c:1');
+    telegram.press(alice, confirmation!, 'c:1');
+    // Before: presses of one chat ran one after the other, so this waited for the first to end (3.5 s).
+    const second = await telegram.waitForCall(
+      'answerCallbackQuery',
+      (c) => c.payload.text === 'Already running.',
+    );
+    expect(presses).toBe(2);
+    expect(telegram.callsOf('editMessageText')).toEqual([]);
+    held.open();
+    const edit = await telegram.waitForCall('editMessageText');
+    expect(second.seq).toBeLessThan(edit.seq);
   });
 
   it('lets stop() finish an update in flight', async () => {
