@@ -8,6 +8,7 @@ import {
   messagesFor,
   type PlacedOutcome,
   type PlacedReply,
+  type TrackedMessage,
 } from '../../core/index.js';
 import { MCP_CAN } from './capabilities.js';
 import { mcpConversation } from './conversation.js';
@@ -19,8 +20,21 @@ import { mcpConversation } from './conversation.js';
  */
 export interface DoorCalls {
   /** A tool call, claimed once per JSON-RPC request of this session: a re-sent request runs once. */
-  run(command: string, args: readonly string[], request: McpRequest): Promise<Answered>;
-  press(actionId: string): Promise<PlacedOutcome>;
+  run(
+    command: string,
+    args: readonly string[],
+    request: McpRequest,
+    where?: SupportChannel,
+  ): Promise<Answered>;
+  /** A press in the tool call's own place: the support channel it ran in, else the person's conversation. */
+  press(actionId: string, where?: SupportChannel): Promise<PlacedOutcome>;
+  /** Where a reply the core marked for tracking landed (a held request), so its decision can edit it. */
+  sent(tracked: TrackedMessage): Promise<void>;
+}
+
+/** A support channel the person named (docs/mcp.md §4.4): its chat id on the person's platform. */
+export interface SupportChannel {
+  readonly chatId: string;
 }
 
 /** The JSON-RPC request a tool call came in: its id, and the transport's session when it has one. */
@@ -43,7 +57,10 @@ export interface DoorCallsOptions {
 export function doorCalls({ core, identity, locale, logger }: DoorCallsOptions): DoorCalls {
   // The assistant's own conversation with this person: private, like a direct message.
   const chat: ChatRef = { id: `mcp:${identity.user}`, kind: 'private' };
-  const who = { identity, chat, can: MCP_CAN, ...(locale ? { locale } : {}) };
+  const mine = { identity, chat, can: MCP_CAN, ...(locale ? { locale } : {}) };
+  // Named, not written in: the core lets only the channel's agents act there (roles.ts).
+  const who = (where?: SupportChannel) =>
+    where ? { ...mine, chat: { id: where.chatId, kind: 'shared' as const, named: true } } : mine;
   const door = core.register({ name: 'mcp', logger: logger ?? silent });
   // Request ids start again at each connection (stdio has no session id), so a connection's own
   // id keeps a new session's first call from being taken for the last one's.
@@ -78,19 +95,22 @@ export function doorCalls({ core, identity, locale, logger }: DoorCallsOptions):
     return { told: told.join('\n\n') };
   };
   return {
-    run: (command, args, { requestId, sessionId }) => {
+    run: (command, args, { requestId, sessionId }, where) => {
       // The same on a re-sent request: claimed once, and the key of a never-retry operation it starts.
       const deliveryId = `mcp:${sessionId ?? connection}:${requestId}`;
       return through(
         { deliveryId, log: { request: requestId, command } },
-        { command: { ...who, command, args, inputIsPrivate: true, requestId: deliveryId, deliveryId } },
+        {
+          command: { ...who(where), command, args, inputIsPrivate: true, requestId: deliveryId, deliveryId },
+        },
       );
     },
     // The press belongs to a tool call already claimed; the pending action is spent once (single use).
-    press: async (actionId) => {
-      const answered = await through({ press: true }, { action: { ...who, actionId } });
+    press: async (actionId, where) => {
+      const answered = await through({ press: true }, { action: { ...who(where), actionId } });
       return 'decided' in answered ? answered.decided : { notice: answered.told };
     },
+    sent: (tracked) => core.messageSent(tracked),
   };
 }
 
