@@ -47,7 +47,7 @@ const writes = new Set(
 
 interface Walked {
   name: string;
-  annotations: Record<string, boolean | undefined>;
+  annotations: Record<string, string | boolean | undefined>;
   result: unknown;
   ops: string[];
 }
