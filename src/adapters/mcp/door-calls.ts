@@ -3,6 +3,7 @@ import {
   type ChannelLogger,
   type ChatRef,
   type Core,
+  type DedupeStore,
   type Enriched,
   type Identity,
   messagesFor,
@@ -61,13 +62,19 @@ export function doorCalls({ core, identity, locale, logger }: DoorCallsOptions):
   // Named, not written in: the core lets only the channel's agents act there (roles.ts).
   const who = (where?: SupportChannel) =>
     where ? { ...mine, chat: { id: where.chatId, kind: 'shared' as const, named: true } } : mine;
-  const door = core.register({ name: 'mcp', logger: logger ?? silent });
+  const log = logger ?? silent;
+  // A transport's session may reach another replica again (Streamable HTTP): claimed in the core's
+  // shared store. A connection without one (stdio) is this process's alone, and so are its request
+  // ids: claimed here, in memory, without a store write per call (docs/mcp.md §6).
+  const sessionDoor = core.register({ name: 'mcp', logger: log });
+  const connectionDoor = core.register({ name: 'mcp', logger: log, dedupe: connectionClaims() });
   // Request ids start again at each connection (stdio has no session id), so a connection's own
   // id keeps a new session's first call from being taken for the last one's.
   const connection = randomUUID();
   const through = async (
     envelope: { deliveryId?: string; press?: boolean; log?: Record<string, unknown> },
     request: Enriched,
+    door = connectionDoor,
   ): Promise<Answered> => {
     let decided: PlacedOutcome | undefined;
     const told: string[] = [];
@@ -103,6 +110,7 @@ export function doorCalls({ core, identity, locale, logger }: DoorCallsOptions):
         {
           command: { ...who(where), command, args, inputIsPrivate: true, requestId: deliveryId, deliveryId },
         },
+        sessionId === undefined ? connectionDoor : sessionDoor,
       );
     },
     // The press belongs to a tool call already claimed; the pending action is spent once (single use).
@@ -111,6 +119,24 @@ export function doorCalls({ core, identity, locale, logger }: DoorCallsOptions):
       return 'decided' in answered ? answered.decided : { notice: answered.told };
     },
     sent: (tracked) => core.messageSent(tracked),
+  };
+}
+
+/**
+ * Claims of one connection's request ids, in this process: nothing else can send them. An entry
+ * lasts an hour (a client re-sends only while an answer is missing); expired ones are dropped as
+ * new ones come, so a long session holds at most an hour of ids.
+ */
+function connectionClaims(): DedupeStore {
+  const claimed = new Map<string, number>();
+  return {
+    async claim(key, ttlMs) {
+      const now = Date.now();
+      if ((claimed.get(key) ?? 0) > now) return false;
+      if (claimed.size >= 1_000) for (const [k, until] of claimed) if (until <= now) claimed.delete(k);
+      claimed.set(key, now + Math.min(ttlMs, 3_600_000));
+      return true;
+    },
   };
 }
 
