@@ -4,6 +4,7 @@ import {
   type ChatRef,
   type Core,
   type DedupeStore,
+  type Door,
   type Enriched,
   type Identity,
   messagesFor,
@@ -71,36 +72,8 @@ export function doorCalls({ core, identity, locale, logger }: DoorCallsOptions):
   // Request ids start again at each connection (stdio has no session id), so a connection's own
   // id keeps a new session's first call from being taken for the last one's.
   const connection = randomUUID();
-  const through = async (
-    envelope: { deliveryId?: string; press?: boolean; log?: Record<string, unknown> },
-    request: Enriched,
-    door = connectionDoor,
-  ): Promise<Answered> => {
-    let decided: PlacedOutcome | undefined;
-    const told: string[] = [];
-    const posted: PlacedReply[] = [];
-    const received = await door.receive({
-      ...envelope,
-      ...(locale ? { locale } : {}),
-      conversation: mcpConversation(identity.platform, (reply) =>
-        // Placed for this person; a reply that does not say is not taken for public (privacy fails closed).
-        posted.push({ ...reply, audience: 'actor', visibility: reply.visibility ?? 'secret' }),
-      ),
-      notice: async (text) => {
-        told.push(text);
-      },
-      enrich: async () => request,
-      // The whole decision becomes the tool's result: nothing is left to deliver.
-      show: async (decision) => {
-        decided = decision;
-        return {};
-      },
-    });
-    if (decided || posted.length)
-      return { decided: { ...decided, followUps: [...(decided?.followUps ?? []), ...posted] } };
-    if (received === 'duplicate') told.push(messagesFor(locale).assistant.alreadyReceived);
-    return { told: told.join('\n\n') };
-  };
+  const through = (envelope: Envelope, request: Enriched, door = connectionDoor): Promise<Answered> =>
+    throughDoor(door, { platform: identity.platform, locale }, envelope, request);
   return {
     run: (command, args, { requestId, sessionId }, where) => {
       // The same on a re-sent request: claimed once, and the key of a never-retry operation it starts.
@@ -120,6 +93,41 @@ export function doorCalls({ core, identity, locale, logger }: DoorCallsOptions):
     },
     sent: (tracked) => core.messageSent(tracked),
   };
+}
+
+type Envelope = { deliveryId?: string; press?: boolean; log?: Record<string, unknown> };
+
+/** One arrival through the door; the decision, or what the door told instead, comes back. */
+async function throughDoor(
+  door: Door,
+  { platform, locale }: { platform: string; locale?: string | undefined },
+  envelope: Envelope,
+  request: Enriched,
+): Promise<Answered> {
+  let decided: PlacedOutcome | undefined;
+  const told: string[] = [];
+  const posted: PlacedReply[] = [];
+  const received = await door.receive({
+    ...envelope,
+    ...(locale ? { locale } : {}),
+    conversation: mcpConversation(platform, (reply) =>
+      // Placed for this person; a reply that does not say is not taken for public (privacy fails closed).
+      posted.push({ ...reply, audience: 'actor', visibility: reply.visibility ?? 'secret' }),
+    ),
+    notice: async (text) => {
+      told.push(text);
+    },
+    enrich: async () => request,
+    // The whole decision becomes the tool's result: nothing is left to deliver.
+    show: async (decision) => {
+      decided = decision;
+      return {};
+    },
+  });
+  if (decided || posted.length)
+    return { decided: { ...decided, followUps: [...(decided?.followUps ?? []), ...posted] } };
+  if (received === 'duplicate') told.push(messagesFor(locale).assistant.alreadyReceived);
+  return { told: told.join('\n\n') };
 }
 
 /**
