@@ -10,6 +10,7 @@
  *   back from its stdout (a batch of lines at once would save the console a read per command).
  * - Commands: `balance`, and `rate` with three numbers. Warm-up rounds are not counted.
  * - Goal: MCP ≤ 1.2 × the console's CPU per call (MET or MISSED).
+ * - `BENCH_CPU_PROF=<dir>` profiles each child (`node --cpu-prof`); `bench/mcp-profile.ts <dir>` sums them.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -39,7 +40,11 @@ const COMMANDS = [
     title: `== ${en.ratesTitle} ==`,
   },
 ];
-const CHILD = ['--import', 'tsx', 'bench/mcp-child.ts'];
+/** `BENCH_CPU_PROF=<dir>`: each child writes a V8 CPU profile there (`node --cpu-prof`), to compare the paths. */
+const PROFILE = process.env.BENCH_CPU_PROF
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+  : [];
+const CHILD = [...PROFILE, '--import', 'tsx', 'bench/mcp-child.ts'];
 
 /** CPU seconds (user + system) a process used so far, from `/proc/<pid>/stat` (clock ticks of 10 ms). */
 function cpuMs(pid: number): number {

@@ -62,6 +62,8 @@ export async function mcpMain(env: NodeJS.ProcessEnv = process.env, stdio = proc
     core: runtime.core,
     identity,
     locale: config.LANG,
+    // The core's road out: with no chat channel running beside stdio, a Confirm has nowhere to go (docs/mcp.md §4.2).
+    roadOut: runtime.proactive.outbox,
     logger: logger.child({ channel: 'mcp' }),
   });
   const transport = new StdioServerTransport(

@@ -25,6 +25,11 @@ export interface ChatRef {
   readonly kind: 'private' | 'shared';
   /** Whether the platform says this user administers the shared chat (Telegram group admin, Slack workspace admin). */
   readonly userIsAdmin?: boolean;
+  /**
+   * The person named this shared chat rather than writing in it (an assistant's tool option,
+   * docs/mcp.md §4.4): the platform never said they are in it, so only its support agents act there.
+   */
+  readonly named?: boolean;
 }
 
 export function identityKey(id: Pick<Identity, 'platform' | 'tenant' | 'user'>): string {

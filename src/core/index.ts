@@ -96,6 +96,7 @@ export {
   SendFailedError,
   type SendFailure,
   type SentMessage,
+  type TrackedMessage,
 } from './ports/notify.js';
 export type { RecordStore, ScheduledDeletion } from './ports/proactive.js';
 export type { DedupeStore } from './ports/stores.js';

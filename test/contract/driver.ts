@@ -29,6 +29,11 @@ export interface ChannelDriver {
   readonly canDeleteInput: boolean;
   /** Whether the channel has a support-channel audit thread (Slack). */
   readonly hasAuditThread: boolean;
+  /**
+   * `false`: the channel never holds a secret (an assistant, docs/mcp.md §4.3): where a chat shows
+   * its owner a SIP password, it says where to read it instead. Absent: it shows it, privately.
+   */
+  readonly holdsSecrets?: boolean;
   readonly stack: TestStack;
   /** How a user of this platform types `name` (`/balance`, `/tel balance`). */
   command(name: string): string;

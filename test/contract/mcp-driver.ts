@@ -1,5 +1,6 @@
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import { startMcp, textOf } from '../adapters/mcp/mcp-harness.js';
+import { mcpUser, startMcp, textOf } from '../adapters/mcp/mcp-harness.js';
+import { createRecordingNotifier } from '../helpers/recording-notifier.js';
 import { seedWithCalls } from '../helpers/seed-with-calls.js';
 import { type ChannelDriver, SEEDED_CALLS } from './driver.js';
 
@@ -32,8 +33,13 @@ function toolCall(commands: Awaited<ReturnType<typeof startMcp>>['stack']['core'
  * a long list's pages come in one result). No shared chat, nothing to delete.
  */
 export async function mcpDriver(): Promise<ChannelDriver> {
-  const h = await startMcp({ link: false, sandbox: { data: seedWithCalls(SEEDED_CALLS) } });
+  const h = await startMcp({ link: false, roadOut: true, sandbox: { data: seedWithCalls(SEEDED_CALLS) } });
   const seen: string[] = [];
+  // The person's private chat with the bot on their platform: what the bot sends first (an alert)
+  // goes there, as for every channel's user; the assistant only answers (docs/mcp.md §8).
+  const chat = createRecordingNotifier(mcpUser.platform);
+  h.stack.proactive.attach(chat);
+  const inChat = () => chat.sent.map((s) => [s.reply.title, s.reply.text].filter(Boolean).join('\n'));
   const waiting: { answer: (r: ElicitResult) => void; done: Promise<unknown> }[] = [];
   let asked: (() => void) | undefined;
   h.answer(
@@ -74,6 +80,7 @@ export async function mcpDriver(): Promise<ChannelDriver> {
     hasSharedChat: false,
     canDeleteInput: false,
     hasAuditThread: false,
+    holdsSecrets: false,
     stack: h.stack,
     command: (name) => name,
     async say(who, where, text) {
@@ -100,9 +107,9 @@ export async function mcpDriver(): Promise<ChannelDriver> {
       throw new Error('an assistant acts for one person');
     },
     sharedView: () => '',
-    privateView: () => seen.join('\n'),
+    privateView: () => [...seen, ...inChat()].join('\n'),
     ephemeralView: () => '',
-    messages: () => [...seen],
+    messages: () => [...seen, ...inChat()],
     lastInputDeleted: () => false,
     auditThread: () => [],
     async makeSupportChannel() {

@@ -1,5 +1,6 @@
 import { intakeContract } from './intake.js';
 import { mcpDriver } from './mcp-driver.js';
+import { promisesContract } from './promises.js';
 import { adapterContract } from './scenarios.js';
 
 /**
@@ -12,3 +13,6 @@ adapterContract('mcp', mcpDriver, { shared: false, deletes: false, thread: false
 
 // Each tool call enters through the core's door (docs/mcp.md §1.1): a re-sent request runs once.
 intakeContract('mcp', mcpDriver);
+
+/** The surfaces' promises (docs/architecture.md §8.3.3) over MCP: a press is a form's answer. */
+promisesContract('mcp', mcpDriver, { shared: false, deletes: false, forms: false, menus: false });

@@ -1,6 +1,6 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Consent, Messages, PlacedOutcome, PlacedReply } from '../../core/index.js';
-import type { DoorCalls } from './door-calls.js';
+import type { DoorCalls, SupportChannel } from './door-calls.js';
 
 /**
  * Where a person's confirmation is asked when their assistant cannot ask (docs/mcp.md §4): their
@@ -28,11 +28,13 @@ export async function askConsent(c: {
   replies: readonly PlacedReply[];
   t: Messages;
   privateChat?: PrivateChatConfirm | undefined;
+  /** The support channel the tool call ran in: its presses are made there, as the agent's (door-calls.ts). */
+  where?: SupportChannel | undefined;
 }): Promise<ConsentEnd> {
-  const { server, calls, consent, t } = c;
+  const { server, calls, consent, t, where } = c;
   if (!server.getClientCapabilities()?.elicitation?.form) {
     if (c.privateChat && (await c.privateChat(c.replies))) return { kind: 'waiting' };
-    await calls.press(consent.cancel);
+    await calls.press(consent.cancel, where);
     return { kind: 'refused' };
   }
   const timeout = consent.expiresAt ? Math.max(1_000, consent.expiresAt.getTime() - Date.now()) : undefined;
@@ -55,8 +57,8 @@ export async function askConsent(c: {
     // No answer before the confirmation expires (or a broken one) is no consent.
     .catch(() => false);
   if (!yes) {
-    await calls.press(consent.cancel);
+    await calls.press(consent.cancel, where);
     return { kind: 'declined' };
   }
-  return { kind: 'pressed', outcome: await calls.press(consent.confirm) };
+  return { kind: 'pressed', outcome: await calls.press(consent.confirm, where) };
 }

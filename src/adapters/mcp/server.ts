@@ -16,11 +16,12 @@ import {
   type Reply,
   suggest,
 } from '../../core/index.js';
-import { askConsent, type ConsentEnd, type PrivateChatConfirm } from './consent.js';
-import { type DoorCalls, doorCalls, type McpRequest } from './door-calls.js';
-import { readToolInput } from './tool-input.js';
-import { type ToolResult, toolError, toolResult } from './tool-result.js';
-import { exampleCall, listTools } from './tool-schema.js';
+import { askConsent, type ConsentEnd } from './consent.js';
+import { type DoorCalls, doorCalls, type McpRequest, type SupportChannel } from './door-calls.js';
+import { type Posted, postInChannel, privateChatVia, type RoadOut } from './road-out.js';
+import { readToolInput, splitSupportChannel } from './tool-input.js';
+import { type ToolResult, toolError, toolResult, withLine } from './tool-result.js';
+import { exampleCall, listTools, supportChannelTools } from './tool-schema.js';
 
 export interface McpChannelOptions {
   core: Core;
@@ -28,8 +29,11 @@ export interface McpChannelOptions {
   identity: Identity;
   /** The user's language from `LANG` (`de_DE.UTF-8`); `/language` wins for the core's replies. */
   locale?: string | undefined;
-  /** Their private chat with the bot, for a confirmation the assistant cannot ask; absent: none. */
-  privateChat?: PrivateChatConfirm | undefined;
+  /**
+   * The core's road out (the Outbox): a confirmation the assistant cannot ask goes to the person's
+   * private chat on their platform, a held request to the support channel they named. Absent: neither.
+   */
+  roadOut?: RoadOut | undefined;
   logger?: ChannelLogger | undefined;
   version?: string;
 }
@@ -49,11 +53,14 @@ export function createMcpServer(options: McpChannelOptions): Server {
   const tools = new Map<string, CommandTool>(
     options.core.commands.flatMap((c) => c.tools ?? []).map((tool) => [tool.name, tool]),
   );
+  const team = supportChannelTools(options.core.commands);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools(options.core.commands, t) }));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<ToolResult> => {
     const tool = tools.get(req.params.name);
     if (!tool) return toolError(unknownTool(req.params.name, [...tools.values()], t));
-    const input = readToolInput(tool, req.params.arguments, t);
+    const split = splitSupportChannel(req.params.arguments, team.has(tool.name), t);
+    if (!split.ok) return toolError(split.fix);
+    const input = readToolInput(tool, split.args, t);
     if (!input.ok) return toolError(input.fix);
     try {
       return await runTool({
@@ -63,7 +70,9 @@ export function createMcpServer(options: McpChannelOptions): Server {
         tokens: input.tokens,
         request: extra,
         t,
-        privateChat: options.privateChat,
+        options,
+        team: team.has(tool.name),
+        ...(split.where ? { where: split.where } : {}),
       });
     } catch (err) {
       // The core's own failures are worded at its door; this is the channel's (an elicitation that broke).
@@ -96,19 +105,40 @@ async function runTool(c: {
   tokens: string[];
   request: McpRequest;
   t: Messages;
-  privateChat?: PrivateChatConfirm | undefined;
+  options: McpChannelOptions;
+  /** The tool takes `support_channel` (supportChannelTools). */
+  team: boolean;
+  where?: SupportChannel;
 }): Promise<ToolResult> {
-  const answered = await c.calls.run(c.tool.command, c.tokens, c.request);
+  const { calls, where, options } = c;
+  const answered = await calls.run(c.tool.command, c.tokens, c.request, where);
   if ('told' in answered) return toolError(answered.told);
   const replies = answered.decided.followUps ?? [];
   // The core's replies say the user's language (`/language` wins over LANG).
   const language = replies[0]?.language;
   const t = language ? catalogues[language] : c.t;
+  const posted: Posted = where
+    ? await postInChannel({ roadOut: options.roadOut, calls, identity: options.identity, where, replies })
+    : 'none';
   const asking = replies.find((r) => consentOf(r));
   const consent = asking && consentOf(asking);
-  if (!consent) return toolResult(await everyPage(c.calls, replies), t);
-  const end = await askConsent({ ...c, consent, replies, t });
-  return endResult(end, t);
+  const privateChat = privateChatVia(options.roadOut, options.identity);
+  const end = consent ? await askConsent({ ...c, consent, replies, t, privateChat }) : undefined;
+  const result = end
+    ? endResult(end, t)
+    : toolResult([...(await everyPage(calls, replies)), ...postedLine(posted, t)], t);
+  // On the person's own accounts nobody else approves (docs/money-guard.md §2.4): a write that ran says so.
+  const ran = !result.isError && (end === undefined || end.kind === 'pressed');
+  return ran && !where && c.team && c.tool.effect !== 'none'
+    ? withLine(result, t.assistant.ownAccounts)
+    : result;
+}
+
+/** What the tool adds when the core's replies for the support channel were (or could not be) posted there. */
+function postedLine(posted: Posted, t: Messages): Reply[] {
+  if (posted === 'posted') return [{ text: t.assistant.postedInChannel, tone: 'info' }];
+  if (posted === 'failed') return [{ text: t.assistant.notPostedInChannel, tone: 'error' }];
+  return [];
 }
 
 /** The longest list a tool result reads, in pages: a bound on a loop driven by the core's buttons. */

@@ -5,6 +5,7 @@ import {
   type Messages,
   toolTokens,
 } from '../../core/index.js';
+import type { SupportChannel } from './door-calls.js';
 import { exampleCall, exampleOf } from './tool-schema.js';
 
 /** A tool call's arguments read against its fields: the command's tokens, or the fix (docs/mcp.md §5). */
@@ -64,3 +65,25 @@ function expected(field: ArgField, t: Messages): string {
 }
 
 const example = (field: ArgField) => `{"${field.name}": ${JSON.stringify(exampleOf(field))}}`;
+
+/** The option naming a support channel (docs/mcp.md §4.4): the MCP channel's own, not the command's. */
+export const SUPPORT_CHANNEL = 'support_channel';
+
+/** The arguments without `support_channel`, and the channel it names where the tool takes one. */
+export function splitSupportChannel(
+  args: unknown,
+  offered: boolean,
+  t: Messages,
+): { ok: true; args: unknown; where?: SupportChannel } | { ok: false; fix: string } {
+  if (!offered || typeof args !== 'object' || args === null || Array.isArray(args)) return { ok: true, args };
+  const { [SUPPORT_CHANNEL]: named, ...rest } = args as Record<string, unknown>;
+  if (named === undefined || named === null) return { ok: true, args: rest };
+  if (typeof named !== 'string' || named.trim() === '')
+    return {
+      ok: false,
+      fix: t.assistant.wrongType(SUPPORT_CHANNEL, t.assistant.types.text, SUPPORT_EXAMPLE),
+    };
+  return { ok: true, args: rest, where: { chatId: named.trim() } };
+}
+
+const SUPPORT_EXAMPLE = `{"${SUPPORT_CHANNEL}": "C0123SUPPORT"}`;

@@ -95,3 +95,17 @@ export function toolResult(replies: readonly Reply[], t: Messages): ToolResult {
 export function toolError(message: string): ToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }
+
+/** The result with one more line of the channel's own (a note the core's replies do not carry). */
+export function withLine(result: ToolResult, line: string): ToolResult {
+  const [first, ...rest] = result.content;
+  return {
+    ...result,
+    content: [{ type: 'text', text: first?.text ? `${first.text}\n\n${line}` : line }, ...rest],
+    ...(result.structuredContent
+      ? {
+          structuredContent: { replies: [...result.structuredContent.replies, { text: line, tone: 'info' }] },
+        }
+      : {}),
+  };
+}

@@ -74,8 +74,23 @@ function annotations(tool: CommandTool, title: string): ListedTool['annotations'
   };
 }
 
+/**
+ * The tools that take `support_channel` (docs/mcp.md §4.4): those of a command a support agent may
+ * run, that reach the provider (a person's own settings are nobody's team's).
+ */
+export function supportChannelTools(commands: readonly CommandInfo[]): Set<string> {
+  return new Set(
+    commands
+      .filter((c) => c.roles.includes('agent'))
+      .flatMap((c) => c.tools ?? [])
+      .filter((tool) => tool.openWorld !== false)
+      .map((tool) => tool.name),
+  );
+}
+
 /** Every tool of the command table, described in the user's language. */
 export function listTools(commands: readonly CommandInfo[], t: Messages): ListedTool[] {
+  const team = supportChannelTools(commands);
   return commands.flatMap((c) =>
     (c.tools ?? []).map((tool) => {
       const words = (t.cmd as Record<string, { summary: string; usage: string } | undefined>)[c.name];
@@ -88,7 +103,12 @@ export function listTools(commands: readonly CommandInfo[], t: Messages): Listed
         description: `${title}. ${words?.usage ?? c.usage}`,
         inputSchema: {
           type: 'object' as const,
-          properties: Object.fromEntries(tool.fields.map((f) => [f.name, fieldSchema(f, t)])),
+          properties: {
+            ...Object.fromEntries(tool.fields.map((f) => [f.name, fieldSchema(f, t)])),
+            ...(team.has(tool.name)
+              ? { support_channel: { type: 'string', minLength: 1, description: t.assistant.supportChannel } }
+              : {}),
+          },
           ...(required.length ? { required } : {}),
           additionalProperties: false as const,
         },

@@ -42,6 +42,8 @@ export function roleFor(
 ): Role | 'not-agent' | 'not-allowed' {
   const support = input.chat.kind === 'shared' ? settings.support : undefined;
   const agent = isAgent(support, input.identity);
+  // A chat named from elsewhere is acted in by its agents alone: nobody else is known to be there.
+  if (input.chat.named && !agent) return 'not-agent';
   const admin = spec.roles.includes('admin') && input.chat.userIsAdmin === true;
   if (agent && spec.roles.includes('agent')) return 'agent';
   // In a support channel, only agents act on accounts (the team's); admins keep their admin commands.

@@ -103,8 +103,14 @@ export const BUILT_IN_TOOLS: Readonly<Record<string, false | readonly ToolShape[
   call: [
     { fields: [phone('a', 'a'), phone('b', 'b')], effect: 'additive', neverRetry: true, openWorld: true },
   ],
+  // `stopcallback` is on the never-retry list (docs/reliability.md §3): a hang-up is not resent either.
   hangup: [
-    { fields: [{ name: 'call_id', kind: 'text', word: 'callId' }], effect: 'destructive', openWorld: true },
+    {
+      fields: [{ name: 'call_id', kind: 'text', word: 'callId' }],
+      effect: 'destructive',
+      neverRetry: true,
+      openWorld: true,
+    },
   ],
   topup: [
     {

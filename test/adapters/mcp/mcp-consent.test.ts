@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PlacedReply } from '../../../src/core/reply.js';
+import { createRecordingNotifier } from '../../helpers/recording-notifier.js';
 import { type McpHarness, mcpUser, startMcp, textOf } from './mcp-harness.js';
 
 const PIN = '1000000001';
@@ -63,32 +63,62 @@ describe('MCP writes are confirmed by the person (docs/mcp.md §4)', () => {
     expect(h.handled('topup')).toBe(0);
   });
 
-  it('without elicitation, the Confirm goes to the private chat and the tool says it waits there', async () => {
-    const sent: PlacedReply[] = [];
-    h = await startMcp({
-      elicitation: false,
-      privateChat: async (replies) => {
-        sent.push(...replies);
-        return true;
-      },
-    });
+  it('without elicitation, the Confirm goes to the private chat through the core’s road out, and the tool says it waits there', async () => {
+    h = await startMcp({ elicitation: false, roadOut: true });
+    // The person's platform runs a channel here: the road out reaches their private chat on it.
+    const chat = createRecordingNotifier(mcpUser.platform);
+    h.stack.proactive.attach(chat);
     const result = await h.client.callTool({
       name: 'card_block',
       arguments: { card_number: '+49 170 12345678' },
     });
     expect(result.isError).toBeFalsy();
     expect(textOf(result)).toMatch(/sent the question to your private chat with the bot/);
-    const confirm = sent.flatMap((r) => r.actions ?? []).find((a) => a.label === 'Confirm');
+    expect(chat.sent.map((s) => s.to)).toEqual([
+      { platform: mcpUser.platform, tenant: '', kind: 'user', user: mcpUser.user },
+    ]);
+    const confirm = chat.sent.flatMap((s) => s.reply.actions ?? []).find((a) => a.label === 'Confirm');
     expect(confirm).toBeDefined();
     expect(h.handled('mycard-v2.blockcard')).toBe(0);
     // The person presses Confirm in that chat: the core runs it then, as for any chat press.
     const pressed = await h.stack.core.handleAction({
       identity: mcpUser,
-      chat: { id: `mcp:${mcpUser.user}`, kind: 'private' },
+      chat: { id: mcpUser.user, kind: 'private' },
       actionId: confirm!.actionId,
     });
     expect(pressed.update?.text).toMatch(/blocked/);
     expect(h.handled('mycard-v2.blockcard')).toBe(1);
+  });
+
+  it('without elicitation, Cancel pressed in the private chat, or the question expired there: nothing is sent', async () => {
+    let now = new Date('2026-03-02T10:00:00Z');
+    h = await startMcp({ elicitation: false, roadOut: true, clock: () => now });
+    const chat = createRecordingNotifier(mcpUser.platform);
+    h.stack.proactive.attach(chat);
+    const before = h.stack.sandbox.stats().received['mycard-v2.blockcard'] ?? 0;
+    const button = (label: string) =>
+      chat.sent.flatMap((s) => s.reply.actions ?? []).findLast((a) => a.label === label)!.actionId;
+    const press = (actionId: string) =>
+      h!.stack.core.handleAction({
+        identity: mcpUser,
+        chat: { id: mcpUser.user, kind: 'private' },
+        actionId,
+      });
+    await h.client.callTool({ name: 'card_block', arguments: { card_number: '+49 170 12345678' } });
+    await press(button('Cancel'));
+    await h.client.callTool({ name: 'card_block', arguments: { card_number: '+49 170 12345678' } });
+    now = new Date(now.getTime() + 24 * 3600_000);
+    const late = await press(button('Confirm'));
+    expect(late.notice ?? late.update?.text).toMatch(/expired/i);
+    expect(h.stack.sandbox.stats().received['mycard-v2.blockcard'] ?? 0).toBe(before);
+  });
+
+  it('without elicitation, when no channel of the person’s platform runs here, refuses and says why; nothing is sent', async () => {
+    h = await startMcp({ elicitation: false, roadOut: true });
+    const result = await h.client.callTool({ name: 'topup', arguments: { pin: PIN } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/I have no private chat with you to ask in/);
+    expect(h.stack.sandbox.stats().received.topup ?? 0).toBe(0);
   });
 });
 

@@ -43,13 +43,32 @@ describe('MCP at the door', () => {
   it('while the store cannot be reached, the tool says so and nothing runs', async () => {
     h = await startMcp();
     const before = providerCalls(h);
-    h.stack.stores.dedupe.claim = async () => {
+    const down = async () => {
       throw Object.assign(new Error('store down'), { code: 'ERR_STORE_UNAVAILABLE' });
     };
+    // The whole store: a stdio connection claims in memory, and meets the outage at the core's first read.
+    h.stack.stores.dedupe.claim = down;
+    h.stack.stores.rateLimit.hit = down;
+    h.stack.stores.credentials.get = down;
     const result = await h.client.callTool({ name: 'balance', arguments: {} });
-    expect(result.isError).toBe(true);
     // In every language the bot speaks: the store that keeps `/language` is the one down.
     expect(textOf(result)).toContain(en.storeUnavailable);
+    expect(providerCalls(h)).toBe(before);
+  });
+
+  it('a connection without a session (stdio) claims its request ids in this process: no store write per call', async () => {
+    h = await startMcp();
+    let claims = 0;
+    const claim = h.stack.stores.dedupe.claim.bind(h.stack.stores.dedupe);
+    h.stack.stores.dedupe.claim = (key, ttl) => {
+      claims += 1;
+      return claim(key, ttl);
+    };
+    for (let i = 0; i < 3; i++) await h.client.callTool({ name: 'balance', arguments: {} });
+    expect(claims).toBe(0);
+    // Still once: the re-sent request is told, and nothing runs again.
+    const before = providerCalls(h);
+    expect(textOf(await h.resend())).toBe(en.assistant.alreadyReceived);
     expect(providerCalls(h)).toBe(before);
   });
 });

@@ -6,7 +6,6 @@ import {
   type ElicitResult,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { PrivateChatConfirm } from '../../../src/adapters/mcp/consent.js';
 import { createMcpServer } from '../../../src/adapters/mcp/server.js';
 import type { Identity } from '../../../src/core/identity.js';
 import { createTestStack, type TestStack, type TestStackOptions } from '../../helpers/stack.js';
@@ -40,18 +39,22 @@ export async function startMcp(
   options: TestStackOptions & {
     elicitation?: boolean;
     locale?: string;
-    privateChat?: PrivateChatConfirm;
+    /** The core's road out (the stack's Outbox) for the private chat and support channels; default none. */
+    roadOut?: boolean;
+    /** Who the assistant acts for; default `mcpUser`. */
+    identity?: Identity;
     link?: boolean;
   } = {},
 ): Promise<McpHarness> {
   const stack = await createTestStack(options);
-  if (options.link !== false) await stack.linkDemo(mcpUser);
+  const identity = options.identity ?? mcpUser;
+  if (options.link !== false) await stack.linkDemo(identity);
   const serverFor = () =>
     createMcpServer({
       core: stack.core,
-      identity: mcpUser,
+      identity,
       locale: options.locale,
-      privateChat: options.privateChat,
+      ...(options.roadOut ? { roadOut: stack.proactive.outbox } : {}),
     });
   const clientFor = () =>
     new Client(

@@ -34,5 +34,13 @@ export const assistantDe: typeof assistantEn = {
       'Diese Anfrage (mit derselben ID) habe ich schon erhalten, und ich führe eine Anfrage nur einmal aus; die Antwort ging an die erste. Um sie noch einmal auszuführen, stellen Sie einen neuen Aufruf.',
     failed:
       'Bei mir ist etwas schiefgegangen; es wurde nichts weiter gesendet. Versuchen Sie es gleich noch einmal.',
+    supportChannel:
+      'Ein Support-Kanal, in dem Sie Agent sind (seine Chat-ID, z. B. C0123SUPPORT): Der Befehl läuft dort für sein Team, unter seinen Freigaberegeln. Lassen Sie es weg, um mit Ihren eigenen Konten zu handeln; dort gelten keine Freigaben.',
+    ownAccounts:
+      'Dies betraf Ihre eigenen Konten; dort gelten keine Freigaben. Um für ein Team unter seinen Freigaberegeln zu handeln, nennen Sie seinen Support-Kanal (support_channel).',
+    postedInChannel:
+      'Ich habe dies im Support-Kanal gepostet. Dort entscheidet eine freigebende Person; das Ergebnis kommt in Ihren privaten Chat mit dem Bot.',
+    notPostedInChannel:
+      'Die Anfrage wartet auf Freigabe, aber ich konnte sie nicht im Support-Kanal posten (der Bot läuft dort nicht von hier aus), also kann dort niemand sie freigeben. Sie verfällt in 30 Minuten von selbst; führen Sie den Befehl stattdessen im Support-Kanal aus.',
   },
 };

@@ -30,5 +30,13 @@ export const assistantEn = {
     alreadyReceived:
       'I received this same request (its id) before and run a request once; its answer went to the first. To run it again, make a new call.',
     failed: 'Something went wrong on my side; nothing more was sent. Try again in a moment.',
+    supportChannel:
+      'A support channel you are an agent of (its chat id, e.g. C0123SUPPORT): the command runs there for its team, under its approvals policy. Leave it out to act on your own accounts, where approvals do not apply.',
+    ownAccounts:
+      'This acted on your own accounts, where approvals do not apply. To act for a team under its approvals policy, name its support channel (support_channel).',
+    postedInChannel:
+      'I posted this in the support channel. An approver there decides; the result comes to your private chat with the bot.',
+    notPostedInChannel:
+      'The request waits for approval, but I could not post it in the support channel (the bot does not run there from here), so nobody there can approve it. It expires on its own in 30 minutes; run the command in the support channel instead.',
   },
 };
