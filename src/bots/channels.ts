@@ -86,6 +86,7 @@ async function slackChannel(config: Config, runtime: Runtime): Promise<ChatChann
     dedupe: stores.dedupe,
     stopTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     backlog: config.TELEPHONY_BACKLOG,
+    ...(runtime.channelMemory ? { memory: runtime.channelMemory } : {}),
     onApiError: (method, code) => runtime.metrics.platformApiError({ platform: 'slack', method, code }),
     logger: logger.child({ channel: 'slack' }),
   });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { type Dispatcher, request } from 'undici';
 import { messageProblem, viewProblem } from './block-kit.js';
 import { authTestAnswer, type FakeSlackApp, FakeSlackAuth, type FakeTokenOwner } from './fake-slack-oauth.js';
+import { CHARTS_REFUSED } from './fake-slack-surfaces.js';
 
 /**
  * A local fake of the Slack Web API for bolt's WebClient (`slackApiUrl`), plus the endpoints Slack
@@ -133,6 +134,8 @@ export interface FakeSlack {
    * may hold it back): every message carrying one answers `invalid_blocks`, as an unknown block does.
    */
   refuseTables(): void;
+  /** A workspace without the `data_visualization` block: a message carrying one answers `invalid_blocks`. */
+  refuseCharts(): void;
   /**
    * `channel` (a `D…` id) is a direct message between two people, not with the app: `/tel` works
    * there (its answers through response_url), but the app is no member, so `conversations.info`,
@@ -171,6 +174,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   const left = new Set<string>();
   const peopleDms = new Set<string>();
   let tablesRefused = false;
+  let chartsRefused = false;
   const auth = new FakeSlackAuth(options.oauthApp, options.tokens ?? { 'xoxb-test': { team: 'T1' } });
   let skew = 0;
   const clock = () => (options.now ?? Date.now)() + skew;
@@ -221,8 +225,10 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
 
   function tableRefused(body: Record<string, unknown>): string | undefined {
     const blocks = parseJson(body.blocks);
-    if (!tablesRefused || !Array.isArray(blocks)) return undefined;
-    return blocks.some((b) => (b as { type?: unknown }).type === 'table') ? TABLES_REFUSED : undefined;
+    if (!Array.isArray(blocks)) return undefined;
+    const has = (type: string) => blocks.some((b) => (b as { type?: unknown }).type === type);
+    if (chartsRefused && has('data_visualization')) return CHARTS_REFUSED;
+    return tablesRefused && has('table') ? TABLES_REFUSED : undefined;
   }
 
   function record(call: SlackCall): void {
@@ -472,6 +478,9 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     refuseTables: () => {
       tablesRefused = true;
     },
+    refuseCharts: () => {
+      chartsRefused = true;
+    },
     directMessageBetweenPeople: (channel) => {
       peopleDms.add(channel);
     },
@@ -493,7 +502,9 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       });
       // Every Block Kit payload any test produced must have kept within Slack's limits (docs/interface.md §4.2);
       // a table refused by `refuseTables()` is the workspace's choice, not a broken limit.
-      const refused = calls.filter((c) => c.refused !== undefined && c.refused.reason !== TABLES_REFUSED);
+      const refused = calls.filter(
+        (c) => c.refused !== undefined && ![TABLES_REFUSED, CHARTS_REFUSED].includes(c.refused.reason),
+      );
       if (refused.length > 0)
         throw new Error(
           `Slack refused payloads: ${JSON.stringify(refused.map((c) => [c.method, c.refused]))}`,

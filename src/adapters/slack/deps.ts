@@ -44,6 +44,7 @@ export function createHandlerDeps(
       auditThread: new AuditThread(options.now),
       now: options.now,
       apiUrl: options.apiUrl,
+      memory: options.memory,
     }),
     track: (name, work) => {
       const p = work().catch((err: unknown) => {

@@ -2,6 +2,7 @@ import type { webApi } from '@slack/bolt';
 import type { ChannelLogger, Core, DedupeStore } from '../../core/index.js';
 import { countingFetch } from './api-errors.js';
 import type { SlackOAuthOptions } from './oauth.js';
+import { memoryWorkspaceMemory, type WorkspaceMemory } from './workspace-memory.js';
 
 /** The pino-shaped logger the bot passes around; Slack logs at debug too. */
 export type SlackLogger = Required<ChannelLogger>;
@@ -63,6 +64,8 @@ export interface SlackChannelOptions {
   now?: () => Date;
   /** Each failed Web API call, by method and Slack's `error` (or HTTP status, `network`), for `/metrics`. */
   onApiError?: ((method: string, code: string) => void) | undefined;
+  /** What is remembered of a workspace across restarts (workspace-memory.ts); default: in memory only. */
+  memory?: WorkspaceMemory;
 }
 
 export type ResolvedSlackOptions = Required<
@@ -126,6 +129,7 @@ export function resolveSlackOptions(options: SlackChannelOptions): ResolvedSlack
     command,
     endpoint: options.endpoint ?? '/slack/events',
     dedupe: options.dedupe,
+    memory: options.memory ?? memoryWorkspaceMemory(),
     logger: options.logger ?? silent,
     dedupeTtlMs: options.dedupeTtlMs ?? 3_600_000,
     webApiRetry: options.webApiRetry ?? DEFAULT_WEB_API_RETRY,
