@@ -49,7 +49,7 @@ export async function openStores(
         ),
     }),
     installations: createInstallationStore({ kv, keyring }),
-    // What a channel remembers of a workspace (a surface it refused), kept across restarts (docs/channels.md §2.4).
+    // What a channel remembers of a workspace (a surface it refused), kept across restarts (docs/channels.md §2.3).
     channelMemory: { recall: (key) => kv.get<string>(key), remember: (key, value) => kv.set(key, value) },
     keyCreatedAt: createdAt,
   };

@@ -53,6 +53,9 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/** With injected stores (tests): no installations, no channel memory (memory only), no key date. */
+const INJECTED = { installations: undefined, channelMemory: undefined, keyCreatedAt: undefined };
+
 /** Runtime overrides the tests pass: their own stores, sandbox or clock. */
 export interface RuntimeOverrides {
   stores?: Stores;
@@ -74,12 +77,7 @@ export async function createRuntime(
   // must fail the start before anything listens, so the process can exit with its message.
   const writerLost = new Set<() => void>();
   const { stores, installations, channelMemory, keyCreatedAt } = overrides.stores
-    ? {
-        stores: overrides.stores,
-        installations: undefined,
-        channelMemory: undefined,
-        keyCreatedAt: undefined,
-      }
+    ? { ...INJECTED, stores: overrides.stores }
     : await openStores(config, logger, () => {
         for (const listener of writerLost) listener();
       });

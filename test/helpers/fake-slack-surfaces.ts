@@ -60,3 +60,83 @@ export function blocksOf(body: Obj): Obj[] {
   const raw = typeof body.blocks === 'string' ? (JSON.parse(body.blocks) as unknown) : body.blocks;
   return Array.isArray(raw) ? (raw as Obj[]) : [];
 }
+
+function parsed(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The agent view's and Work Objects' Web API methods, answered as Slack documents them:
+ * `assistant.threads.setSuggestedPrompts` (a thread, 1 to 4 prompts with a title and a message),
+ * `chat.unfurl` (channel+ts or unfurl_id+source; `metadata.entities` each with `app_unfurl_url`,
+ * `entity_type`, `external_ref.id` and `entity_payload.attributes.title`), and
+ * `entity.presentDetails` (a trigger_id from an `entity_details_requested` event, once; metadata
+ * for that entity only, else `entity_metadata_does_not_match_trigger`).
+ */
+export class FakeSurfaces {
+  readonly #triggers = new Map<string, string>();
+  #seq = 0;
+
+  /** A trigger_id as Slack puts it in `entity_details_requested` for the entity `ref`. */
+  entityTrigger(ref: string): string {
+    const trigger = `entity.${++this.#seq}.${ref.length}`;
+    this.#triggers.set(trigger, ref);
+    return trigger;
+  }
+
+  answer(method: string, body: Obj): Obj | undefined {
+    if (method === 'assistant.threads.setSuggestedPrompts') return this.#prompts(body);
+    if (method === 'chat.unfurl') return this.#unfurl(body);
+    if (method === 'entity.presentDetails') return this.#details(body);
+    return undefined;
+  }
+
+  #prompts(body: Obj): Obj {
+    const prompts = parsed(body.prompts) as Obj[] | undefined;
+    if (!body.channel_id || !body.thread_ts) return { ok: false, error: 'invalid_arguments' };
+    if (!Array.isArray(prompts) || prompts.length < 1 || prompts.length > 4)
+      return { ok: false, error: 'invalid_arguments' };
+    const ok = prompts.every(
+      (p) => typeof p.title === 'string' && p.title && typeof p.message === 'string' && p.message,
+    );
+    return ok ? { ok: true } : { ok: false, error: 'invalid_arguments' };
+  }
+
+  #unfurl(body: Obj): Obj {
+    const target = (body.channel && body.ts) || (body.unfurl_id && body.source);
+    if (!target) return { ok: false, error: 'invalid_arguments' };
+    const metadata = parsed(body.metadata) as { entities?: Obj[] } | undefined;
+    if (body.metadata !== undefined) {
+      const entities = metadata?.entities;
+      if (!Array.isArray(entities) || entities.length === 0) return { ok: false, error: 'invalid_metadata' };
+      for (const e of entities) {
+        const payload = (e.entity_payload ?? {}) as { attributes?: { title?: { text?: unknown } } };
+        if (typeof e.app_unfurl_url !== 'string' || typeof e.entity_type !== 'string')
+          return { ok: false, error: 'invalid_metadata' };
+        if (typeof (e.external_ref as Obj | undefined)?.id !== 'string')
+          return { ok: false, error: 'invalid_metadata' };
+        if (typeof payload.attributes?.title?.text !== 'string')
+          return { ok: false, error: 'invalid_metadata' };
+      }
+    } else if (body.unfurls === undefined) return { ok: false, error: 'invalid_arguments' };
+    return { ok: true };
+  }
+
+  #details(body: Obj): Obj {
+    const trigger = String(body.trigger_id ?? '');
+    const ref = this.#triggers.get(trigger);
+    if (ref === undefined) return { ok: false, error: 'invalid_trigger_id' };
+    this.#triggers.delete(trigger);
+    const metadata = parsed(body.metadata) as Obj | undefined;
+    if (metadata !== undefined) {
+      if ((metadata.external_ref as Obj | undefined)?.id !== ref)
+        return { ok: false, error: 'entity_metadata_does_not_match_trigger' };
+    }
+    return { ok: true };
+  }
+}

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { type Dispatcher, request } from 'undici';
 import { messageProblem, viewProblem } from './block-kit.js';
 import { authTestAnswer, type FakeSlackApp, FakeSlackAuth, type FakeTokenOwner } from './fake-slack-oauth.js';
-import { CHARTS_REFUSED } from './fake-slack-surfaces.js';
+import { CHARTS_REFUSED, FakeSurfaces } from './fake-slack-surfaces.js';
 
 /**
  * A local fake of the Slack Web API for bolt's WebClient (`slackApiUrl`), plus the endpoints Slack
@@ -80,6 +80,8 @@ export interface FakeSlackOptions {
   oauthApp?: FakeSlackApp;
   /** Slack's clock in ms (default `Date.now`); `advance()` moves it further. */
   now?: () => number;
+  /** Channel id → name, for `conversations.info` (default: none). */
+  channelNames?: Record<string, string>;
 }
 
 export interface FakeSlack {
@@ -136,6 +138,8 @@ export interface FakeSlack {
   refuseTables(): void;
   /** A workspace without the `data_visualization` block: a message carrying one answers `invalid_blocks`. */
   refuseCharts(): void;
+  /** The agent view's and Work Objects' methods (fake-slack-surfaces.ts). */
+  readonly surfaces: FakeSurfaces;
   /**
    * `channel` (a `D…` id) is a direct message between two people, not with the app: `/tel` works
    * there (its answers through response_url), but the app is no member, so `conversations.info`,
@@ -175,6 +179,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   const peopleDms = new Set<string>();
   let tablesRefused = false;
   let chartsRefused = false;
+  const surfaces = new FakeSurfaces();
   const auth = new FakeSlackAuth(options.oauthApp, options.tokens ?? { 'xoxb-test': { team: 'T1' } });
   let skew = 0;
   const clock = () => (options.now ?? Date.now)() + skew;
@@ -303,7 +308,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         if (closedViews.has(String(body.view_id))) return { ok: false, error: 'not_found' };
         return { ok: true, view: { id: body.view_id ?? `V${++seq}`, ...(parseJson(body.view) as object) } };
       case 'conversations.info':
-        return conversationInfo(String(body.channel ?? ''), peopleDms, left);
+        return conversationInfo(String(body.channel ?? ''), peopleDms, left, options.channelNames);
       case 'conversations.open':
         return { ok: true, channel: { id: `D${String(body.users ?? 'X')}` } };
       case 'files.getUploadURLExternal': {
@@ -336,7 +341,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       case 'usergroups.users.list':
         return { ok: true, users: groups.get(String(body.usergroup)) ?? [] };
       default:
-        return { ok: false, error: 'unknown_method' };
+        return surfaces.answer(method, body) ?? { ok: false, error: 'unknown_method' };
     }
   }
 
@@ -478,6 +483,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     refuseTables: () => {
       tablesRefused = true;
     },
+    surfaces,
     refuseCharts: () => {
       chartsRefused = true;
     },
@@ -840,11 +846,16 @@ function conversationInfo(
   channel: string,
   peopleDms: Set<string>,
   left: Set<string>,
+  names: Record<string, string> = {},
 ): Record<string, unknown> {
   if (!channel) return { ok: false, error: 'channel_not_found' };
   if (peopleDms.has(channel)) return { ok: false, error: 'channel_not_found' };
   if (channel.startsWith('D')) return { ok: true, channel: { id: channel, is_im: true, is_channel: false } };
   const isPrivate = channel.startsWith('G');
   if (isPrivate && left.has(channel)) return { ok: false, error: 'channel_not_found' };
-  return { ok: true, channel: { id: channel, is_im: false, is_channel: !isPrivate, is_private: isPrivate } };
+  const name = names[channel] ? { name: names[channel] } : {};
+  return {
+    ok: true,
+    channel: { id: channel, ...name, is_im: false, is_channel: !isPrivate, is_private: isPrivate },
+  };
 }

@@ -1,6 +1,7 @@
 import type { App } from '@slack/bolt';
 import { errorSummary } from '../../core/index.js';
 import { registerActions } from './actions.js';
+import { registerAgentView } from './agent-view.js';
 import { registerAppHome } from './app-home.js';
 import { registerCommand } from './commands.js';
 import type { SlackHandlerDeps } from './deps.js';
@@ -16,6 +17,7 @@ export function registerListeners(app: App, deps: SlackHandlerDeps): void {
   registerAppHome(app, deps);
   registerMessages(app, deps);
   registerShortcuts(app, deps);
+  registerAgentView(app, deps);
   app.error(async (err) => {
     deps.options.logger.error({ err: errorSummary(err) }, 'bolt error');
   });

@@ -9,7 +9,7 @@ export const chartsRefusedKey = (team: string) => `slack:charts-refused:${team}`
 
 /**
  * A reply with a chart (`/spend`) drawn by Slack itself: the caption and its `data_visualization`
- * blocks, without the PNG (docs/channels.md §2.4). `false` when it was not sent so: no chart, a
+ * blocks, without the PNG (docs/channels.md §2.3). `false` when it was not sent so: no chart, a
  * workspace remembered to refuse the block, or Slack refusing it now (`invalid_blocks`), which is
  * remembered in the store, so the next answer there goes as the PNG at once, after a restart too.
  * The caller then sends today's form; nothing is lost.

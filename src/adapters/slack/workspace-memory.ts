@@ -1,6 +1,6 @@
 /**
  * What the Slack channel remembers of a workspace across restarts (a surface Slack refused there,
- * docs/channels.md §2.4): a small key-value port the composition root backs with the bot's store.
+ * docs/channels.md §2.3): a small key-value port the composition root backs with the bot's store.
  * The default keeps it in memory only.
  */
 export interface WorkspaceMemory {

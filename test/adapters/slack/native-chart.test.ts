@@ -11,7 +11,7 @@ import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { type SlackHarness, startHarness } from './harness.js';
 
 /**
- * `/spend` as Slack's own chart (docs/channels.md §2.4): real bolt, the real core and sandbox, and
+ * `/spend` as Slack's own chart (docs/channels.md §2.3): real bolt, the real core and sandbox, and
  * the fake Web API, which checks the `data_visualization` block against its documented limits and
  * refuses it where a workspace lacks it. The refusal is remembered in a real SQLite file.
  */
