@@ -8,6 +8,7 @@ import type { SlackHandlerDeps } from './deps.js';
 import { registerMessages } from './messages-tab.js';
 import { registerShortcuts } from './shortcuts.js';
 import { registerViews } from './views.js';
+import { registerWorkObjects } from './work-objects.js';
 
 /** Every listener of the channel, and bolt's error handler, on one app. */
 export function registerListeners(app: App, deps: SlackHandlerDeps): void {
@@ -18,6 +19,7 @@ export function registerListeners(app: App, deps: SlackHandlerDeps): void {
   registerMessages(app, deps);
   registerShortcuts(app, deps);
   registerAgentView(app, deps);
+  if (deps.options.workObjects) registerWorkObjects(app, deps, deps.options.workObjects);
   app.error(async (err) => {
     deps.options.logger.error({ err: errorSummary(err) }, 'bolt error');
   });

@@ -1,9 +1,9 @@
+import type { SlackChannelOptions } from '../../../src/adapters/slack/index.js';
 import {
   createSlackChannel,
   type SlackChannel,
   type SlackLogger,
 } from '../../../src/adapters/slack/index.js';
-import type { WorkspaceMemory } from '../../../src/adapters/slack/workspace-memory.js';
 import type { HealthServer } from '../../../src/bots/health-server.js';
 import type { Core } from '../../../src/core/core.js';
 import type { DedupeStore } from '../../../src/store/stores.js';
@@ -83,7 +83,7 @@ let responseSeq = 0;
 export async function startHarness(
   core: Core,
   fake: FakeSlackOptions = {},
-  extra: { viewAckBudgetMs?: number; logger?: SlackLogger; memory?: WorkspaceMemory } = {},
+  extra: Pick<SlackChannelOptions, 'viewAckBudgetMs' | 'logger' | 'memory' | 'workObjects'> = {},
 ): Promise<SlackHarness> {
   const slack = await startFakeSlack(fake);
   const dedupe = memoryDedupe();
