@@ -1,4 +1,4 @@
-import type { SlackOAuthOptions } from '../adapters/slack/index.js';
+import type { SlackChannelOptions, SlackOAuthOptions } from '../adapters/slack/index.js';
 import { slackEnabled } from './config/slack.js';
 import type { Config } from './config.js';
 import type { MountedHandler } from './health-server.js';
@@ -88,6 +88,8 @@ async function slackChannel(config: Config, runtime: Runtime): Promise<ChatChann
     dedupe: stores.dedupe,
     stopTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     backlog: config.TELEPHONY_BACKLOG,
+    ...(runtime.channelMemory ? { memory: runtime.channelMemory } : {}),
+    workObjects: workObjectsOf(config),
     onApiError: (method, code) => runtime.metrics.platformApiError({ platform: 'slack', method, code }),
     logger: logger.child({ channel: 'slack' }),
   });
@@ -102,6 +104,16 @@ async function slackChannel(config: Config, runtime: Runtime): Promise<ChatChann
     },
     stop: () => channel.stop(),
   };
+}
+
+/**
+ * Work Objects (docs/channels.md §2.3): their ids are sealed with a key derived from the bot's own
+ * secret: the master key when set, else the Slack signing secret or bot token.
+ */
+function workObjectsOf(config: Config): SlackChannelOptions['workObjects'] {
+  const secret = config.BOT_ENCRYPTION_KEY ?? config.SLACK_SIGNING_SECRET ?? config.SLACK_BOT_TOKEN;
+  if (!config.SLACK_UNFURL_DOMAIN || !secret) return undefined;
+  return { domain: config.SLACK_UNFURL_DOMAIN, key: new TextEncoder().encode(secret) };
 }
 
 /**

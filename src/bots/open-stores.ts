@@ -12,12 +12,23 @@ import type { Stores } from '../store/stores.js';
 import type { Config } from './config.js';
 import { resolveKeyring, storeConfigOf } from './store-config.js';
 
+/** A channel's small memory of a workspace, in the bot's store (the Slack channel's `WorkspaceMemory`). */
+export interface ChannelMemory {
+  recall(key: string): Promise<string | undefined>;
+  remember(key: string, value: string): Promise<void>;
+}
+
 /** Opens the configured store (SQLite or Redis) and checks the master key against it. */
 export async function openStores(
   config: Config,
   logger: Logger,
   onWriterLost: () => void,
-): Promise<{ stores: Stores; installations: InstallationStore; keyCreatedAt: string | undefined }> {
+): Promise<{
+  stores: Stores;
+  installations: InstallationStore;
+  channelMemory: ChannelMemory;
+  keyCreatedAt: string | undefined;
+}> {
   const { keyring, createdAt } = await resolveKeyring(config);
   const storeLog = logger.child({ component: 'store' });
   const kv = await createKeyValueStoreFromConfig(loud(storeConfigOf(config), storeLog, onWriterLost));
@@ -38,6 +49,8 @@ export async function openStores(
         ),
     }),
     installations: createInstallationStore({ kv, keyring }),
+    // What a channel remembers of a workspace (a surface it refused), kept across restarts (docs/channels.md §2.3).
+    channelMemory: { recall: (key) => kv.get<string>(key), remember: (key, value) => kv.set(key, value) },
     keyCreatedAt: createdAt,
   };
 }

@@ -18,7 +18,7 @@ import {
 import { type BotMetrics, noBotMetrics } from './bot-metrics.js';
 import type { Config } from './config.js';
 import { linkDemoAccounts } from './demo-link.js';
-import { openStores } from './open-stores.js';
+import { type ChannelMemory, openStores } from './open-stores.js';
 import { startRecovery } from './recovery.js';
 
 export interface Runtime {
@@ -30,6 +30,8 @@ export interface Runtime {
   stores: Stores;
   /** Chat-platform installations (Slack OAuth, docs/operations.md §5.2), sealed in the same store; absent with injected stores. */
   installations: InstallationStore | undefined;
+  /** What channels remember of a workspace across restarts; absent with injected stores (memory only). */
+  channelMemory: ChannelMemory | undefined;
   sandbox: Sandbox | undefined;
   baseUrl: string;
   keyCreatedAt: string | undefined;
@@ -51,6 +53,9 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/** With injected stores (tests): no installations, no channel memory (memory only), no key date. */
+const INJECTED = { installations: undefined, channelMemory: undefined, keyCreatedAt: undefined };
+
 /** Runtime overrides the tests pass: their own stores, sandbox or clock. */
 export interface RuntimeOverrides {
   stores?: Stores;
@@ -71,8 +76,8 @@ export async function createRuntime(
   // Stores first: a refused store (a second instance on one SQLite DATA_DIR, an unreachable Redis)
   // must fail the start before anything listens, so the process can exit with its message.
   const writerLost = new Set<() => void>();
-  const { stores, installations, keyCreatedAt } = overrides.stores
-    ? { stores: overrides.stores, installations: undefined, keyCreatedAt: undefined }
+  const { stores, installations, channelMemory, keyCreatedAt } = overrides.stores
+    ? { ...INJECTED, stores: overrides.stores }
     : await openStores(config, logger, () => {
         for (const listener of writerLost) listener();
       });
@@ -105,6 +110,7 @@ export async function createRuntime(
     clientFactory,
     stores,
     installations,
+    channelMemory,
     sandbox: provider.sandbox,
     baseUrl: provider.baseUrl,
     keyCreatedAt,

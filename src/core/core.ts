@@ -117,6 +117,16 @@ export interface Core {
   link(input: LinkInput): Promise<PlacedReply>;
   /** Turns a shared chat into a support channel (Slack `/tel team setup` modal). Admins only. */
   setupSupportChannel(input: SupportSetupInput): Promise<PlacedReply>;
+  /** The accounts linked to this person (their own, not a support channel's), the active one marked. */
+  linkedAccounts(identity: Identity): Promise<{ username: string; active: boolean }[]>;
+  /** The account a support channel acts with; undefined when the chat is no support channel or has none. */
+  supportAccount(platform: string, tenant: string, chat: ChatRef): Promise<string | undefined>;
+  /**
+   * The support channel's account for one of its agents, checked now (the adapter passes the
+   * platform's groups read past its caches); undefined for anyone else. `audit`: the command name
+   * under which the use is written to the channel's audit log (docs/privacy.md §3.4).
+   */
+  agentAccount(input: { identity: Identity; chat: ChatRef; audit?: string }): Promise<string | undefined>;
   /**
    * Names commands as each platform's users type them (`/tel balance` in Slack): the one rewriter
    * replies go through, for whatever else speaks for the core (alerts, digests).

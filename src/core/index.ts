@@ -110,6 +110,7 @@ export {
   type PlacedReply,
   type Reply,
   type ReplyAction,
+  type ReplyChart,
   type ReplyField,
   type ReplyFile,
   type ReplySection,

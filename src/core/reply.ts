@@ -30,6 +30,11 @@ export interface Reply {
   /** An attachment, e.g. the CDR CSV. */
   file?: ReplyFile;
   /**
+   * The figures behind a chart `file` (the spend PNG), for a channel that draws charts itself (Slack's
+   * `data_visualization` block, docs/proactive.md §3.1); a channel that does not sends the file.
+   */
+  chart?: ReplyChart;
+  /**
    * What the reply holds, as its handler classifies it; the command table's `output` applies when
    * it is missing (delivery.ts). `personal`: the user's own data (balance, numbers, usernames, call
    * records). `secret`: a PIN or password. `public`: nothing about anyone.
@@ -152,6 +157,13 @@ export interface ReplyAction {
   confirmText?: string;
   /** Starts a new row of buttons where the channel lays them out in rows (Telegram). */
   newRow?: boolean;
+}
+
+/** Up to two charts of amounts, each in minor units at `scale` (never a float until drawn). */
+export interface ReplyChart {
+  currency: string;
+  scale: number;
+  charts: { kind: 'bar' | 'pie'; title: string; points: { label: string; minor: number }[] }[];
 }
 
 export interface ReplyFile {

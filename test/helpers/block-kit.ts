@@ -18,6 +18,8 @@
  *   `raw_number` (a numeric `value` and a `text` of at least 1 character) or `rich_text`; at most
  *   20 `column_settings`, each with `align` left, center or right and a boolean `is_wrapped`.
  */
+import { CHARTS_PER_MESSAGE, chartProblems } from './fake-slack-surfaces.js';
+
 type Obj = Record<string, unknown>;
 
 export function blockKitProblem(
@@ -30,6 +32,7 @@ export function blockKitProblem(
   if (blocks.length > max) return `too many blocks: ${blocks.length} > ${max}`;
   let actionIds = new Set<string>();
   let tables = 0;
+  let charts = 0;
   const blockIds = new Set<string>();
   const problems: string[] = [];
   const fail = (where: string, what: string) => problems.push(`${where}: ${what}`);
@@ -117,6 +120,14 @@ export function blockKitProblem(
         textObject(`${where}.label`, b.label, 2000, true);
         if (b.hint) textObject(`${where}.hint`, b.hint, 2000, true);
         element(`${where}.element`, b.element as Obj);
+        break;
+      case 'data_visualization':
+        if (surface !== 'message') fail(where, 'data_visualization blocks belong in messages');
+        charts += 1;
+        if (charts > CHARTS_PER_MESSAGE) fail(where, `at most ${CHARTS_PER_MESSAGE} charts in a message`);
+        chartProblems(b).forEach((p) => {
+          fail(where, p);
+        });
         break;
       case 'table':
         if (surface !== 'message') fail(where, 'table blocks belong in messages');

@@ -142,6 +142,10 @@ export function createFakeCore(preset: keyof typeof PRESETS): FakeCore {
     async home() {
       return [{ title: 'Home', text: 'fake home' }];
     },
+    // No one is linked and no chat is a support channel in the fake.
+    linkedAccounts: async () => [],
+    supportAccount: async () => undefined,
+    agentAccount: async () => undefined,
     ...realRoad(),
     register: (channel) => realDoor(core, channel),
     async messageSent() {},

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { type Dispatcher, request } from 'undici';
 import { messageProblem, viewProblem } from './block-kit.js';
 import { authTestAnswer, type FakeSlackApp, FakeSlackAuth, type FakeTokenOwner } from './fake-slack-oauth.js';
+import { CHARTS_REFUSED, FakeSurfaces } from './fake-slack-surfaces.js';
 
 /**
  * A local fake of the Slack Web API for bolt's WebClient (`slackApiUrl`), plus the endpoints Slack
@@ -79,6 +80,8 @@ export interface FakeSlackOptions {
   oauthApp?: FakeSlackApp;
   /** Slack's clock in ms (default `Date.now`); `advance()` moves it further. */
   now?: () => number;
+  /** Channel id → name, for `conversations.info` (default: none). */
+  channelNames?: Record<string, string>;
 }
 
 export interface FakeSlack {
@@ -133,6 +136,10 @@ export interface FakeSlack {
    * may hold it back): every message carrying one answers `invalid_blocks`, as an unknown block does.
    */
   refuseTables(): void;
+  /** A workspace without the `data_visualization` block: a message carrying one answers `invalid_blocks`. */
+  refuseCharts(): void;
+  /** The agent view's and Work Objects' methods (fake-slack-surfaces.ts). */
+  readonly surfaces: FakeSurfaces;
   /**
    * `channel` (a `D…` id) is a direct message between two people, not with the app: `/tel` works
    * there (its answers through response_url), but the app is no member, so `conversations.info`,
@@ -171,6 +178,8 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   const left = new Set<string>();
   const peopleDms = new Set<string>();
   let tablesRefused = false;
+  let chartsRefused = false;
+  const surfaces = new FakeSurfaces();
   const auth = new FakeSlackAuth(options.oauthApp, options.tokens ?? { 'xoxb-test': { team: 'T1' } });
   let skew = 0;
   const clock = () => (options.now ?? Date.now)() + skew;
@@ -221,8 +230,10 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
 
   function tableRefused(body: Record<string, unknown>): string | undefined {
     const blocks = parseJson(body.blocks);
-    if (!tablesRefused || !Array.isArray(blocks)) return undefined;
-    return blocks.some((b) => (b as { type?: unknown }).type === 'table') ? TABLES_REFUSED : undefined;
+    if (!Array.isArray(blocks)) return undefined;
+    const has = (type: string) => blocks.some((b) => (b as { type?: unknown }).type === type);
+    if (chartsRefused && has('data_visualization')) return CHARTS_REFUSED;
+    return tablesRefused && has('table') ? TABLES_REFUSED : undefined;
   }
 
   function record(call: SlackCall): void {
@@ -297,7 +308,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         if (closedViews.has(String(body.view_id))) return { ok: false, error: 'not_found' };
         return { ok: true, view: { id: body.view_id ?? `V${++seq}`, ...(parseJson(body.view) as object) } };
       case 'conversations.info':
-        return conversationInfo(String(body.channel ?? ''), peopleDms, left);
+        return conversationInfo(String(body.channel ?? ''), peopleDms, left, options.channelNames);
       case 'conversations.open':
         return { ok: true, channel: { id: `D${String(body.users ?? 'X')}` } };
       case 'files.getUploadURLExternal': {
@@ -330,7 +341,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       case 'usergroups.users.list':
         return { ok: true, users: groups.get(String(body.usergroup)) ?? [] };
       default:
-        return { ok: false, error: 'unknown_method' };
+        return surfaces.answer(method, body) ?? { ok: false, error: 'unknown_method' };
     }
   }
 
@@ -472,6 +483,10 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     refuseTables: () => {
       tablesRefused = true;
     },
+    surfaces,
+    refuseCharts: () => {
+      chartsRefused = true;
+    },
     directMessageBetweenPeople: (channel) => {
       peopleDms.add(channel);
     },
@@ -493,7 +508,9 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       });
       // Every Block Kit payload any test produced must have kept within Slack's limits (docs/interface.md §4.2);
       // a table refused by `refuseTables()` is the workspace's choice, not a broken limit.
-      const refused = calls.filter((c) => c.refused !== undefined && c.refused.reason !== TABLES_REFUSED);
+      const refused = calls.filter(
+        (c) => c.refused !== undefined && ![TABLES_REFUSED, CHARTS_REFUSED].includes(c.refused.reason),
+      );
       if (refused.length > 0)
         throw new Error(
           `Slack refused payloads: ${JSON.stringify(refused.map((c) => [c.method, c.refused]))}`,
@@ -829,11 +846,16 @@ function conversationInfo(
   channel: string,
   peopleDms: Set<string>,
   left: Set<string>,
+  names: Record<string, string> = {},
 ): Record<string, unknown> {
   if (!channel) return { ok: false, error: 'channel_not_found' };
   if (peopleDms.has(channel)) return { ok: false, error: 'channel_not_found' };
   if (channel.startsWith('D')) return { ok: true, channel: { id: channel, is_im: true, is_channel: false } };
   const isPrivate = channel.startsWith('G');
   if (isPrivate && left.has(channel)) return { ok: false, error: 'channel_not_found' };
-  return { ok: true, channel: { id: channel, is_im: false, is_channel: !isPrivate, is_private: isPrivate } };
+  const name = names[channel] ? { name: names[channel] } : {};
+  return {
+    ok: true,
+    channel: { id: channel, ...name, is_im: false, is_channel: !isPrivate, is_private: isPrivate },
+  };
 }

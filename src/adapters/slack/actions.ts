@@ -1,5 +1,6 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { type ActionOutcome, HOME_BUTTON } from '../../core/index.js';
+import { AGENT_VIEW_PREFIX } from './agent-session.js';
 import { pressedOnHome } from './app-home.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { acknowledged, envelope, lookUp, replyTarget, type SlackRequest, type SlackTurn } from './turn.js';
@@ -13,7 +14,8 @@ export function registerActions(app: App, deps: SlackHandlerDeps): void {
   app.action<BlockAction<ButtonAction>>({ type: 'block_actions' }, ({ ack, body, client }) =>
     acknowledged(deps, 'action', ack, async () => {
       const action = body.actions[0];
-      if (action?.type !== 'button') return;
+      // The agent view's offer has its own listener (agent-view.ts).
+      if (action?.type !== 'button' || action.action_id.startsWith(AGENT_VIEW_PREFIX)) return;
       const channel = body.channel?.id ?? body.container?.channel_id;
       const req: SlackRequest = {
         client,

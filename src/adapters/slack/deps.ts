@@ -1,4 +1,6 @@
-import { type Door, errorSummary, type InFlight } from '../../core/index.js';
+import type { webApi } from '@slack/bolt';
+import { type ChatRef, type Door, errorSummary, type Identity, type InFlight } from '../../core/index.js';
+import { AgentViews } from './agent-session.js';
 import { AuditThread } from './audit-thread.js';
 import { SlackDirectory } from './directory.js';
 import { ACKED_ON_ARRIVAL } from './http-receiver.js';
@@ -12,6 +14,8 @@ export interface SlackHandlerDeps {
   /** The core's door: every request enters through it, claimed once (the one road in). */
   door: Door;
   directory: SlackDirectory;
+  /** The agent view: what each person looks at, and whose account they chose (agent-session.ts). */
+  agentViews: AgentViews;
   responder: SlackResponder;
   /** Runs work after the ack; `stop()` waits for it (graceful shutdown, docs/reliability.md §6.1). Never rejects. */
   track(name: string, work: () => Promise<void>): Promise<void>;
@@ -36,12 +40,14 @@ export function createHandlerDeps(
     options,
     door: options.core.register({ name: 'slack', logger, dedupe, dedupeTtlMs }),
     directory: new SlackDirectory(options.directoryTtlMs, logger),
+    agentViews: new AgentViews(),
     responder: new SlackResponder({
       logger,
       httpTimeoutMs: options.httpTimeoutMs,
       auditThread: new AuditThread(options.now),
       now: options.now,
       apiUrl: options.apiUrl,
+      memory: options.memory,
     }),
     track: (name, work) => {
       const p = work().catch((err: unknown) => {

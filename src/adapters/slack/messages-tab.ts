@@ -1,5 +1,6 @@
 import type { App, webApi } from '@slack/bolt';
 import { type Enriched, languageOf, messagesFor, wordsIn } from '../../core/index.js';
+import { actingTurn } from './agent-session.js';
 import { classifyCommand } from './command-text.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { nextTurn } from './quiet-gate.js';
@@ -53,7 +54,12 @@ function runEvent(
     const req = { client, team, user: m.user, channel: m.channel };
     await deps.door.receive({
       ...envelope(deps, req, `slack:event:${team}:${body.event_id}`),
-      enrich: async () => answer(deps, await lookUp(deps, req), body.event_id, m.text),
+      enrich: async () => {
+        const turn = await lookUp(deps, req);
+        // In the DM, someone who chose a support channel's account in the agent view acts as its agent.
+        const acting = turn.asker.chat.kind === 'private' ? await actingTurn(deps, turn) : undefined;
+        return answer(deps, acting ?? turn, body.event_id, m.text);
+      },
     });
   });
 }
@@ -88,8 +94,8 @@ async function answer(
     ...asker,
     text: intent.text,
     requestId: eventId,
-    // A DM is seen by the bot alone; a mention is seen by the whole channel.
-    inputIsPrivate: asker.chat.kind === 'private',
+    // A DM is seen by the bot alone (an agent acting for a support channel types there too); a mention by the whole channel.
+    inputIsPrivate: turn.conv.kind === 'private',
   };
   return { conversation: turn.conv, text: input };
 }

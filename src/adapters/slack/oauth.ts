@@ -44,6 +44,11 @@ export const SLACK_BOT_SCOPES = [
   'usergroups:read',
   'app_mentions:read',
   'im:history',
+  'assistant:write',
+  'channels:read',
+  'groups:read',
+  'links:read',
+  'links:write',
 ];
 
 /** How long an install link's `state` holds: as long as its cookie and Slack's code (10 minutes). */

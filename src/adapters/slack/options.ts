@@ -2,6 +2,8 @@ import type { webApi } from '@slack/bolt';
 import type { ChannelLogger, Core, DedupeStore } from '../../core/index.js';
 import { countingFetch } from './api-errors.js';
 import type { SlackOAuthOptions } from './oauth.js';
+import type { WorkObjectOptions } from './work-objects.js';
+import { memoryWorkspaceMemory, type WorkspaceMemory } from './workspace-memory.js';
 
 /** The pino-shaped logger the bot passes around; Slack logs at debug too. */
 export type SlackLogger = Required<ChannelLogger>;
@@ -63,15 +65,22 @@ export interface SlackChannelOptions {
   now?: () => Date;
   /** Each failed Web API call, by method and Slack's `error` (or HTTP status, `network`), for `/metrics`. */
   onApiError?: ((method: string, code: string) => void) | undefined;
+  /** What is remembered of a workspace across restarts (workspace-memory.ts); default: in memory only. */
+  memory?: WorkspaceMemory;
+  /** Work Objects: the unfurl domain (`SLACK_UNFURL_DOMAIN`) and the key their ids are sealed with; unset: off. */
+  workObjects?: WorkObjectOptions | undefined;
 }
 
 export type ResolvedSlackOptions = Required<
   Omit<
     SlackChannelOptions,
-    'appToken' | 'signingSecret' | 'apiUrl' | 'logger' | 'botToken' | 'oauth' | 'onApiError'
+    'appToken' | 'signingSecret' | 'apiUrl' | 'logger' | 'botToken' | 'oauth' | 'onApiError' | 'workObjects'
   >
 > &
-  Pick<SlackChannelOptions, 'appToken' | 'signingSecret' | 'apiUrl' | 'botToken' | 'oauth' | 'onApiError'> & {
+  Pick<
+    SlackChannelOptions,
+    'appToken' | 'signingSecret' | 'apiUrl' | 'botToken' | 'oauth' | 'onApiError' | 'workObjects'
+  > & {
     logger: SlackLogger;
     mode: 'socket' | 'http';
   };
@@ -123,9 +132,11 @@ export function resolveSlackOptions(options: SlackChannelOptions): ResolvedSlack
     signingSecret: options.signingSecret,
     apiUrl: options.apiUrl,
     onApiError: options.onApiError,
+    workObjects: options.workObjects,
     command,
     endpoint: options.endpoint ?? '/slack/events',
     dedupe: options.dedupe,
+    memory: options.memory ?? memoryWorkspaceMemory(),
     logger: options.logger ?? silent,
     dedupeTtlMs: options.dedupeTtlMs ?? 3_600_000,
     webApiRetry: options.webApiRetry ?? DEFAULT_WEB_API_RETRY,

@@ -18,11 +18,13 @@ import type { AuditThread } from './audit-thread.js';
 import { escapeMrkdwn } from './escape.js';
 import { uploadFile } from './file-upload.js';
 import { secretForm } from './modals.js';
+import { sentAsNativeChart } from './native-chart.js';
 import type { SlackLogger } from './options.js';
 import type { RenderedMessage } from './render-blocks.js';
 import { answerThroughWebApi, ResponseUrls } from './response-url.js';
 import { inTableForm } from './table-fallback.js';
 import { slackWords } from './words/index.js';
+import type { WorkspaceMemory } from './workspace-memory.js';
 
 /** Where an answer goes: the conversation, the person, and the ways Slack gave us to reach them. */
 export interface ReplyTarget {
@@ -52,6 +54,8 @@ export interface ResponderOptions {
   now?: () => Date;
   /** `SLACK_API_URL`, whose host may hand out response URLs besides Slack's (response-url.ts). */
   apiUrl?: string | undefined;
+  /** Where a workspace that refused the chart block is remembered (native-chart.ts). */
+  memory: WorkspaceMemory;
 }
 
 /**
@@ -95,6 +99,7 @@ export class SlackResponder {
       kind: target.chat.kind,
       ...(target.pressedPrivately ? { pressedPrivately: true } : {}),
       post: async (reply, form) => {
+        if (await this.#chart(target, reply, (m) => this.#send(target, m, false))) return undefined;
         const { file, ...body } = reply;
         const sent = await this.#post(target, body, form);
         if (file) await this.#upload(target, file, 'chat', reply.language);
@@ -109,6 +114,8 @@ export class SlackResponder {
       postPrivately: async (reply, form) => {
         const { file, ...body } = reply;
         const channel = await this.#dm(target);
+        const send = (m: RenderedMessage) => target.client.chat.postMessage({ channel, ...m });
+        if (await this.#chart(target, reply, send)) return undefined;
         const posted = await inTableForm(body, form, (message) =>
           target.client.chat.postMessage({ channel, text: message.text, blocks: message.blocks }),
         );
@@ -152,6 +159,11 @@ export class SlackResponder {
       this.options.logger.warn({ err: errorSummary(err), method: 'views.open' }, 'Slack form did not open');
       return false;
     }
+  }
+
+  /** A reply with a chart, drawn by Slack where the workspace takes the block (native-chart.ts). */
+  #chart(target: ReplyTarget, reply: Reply, send: (m: RenderedMessage) => Promise<unknown>) {
+    return sentAsNativeChart(reply, target.tenant ?? '', this.options.memory, this.options.logger, send);
   }
 
   /** A short line only the person who acted sees: the adapter's own words (a refusal before the core). */

@@ -32,6 +32,15 @@ export const slackSettings = z.object({
   SLACK_API_URL: optionalUrl('SLACK_API_URL must be a URL ending in /api/, e.g. https://slack.com/api/', {
     protocols: ['http', 'https'],
   }).describe('Slack Web API base; the tests point it at a fake.'),
+  SLACK_UNFURL_DOMAIN: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'SLACK_UNFURL_DOMAIN is a host name, e.g. bot.example.com')
+    .optional()
+    .meta({ example: 'bot.example.com' })
+    .describe(
+      "Work Objects: links `https://<domain>/wo/<id>` to a card or a call unfurl in Slack (the manifest's `unfurl_domains`; docs/channels.md §2.3). Unset: off.",
+    ),
   SLACK_CLIENT_ID: z
     .string()
     .trim()

@@ -1,3 +1,4 @@
+import { accountAccess } from '../accounts/account-access.js';
 import { createLabelCache } from '../accounts/label-cache.js';
 import type { ClientFactory } from '../accounts/services.js';
 import type { CommandSpec } from '../command-spec.js';
@@ -126,6 +127,7 @@ export function createCore(options: CoreOptions): Core {
     deliverOutcome,
     home: homeScreen(e),
     ...linkSurface(e, e.refsFor),
+    ...accountAccess(e.stores, clock),
     refsFor: e.refsFor,
     messageSent: (tracked) => recordTracked(e.stores, tracked, options.tracked),
     drain: (timeoutMs) => inFlight.drain(timeoutMs),

@@ -6,6 +6,7 @@ import type { Formatter } from '../values/format.js';
 import { keepDays, PERIOD_READ_LIMIT, widenDays } from '../values/zone-days.js';
 import { renderSpendChart } from './spend-chart.js';
 import { spendData } from './spend-data.js';
+import { spendChart } from './spend-native.js';
 
 /** Whole days of the user's zone, both ends included. */
 export interface SpendPeriod {
@@ -42,12 +43,13 @@ export async function spendReply(
   if (data.calls === 0)
     return { reply: { text: t.spendNone(from, to), visibility: 'personal' }, total, calls: 0 };
   const shortDay = new Intl.DateTimeFormat(fmt.locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const day = (iso: string) => shortDay.format(new Date(`${iso}T12:00:00Z`));
   const png = await renderSpendChart(data, {
     title: options.title ?? t.spendTitle(from, to),
     perDay: t.spendPerDay,
     topDestinations: t.spendTopDestinations,
     money: (minor) => fmt.money({ minor, scale: data.scale, currency: data.currency }),
-    day: (iso) => shortDay.format(new Date(`${iso}T12:00:00Z`)),
+    day,
   });
   // A period holding more calls than one read returns is summed as "at least" (zone-days.ts).
   const capped = res.records.length >= PERIOD_READ_LIMIT ? `\n${t.spendCapped(PERIOD_READ_LIMIT)}` : '';
@@ -59,6 +61,7 @@ export async function spendReply(
         mimeType: 'image/png',
         content: png,
       },
+      chart: spendChart(data, { perDay: t.spendPerDay, topDestinations: t.spendTopDestinations }, day),
       visibility: 'personal',
     },
     total,

@@ -1,3 +1,4 @@
+import type { SlackChannelOptions } from '../../../src/adapters/slack/index.js';
 import {
   createSlackChannel,
   type SlackChannel,
@@ -82,7 +83,7 @@ let responseSeq = 0;
 export async function startHarness(
   core: Core,
   fake: FakeSlackOptions = {},
-  extra: { viewAckBudgetMs?: number; logger?: SlackLogger } = {},
+  extra: Pick<SlackChannelOptions, 'viewAckBudgetMs' | 'logger' | 'memory' | 'workObjects'> = {},
 ): Promise<SlackHarness> {
   const slack = await startFakeSlack(fake);
   const dedupe = memoryDedupe();

@@ -4,6 +4,7 @@ import { parse } from 'yaml';
 import { SLACK_BOT_SCOPES } from '../../../src/adapters/slack/oauth.js';
 import { resolveSlackOptions } from '../../../src/adapters/slack/options.js';
 import { SHORTCUTS } from '../../../src/adapters/slack/shortcuts.js';
+import { slackWords } from '../../../src/adapters/slack/words/index.js';
 import { createFakeCore } from '../../helpers/fake-core.js';
 import { memoryDedupe } from './harness.js';
 
@@ -16,6 +17,8 @@ interface Manifest {
       messages_tab_read_only_enabled: boolean;
     };
     shortcuts: { name: string; type: 'global' | 'message'; callback_id: string; description: string }[];
+    agent_view: { agent_description: string; suggested_prompts: { title: string; message: string }[] };
+    unfurl_domains: string[];
   };
   oauth_config: { scopes: { bot: string[] }; redirect_urls: string[] };
   settings: {
@@ -59,6 +62,13 @@ describe('slack/manifest.yaml', () => {
         'im:write',
         'usergroups:read',
         'users:read',
+        // assistant:write: the agent view's prompts · channels:read, groups:read: the support
+        // channel's name an agent looks at · links:read, links:write: Work Objects (chat.unfurl)
+        'assistant:write',
+        'channels:read',
+        'groups:read',
+        'links:read',
+        'links:write',
       ].sort(),
     );
   });
@@ -77,8 +87,34 @@ describe('slack/manifest.yaml', () => {
       messages_tab_read_only_enabled: false,
     });
     expect([...manifest.settings.event_subscriptions.bot_events].sort()).toEqual(
-      ['app_home_opened', 'app_mention', 'app_uninstalled', 'message.im', 'tokens_revoked'].sort(),
+      [
+        'app_home_opened',
+        'app_mention',
+        'app_uninstalled',
+        'message.im',
+        'tokens_revoked',
+        'app_context_changed',
+        'assistant_thread_started',
+        'assistant_thread_context_changed',
+        'link_shared',
+        'entity_details_requested',
+      ].sort(),
     );
+  });
+
+  it("declares the agent view with the adapter's suggested prompts, worded in both languages (docs/channels.md §2.3)", () => {
+    const view = manifest.features.agent_view;
+    expect(view.agent_description.length).toBeGreaterThan(0);
+    expect(view.suggested_prompts).toEqual(slackWords.en.agentView.prompts);
+    expect(view.suggested_prompts.map((p) => p.title)).toEqual(['Balance', 'Last 10 calls', 'Block a card']);
+    // German: other titles, the same commands.
+    expect(slackWords.de.agentView.prompts.map((p) => p.message)).toEqual(
+      view.suggested_prompts.map((p) => p.message),
+    );
+    expect(slackWords.de.agentView.prompts.map((p) => p.title)).not.toEqual(
+      view.suggested_prompts.map((p) => p.title),
+    );
+    expect(manifest.features.unfurl_domains.length).toBe(1);
   });
 
   it('declares the shortcuts with the callback ids the adapter registers, within Slack limits', () => {

@@ -50,6 +50,9 @@ export function createFakeCore(): FakeCore {
     async home() {
       return [{ title: 'Home', text: 'fake home' }];
     },
+    linkedAccounts: async () => [],
+    supportAccount: async () => undefined,
+    agentAccount: async () => undefined,
     ...realRoad(),
     register: (channel) => realDoor(core, channel),
     async messageSent() {},

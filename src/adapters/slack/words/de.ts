@@ -61,4 +61,27 @@ export const slackDe: SlackWords = {
   pinHint: 'Die Ziffern von Ihrer Prepaid-Karte, z. B. 1234567890.',
   pinSubmit: 'Weiter',
   opening: 'Einen Moment…',
+  agentView: {
+    prompts: [
+      { title: 'Guthaben', message: 'balance' },
+      { title: 'Letzte 10 Anrufe', message: 'cdrs 10' },
+      { title: 'Karte sperren', message: 'card block' },
+    ],
+    offer: (channel: string, account: string) =>
+      `Du siehst dir ${channel} an: das Konto von ${account} verwenden? Ich prüfe jedes Mal, ob du dort Agent bist.`,
+    use: (account: string) => `${account} verwenden`,
+    keep: 'Mein eigenes Konto',
+    actingAs: (channel: string, account: string) =>
+      `Als Agent von ${channel}, mit dem Konto von ${account} (dort protokolliert).`,
+    notAgent: (channel: string) =>
+      `Du bist kein Agent von ${channel} mehr; ich antworte mit deinem eigenen Konto.`,
+    own: 'Ich antworte mit deinem eigenen Konto.',
+    audit: 'agent view',
+  },
+  workObject: {
+    card: 'Prepaid-Karte',
+    call: 'Anruf',
+    linkFirst: 'Verknüpfe dieses Konto zuerst, um hier sein Guthaben und seine Anrufe zu sehen.',
+    notYours: 'Dieser Link gehört zu einem Konto, mit dem du nicht verknüpft bist.',
+  },
 };

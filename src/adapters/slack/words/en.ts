@@ -56,6 +56,31 @@ export const slackEn = {
   pinHint: 'The digits from your prepaid card, e.g. 1234567890.',
   pinSubmit: 'Continue',
   opening: 'One moment…',
+  /** The agent view (docs/channels.md §2.3): its suggested prompts, and the offer of a support channel's account. */
+  agentView: {
+    prompts: [
+      { title: 'Balance', message: 'balance' },
+      { title: 'Last 10 calls', message: 'cdrs 10' },
+      { title: 'Block a card', message: 'card block' },
+    ],
+    offer: (channel: string, account: string) =>
+      `You are looking at ${channel}: use ${account}'s account? I check that you are its agent each time.`,
+    use: (account: string) => `Use ${account}`,
+    keep: 'My own account',
+    actingAs: (channel: string, account: string) =>
+      `As an agent of ${channel}, with ${account}'s account (audited there).`,
+    notAgent: (channel: string) =>
+      `You are no longer an agent of ${channel}; answering with your own account.`,
+    own: 'Answering with your own account.',
+    audit: 'agent view',
+  },
+  /** Work Objects (docs/channels.md §2.3): the unfurl and its panel. */
+  workObject: {
+    card: 'Prepaid card',
+    call: 'Call',
+    linkFirst: 'Link this account first to see its balance and calls here.',
+    notYours: 'This link belongs to an account you are not linked to.',
+  },
 };
 
 export type SlackWords = typeof slackEn;

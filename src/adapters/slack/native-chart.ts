@@ -1,0 +1,38 @@
+import { errorSummary, type Reply } from '../../core/index.js';
+import { chartBlocks } from './chart-blocks.js';
+import type { SlackLogger } from './options.js';
+import { type RenderedMessage, renderReply } from './render-blocks.js';
+import type { WorkspaceMemory } from './workspace-memory.js';
+
+/** The key under which a workspace that refused the chart block is remembered. */
+export const chartsRefusedKey = (team: string) => `slack:charts-refused:${team}`;
+
+/**
+ * A reply with a chart (`/spend`) drawn by Slack itself: the caption and its `data_visualization`
+ * blocks, without the PNG (docs/channels.md §2.3). `false` when it was not sent so: no chart, a
+ * workspace remembered to refuse the block, or Slack refusing it now (`invalid_blocks`), which is
+ * remembered in the store, so the next answer there goes as the PNG at once, after a restart too.
+ * The caller then sends today's form; nothing is lost.
+ */
+export async function sentAsNativeChart(
+  reply: Reply,
+  team: string,
+  memory: WorkspaceMemory,
+  logger: SlackLogger,
+  send: (message: RenderedMessage) => Promise<unknown>,
+): Promise<boolean> {
+  if (!reply.chart || !reply.file || (await memory.recall(chartsRefusedKey(team))) !== undefined)
+    return false;
+  const { file: _png, chart, ...body } = reply;
+  const message = renderReply(body, { nativeTable: false });
+  const blocks = [...message.blocks, ...chartBlocks(chart)] as RenderedMessage['blocks'];
+  try {
+    await send({ text: message.text, blocks });
+    return true;
+  } catch (err) {
+    if (errorSummary(err).description !== 'invalid_blocks') throw err;
+    logger.warn({ err: errorSummary(err), team }, 'Slack refused the chart block; sending the PNG');
+    await memory.remember(chartsRefusedKey(team), new Date().toISOString());
+    return false;
+  }
+}

@@ -1,0 +1,146 @@
+import type { App, webApi } from '@slack/bolt';
+import { languageOf, type Reply, wordsIn } from '../../core/index.js';
+import type { SlackHandlerDeps } from './deps.js';
+import { slackIdentity } from './turn.js';
+import { slackWords } from './words/index.js';
+import { openWorkObject, type WorkObjectRef, workObjectIdOf } from './work-object-id.js';
+
+/** Where Work Objects live: the unfurl domain (`SLACK_UNFURL_DOMAIN`) and the key their ids are sealed with. */
+export interface WorkObjectOptions {
+  domain: string;
+  key: Uint8Array;
+}
+
+interface LinkShared {
+  channel: string;
+  user: string;
+  message_ts?: string;
+  unfurl_id?: string;
+  source?: string;
+  links: { url: string; domain: string }[];
+}
+
+interface DetailsRequested {
+  user: string;
+  trigger_id: string;
+  external_ref?: { id: string };
+  user_locale?: string;
+}
+
+/**
+ * Work Objects (docs/channels.md §2.3, docs/privacy.md §3.4): a link to a card or a call under the
+ * unfurl domain, pasted in a channel, unfurls with non-sensitive fields only (what it is, a short
+ * id) when the poster is linked to that account or the channel is its support channel; the
+ * panel (`entity_details_requested`) shows the balance and calls only to a person linked to that
+ * account, checked at the click (`user_auth_required` for anyone else). A forged id shows nothing.
+ */
+export function registerWorkObjects(app: App, deps: SlackHandlerDeps, wo: WorkObjectOptions): void {
+  app.event('link_shared', async ({ event, body, client }) => {
+    const e = event as unknown as LinkShared;
+    await deps.track('link_shared', () => unfurl(deps, wo, client, body.team_id ?? '', e));
+  });
+  app.event('entity_details_requested', async ({ event, body, client }) => {
+    const e = event as unknown as DetailsRequested;
+    await deps.track('entity_details_requested', () => details(deps, wo, client, body.team_id ?? '', e));
+  });
+}
+
+async function unfurl(
+  deps: SlackHandlerDeps,
+  wo: WorkObjectOptions,
+  client: webApi.WebClient,
+  team: string,
+  e: LinkShared,
+): Promise<void> {
+  const core = deps.options.core;
+  const own = (await core.linkedAccounts(slackIdentity(team, e.user))).map((a) => a.username);
+  const support = await core.supportAccount('slack', team, { id: e.channel, kind: 'shared' });
+  const words = wordsIn(slackWords, languageOf(deps.directory.known(team, e.user)?.locale)).workObject;
+  const entities = e.links.flatMap((link) => {
+    const id = workObjectIdOf(wo.domain, link.url);
+    const target = id ? openWorkObject(wo.key, id) : undefined;
+    if (!id || !target || !(own.includes(target.account) || support === target.account)) return [];
+    return [entity(link.url, id, target, words)];
+  });
+  if (entities.length === 0) return;
+  const where =
+    e.unfurl_id && e.source
+      ? { unfurl_id: e.unfurl_id, source: e.source }
+      : { channel: e.channel, ts: e.message_ts };
+  await client.apiCall('chat.unfurl', { ...where, metadata: JSON.stringify({ entities }) });
+}
+
+/** The unfurl's entity: the kind and a short id only, seen by everyone in the channel. */
+function entity(url: string, id: string, target: WorkObjectRef, words: { card: string; call: string }) {
+  return {
+    app_unfurl_url: url,
+    url,
+    external_ref: { id, type: target.kind },
+    entity_type: 'slack#/entities/item',
+    entity_payload: {
+      attributes: {
+        title: { text: target.kind === 'card' ? words.card : words.call },
+        display_id: id.slice(0, 8),
+      },
+    },
+  };
+}
+
+async function details(
+  deps: SlackHandlerDeps,
+  wo: WorkObjectOptions,
+  client: webApi.WebClient,
+  team: string,
+  e: DetailsRequested,
+): Promise<void> {
+  const id = e.external_ref?.id ?? '';
+  const target = openWorkObject(wo.key, id);
+  const words = wordsIn(slackWords, languageOf(e.user_locale)).workObject;
+  if (!target) {
+    await client.apiCall('entity.presentDetails', {
+      trigger_id: e.trigger_id,
+      error: { status: 'not_found' },
+    });
+    return;
+  }
+  const identity = slackIdentity(team, e.user);
+  // Checked at the click: only the clicking person's own link to that very account opens it.
+  const linked = await deps.options.core.linkedAccounts(identity);
+  const mine = linked.find((a) => a.username === target.account);
+  if (!mine?.active) {
+    await client.apiCall('entity.presentDetails', {
+      trigger_id: e.trigger_id,
+      user_auth_required: true,
+      error: { status: 'custom', custom_message: mine ? words.notYours : words.linkFirst },
+    });
+    return;
+  }
+  const replies = await deps.options.core.home({
+    identity,
+    ...(e.user_locale ? { locale: e.user_locale } : {}),
+  });
+  await client.apiCall('entity.presentDetails', {
+    trigger_id: e.trigger_id,
+    metadata: JSON.stringify({
+      entity_type: 'slack#/entities/item',
+      url: `https://${wo.domain}/wo/${id}`,
+      external_ref: { id, type: target.kind },
+      entity_payload: {
+        attributes: { title: { text: target.kind === 'card' ? words.card : words.call } },
+        custom_fields: panelFields(replies),
+      },
+    }),
+  });
+}
+
+/** The person's own balance and calls (their home screen's fields and table rows) as the panel's fields. */
+function panelFields(replies: readonly Reply[]) {
+  const fields = replies.flatMap((r) => r.fields ?? []).map((f) => ({ label: f.label, value: f.value }));
+  const rows = replies.flatMap((r) => (r.table ? r.table.rows.map((row) => row.join(' · ')) : []));
+  return [...fields, ...rows.slice(0, 10).map((value, i) => ({ label: `#${i + 1}`, value }))].map((f, i) => ({
+    key: `f${i}`,
+    label: f.label,
+    value: f.value,
+    type: 'string',
+  }));
+}
