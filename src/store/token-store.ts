@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type {
+  AccessClient,
   AccessDecision,
   AccessGrant,
   AccessRequest,
@@ -15,6 +16,7 @@ export function tokenHash(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('base64url');
 }
 
+type StoredClient = AccessClient & { secretHash?: string };
 type StoredGrant = AccessGrant & { tokens: string[] };
 type StoredCode = Omit<TokenInfo, 'kind' | 'expiresAt' | 'grantId'> & CodeBinding & { expiresAt: string };
 
@@ -53,8 +55,23 @@ function clockOf(now: () => number) {
 /** Registered clients, pending requests with their one answer, and one-time authorization codes. */
 function requestsAndCodes(kv: KeyValueStore, { now, ttlOf, live }: Clock) {
   return {
-    putClient: (client) => kv.set(clientKey(client.clientId), client),
-    client: (id) => kv.get(clientKey(id)),
+    async putClient(client, secret) {
+      await kv.set<StoredClient>(clientKey(client.clientId), {
+        ...client,
+        ...(secret ? { secretHash: tokenHash(secret) } : {}),
+      });
+    },
+    async client(id) {
+      const stored = await kv.get<StoredClient>(clientKey(id));
+      if (!stored) return undefined;
+      const { secretHash: _hash, ...client } = stored;
+      return client;
+    },
+    async clientSecret(id, secret) {
+      const stored = await kv.get<StoredClient>(clientKey(id));
+      if (!stored?.secretHash) return 'none';
+      return secret !== undefined && tokenHash(secret) === stored.secretHash ? 'match' : 'mismatch';
+    },
     async openRequest(request) {
       await kv.set(requestKey(request.code), request, ttlOf(request.expiresAt));
     },
@@ -65,9 +82,7 @@ function requestsAndCodes(kv: KeyValueStore, { now, ttlOf, live }: Clock) {
       return kv.setIfAbsent(decisionKey(code), decision, ttlOf(request.expiresAt));
     },
     decision: (code) => kv.get<AccessDecision>(decisionKey(code)),
-    async closeRequest(code) {
-      await kv.delete(requestKey(code));
-    },
+    closeRequest: (code) => kv.delete(requestKey(code)),
     async putCode(code, grant, ttlMs) {
       const stored: StoredCode = { ...grant, expiresAt: new Date(now() + ttlMs).toISOString() };
       await kv.set(codeKey(code), stored, ttlMs);

@@ -53,8 +53,11 @@ export interface TokenInfo {
 }
 
 export interface TokenStore {
-  putClient(client: AccessClient): Promise<void>;
+  /** Keeps a client; its secret, when it has one, only as a hash. */
+  putClient(client: AccessClient, secret?: string): Promise<void>;
   client(clientId: string): Promise<AccessClient | undefined>;
+  /** Whether `secret` is the client's: `'none'` when it has no secret (a public client). */
+  clientSecret(clientId: string, secret: string | undefined): Promise<'match' | 'mismatch' | 'none'>;
 
   /** Keeps a request until its expiry, under its short code. */
   openRequest(request: AccessRequest): Promise<void>;
@@ -64,8 +67,11 @@ export interface TokenStore {
   decide(code: string, decision: AccessDecision): Promise<boolean>;
   /** The answer given, if any. */
   decision(code: string): Promise<AccessDecision | undefined>;
-  /** Ends a request (its authorization code was issued, or it expired): later reads find nothing. */
-  closeRequest(code: string): Promise<void>;
+  /**
+   * Ends a request (its authorization code is issued, or it was denied): later reads find nothing.
+   * True for the one caller that ended it, across instances.
+   */
+  closeRequest(code: string): Promise<boolean>;
 
   /** Keeps a one-time authorization code (hashed) for what it grants, for `ttlMs`. */
   putCode(
