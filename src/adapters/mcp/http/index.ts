@@ -31,6 +31,19 @@ export interface McpHttpPath {
   maxBodyBytes: number;
 }
 
+/** Every path the app serves: the protocol, the consent page's status, the authorization server, the metadata. */
+const MCP_PATHS = [
+  '/mcp',
+  STATUS_PATH,
+  '/authorize',
+  '/token',
+  '/register',
+  '/revoke',
+  '/.well-known/oauth-authorization-server',
+  '/.well-known/oauth-protected-resource',
+  '/.well-known/oauth-protected-resource/mcp',
+];
+
 /** The body limit of the protocol's and the authorization server's requests. */
 const MAX_BODY = 1_000_000;
 
@@ -86,19 +99,8 @@ export function createMcpHttp(o: McpHttpOptions) {
   app.get(STATUS_PATH, (req, res) => void status(req, res));
   const bearer = requireBearerAuth({ verifier: provider, resourceMetadataUrl, expectedResource: resource });
   app.all('/mcp', bearer, (req, res) => void sessions.handle(req, res));
-  const paths: McpHttpPath[] = [
-    '/mcp',
-    STATUS_PATH,
-    '/authorize',
-    '/token',
-    '/register',
-    '/revoke',
-    '/.well-known/oauth-authorization-server',
-    '/.well-known/oauth-protected-resource',
-    '/.well-known/oauth-protected-resource/mcp',
-  ].map((path) => ({ path, maxBodyBytes: MAX_BODY }));
   return {
-    paths,
+    paths: MCP_PATHS.map((path) => ({ path, maxBodyBytes: MAX_BODY })),
     handler: (req: IncomingMessage, res: ServerResponse) => app(req, res),
     /** How many sessions this process holds. */
     sessions: () => sessions.size,
