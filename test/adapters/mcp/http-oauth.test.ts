@@ -92,6 +92,7 @@ describe('MCP over Streamable HTTP with OAuth (docs/mcp.md §8)', () => {
 
     await h.say(alice, '/mcp');
     expect(h.chat(alice).at(-1)).toMatch(/1\. Test Assistant \(127\.0\.0\.1:9\)/);
+    expect(h.chat(alice).at(-1)).toContain('last used');
     await h.say(alice, '/mcp revoke 1');
     expect(h.chat(alice).at(-1)).toContain('Revoked');
     const refused = await post(`${h.base}/mcp`, oauth.saved?.access_token);

@@ -37,6 +37,7 @@ export function createOAuthProvider(o: ProviderOptions): OAuthServerProvider {
   const now = o.now ?? Date.now;
   const clientsStore = clientsOf(o.tokens, now);
   const issue = (grant: Pick<TokenInfo, 'scopes' | 'resource'>) => issueTokens(grant, now);
+  const used = lastUsed(o.tokens, now);
   return {
     get clientsStore() {
       return clientsStore;
@@ -76,6 +77,7 @@ export function createOAuthProvider(o: ProviderOptions): OAuthServerProvider {
     async verifyAccessToken(token): Promise<AuthInfo> {
       const found = await o.tokens.token(token);
       if (!found || found.kind !== 'access') throw new InvalidTokenError('unknown, expired or revoked token');
+      await used(found);
       return {
         token,
         clientId: found.clientId,
@@ -130,5 +132,19 @@ function issueTokens(
       { token: access, info: { ...base, kind: 'access', expiresAt: at(ACCESS_TTL_S) } },
       { token: refresh, info: { ...base, kind: 'refresh', expiresAt: at(REFRESH_TTL_S) } },
     ],
+  };
+}
+
+/** How often a grant's "last used" is written: at most once a minute per grant, not per request. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** Notes that a grant was used, for `/mcp`'s list, at most once a minute per grant and process. */
+function lastUsed(tokens: TokenStore, now: () => number) {
+  const written = new Map<string, number>();
+  return async (token: TokenInfo) => {
+    const at = now();
+    if (at - (written.get(token.grantId) ?? Number.NEGATIVE_INFINITY) < TOUCH_EVERY_MS) return;
+    written.set(token.grantId, at);
+    await tokens.touch(token.owner, token.grantId, new Date(at).toISOString());
   };
 }
