@@ -87,11 +87,7 @@ export function createOAuthProvider(o: ProviderOptions): OAuthServerProvider {
         extra: { owner: found.owner, grantId: found.grantId },
       };
     },
-    async revokeToken(client, request) {
-      // Revoking either token of a grant ends the grant: the person's list shows it gone.
-      const found = await o.tokens.token(request.token);
-      if (found && found.clientId === client.client_id) await o.tokens.revoke(found.owner, found.grantId);
-    },
+    revokeToken: (client, request) => revokeGrant(o.tokens, client.client_id, request.token),
   };
 }
 
@@ -147,4 +143,10 @@ function lastUsed(tokens: TokenStore, now: () => number) {
     written.set(token.grantId, at);
     await tokens.touch(token.owner, token.grantId, new Date(at).toISOString());
   };
+}
+
+/** Revoking either token of a grant ends the grant: the person's list shows it gone. */
+async function revokeGrant(tokens: TokenStore, clientId: string, token: string): Promise<void> {
+  const found = await tokens.token(token);
+  if (found && found.clientId === clientId) await tokens.revoke(found.owner, found.grantId);
 }
