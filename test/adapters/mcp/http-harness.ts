@@ -157,3 +157,28 @@ export class MemoryOAuthClient implements OAuthClientProvider {
     return this.verifier;
   }
 }
+
+/**
+ * The official client connected through the whole OAuth flow, with consent given by `who` in their
+ * Telegram chat: its transport (for the session id) and its OAuth side (for the token).
+ */
+export async function authorizedClient(h: HttpHarness, who: FakeUser, confirm = 'Confirm') {
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { StreamableHTTPClientTransport } = await import(
+    '@modelcontextprotocol/sdk/client/streamableHttp.js'
+  );
+  const oauth = new MemoryOAuthClient();
+  const url = new URL('/mcp', h.base);
+  const first = new StreamableHTTPClientTransport(url, { authProvider: oauth });
+  await new Client({ name: 'test', version: '1' }).connect(first).catch(() => undefined);
+  if (!oauth.authorizationUrl) throw new Error('the client was not sent to authorize');
+  const { code, status } = readPage(await (await fetch(oauth.authorizationUrl)).text());
+  await h.say(who, `/mcp connect ${code}`);
+  await h.press(who, confirm);
+  const answer = (await (await fetch(new URL(status, h.base))).json()) as { redirect: string };
+  await first.finishAuth(new URL(answer.redirect).searchParams.get('code') ?? '');
+  const transport = new StreamableHTTPClientTransport(url, { authProvider: oauth });
+  const client = new Client({ name: 'test', version: '1' });
+  await client.connect(transport);
+  return { client, transport, oauth };
+}
