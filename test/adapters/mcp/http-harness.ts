@@ -4,6 +4,7 @@ import type { Update } from 'grammy/types';
 import { createMcpHttp, type McpHttp } from '../../../src/adapters/mcp/http/index.js';
 import { createTelegramChannel } from '../../../src/adapters/telegram/index.js';
 import { createHealthServer, type HealthServer } from '../../../src/bots/health-server.js';
+import { privateChatThrough } from '../../../src/bots/mcp-http.js';
 import { createMemoryKeyValueStore } from '../../../src/store/index.js';
 import {
   type FakeChat,
@@ -55,6 +56,8 @@ export async function httpHarness(): Promise<HttpHarness> {
     ephemeral: 'on',
   });
   await channel.bot.init();
+  // The bot's own messages to a person (a confirmation the client cannot ask) go out as in `start`.
+  stack.proactive.attach(channel.notifier);
   const http = createHealthServer({ port: 0, host: '127.0.0.1' });
   const port = await http.listen();
   const base = `http://127.0.0.1:${port}`;
@@ -63,6 +66,7 @@ export async function httpHarness(): Promise<HttpHarness> {
     tokens: stack.stores.tokens,
     publicUrl: new URL(base),
     telegramBot: () => channel.bot.botInfo.username,
+    privateChatOf: (identity) => privateChatThrough(stack.proactive.outbox, identity),
     logger: silent,
   });
   for (const { path, maxBodyBytes } of mcp.paths) http.mount(path, mcp.handler, { maxBodyBytes });
