@@ -2,6 +2,7 @@ import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { shownText } from '../../helpers/fake-telegram.js';
 import { alice, type HttpHarness, httpHarness, MemoryOAuthClient, readPage } from './http-harness.js';
 
 let h: HttpHarness;
@@ -112,12 +113,13 @@ describe('MCP over Streamable HTTP with OAuth (docs/mcp.md §8)', () => {
     expect(deepLink).toBe(`https://t.me/${h.telegram.bot.username}?start=mcp-${code}`);
     const group = { id: -2001, type: 'supergroup' as const, title: 'Team' };
     await h.say(alice, `/mcp connect ${code}`, group);
-    expect(
-      h.telegram
-        .botMessages(group.id)
-        .map((m) => m.text)
-        .join('\n'),
-    ).not.toContain('Test Assistant');
+    const inGroup = h.telegram
+      .messages(group.id)
+      .filter((m) => m.from?.id === h.telegram.bot.id)
+      .map((m) => shownText(m))
+      .join('\n');
+    expect(inGroup).not.toContain('Test Assistant');
+    expect(inGroup).toMatch(/private/i);
     await h.say(alice, `/start mcp-${code}`);
     expect(h.chat(alice).at(-1)).toContain('Test Assistant');
     await h.press(alice, 'Confirm');
