@@ -7,8 +7,10 @@ beforeEach(async () => {
 });
 afterEach(() => h.close());
 
-const textOf = (r: { content?: unknown }) =>
-  ((r.content ?? []) as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');
+const textOf = (r: object) =>
+  (((r as { content?: unknown }).content ?? []) as { type: string; text?: string }[])
+    .map((c) => c.text ?? '')
+    .join('\n');
 
 describe('a client over HTTP that cannot elicit (docs/mcp.md §4.2)', () => {
   it("the Confirm goes to the person's Telegram chat; pressed there, it runs once", async () => {

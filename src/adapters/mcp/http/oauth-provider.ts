@@ -45,12 +45,12 @@ export function createOAuthProvider(o: ProviderOptions): OAuthServerProvider {
     authorize: o.authorize,
     async challengeForAuthorizationCode(client, code) {
       const found = await o.tokens.peekCode(code);
-      if (!found || found.clientId !== client.client_id) throw new InvalidGrantError('unknown or used code');
+      if (found?.clientId !== client.client_id) throw new InvalidGrantError('unknown or used code');
       return found.codeChallenge;
     },
     async exchangeAuthorizationCode(client, code, _verifier, redirectUri) {
       const found = await o.tokens.takeCode(code);
-      if (!found || found.clientId !== client.client_id) throw new InvalidGrantError('unknown or used code');
+      if (found?.clientId !== client.client_id) throw new InvalidGrantError('unknown or used code');
       if (redirectUri !== undefined && redirectUri !== found.redirectUri)
         throw new InvalidGrantError('redirect_uri differs from the authorization request');
       const { tokens, issued } = issue(found);
@@ -67,7 +67,7 @@ export function createOAuthProvider(o: ProviderOptions): OAuthServerProvider {
     },
     async exchangeRefreshToken(client, refreshToken) {
       const found = await o.tokens.takeToken(refreshToken);
-      if (!found || found.kind !== 'refresh' || found.clientId !== client.client_id)
+      if (found?.kind !== 'refresh' || found.clientId !== client.client_id)
         throw new InvalidGrantError('unknown, used or revoked refresh token');
       const { tokens, issued } = issue(found);
       if (!(await o.tokens.addTokens(found.grantId, found.owner, issued)))
@@ -76,7 +76,7 @@ export function createOAuthProvider(o: ProviderOptions): OAuthServerProvider {
     },
     async verifyAccessToken(token): Promise<AuthInfo> {
       const found = await o.tokens.token(token);
-      if (!found || found.kind !== 'access') throw new InvalidTokenError('unknown, expired or revoked token');
+      if (found?.kind !== 'access') throw new InvalidTokenError('unknown, expired or revoked token');
       await used(found);
       return {
         token,
