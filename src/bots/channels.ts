@@ -11,6 +11,8 @@ export interface ChatChannel {
   mount?: { path: string; handler: MountedHandler; maxBodyBytes: number };
   /** Browser routes served beside it (Slack's OAuth install link and redirect, docs/operations.md §5.1). */
   routes?: { path: string; handler: MountedHandler }[];
+  /** The bot's username for a deep link into its chat (`t.me/<bot>`), once known (docs/mcp.md §8.2). */
+  deepLinkBot?(): string | undefined;
   /** For `/readyz`: true once updates really arrive (docs/operations.md §2.2). */
   receiving(): boolean;
   start(): Promise<void>;
@@ -64,6 +66,7 @@ async function telegramChannel(config: Config, runtime: Runtime, token: string):
   return {
     name: `telegram (${config.TELEGRAM_MODE})`,
     ...(channel.webhook ? { mount: channel.webhook } : {}),
+    deepLinkBot: () => (channel.bot.isInited() ? channel.bot.botInfo.username : undefined),
     receiving: channel.receiving,
     start: async () => {
       await channel.start();

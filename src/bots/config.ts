@@ -3,6 +3,7 @@ import { suggest } from '../core/values/suggest.js';
 import { alertSettings } from './config/alerts.js';
 import { consoleSettings } from './config/console.js';
 import { jobSettings } from './config/jobs.js';
+import { mcpProblems, mcpSettings } from './config/mcp.js';
 import { providerSettings } from './config/provider.js';
 import { serviceSettings } from './config/service.js';
 import { slackEnabled, slackProblems, slackSettings } from './config/slack.js';
@@ -19,7 +20,8 @@ export const configSchema = providerSettings
   .extend(jobSettings.shape)
   .extend(consoleSettings.shape)
   .extend(telegramSettings.shape)
-  .extend(slackSettings.shape);
+  .extend(slackSettings.shape)
+  .extend(mcpSettings.shape);
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -43,7 +45,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw configError(lines);
   }
   const c = parsed.data;
-  const problems = [...telegramProblems(c), ...slackProblems(c), ...productionProblems(c)];
+  const problems = [
+    ...telegramProblems(c),
+    ...slackProblems(c),
+    ...mcpProblems(c, httpPortOf(c)),
+    ...productionProblems(c),
+  ];
   if (problems.length) throw configError(problems);
   return c;
 }
@@ -139,7 +146,17 @@ export function configReferenceMarkdown(): string {
  * The name families the bot reads. A variable of one of them that the schema does not know is
  * most likely misspelt (`TELEGRAM_BOT_TOKN`), and would otherwise be ignored without a word.
  */
-const OUR_PREFIXES = ['TELEPHONY_', 'TELEGRAM_', 'SLACK_', 'SANDBOX_', 'BOT_', 'ALERT_', 'REDIS_', 'HEALTH_'];
+const OUR_PREFIXES = [
+  'TELEPHONY_',
+  'TELEGRAM_',
+  'SLACK_',
+  'SANDBOX_',
+  'BOT_',
+  'ALERT_',
+  'REDIS_',
+  'HEALTH_',
+  'MCP_',
+];
 
 /**
  * One warning line per variable that looks meant for the bot but is not one of its settings: it

@@ -204,11 +204,13 @@ async function listenOn(server: Server, port: number, host: string): Promise<num
 
 /** Refuses a body that is too large (413) or of unknown length (411) before `handler` reads it. */
 function guardBody(req: IncomingMessage, res: ServerResponse, max: number, handler: MountedHandler): void {
-  if (req.method === 'GET' || req.method === 'HEAD') {
+  const header = req.headers['content-length'];
+  // A DELETE without a body (MCP ends a session so, docs/mcp.md §8.1) has neither header.
+  const bodiless = req.method === 'DELETE' && header === undefined && !req.headers['transfer-encoding'];
+  if (req.method === 'GET' || req.method === 'HEAD' || bodiless) {
     handler(req, res);
     return;
   }
-  const header = req.headers['content-length'];
   const length = header === undefined ? Number.NaN : Number(header);
   const status = Number.isNaN(length) ? 411 : length > max ? 413 : 0;
   if (status === 0) {

@@ -15,6 +15,7 @@ import { envFileRead } from './env-file.js';
 import { createHealthServer, type HealthServer } from './health-server.js';
 import { type StartedJobs, startJobs } from './jobs.js';
 import { createLogger } from './logger.js';
+import { mountMcpHttp } from './mcp-http.js';
 import { createRuntime, type Runtime } from './runtime.js';
 import {
   type ConsoleHandle,
@@ -220,6 +221,7 @@ async function startServices(
     }
     health?.addCheck(channel.name, channel.receiving);
   }
+  await mountMcpHttp({ config, runtime, health, channels, opened, logger });
   if (health) {
     await health.listen();
     opened.push({ name: 'HTTP server', close: () => health.close() });

@@ -133,6 +133,13 @@ export interface CommandSpec<A = unknown> {
    * command runs instead, as if typed without arguments (`/start`).
    */
   resumesDeepLink?: boolean;
+  /**
+   * A deep link's payload `<name>-<payload>` (`t.me/<bot>?start=mcp-K7P2QX`) runs this command with
+   * these tokens, as if typed (`/mcp connect K7P2QX`).
+   */
+  deepLinkArgs?: (payload: string) => string[];
+  /** Told when its confirmation is cancelled (Cancel pressed), with the tokens it held: a denial to record. */
+  cancelled?: (stores: Stores, tokens: readonly string[]) => Promise<void>;
   /** Changes state (audited): never paged, since a page press runs the command again. */
   changesState?: boolean;
   /** The Confirm button's style. Default `primary`. */

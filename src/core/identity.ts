@@ -36,6 +36,14 @@ export function identityKey(id: Pick<Identity, 'platform' | 'tenant' | 'user'>):
   return `${id.platform}:${id.tenant}:${id.user}`;
 }
 
+/** The identity an {@link identityKey} names (`telegram::123`), for access granted to it; undefined if malformed. */
+export function identityOfKey(key: string): Identity | undefined {
+  const [platform, tenant, ...user] = key.split(':');
+  return platform && tenant !== undefined && user.length > 0 && user.join(':')
+    ? { platform, tenant, user: user.join(':') }
+    : undefined;
+}
+
 export function chatKey(platform: Platform, tenant: string, chat: ChatRef): string {
   return `${platform}:${tenant}:${chat.id}`;
 }

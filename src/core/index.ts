@@ -22,6 +22,7 @@ export {
   formAsked,
   knownCommand,
 } from './command-spec.js';
+export { accessCode } from './commands/access.js';
 export {
   type ArgField,
   type CommandTool,
@@ -62,6 +63,7 @@ export {
   chatKey,
   type Identity,
   identityKey,
+  identityOfKey,
   maySetUpSupport,
   type Platform,
   type Role,
@@ -100,6 +102,15 @@ export {
 } from './ports/notify.js';
 export type { RecordStore, ScheduledDeletion } from './ports/proactive.js';
 export type { DedupeStore } from './ports/stores.js';
+export type {
+  AccessClient,
+  AccessDecision,
+  AccessGrant,
+  AccessRequest,
+  IssuedToken,
+  TokenInfo,
+  TokenStore,
+} from './ports/tokens.js';
 export { createProactive, type Proactive } from './proactive/proactive.js';
 export {
   ACTOR_MARK,

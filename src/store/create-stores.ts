@@ -13,6 +13,7 @@ import { createReservationStore } from './reservation-store.js';
 import { createSettingsStore } from './settings-store.js';
 import { createSqliteKeyValueStore } from './sqlite-key-value-store.js';
 import type { Stores } from './stores.js';
+import { createTokenStore } from './token-store.js';
 
 /** Options of {@link createStores}. */
 export interface StoresOptions {
@@ -64,6 +65,7 @@ export function createStores(options: StoresOptions): Stores {
     proactive: createProactiveStores({ kv }),
     guard: createGuardStores({ kv }),
     reservations: createReservationStore(kv),
+    tokens: createTokenStore({ kv, ...clock }),
     close: () => {
       marker?.stop();
       return kv.close();

@@ -1,4 +1,5 @@
 import type { CommandSpec } from '../command-spec.js';
+import { accessCommands } from './access.js';
 import { accountCommands } from './account.js';
 import { alertCommands } from './alert.js';
 import { approvalsCommands } from './approvals.js';
@@ -31,6 +32,7 @@ export function builtInCommands(options: { clock: () => Date }): CommandSpec[] {
     ...digestCommands(),
     ...limitCommands(),
     ...approvalsCommands(),
+    ...accessCommands(),
   ];
   return table;
 }

@@ -103,6 +103,7 @@ const takeStep: ActionStep<Loaded, Taken> = async (e, turn) => {
   if (!action) return usedOrRunning(e, turn);
   turn.record.name = action.command;
   if (turn.verb !== 'cancel') return { ...turn, action };
+  await e.byName.get(action.command)?.cancelled?.(e.stores, action.args);
   return stop(
     turn,
     'cancelled',

@@ -69,6 +69,8 @@ export const lookupStep: Step<Received, Resolved> = async (e, turn) => {
     name = resumed.name;
     tokens = [];
   }
+  const linked = resumes && !resumed ? deepLinked(e, tokens[0] ?? '') : undefined;
+  if (linked) [name, tokens] = linked;
   const spec = e.byName.get(name);
   // The age rule is for what must not act late (a call, a top-up redelivered after an outage);
   // a read answers now whatever its age, so a backlog never turns it away (docs/operations.md §7).
@@ -79,6 +81,14 @@ export const lookupStep: Step<Received, Resolved> = async (e, turn) => {
   // Decided before anything can refuse: a secret is deleted whether the command runs or not.
   return resolvedAs(turn, spec, tokens, spec.secretArgs?.(tokens) ?? false);
 };
+
+/** A deep link's `<name>-<payload>` for a command that takes one (`mcp-K7P2QX`): its name and tokens. */
+function deepLinked(e: Engine, payload: string): [string, string[]] | undefined {
+  const at = payload.indexOf('-');
+  const spec = at > 0 ? e.byName.get(payload.slice(0, at).toLowerCase()) : undefined;
+  const rest = payload.slice(at + 1);
+  return spec?.deepLinkArgs && rest ? [spec.name, spec.deepLinkArgs(rest)] : undefined;
+}
 
 /** No such command: "did you mean", or silence for what may be another bot's command in a group. */
 function unknown(e: Engine, turn: Received, name: string) {

@@ -1,4 +1,5 @@
 import type { Messages } from '../messages.js';
+import { accessDe } from './de/access.js';
 import { accountDe } from './de/account.js';
 import { argumentsDe } from './de/arguments.js';
 import { assistantDe } from './de/assistant.js';
@@ -34,5 +35,6 @@ export const de: Messages = {
   ...proactiveDe,
   ...guardDe,
   ...assistantDe,
+  ...accessDe,
   ...deliveryDe,
 };

@@ -1,3 +1,4 @@
+import { accessEn } from './en/access.js';
 import { accountEn } from './en/account.js';
 import { argumentsEn } from './en/arguments.js';
 import { assistantEn } from './en/assistant.js';
@@ -33,5 +34,6 @@ export const en = {
   ...proactiveEn,
   ...guardEn,
   ...assistantEn,
+  ...accessEn,
   ...deliveryEn,
 };

@@ -8,3 +8,4 @@ export type * from './guard.js';
 export type * from './metrics.js';
 export type * from './records.js';
 export type * from './stores.js';
+export type * from './tokens.js';

@@ -2,6 +2,7 @@ import type { GuardStores } from './guard.js';
 import type { ProactiveStores } from './proactive.js';
 import type { AuditEntry, ChatSettings, CredentialRecord, PendingAction, UserSettings } from './records.js';
 import type { SpendReservations } from './reservations.js';
+import type { TokenStore } from './tokens.js';
 
 /** Credentials linked to an owner key (an identity key, or a support channel's chat key), encrypted at rest. */
 export interface CredentialStore {
@@ -100,5 +101,7 @@ export interface Stores {
   guard: GuardStores;
   /** What the calls the bot started may still spend, per account (docs/money-guard.md §1.5). */
   reservations: SpendReservations;
+  /** Assistants' access granted from chat: clients, codes and tokens, kept hashed (docs/mcp.md §8). */
+  tokens: TokenStore;
   close(): Promise<void>;
 }

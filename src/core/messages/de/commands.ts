@@ -131,6 +131,11 @@ export const commandsDe: typeof commandsEn = {
       usage: '/approvals [on|off <Aktion> [Betrag]|approvers admins|agents]',
       example: '/approvals on card block',
     },
+    mcp: {
+      summary: 'Mit deinem Konto verbundene Assistenten: verbinden, auflisten, widerrufen',
+      usage: '/mcp [connect <Code>|revoke <n|all>]',
+      example: '/mcp connect K7P2QX',
+    },
   },
   cardUsage: {
     show: '/card show <Nummer>',

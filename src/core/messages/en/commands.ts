@@ -127,6 +127,11 @@ export const commandsEn = {
       usage: '/approvals [on|off <action> [amount]|approvers admins|agents]',
       example: '/approvals on card block',
     },
+    mcp: {
+      summary: 'Assistants connected to your account: connect one, list them, revoke',
+      usage: '/mcp [connect <code>|revoke <n|all>]',
+      example: '/mcp connect K7P2QX',
+    },
   },
   cardUsage: {
     show: '/card show <number>',

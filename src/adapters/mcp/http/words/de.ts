@@ -1,0 +1,19 @@
+import type { PageWords } from './en.js';
+
+/** Deutsch: die Autorisierungsseite, die ein Assistent öffnet (docs/mcp.md §8.2). */
+export const pageDe: PageWords = {
+  lang: 'de',
+  title: 'Einen Assistenten mit deinem Telefonie-Bot verbinden',
+  asks: (client) => `„${client}“ möchte über den Bot für dich handeln.`,
+  send: 'Um zuzustimmen, sende dies aus deinem eigenen privaten Chat mit dem Bot:',
+  orOpen: 'In Telegram, oder öffne:',
+  openTelegram: 'Den Chat in Telegram öffnen',
+  check:
+    'Der Bot zeigt dir dann den Assistenten und wohin er zurückkehrt, mit Bestätigen und Abbrechen. Stimme nur zu, wenn du das gerade selbst begonnen hast.',
+  waiting: 'Warte auf deine Antwort im Chat…',
+  approved: 'Erlaubt. Zurück zu deinem Assistenten…',
+  denied: 'Abgelehnt: der Assistent wurde nicht verbunden. Du kannst diese Seite schließen.',
+  expired:
+    'Diese Anfrage ist abgelaufen (ein Code gilt ein paar Minuten und einmal). Verbinde den Assistenten neu.',
+  expiresIn: (minutes) => `Der Code gilt ${minutes} Minuten und einmal.`,
+};

@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import type {
+  AccessClient,
+  AccessDecision,
+  AccessGrant,
+  AccessRequest,
+  CodeBinding,
+  IssuedToken,
+  TokenInfo,
+  TokenStore,
+} from '../core/ports/tokens.js';
+import type { KeyValueStore } from './key-value-store.js';
+
+/** The one hash of a code or token (docs/mcp.md §8.3): only this ever reaches the store. */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('base64url');
+}
+
+type StoredClient = AccessClient & { secretHash?: string };
+type StoredGrant = AccessGrant & { tokens: string[] };
+type StoredCode = Omit<TokenInfo, 'kind' | 'expiresAt' | 'grantId'> & CodeBinding & { expiresAt: string };
+
+const clientKey = (id: string) => `mcp-client:${id}`;
+const requestKey = (code: string) => `mcp-request:${code.toUpperCase()}`;
+const decisionKey = (code: string) => `mcp-decision:${code.toUpperCase()}`;
+const codeKey = (code: string) => `mcp-code:${tokenHash(code)}`;
+const codeUsedKey = (code: string) => `mcp-code-used:${tokenHash(code)}`;
+const tokenKey = (hash: string) => `mcp-token:${hash}`;
+const grantPrefix = (owner: string) => `mcp-grant:${owner}|`;
+const grantKey = (owner: string, id: string) => `${grantPrefix(owner)}${id}`;
+
+/**
+ * Clients, pending requests, codes, grants and tokens of the assistants' access (core/ports/tokens.ts)
+ * on the one key-value seam. Codes and tokens are keyed by their SHA-256 hash and never kept
+ * themselves; single use (a decision, a code, a refresh token) is the store's atomic set-if-absent,
+ * so it holds across instances.
+ */
+export function createTokenStore(options: { kv: KeyValueStore; now?: () => number }): TokenStore {
+  const clock = clockOf(options.now ?? Date.now);
+  return { ...requestsAndCodes(options.kv, clock), ...grantsAndTokens(options.kv, clock) };
+}
+
+type Clock = ReturnType<typeof clockOf>;
+
+function clockOf(now: () => number) {
+  const ttlOf = (expiresAt: string) => Math.max(1, Date.parse(expiresAt) - now());
+  return {
+    now,
+    ttlOf,
+    live: <T extends { expiresAt: string }>(v: T | undefined) =>
+      v !== undefined && Date.parse(v.expiresAt) > now() ? v : undefined,
+  };
+}
+
+/** Registered clients, pending requests with their one answer, and one-time authorization codes. */
+function requestsAndCodes(kv: KeyValueStore, { now, ttlOf, live }: Clock) {
+  return {
+    async putClient(client, secret) {
+      await kv.set<StoredClient>(clientKey(client.clientId), {
+        ...client,
+        ...(secret ? { secretHash: tokenHash(secret) } : {}),
+      });
+    },
+    async client(id) {
+      const stored = await kv.get<StoredClient>(clientKey(id));
+      if (!stored) return undefined;
+      const { secretHash: _hash, ...client } = stored;
+      return client;
+    },
+    async clientSecret(id, secret) {
+      const stored = await kv.get<StoredClient>(clientKey(id));
+      if (!stored?.secretHash) return 'none';
+      return secret !== undefined && tokenHash(secret) === stored.secretHash ? 'match' : 'mismatch';
+    },
+    async openRequest(request) {
+      await kv.set(requestKey(request.code), request, ttlOf(request.expiresAt));
+    },
+    request: async (code) => live(await kv.get<AccessRequest>(requestKey(code))),
+    async decide(code, decision) {
+      const request = live(await kv.get<AccessRequest>(requestKey(code)));
+      if (!request) return false;
+      return kv.setIfAbsent(decisionKey(code), decision, ttlOf(request.expiresAt));
+    },
+    decision: (code) => kv.get<AccessDecision>(decisionKey(code)),
+    closeRequest: (code) => kv.delete(requestKey(code)),
+    async putCode(code, grant, ttlMs) {
+      const stored: StoredCode = { ...grant, expiresAt: new Date(now() + ttlMs).toISOString() };
+      await kv.set(codeKey(code), stored, ttlMs);
+    },
+    async peekCode(code) {
+      const stored = live(await kv.get<StoredCode>(codeKey(code)));
+      return stored && { ...stored, kind: 'access' as const, grantId: '' };
+    },
+    async takeCode(code) {
+      const stored = live(await kv.get<StoredCode>(codeKey(code)));
+      if (!stored || !(await kv.setIfAbsent(codeUsedKey(code), 1, ttlOf(stored.expiresAt)))) return undefined;
+      await kv.delete(codeKey(code));
+      return { ...stored, kind: 'access' as const, grantId: '' };
+    },
+  } satisfies Partial<TokenStore>;
+}
+
+/** Grants and their tokens, each token kept under its hash with what it stands for. */
+function grantsAndTokens(kv: KeyValueStore, { ttlOf, live }: Clock) {
+  const readToken = async (token: string) => live(await kv.get<TokenInfo>(tokenKey(tokenHash(token))));
+  const keepTokens = async (grant: Pick<AccessGrant, 'id' | 'owner' | 'clientId'>, tokens: IssuedToken[]) => {
+    for (const { token, info } of tokens) {
+      const stored: TokenInfo = { ...info, grantId: grant.id, owner: grant.owner, clientId: grant.clientId };
+      await kv.set(tokenKey(tokenHash(token)), stored, ttlOf(info.expiresAt));
+    }
+    return tokens.map((x) => tokenHash(x.token));
+  };
+  const update = async (owner: string, id: string, change: (g: StoredGrant) => StoredGrant) => {
+    const grant = await kv.get<StoredGrant>(grantKey(owner, id));
+    if (grant) await kv.set<StoredGrant>(grantKey(owner, id), change(grant));
+    return grant;
+  };
+  return {
+    async grant(grant, tokens) {
+      const hashes = await keepTokens(grant, tokens);
+      await kv.set<StoredGrant>(grantKey(grant.owner, grant.id), { ...grant, tokens: hashes });
+    },
+    async addTokens(grantId, owner, tokens) {
+      const grant = await kv.get<StoredGrant>(grantKey(owner, grantId));
+      if (!grant) return false;
+      const hashes = await keepTokens(grant, tokens);
+      await update(owner, grantId, (g) => ({ ...g, tokens: [...g.tokens, ...hashes] }));
+      return true;
+    },
+    token: readToken,
+    async takeToken(token) {
+      const info = await readToken(token);
+      const hash = tokenHash(token);
+      if (!info || !(await kv.setIfAbsent(`mcp-token-used:${hash}`, 1, ttlOf(info.expiresAt))))
+        return undefined;
+      await kv.delete(tokenKey(hash));
+      return info;
+    },
+    async revokeToken(token) {
+      await kv.delete(tokenKey(tokenHash(token)));
+    },
+    async touch(owner, grantId, at) {
+      await update(owner, grantId, (g) => ({ ...g, lastUsedAt: at }));
+    },
+    async grants(owner) {
+      const out: AccessGrant[] = [];
+      for await (const key of kv.keys(grantPrefix(owner))) {
+        const stored = await kv.get<StoredGrant>(key);
+        if (!stored) continue;
+        const { tokens: _tokens, ...grant } = stored;
+        out.push(grant);
+      }
+      return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    },
+    async revoke(owner, grantId) {
+      const grant = await kv.get<StoredGrant>(grantKey(owner, grantId));
+      if (!grant) return false;
+      for (const hash of grant.tokens) await kv.delete(tokenKey(hash));
+      return kv.delete(grantKey(owner, grantId));
+    },
+  } satisfies Partial<TokenStore>;
+}

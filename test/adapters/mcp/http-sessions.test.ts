@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { alice, authorizedClient, dave, type HttpHarness, httpHarness } from './http-harness.js';
+
+let h: HttpHarness;
+beforeEach(async () => {
+  h = await httpHarness();
+});
+afterEach(() => h.close());
+
+const call = (token: string | undefined, session: string | undefined, method = 'POST') =>
+  fetch(`${h.base}/mcp`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(session ? { 'mcp-session-id': session } : {}),
+    },
+    ...(method === 'POST' ? { body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }) } : {}),
+  });
+
+describe('Streamable HTTP sessions (docs/mcp.md §8.1)', () => {
+  it('the client ends its session with DELETE; the session is then refused with words naming sticky sessions', async () => {
+    const { client, transport, oauth } = await authorizedClient(h, alice);
+    const session = transport.sessionId;
+    expect(h.mcp.sessions()).toBe(1);
+    await transport.terminateSession();
+    expect(h.mcp.sessions()).toBe(0);
+    const gone = await call(oauth.saved?.access_token, session);
+    expect(gone.status).toBe(404);
+    expect(await gone.text()).toMatch(/not held by this server process.*Mcp-Session-Id.*sticky sessions/);
+    await client.close();
+  });
+
+  it("a session acts for the person whose token opened it: another person's token cannot use it", async () => {
+    const first = await authorizedClient(h, alice);
+    const second = await authorizedClient(h, dave, 'Bestätigen');
+    const res = await call(second.oauth.saved?.access_token, first.transport.sessionId);
+    expect(res.status).toBe(403);
+    await first.client.close();
+    await second.client.close();
+  });
+});
