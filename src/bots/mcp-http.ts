@@ -1,8 +1,5 @@
 import type { Logger } from 'pino';
-import type { PrivateChatConfirm } from '../adapters/mcp/consent.js';
-import type { Identity, PlacedReply } from '../core/index.js';
 import { errorSummary } from '../core/logs/safe-error.js';
-import type { NotifyDestination } from '../core/ports/notify.js';
 import type { ChatChannel } from './channels.js';
 import { mcpHttpEnabled, mcpPublicUrl } from './config/mcp.js';
 import { type Config, httpPortOf } from './config.js';
@@ -31,7 +28,7 @@ export async function mountMcpHttp(o: {
     core: runtime.core,
     tokens: runtime.stores.tokens,
     publicUrl,
-    privateChatOf: (identity) => privateChatThrough(runtime.proactive.outbox, identity),
+    roadOut: runtime.proactive.outbox,
     telegramBot: () => o.channels.map((c) => c.deepLinkBot?.()).find(Boolean),
     logger: logger.child({ channel: 'mcp-http' }),
   });
@@ -54,25 +51,4 @@ export async function mountMcpHttp(o: {
     { url: new URL('/mcp', publicUrl).href, port: server === o.health ? 'shared' : server.port },
     'MCP over HTTP',
   );
-}
-
-/**
- * A confirmation a client cannot ask goes to the person's private chat with the bot, through the
- * outbox the proactive messages use (docs/mcp.md §4.2): on the platform of the identity their token
- * acts for. False when it could not be sent (no such channel runs here, or the platform refused).
- */
-export function privateChatThrough(
-  outbox: { send(to: NotifyDestination, reply: PlacedReply): Promise<{ status: string }> },
-  identity: Identity,
-): PrivateChatConfirm {
-  const to: NotifyDestination = {
-    platform: identity.platform,
-    tenant: identity.tenant,
-    kind: 'user',
-    user: identity.user,
-  };
-  return async (replies) => {
-    for (const reply of replies) if ((await outbox.send(to, reply)).status !== 'sent') return false;
-    return true;
-  };
 }

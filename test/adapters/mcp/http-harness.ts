@@ -4,7 +4,6 @@ import type { Update } from 'grammy/types';
 import { createMcpHttp, type McpHttp } from '../../../src/adapters/mcp/http/index.js';
 import { createTelegramChannel } from '../../../src/adapters/telegram/index.js';
 import { createHealthServer, type HealthServer } from '../../../src/bots/health-server.js';
-import { privateChatThrough } from '../../../src/bots/mcp-http.js';
 import { createMemoryKeyValueStore } from '../../../src/store/index.js';
 import {
   type FakeChat,
@@ -66,7 +65,7 @@ export async function httpHarness(): Promise<HttpHarness> {
     tokens: stack.stores.tokens,
     publicUrl: new URL(base),
     telegramBot: () => channel.bot.botInfo.username,
-    privateChatOf: (identity) => privateChatThrough(stack.proactive.outbox, identity),
+    roadOut: stack.proactive.outbox,
     logger: silent,
   });
   for (const { path, maxBodyBytes } of mcp.paths) http.mount(path, mcp.handler, { maxBodyBytes });

@@ -6,8 +6,8 @@ import {
   mcpAuthRouter,
 } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import express from 'express';
-import type { ChannelLogger, Core, Identity, TokenStore } from '../../../core/index.js';
-import type { PrivateChatConfirm } from '../consent.js';
+import type { ChannelLogger, Core, TokenStore } from '../../../core/index.js';
+import type { RoadOut } from '../road-out.js';
 import { createMcpServer } from '../server.js';
 import { checkClientSecret } from './client-secret.js';
 import { consentAuthorize, consentStatus, STATUS_PATH } from './consent-page.js';
@@ -21,8 +21,11 @@ export interface McpHttpOptions {
   publicUrl: URL;
   /** The Telegram bot's username for the consent page's deep link, once known. */
   telegramBot?: () => string | undefined;
-  /** The person's private chat with the bot, for a confirmation a client cannot ask (docs/mcp.md §4.2). */
-  privateChatOf?: (identity: Identity) => PrivateChatConfirm | undefined;
+  /**
+   * The core's road out, to the person's private chat for a confirmation a client cannot ask and to
+   * a support channel for a held request (docs/mcp.md §4.2, §4.4).
+   */
+  roadOut?: RoadOut | undefined;
   logger?: ChannelLogger | undefined;
   version?: string;
   now?: () => number;
@@ -78,7 +81,7 @@ export function createMcpHttp(o: McpHttpOptions) {
         core: o.core,
         identity,
         locale,
-        privateChat: o.privateChatOf?.(identity),
+        roadOut: o.roadOut,
         logger: o.logger,
         ...(o.version ? { version: o.version } : {}),
       }),
