@@ -7,6 +7,7 @@ import { cardsDe } from './de/cards.js';
 import { commandsDe } from './de/commands.js';
 import { confirmationsDe } from './de/confirmations.js';
 import { deliveryDe } from './de/delivery.js';
+import { exportDe } from './de/export.js';
 import { failuresDe } from './de/failures.js';
 import { generalDe } from './de/general.js';
 import { guardDe } from './de/guard.js';
@@ -27,6 +28,7 @@ export const de: Messages = {
   ...linkingDe,
   ...accountDe,
   ...callsDe,
+  ...exportDe,
   ...cardsDe,
   ...confirmationsDe,
   ...menuDe,
