@@ -98,6 +98,7 @@ export {
   type SentMessage,
 } from './ports/notify.js';
 export type { RecordStore, ScheduledDeletion } from './ports/proactive.js';
+export type { ProgressState, ProgressStep, ProgressView } from './ports/progress.js';
 export type { DedupeStore } from './ports/stores.js';
 export { createProactive, type Proactive } from './proactive/proactive.js';
 export {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ChatRef } from '../../src/core/identity.js';
 import type { ProgressState, ProgressView } from '../../src/core/ports/progress.js';
 import type { Reply } from '../../src/core/reply.js';
-import { alice, type CoreHarness, privateChat, startCore, textOf } from './core-harness.js';
+import { alice, type CoreHarness, group, privateChat, startCore, textOf } from './core-harness.js';
 import { scale4, seedSpread } from './export-seed.js';
 
 /**
@@ -29,13 +30,26 @@ function ledger(harness: CoreHarness, from: string, to: string) {
   return { count: calls.length, total: calls.reduce((s, c) => s + c.amount, 0) };
 }
 
-const send = (harness: CoreHarness, text: string, progress?: ProgressView) =>
-  harness.stack.core.handleText({
-    identity: alice,
-    chat: privateChat,
-    text,
-    ...(progress ? { progress } : {}),
-  });
+const send = (harness: CoreHarness, text: string, progress?: ProgressView, chat: ChatRef = privateChat) =>
+  harness.stack.core.handleText({ identity: alice, chat, text, ...(progress ? { progress } : {}) });
+
+/** A view that records every state it is shown; `onShow` runs after each show (its count). */
+function recording(onShow: (n: number) => void = () => {}) {
+  const states: ProgressState[] = [];
+  let stop = false;
+  const view: ProgressView = {
+    minIntervalMs: 0,
+    async show(state) {
+      states.push(state);
+      onShow(states.length);
+    },
+    async end(state) {
+      states.push(state);
+    },
+    stopped: () => stop,
+  };
+  return { view, states, stopNow: () => (stop = true) };
+}
 
 function csvOf(replies: readonly Reply[]) {
   const file = replies.find((r) => r.file)?.file;
@@ -102,5 +116,42 @@ describe('an export of a period longer than one read', () => {
       /I stopped after reading 16 of 61 days \(640 calls\), because the provider failed\. I sent no file/,
     );
     expect(states.at(-1)?.phase).toBe('failed');
+  });
+
+  it('stops when the person stops the draft, saying what was read, with no file', async () => {
+    h = await startCore({ sandbox: { data: seedSpread(FROM, 61, 40) } });
+    const r = recording((n) => n === 3 && r.stopNow());
+    const replies = await send(h, `/cdrs ${FROM} ${TO} csv`, r.view);
+    expect(csvOf(replies)).toBeUndefined();
+    expect(textOf(replies)).toMatch(/Stopped as you asked, after 16 of 61 days \(640 calls\)/);
+    expect(r.states.at(-1)?.phase).toBe('failed');
+  });
+
+  it('shows its plan, and in a shared chat says only how many days were read, nothing of the calls', async () => {
+    h = await startCore({ sandbox: { data: seedSpread(FROM, 61, 40) } });
+    const mine = recording();
+    await send(h, `/cdrs ${FROM} ${TO} csv`, mine.view);
+    const last = mine.states.at(-1)!;
+    expect(last.phase).toBe('done');
+    expect(last.steps.map((s) => [s.id, s.status])).toEqual([
+      ['read', 'complete'],
+      ['total', 'complete'],
+      ['file', 'complete'],
+    ]);
+    expect(last.steps[0]!.detail).toBe('61 of 61 days read, 2440 calls');
+    const shared = recording();
+    await send(h, `/cdrs ${FROM} ${TO} csv`, shared.view, group);
+    expect(shared.states.length).toBeGreaterThan(1);
+    const said = JSON.stringify(shared.states);
+    expect(said).toContain('61 of 61 days read');
+    expect(said).not.toMatch(/\d+ calls|€/);
+  });
+
+  it('reads one window and shows no progress when the period fits one read', async () => {
+    h = await startCore({ sandbox: { data: seedSpread(FROM, 10, 40) } });
+    const r = recording();
+    const text = textOf(await send(h, `/cdrs ${FROM} 2026-09-10 csv`, r.view));
+    expect(text).toContain('400 calls');
+    expect(r.states).toEqual([]);
   });
 });

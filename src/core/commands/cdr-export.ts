@@ -31,7 +31,9 @@ export async function readWhole<R extends { start: Date }>(
   const q = ctx.args;
   let shown = false;
   const detail = (s: { daysRead: number; days: number; records: number }) =>
-    t.exportReadDetail(s.daysRead, s.days, s.records);
+    seenByOthers(ctx)
+      ? t.exportReadDays(s.daysRead, s.days)
+      : t.exportReadDetail(s.daysRead, s.days, s.records);
   try {
     const got = await readPeriod(read, widenDays(q.from, q.to, fmt.timeZone), {
       limit: PERIOD_READ_LIMIT,
@@ -74,9 +76,22 @@ export async function closeProgress(
 ): Promise<void> {
   const { t, progress } = ctx;
   if (!period.shown) return;
-  progress.step('total', 'complete', t.exportTotalDetail(totals.count, totals.total));
+  progress.step(
+    'total',
+    'complete',
+    seenByOthers(ctx) ? undefined : t.exportTotalDetail(totals.count, totals.total),
+  );
   if (totals.file) progress.step('file', 'complete', t.exportFileDetail(totals.file));
   await progress.done();
+}
+
+/**
+ * Progress shows where the command was typed, which others may read (a Telegram group): there it
+ * says how many days were read and nothing of the calls, their count or total, which are personal
+ * (docs/privacy.md §1.3) and go privately with the answer.
+ */
+function seenByOthers(ctx: CommandContext<CdrQuery>): boolean {
+  return ctx.chat.kind === 'shared';
 }
 
 function stepTitle(ctx: CommandContext<CdrQuery>, id: (typeof STEPS)[number]): string {

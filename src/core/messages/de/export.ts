@@ -8,6 +8,8 @@ export const exportDe = {
   exportStepFile: 'Datei erstellen',
   exportReadDetail: (daysRead: number, days: number, n: number) =>
     `${daysRead} von ${plural('de', days, 'einem Tag', `${days} Tagen`)} gelesen, ${plural('de', n, 'ein Anruf', `${n} Anrufe`)}`,
+  exportReadDays: (daysRead: number, days: number) =>
+    `${daysRead} von ${plural('de', days, 'einem Tag', `${days} Tagen`)} gelesen`,
   exportTotalDetail: (n: number, total: string) =>
     `${plural('de', n, 'ein Anruf', `${n} Anrufe`)}, zusammen ${total}`,
   exportFileDetail: (name: string) => `${name} folgt`,

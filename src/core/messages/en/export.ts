@@ -8,6 +8,8 @@ export const exportEn = {
   exportStepFile: 'Make the file',
   exportReadDetail: (daysRead: number, days: number, n: number) =>
     `${daysRead} of ${plural('en', days, '1 day', `${days} days`)} read, ${plural('en', n, '1 call', `${n} calls`)}`,
+  exportReadDays: (daysRead: number, days: number) =>
+    `${daysRead} of ${plural('en', days, '1 day', `${days} days`)} read`,
   exportTotalDetail: (n: number, total: string) =>
     `${plural('en', n, '1 call', `${n} calls`)}, total ${total}`,
   exportFileDetail: (name: string) => `${name} follows`,
