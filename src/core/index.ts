@@ -101,6 +101,7 @@ export type { RecordStore, ScheduledDeletion } from './ports/proactive.js';
 export type { ProgressState, ProgressStep, ProgressView } from './ports/progress.js';
 export type { DedupeStore } from './ports/stores.js';
 export { createProactive, type Proactive } from './proactive/proactive.js';
+export { changedSteps, planLines, stepLine } from './progress/plan-text.js';
 export {
   ACTOR_MARK,
   type ActionOutcome,

@@ -1,5 +1,11 @@
 import type { webApi } from '@slack/bolt';
-import { type ProgressState, type ProgressView, SendFailedError } from '../../core/index.js';
+import {
+  changedSteps,
+  type ProgressState,
+  type ProgressView,
+  planLines,
+  SendFailedError,
+} from '../../core/index.js';
 import { escapeMrkdwn } from './escape.js';
 
 /**
@@ -46,35 +52,20 @@ async function slackCall<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-const MARK: Record<ProgressState['steps'][number]['status'], string> = {
-  pending: '◻️',
-  in_progress: '⏳',
-  complete: '✅',
-  error: '❌',
-};
-
 /** The plan as mrkdwn, for the plain form and the parent message's notification text. */
 export function progressText(state: ProgressState): string {
-  const lines = state.steps.map(
-    (s) => `${MARK[s.status]} ${escapeMrkdwn(s.title)}${s.detail ? ` — ${escapeMrkdwn(s.detail)}` : ''}`,
-  );
-  return [`*${escapeMrkdwn(state.title)}*`, ...lines].join('\n');
+  return planLines(state, { escape: escapeMrkdwn, bold: (t) => `*${t}*` }).join('\n');
 }
 
 /** The steps as task chunks: only those that changed since `before` (all of them on the first). */
 export function taskChunks(state: ProgressState, before?: ProgressState): TaskUpdateChunk[] {
-  return state.steps
-    .filter((s) => {
-      const old = before?.steps.find((b) => b.id === s.id);
-      return !old || old.status !== s.status || old.detail !== s.detail;
-    })
-    .map((s) => ({
-      type: 'task_update',
-      id: s.id,
-      title: s.title,
-      status: s.status,
-      ...(s.detail ? { details: s.detail } : {}),
-    }));
+  return changedSteps(state, before).map((s) => ({
+    type: 'task_update',
+    id: s.id,
+    title: s.title,
+    status: s.status,
+    ...(s.detail ? { details: s.detail } : {}),
+  }));
 }
 
 /** One job's progress in the DM `channel` with the app. */

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Api, Bot } from 'grammy';
-import type { ProgressState, ProgressView } from '../../core/index.js';
+import { type ProgressState, type ProgressView, planLines } from '../../core/index.js';
 import { escapeHtml } from './escape.js';
 import { reported } from './send-report.js';
 
@@ -49,19 +49,9 @@ export function installDraftStops(bot: Bot): DraftStops {
 /** The update a draft's stop button sends (Bot API 10.3): the bot asks Telegram for it. */
 export const DRAFT_STOP = 'stopped_message_generation' as const;
 
-const MARK: Record<ProgressState['steps'][number]['status'], string> = {
-  pending: '▫️',
-  in_progress: '⏳',
-  complete: '✅',
-  error: '❌',
-};
-
-/** The plan as Telegram HTML: the title, then one line a step. */
+/** The plan as Telegram HTML: the title in bold, then one line a step (the core's plan-text.ts). */
 export function progressHtml(state: ProgressState): string {
-  const lines = state.steps.map(
-    (s) => `${MARK[s.status]} ${escapeHtml(s.title)}${s.detail ? ` — ${escapeHtml(s.detail)}` : ''}`,
-  );
-  return [`<b>${escapeHtml(state.title)}</b>`, ...lines].join('\n');
+  return planLines(state, { escape: escapeHtml, bold: (t) => `<b>${t}</b>` }).join('\n');
 }
 
 /** One job's progress in one chat. */
