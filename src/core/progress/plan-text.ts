@@ -8,9 +8,9 @@ export const STEP_MARK: Record<ProgressStep['status'], string> = {
   error: '❌',
 };
 
-/** One step as a line of text: its mark, title and detail, each escaped by the channel's `escape`. */
-export function stepLine(step: ProgressStep, escape: (text: string) => string = (t) => t): string {
-  return `${STEP_MARK[step.status]} ${escape(step.title)}${step.detail ? ` — ${escape(step.detail)}` : ''}`;
+/** One step as a line of text: its mark, title and detail, each escaped by the channel's `esc`. */
+export function stepLine(step: ProgressStep, esc: (text: string) => string = (t) => t): string {
+  return `${STEP_MARK[step.status]} ${esc(step.title)}${step.detail ? ` — ${esc(step.detail)}` : ''}`;
 }
 
 /** A plan as text lines (docs/interface.md §5): its title in the channel's `bold`, then a line a step. */
@@ -18,9 +18,9 @@ export function planLines(
   state: ProgressState,
   format: { escape?: (text: string) => string; bold?: (text: string) => string } = {},
 ): string[] {
-  const escape = format.escape ?? ((t: string) => t);
+  const esc = format.escape ?? ((t: string) => t);
   const bold = format.bold ?? ((t: string) => t);
-  return [bold(escape(state.title)), ...state.steps.map((s) => stepLine(s, escape))];
+  return [bold(esc(state.title)), ...state.steps.map((s) => stepLine(s, esc))];
 }
 
 /** The steps whose status or detail changed since `before` (all of them the first time). */
