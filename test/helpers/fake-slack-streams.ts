@@ -20,16 +20,10 @@ export interface FakeStream {
 const STATUSES = ['pending', 'in_progress', 'complete', 'error'];
 const TYPES = ['markdown_text', 'plan_update', 'task_update', 'blocks'];
 
-function parse(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
-}
+/** A form field that may hold JSON, read as the fake reads every other (fake-slack.ts `parseJson`). */
+type Parse = (value: unknown) => unknown;
 
-function chunkProblem(body: Record<string, unknown>, required: boolean): string | undefined {
+function chunkProblem(body: Record<string, unknown>, required: boolean, parse: Parse): string | undefined {
   const chunks = parse(body.chunks);
   const markdown = body.markdown_text;
   if (required && chunks === undefined && markdown === undefined) return 'invalid_arguments';
@@ -45,7 +39,11 @@ function chunkProblem(body: Record<string, unknown>, required: boolean): string 
   return undefined;
 }
 
-export function fakeSlackStreams(nextTs: () => string, isMessage: (channel: string, ts: string) => boolean) {
+export function fakeSlackStreams(
+  nextTs: () => string,
+  isMessage: (channel: string, ts: string) => boolean,
+  parse: Parse,
+) {
   const streams = new Map<string, FakeStream>();
   let refused = false;
   const key = (body: Record<string, unknown>) => `${String(body.channel)}:${String(body.ts)}`;
@@ -60,7 +58,7 @@ export function fakeSlackStreams(nextTs: () => string, isMessage: (channel: stri
         return { ok: false, error: 'invalid_arguments', detail: 'recipient needed outside a DM' };
       const mode = String(body.task_display_mode ?? 'timeline');
       if (!['timeline', 'plan'].includes(mode)) return { ok: false, error: 'invalid_arguments' };
-      const problem = chunkProblem(body, true);
+      const problem = chunkProblem(body, true, parse);
       if (problem) return { ok: false, error: problem };
       const ts = nextTs();
       const chunks = (parse(body.chunks) as unknown[] | undefined) ?? [];
@@ -77,7 +75,7 @@ export function fakeSlackStreams(nextTs: () => string, isMessage: (channel: stri
     const stream = streams.get(key(body));
     if (!stream) return { ok: false, error: 'message_not_found' };
     if (stream.stopped) return { ok: false, error: 'message_not_in_streaming_state' };
-    const problem = chunkProblem(body, method === 'chat.appendStream');
+    const problem = chunkProblem(body, method === 'chat.appendStream', parse);
     if (problem) return { ok: false, error: problem };
     stream.chunks.push((parse(body.chunks) as unknown[] | undefined) ?? []);
     if (method === 'chat.stopStream') stream.stopped = true;

@@ -183,7 +183,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   const issued = new Map<string, { at: number; uses: number }>();
 
   const nextTs = () => `1700000000.${String(++tsSeq).padStart(6, '0')}`;
-  const streams = fakeSlackStreams(nextTs, (channel, ts) => posted.has(`${channel}:${ts}`));
+  const streams = fakeSlackStreams(nextTs, (channel, ts) => posted.has(`${channel}:${ts}`), parseJson);
 
   function matches(method: string, predicate: (c: SlackCall) => boolean): SlackCall[] {
     return calls.filter((c) => c.method === method && !c.rateLimited && !c.urlRefused && predicate(c));
