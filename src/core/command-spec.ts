@@ -10,6 +10,7 @@ import type { Language, Messages } from './messages.js';
 import type { ChannelCapabilities } from './ports/channel.js';
 import type { ApprovalAction } from './ports/guard.js';
 import type { SentMessage } from './ports/notify.js';
+import type { Progress } from './ports/progress.js';
 import type { ArgumentPrompt, EncodedArgs, PendingAction } from './ports/records.js';
 import type { Stores } from './ports/stores.js';
 import type { OutputClass, Reply } from './reply.js';
@@ -57,6 +58,8 @@ export interface CommandContext<A> {
   readonly labels: LabelCache;
   /** The platform's id of the delivery that started this command, the same on a redelivery. */
   readonly deliveryId?: string;
+  /** Progress of a long job, throttled in the core and rendered by the channel (ports/progress.ts). */
+  readonly progress: Progress;
   /** The active account's client; replies with a "link first" message when there is none. */
   account(): Promise<AccountClient>;
   /** The PIN-creation (card) client of this user or support channel. */

@@ -3,6 +3,7 @@ import type { CommandRef } from './command-ref.js';
 import type { ChatRef, Identity } from './identity.js';
 import type { ChannelLogger } from './logs/logger.js';
 import type { ChannelCapabilities, Conversation } from './ports/channel.js';
+import type { ProgressView } from './ports/progress.js';
 import type { DedupeStore } from './ports/stores.js';
 import type { PlacedOutcome, PlacedReply } from './reply.js';
 
@@ -46,6 +47,8 @@ export interface IncomingText {
   addressed?: boolean;
   /** What the channel it came from can do (its Conversation's `can`): the core promises nothing more. */
   can?: ChannelCapabilities;
+  /** Where a long job shows its progress in this conversation (ports/progress.ts); the door sets it from the `Conversation`. */
+  progress?: ProgressView | undefined;
   /** A message that was not text: a shared contact's number, or a kind the bot does not read. */
   attachment?: { kind: 'contact'; phone: string } | { kind: 'other'; type: string };
 }

@@ -101,6 +101,7 @@ export {
   type TrackedMessage,
 } from './ports/notify.js';
 export type { RecordStore, ScheduledDeletion } from './ports/proactive.js';
+export type { ProgressState, ProgressStep, ProgressView } from './ports/progress.js';
 export type { DedupeStore } from './ports/stores.js';
 export type {
   AccessClient,
@@ -112,6 +113,7 @@ export type {
   TokenStore,
 } from './ports/tokens.js';
 export { createProactive, type Proactive } from './proactive/proactive.js';
+export { changedSteps, planLines, stepLine } from './progress/plan-text.js';
 export {
   ACTOR_MARK,
   type ActionOutcome,

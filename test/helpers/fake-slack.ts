@@ -5,6 +5,7 @@ import { type Dispatcher, request } from 'undici';
 import { messageProblem, viewProblem } from './block-kit.js';
 import { authTestAnswer, type FakeSlackApp, FakeSlackAuth, type FakeTokenOwner } from './fake-slack-oauth.js';
 import { CHARTS_REFUSED, FakeSurfaces } from './fake-slack-surfaces.js';
+import { type FakeStream, fakeSlackStreams } from './fake-slack-streams.js';
 
 /**
  * A local fake of the Slack Web API for bolt's WebClient (`slackApiUrl`), plus the endpoints Slack
@@ -140,6 +141,10 @@ export interface FakeSlack {
   refuseCharts(): void;
   /** The agent view's and Work Objects' methods (fake-slack-surfaces.ts). */
   readonly surfaces: FakeSurfaces;
+  /** Streams the bot started (`chat.startStream`), by `channel:ts` (fake-slack-streams.ts). */
+  readonly streams: ReadonlyMap<string, FakeStream>;
+  /** A workspace without streaming: the stream methods answer `unknown_method`. */
+  refuseStreams(): void;
   /**
    * `channel` (a `D…` id) is a direct message between two people, not with the app: `/tel` works
    * there (its answers through response_url), but the app is no member, so `conversations.info`,
@@ -187,6 +192,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   const issued = new Map<string, { at: number; uses: number }>();
 
   const nextTs = () => `1700000000.${String(++tsSeq).padStart(6, '0')}`;
+  const streams = fakeSlackStreams(nextTs, (channel, ts) => posted.has(`${channel}:${ts}`), parseJson);
 
   function matches(method: string, predicate: (c: SlackCall) => boolean): SlackCall[] {
     return calls.filter((c) => c.method === method && !c.rateLimited && !c.urlRefused && predicate(c));
@@ -294,6 +300,10 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         msg.blocks = parseJson(body.blocks);
         return { ok: true, channel: body.channel, ts: body.ts };
       }
+      case 'chat.startStream':
+      case 'chat.appendStream':
+      case 'chat.stopStream':
+        return streams.answer(method, body);
       case 'views.publish':
         return { ok: true, view: { id: `VH${++seq}`, ...(parseJson(body.view) as object) } };
       case 'views.open': {
@@ -480,6 +490,8 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     leaveChannel: (channel) => {
       left.add(channel);
     },
+    streams: streams.streams,
+    refuseStreams: streams.refuse,
     refuseTables: () => {
       tablesRefused = true;
     },

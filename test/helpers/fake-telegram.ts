@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerDraft, type FakeDraft } from './fake-telegram-drafts.js';
 import { inlineKeyboardProblem, TELEGRAM_TEXT_LIMIT, telegramHtmlProblem } from './telegram-html.js';
 import { richProblem, richText } from './telegram-rich.js';
 
@@ -94,6 +95,7 @@ export const OLDER_SERVER_LACKS: readonly string[] = [
   'editEphemeralMessageText',
   'editEphemeralMessageReplyMarkup',
   'deleteEphemeralMessage',
+  'sendMessageDraft',
 ];
 
 /** Who an anonymous group admin posts as (Bot API: `from` is this bot, `sender_chat` the group). */
@@ -120,6 +122,8 @@ export class FakeTelegram {
   readonly token: string;
   readonly bot: { id: number; is_bot: true; username: string; first_name: string };
   readonly calls: FakeCall[] = [];
+  /** Message drafts received, in order (fake-telegram-drafts.ts). */
+  readonly drafts: FakeDraft[] = [];
   readonly #server: Server;
   readonly #maxPollSeconds: number;
   #updates: Record<string, unknown>[] = [];
@@ -680,6 +684,8 @@ export class FakeTelegram {
         }
         return { ok: true, result: strip(this.#store(this.#chatOf(chatId), fields)) };
       }
+      case 'sendMessageDraft':
+        return answerDraft(p, this.#chatOf(Number(p.chat_id)).type, this.drafts);
       case 'editMessageText': {
         const refused = editContentProblem(p);
         if (refused) return refused;

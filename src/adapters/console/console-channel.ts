@@ -17,6 +17,7 @@ import {
   wordsIn,
 } from '../../core/index.js';
 import { HiddenEcho } from './hidden-echo.js';
+import { consoleProgress } from './progress-lines.js';
 import { renderText } from './render-text.js';
 import { consoleWords } from './words/index.js';
 
@@ -230,7 +231,7 @@ function consoleConversation(printer: Printer, chatId: string, echo: HiddenEcho 
     sentCount += 1;
     return { platform: 'console', tenant: '', chatId, messageId: String(sentCount) };
   };
-  return onePlaceConversation({
+  const place = onePlaceConversation({
     platform: 'console',
     can: {
       showToOne: false,
@@ -244,4 +245,5 @@ function consoleConversation(printer: Printer, chatId: string, echo: HiddenEcho 
     post,
     upload: async (file, _where, language) => printer.save(file, language),
   });
+  return { ...place, progress: () => consoleProgress((line) => printer.write(line)) };
 }

@@ -22,6 +22,7 @@ import { sentAsNativeChart } from './native-chart.js';
 import type { SlackLogger } from './options.js';
 import type { RenderedMessage } from './render-blocks.js';
 import { answerThroughWebApi, ResponseUrls } from './response-url.js';
+import { slackProgress } from './stream.js';
 import { inTableForm } from './table-fallback.js';
 import { slackWords } from './words/index.js';
 import type { WorkspaceMemory } from './workspace-memory.js';
@@ -133,6 +134,11 @@ export class SlackResponder {
       askSecret: (ask) => this.#askSecret(target, ask),
       upload: (file, where, language) => this.#upload(target, file, where, language),
       audit: (records, language) => this.#audit(target, records, language),
+      // A plan streams in the DM only; in a channel the answer goes privately as today (stream.ts).
+      progress: () =>
+        target.chat.kind === 'private'
+          ? slackProgress({ client: target.client, channel: target.channel })
+          : undefined,
     };
   }
 

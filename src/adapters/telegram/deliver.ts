@@ -14,6 +14,7 @@ import { EphemeralMessages } from './ephemeral.js';
 import { EphemeralCapability } from './ephemeral-capability.js';
 import { escapeHtml } from './escape.js';
 import type { TelegramMessages } from './messages.js';
+import { DraftStops, telegramProgress } from './progress.js';
 import { NO_KEYBOARD, type RenderedReply, renderReply } from './render-html.js';
 import { SecretDeletions } from './secret-deletions.js';
 import { editHtml, sendRendered, withoutRich } from './send-html.js';
@@ -35,8 +36,11 @@ export class Deliverer {
 
   readonly #capability: EphemeralCapability;
 
+  readonly #stops: DraftStops;
+
   constructor(options: DelivererOptions) {
     this.#o = options;
+    this.#stops = options.draftStops ?? new DraftStops();
     const capability = options.ephemeral ?? new EphemeralCapability('on');
     this.#capability = capability;
     this.#ephemeral = new EphemeralMessages({ api: options.api, logger: options.logger, capability });
@@ -115,6 +119,13 @@ export class Deliverer {
         const chatId = where === 'private' ? target.user.id : target.chat.id;
         await this.#send(chatId, { file, ...(language ? { language } : {}) });
       },
+      progress: () =>
+        telegramProgress({
+          api: this.#o.api,
+          chatId: target.chat.id,
+          privateChat: !inGroup,
+          stops: this.#stops,
+        }),
     };
   }
 

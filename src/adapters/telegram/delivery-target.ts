@@ -4,6 +4,7 @@ import type { Press } from './ephemeral.js';
 import type { EphemeralCapability } from './ephemeral-capability.js';
 import type { TelegramMessages } from './messages.js';
 import type { TelegramLogger } from './options.js';
+import type { DraftStops } from './progress.js';
 import type { Scheduler } from './secret-deletions.js';
 import { telegramWords } from './words/index.js';
 
@@ -35,6 +36,8 @@ export interface DelivererOptions {
    * to the private chat instead.
    */
   ephemeral?: EphemeralCapability;
+  /** Drafts the person stopped (progress.ts); absent: nobody can stop a job. */
+  draftStops?: DraftStops;
 }
 
 /**

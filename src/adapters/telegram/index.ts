@@ -16,6 +16,7 @@ import {
   resolveTelegramOptions,
   type TelegramChannelOptions,
 } from './options.js';
+import { DRAFT_STOP, type DraftStops, installDraftStops } from './progress.js';
 import { registerMenus, setupCall } from './setup.js';
 import { telegramClient } from './transport.js';
 
@@ -51,8 +52,8 @@ export interface TelegramChannel {
   receiving(): boolean;
 }
 
-/** Update types the bot asks Telegram for: messages, their edits, channel posts and button presses. */
-const ALLOWED_UPDATES = ['message', 'edited_message', 'channel_post', 'callback_query'] as const;
+/** Update types the bot asks Telegram for: messages, their edits, channel posts, button presses and a draft's stop. */
+const ALLOWED_UPDATES = ['message', 'edited_message', 'channel_post', 'callback_query', DRAFT_STOP] as const;
 
 /**
  * The Telegram channel (docs/interface.md §4.1): grammY with @grammyjs/runner for long polling, or a webhook.
@@ -64,10 +65,10 @@ export function createTelegramChannel(options: TelegramChannelOptions): Telegram
   const logger = o.logger;
   const bot = createBot(o);
   const inFlight = new InFlight();
-  installPipeline(bot, inFlight);
+  const draftStops = installPipeline(bot, inFlight);
   // The one road in: each update is claimed once, decided and delivered by the core.
   const door = o.core.register({ name: 'telegram', logger, dedupe: o.dedupe, dedupeTtlMs: o.dedupeTtlMs });
-  const deliverer = installHandlersWithDeliverer(bot, o, door);
+  const deliverer = installHandlersWithDeliverer(bot, o, door, draftStops);
   bot.catch((err) => {
     // Never the update or the payload: they hold what users typed, possibly a password.
     logger.error(
@@ -161,13 +162,16 @@ function createBot(o: ResolvedTelegramOptions): Bot {
  *    asynchronous: two updates of one chat could otherwise overtake each other while claiming.
  * The handlers come next: normalise, hand over to the core's door, render.
  */
-function installPipeline(bot: Bot, inFlight: InFlight): void {
+function installPipeline(bot: Bot, inFlight: InFlight): DraftStops {
   bot.use((_ctx, next) => {
     const work = next();
     inFlight.track(work.catch(() => {}));
     return work;
   });
+  // A draft's stop is for the job the chat's queue is busy with: it must not wait behind it.
+  const stops = installDraftStops(bot);
   bot.use(sequentialize<Context>(orderKey));
+  return stops;
 }
 
 /**
@@ -183,7 +187,7 @@ function orderKey(ctx: Context): string | undefined {
 }
 
 /** The handlers (normalise, call the core, render) and the deliverer they answer through. */
-function installHandlersWithDeliverer(bot: Bot, o: ResolvedTelegramOptions, door: Door): Deliverer {
+function installHandlersWithDeliverer(bot: Bot, o: ResolvedTelegramOptions, door: Door, stops: DraftStops) {
   const logger = o.logger;
   const deliverer = new Deliverer({
     api: bot.api,
@@ -193,6 +197,7 @@ function installHandlersWithDeliverer(bot: Bot, o: ResolvedTelegramOptions, door
     scheduler: o.scheduler,
     ...(o.deletions ? { deletions: o.deletions } : {}),
     ephemeral: new EphemeralCapability(o.ephemeral),
+    draftStops: stops,
   });
   const admins = new AdminCache({ api: bot.api, ttlMs: o.adminCacheMs, logger });
   installHandlers(bot, {

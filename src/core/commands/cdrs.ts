@@ -1,12 +1,13 @@
 import { toIsoDate } from '../../telephony/dates.js';
 import { addMoney, type Money, moneyToDecimalString } from '../../telephony/money.js';
-import { commandText, defineCommand } from '../command-spec.js';
+import { type CommandContext, commandText, defineCommand } from '../command-spec.js';
 import type { Messages } from '../messages.js';
 import type { Reply, ReplyTable } from '../reply.js';
 import { type CdrQuery, cdrQueryArgs } from '../values/args.js';
 import { csv } from '../values/csv.js';
 import type { Formatter } from '../values/format.js';
-import { keepDays, PERIOD_READ_LIMIT, widenDays } from '../values/zone-days.js';
+import { PERIOD_READ_LIMIT } from '../values/zone-days.js';
+import { closeProgress, readWhole, type WholePeriod } from './cdr-export.js';
 
 /** The sum of amounts, exactly, in `currency` where the records carry none. */
 function sum(amounts: Money[], currency: string): Money | undefined {
@@ -17,38 +18,36 @@ function sum(amounts: Money[], currency: string): Money | undefined {
   );
 }
 
-/** The period's query, and its records kept by their day in the user's zone (zone-days.ts). */
-function zoned(q: CdrQuery, timeZone: string) {
-  return {
-    query: { ...q, ...widenDays(q.from, q.to, timeZone) },
-    keep: <R extends { start: Date }>(records: readonly R[]) => keepDays(records, q.from, q.to, timeZone),
-  };
+/** The period's total, exactly (minor units), in the user's words. */
+function periodTotal(fmt: Formatter, all: readonly { amount: Money }[], currency: string): string {
+  const total = sum(
+    all.map((r) => r.amount),
+    currency,
+  );
+  return fmt.money(total ?? { minor: 0, scale: 2, currency }, currency);
 }
 
 /**
  * What a summary counts, said plainly: every call of the period, or the latest `count` of how many
- * with the total of all of them, or "at least" when the period held more than one read returns.
+ * with the total of all of them; the period is read whole (cdr-export.ts), so "at least" is said
+ * only of a day the provider returned full and cannot narrow (docs/proactive.md §7.3).
  */
 function totalLine(
   ctx: { t: Messages; fmt: Formatter },
   command: 'cdrs' | 'callshop',
   q: CdrQuery,
-  period: { all: readonly { amount: Money }[]; capped: boolean },
+  period: WholePeriod<{ amount: Money }>,
   currency: string,
 ): string {
   const { t, fmt } = ctx;
-  const total = fmt.money(
-    sum(
-      period.all.map((r) => r.amount),
-      currency,
-    )!,
-    currency,
-  );
+  const total = periodTotal(fmt, period.all, currency);
   const n = period.all.length;
-  if (period.capped) return t.cdrsLatestOfAtLeast(Math.min(q.count, n), n, total);
-  if (n <= q.count) return t.cdrsTotal(n, total);
+  const full = period.fullDays.length
+    ? `\n${t.cdrsFullDays(period.fullDays.map((d) => fmt.calendarDate(d)).join(', '), PERIOD_READ_LIMIT)}`
+    : '';
+  if (n <= q.count) return `${t.cdrsTotal(n, total)}${full}`;
   const example = `/${command} ${toIsoDate(q.from)} ${toIsoDate(q.to)} ${Math.min(n, MAX_LISTED)}`;
-  return `${t.cdrsLatestOf(q.count, n, total)}\n${t.cdrsMoreHint(example)}`;
+  return `${t.cdrsLatestOf(q.count, n, total)}${full}\n${t.cdrsMoreHint(example)}`;
 }
 
 /** The most records one `/cdrs` lists (its count argument, args.ts). */
@@ -75,20 +74,21 @@ const cdrsCommand = defineCommand({
     const { t, fmt } = ctx;
     const { client } = await ctx.account();
     const q = ctx.args;
-    const window = zoned(q, fmt.timeZone);
-    const answer = await client.cdrs({
-      from: window.query.from,
-      to: window.query.to,
-      show: PERIOD_READ_LIMIT,
+    let currency = '';
+    const period = await readWhole(ctx, async (from, to) => {
+      const answer = await client.cdrs({ from, to, show: PERIOD_READ_LIMIT });
+      currency ||= answer.account?.currency ?? '';
+      return answer.records;
     });
-    const all = window.keep(answer.records);
-    const capped = answer.records.length >= PERIOD_READ_LIMIT;
-    const res = { ...answer, records: all.slice(0, q.count) };
+    if ('reply' in period) return period.reply;
+    const res = { records: period.all.slice(0, q.count) };
     const title = t.cdrsTitle(fmt.calendarDate(q.from), fmt.calendarDate(q.to));
-    if (!res.records.length) return { title, text: t.cdrsNone, visibility: 'personal' };
-    const currency = res.account?.currency ?? '';
-    const line = totalLine(ctx, 'cdrs', q, { all, capped }, currency);
-    return recordsReply(q, t.csvName.cdrs, {
+    if (!res.records.length) {
+      await closeProgress(ctx, period, { count: 0, total: periodTotal(fmt, [], currency) });
+      return { title, text: t.cdrsNone, visibility: 'personal' };
+    }
+    const line = totalLine(ctx, 'cdrs', q, period, currency);
+    return recordsReply(ctx, period, t.csvName.cdrs, currency, {
       title,
       text: `${line}${q.csv ? '' : `\n${t.cdrsCsvHint}`}`,
       table: {
@@ -114,8 +114,9 @@ const cdrsCommand = defineCommand({
         'amount_tax',
         'currency',
       ],
+      // The file holds the whole period, whatever the on-screen count.
       csvRows: () =>
-        res.records.map((r) => [
+        period.all.map((r) => [
           r.start.toISOString(),
           r.end.toISOString(),
           String(r.durationSeconds),
@@ -153,22 +154,24 @@ const callshopCommand = defineCommand({
     const { client } = await ctx.account();
     const q = ctx.args;
     // Spec 2.5 carries no currency: the account's (2.1) is read alongside, for display.
-    const window = zoned(q, fmt.timeZone);
-    const [found, account] = await Promise.all([
-      client.cdrCallshop({ from: window.query.from, to: window.query.to, show: PERIOD_READ_LIMIT }),
+    const [period, account] = await Promise.all([
+      readWhole(ctx, (from, to) => client.cdrCallshop({ from, to, show: PERIOD_READ_LIMIT })),
       client.onlinecallthrough().then(
         (d) => d.account,
         () => undefined,
       ),
     ]);
-    const all = window.keep(found);
-    const records = all.slice(0, q.count);
+    if ('reply' in period) return period.reply;
+    const records = period.all.slice(0, q.count);
     const title = t.callshopTitle(fmt.calendarDate(q.from), fmt.calendarDate(q.to));
-    if (!records.length) return { title, text: t.cdrsNone, visibility: 'personal' };
     const currency = account?.currency ?? '';
-    return recordsReply(q, t.csvName.callshop, {
+    if (!records.length) {
+      await closeProgress(ctx, period, { count: 0, total: periodTotal(fmt, [], currency) });
+      return { title, text: t.cdrsNone, visibility: 'personal' };
+    }
+    return recordsReply(ctx, period, t.csvName.callshop, currency, {
       title,
-      text: totalLine(ctx, 'callshop', q, { all, capped: found.length >= PERIOD_READ_LIMIT }, currency),
+      text: totalLine(ctx, 'callshop', q, period, currency),
       table: {
         columns: [t.colDate, t.colCaller, t.colCallee, t.colDestination, t.colDuration, t.colAmount],
         rows: records.map((r) => [
@@ -184,7 +187,7 @@ const callshopCommand = defineCommand({
       },
       csvHeader: CALLSHOP_CSV_HEADER,
       csvRows: () =>
-        records.map((r) => [
+        period.all.map((r) => [
           r.start.toISOString(),
           r.caller,
           r.callee,
@@ -204,12 +207,18 @@ export function cdrCommands() {
   return [cdrsCommand, callshopCommand];
 }
 
-/** A records table, plus the CSV file when the query asked for `csv`. Personal data (docs/privacy.md §1.3, §1.4). */
-function recordsReply(
-  q: CdrQuery,
+/**
+ * A records table, plus the CSV file of the whole period when the query asked for `csv`; a plan
+ * shown while reading closes with the count, total and file. Personal data (docs/privacy.md §1.3, §1.4).
+ */
+async function recordsReply(
+  ctx: CommandContext<CdrQuery>,
+  period: WholePeriod<{ amount: Money }>,
   filePrefix: string,
+  currency: string,
   parts: { title: string; text?: string; table: ReplyTable; csvHeader: string[]; csvRows: () => string[][] },
-): Reply {
+): Promise<Reply> {
+  const q = ctx.args;
   const reply: Reply = { title: parts.title, text: parts.text, table: parts.table, visibility: 'personal' };
   if (q.csv) {
     reply.file = {
@@ -218,5 +227,7 @@ function recordsReply(
       content: csv(parts.csvHeader, parts.csvRows()),
     };
   }
+  const total = periodTotal(ctx.fmt, period.all, currency);
+  await closeProgress(ctx, period, { count: period.all.length, total, file: reply.file?.name });
   return reply;
 }

@@ -35,10 +35,16 @@ export interface SendFormsOptions {
 /** Sends `reply` through one primitive in its forms, in order; reports each failure once (a log line, a counter). */
 export async function inForms<T>(
   o: SendFormsOptions,
-  what: { platform: Platform; primitive: SendFailedEvent['primitive']; reply: Reply },
+  what: {
+    platform: Platform;
+    primitive: SendFailedEvent['primitive'];
+    reply?: Reply;
+    forms?: readonly ReplyForm[];
+  },
   send: (form: ReplyForm) => Promise<T>,
 ): Promise<Tried<T>> {
-  const forms: ReplyForm[] = what.reply.table ? ['rich', 'plain'] : ['rich'];
+  // A progress view names its own forms (ports/progress.ts): its native form, then an edited message.
+  const forms: readonly ReplyForm[] = what.forms ?? (what.reply?.table ? ['rich', 'plain'] : ['rich']);
   let last: SendFailedError | undefined;
   for (const form of forms) {
     try {

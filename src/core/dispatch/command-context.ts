@@ -6,7 +6,9 @@ import { capabilitiesOf } from '../delivery/capabilities.js';
 import type { Role } from '../identity.js';
 import { type ChatRef, chatKey, type Identity, identityKey } from '../identity.js';
 import type { ChannelCapabilities } from '../ports/channel.js';
+import type { ProgressView } from '../ports/progress.js';
 import type { AuditEntry, ChatSettings, EncodedArgs, PendingAction } from '../ports/records.js';
+import { throttledProgress } from '../progress/throttle.js';
 import type { UserLocale } from '../values/user-locale.js';
 import type { Engine } from './engine.js';
 
@@ -18,6 +20,8 @@ export interface ContextInput {
   /** What the channel can do (capabilities.ts). */
   can?: ChannelCapabilities;
   deliveryId?: string;
+  /** Where a long job shows its progress (ports/progress.ts). */
+  progress?: ProgressView | undefined;
   settings: ChatSettings;
   /** Collects the audit entries written, for the support channel's thread. */
   audited: AuditEntry[];
@@ -63,6 +67,13 @@ export function makeContext(
     inputIsPrivate: input.inputIsPrivate ?? false,
     can: capabilitiesOf(input),
     ...(input.deliveryId === undefined ? {} : { deliveryId: input.deliveryId }),
+    progress: throttledProgress(input.progress, {
+      platform: input.identity.platform,
+      language: input.loc.language,
+      clock: e.clock,
+      logger: e.logger,
+      metrics: e.metrics,
+    }),
     account: once(() => accountClientFor(e.stores, e.clientFactory, owner)),
     card: once(() => cardClientFor(e.stores, e.clientFactory, owner)),
     audit: (entry) => recordAudit(e, input, { actor: idKey, chat: cKey, role }, entry),

@@ -61,7 +61,7 @@ export function openDoor(deps: DoorDeps, channel: ChannelRegistration): Door {
         if (!e) return undefined;
         conversation = e.conversation ?? conversation;
         locale = e.locale ?? locale;
-        return decide(deps, e);
+        return decide(deps, withProgress(e, conversation));
       });
       a.meanwhile?.(work);
       let decision: PlacedOutcome | undefined;
@@ -119,6 +119,15 @@ async function tell(deps: DoorDeps, a: Arrival, text: string): Promise<void> {
 }
 
 /** What the core decides for an enriched request, as one outcome (replies are its follow-ups). */
+/** A typed line or a command by name carries its conversation's progress view (ports/progress.ts). */
+function withProgress(e: Enriched, conversation: Conversation): Enriched {
+  const progress = conversation.progress?.();
+  if (!progress) return e;
+  if ('text' in e) return { ...e, text: { progress, ...e.text } };
+  if ('command' in e) return { ...e, command: { progress, ...e.command } };
+  return e;
+}
+
 async function decide(deps: DoorDeps, e: Enriched): Promise<PlacedOutcome> {
   if ('text' in e) return { followUps: await deps.handleText(e.text) };
   if ('command' in e) return { followUps: await deps.runCommand(e.command) };

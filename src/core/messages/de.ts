@@ -8,6 +8,7 @@ import { cardsDe } from './de/cards.js';
 import { commandsDe } from './de/commands.js';
 import { confirmationsDe } from './de/confirmations.js';
 import { deliveryDe } from './de/delivery.js';
+import { exportDe } from './de/export.js';
 import { failuresDe } from './de/failures.js';
 import { generalDe } from './de/general.js';
 import { guardDe } from './de/guard.js';
@@ -28,6 +29,7 @@ export const de: Messages = {
   ...linkingDe,
   ...accountDe,
   ...callsDe,
+  ...exportDe,
   ...cardsDe,
   ...confirmationsDe,
   ...menuDe,

@@ -7,6 +7,7 @@ import { cardsEn } from './en/cards.js';
 import { commandsEn } from './en/commands.js';
 import { confirmationsEn } from './en/confirmations.js';
 import { deliveryEn } from './en/delivery.js';
+import { exportEn } from './en/export.js';
 import { failuresEn } from './en/failures.js';
 import { generalEn } from './en/general.js';
 import { guardEn } from './en/guard.js';
@@ -27,6 +28,7 @@ export const en = {
   ...linkingEn,
   ...accountEn,
   ...callsEn,
+  ...exportEn,
   ...cardsEn,
   ...confirmationsEn,
   ...menuEn,

@@ -2,6 +2,7 @@ import type { Platform } from '../identity.js';
 import type { ChannelWords } from '../messages.js';
 import type { Reply, ReplyFile } from '../reply.js';
 import type { NotifyDestination, SentMessage } from './notify.js';
+import type { ProgressView } from './progress.js';
 
 /**
  * The one road out (docs/architecture.md §8.3.3, after Vercel Chat SDK's `Adapter`): the primitives a
@@ -119,6 +120,12 @@ export interface Conversation {
    * with `can.secretForm`; `false` when the form could not open (the trigger expired).
    */
   askSecret?(ask: SecretAsk): Promise<boolean>;
+  /**
+   * Where a long job (an export) shows its progress here (ports/progress.ts): a draft or an edited
+   * message (Telegram), a plan streamed in a DM's thread (Slack), lines (console). Absent or
+   * `undefined`: the job shows none, and only its answer arrives.
+   */
+  progress?(): ProgressView | undefined;
   /** Posts a support channel's audit records in its thread (Slack); absent elsewhere. */
   audit?(records: NonNullable<Reply['audit']>, language?: Reply['language']): Promise<void>;
 }

@@ -29,7 +29,7 @@ export interface CoreMetrics {
 /** One send that failed: which primitive, what the platform reported, its short reason (`404`, `5xx`). */
 export interface SendFailedEvent {
   platform: Platform;
-  primitive: 'post' | 'showToActor' | 'postPrivately' | 'editPressed' | 'showInPlace' | 'edit';
+  primitive: 'post' | 'showToActor' | 'postPrivately' | 'editPressed' | 'showInPlace' | 'edit' | 'progress';
   report: 'refused' | 'unknown';
   reason: string;
 }
