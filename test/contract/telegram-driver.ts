@@ -9,6 +9,7 @@ import {
   type FakeUser,
   shownText,
 } from '../helpers/fake-telegram.js';
+import { messageButtons } from '../helpers/fake-telegram-native.js';
 import { seedWithCalls } from '../helpers/seed-with-calls.js';
 import { createTestStack } from '../helpers/stack.js';
 import { type ChannelDriver, type Person, SEEDED_CALLS, type Where } from './driver.js';
@@ -22,8 +23,6 @@ const people: Record<Person, FakeUser> = {
 };
 const group: FakeChat = { id: -2001, type: 'supergroup', title: 'Team' };
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
-
-type Markup = { inline_keyboard: { text: string; callback_data?: string }[][] };
 
 /**
  * Telegram through grammY against the fake Bot API. Updates go through `bot.handleUpdate`, the
@@ -173,6 +172,5 @@ export async function telegramDriver(): Promise<ChannelDriver> {
 }
 
 function buttonData(message: FakeMessage, label: string): string | undefined {
-  const rows = (message.reply_markup as Markup | undefined)?.inline_keyboard ?? [];
-  return rows.flat().find((b) => b.text === label)?.callback_data;
+  return messageButtons(message).find((b) => b.text === label)?.callback_data;
 }
