@@ -127,6 +127,16 @@ export async function telegramDriver(): Promise<ChannelDriver> {
       const target = find(where, label, owner);
       await Promise.all(who.map((p) => run(telegram.press(people[p], target.message, target.data))));
     },
+    async pressDisabled(who, where, label, owner = who) {
+      const chats = where === 'shared' ? [group.id, people[owner].id] : [people[owner].id];
+      const message = chats
+        .flatMap((id) => [...telegram.botMessages(id)].reverse())
+        .find((m) => messageButtons(m).some((b) => b.text === label));
+      if (!message) throw new Error(`no ${label} button for ${owner}`);
+      const update = telegram.pressLabel(people[who], structuredClone(message), label);
+      if (update) await run(update);
+      return update !== undefined;
+    },
     async pressAgain(who) {
       if (!last) throw new Error('nothing was pressed yet');
       await run(telegram.press(people[who], last.message, last.data));

@@ -30,7 +30,7 @@ describe('a disabled button on the channels without one', () => {
     expect(buttons).toEqual(['Call again']);
     expect(json).toContain('"type":"context"');
     expect(json).toContain('Call ended');
-    expect(blockKitProblem(message.blocks)).toBeUndefined();
+    expect(blockKitProblem(message.blocks, 'message')).toBeUndefined();
   });
 
   it('the console: no number to type for it, its label on a line', () => {
