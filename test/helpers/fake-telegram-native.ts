@@ -1,6 +1,6 @@
 /**
  * The fake Bot API's Bot API 10.x surfaces that are not a method of their own, written from the doc
- * comments of @grammyjs/types 5.0 (docs/channels.md §1.6):
+ * comments of @grammyjs/types 5.0 (docs/channels.md §1.1):
  *
  * - a message's buttons are its inline keyboard's and those in its rich message's `buttons` blocks
  *   (`RichBlockButtons`, "a list of buttons that are shown in one row");

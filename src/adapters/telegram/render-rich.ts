@@ -51,7 +51,7 @@ export function richMessage(
   blocks.push(tableBlock(reply.table));
   // The reply's buttons (◀ ▶ and Back under a page) sit inside the message, under the table they
   // turn (Bot API 10.x `InputRichBlockButtons`: one row of 1-8 buttons); `keyboardBeside` then
-  // leaves them out of the keyboard (docs/channels.md §1.6).
+  // leaves them out of the keyboard (docs/channels.md §1.1).
   for (const row of buttonRows)
     if (row.length >= 1 && row.length <= RICH_LIMITS.rowButtons)
       blocks.push({ type: 'buttons', buttons: [...row] });
@@ -73,7 +73,7 @@ function tableBlock(table: ReplyTable): Block {
     cells: [header.map((h, i) => cell(h, i, true)), ...rows.map((r) => r.map((c, i) => cell(c, i, false)))],
     is_striped: true,
     // Smaller indents where a table is wide (call records, lines): on a phone its columns then fit
-    // without scrolling; two or three columns read better with room (docs/channels.md §1.6).
+    // without scrolling; two or three columns read better with room (docs/channels.md §1.1).
     ...(table.columns.length >= COMPACT_FROM_COLUMNS ? { is_compact: true as const } : {}),
     ...(table.caption ? { caption: table.caption } : {}),
   };

@@ -47,7 +47,7 @@ export async function registerMenus(bot: Bot, core: Core, logger: TelegramLogger
   ] as const;
   // A command whose answers are personal is declared ephemeral in groups (Bot API 10.2
   // `BotCommand.is_ephemeral`): Telegram's client then sends it, and shows it, as seen only by the
-  // sender and the bot (docs/channels.md §1.6). From the command table's `output`, never a list here.
+  // sender and the bot (docs/channels.md §1.1). From the command table's `output`, never a list here.
   const personal = new Set(core.commands.filter((c) => c.personal).map((c) => c.name));
   for (const [kind, scope] of scopes) {
     for (const [language, code] of languages) {

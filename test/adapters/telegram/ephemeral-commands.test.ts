@@ -4,7 +4,7 @@ import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { alice, bob, group, type Harness, startHarness } from './harness.js';
 
 /**
- * Private commands declared as such (Bot API 10.2 `BotCommand.is_ephemeral`, docs/channels.md §1.6):
+ * Private commands declared as such (Bot API 10.2 `BotCommand.is_ephemeral`, docs/channels.md §1.1):
  * the group menu marks the commands whose answers are personal, from the command table's `output`;
  * such a command typed in a group reaches the bot alone, so a secret in it needs no deletion and
  * the private-only rule does not send it away. An older server ignores the field: the command is

@@ -14,7 +14,7 @@ import { richProblem } from '../../helpers/telegram-rich.js';
 import { alice, type Harness, startHarness } from './harness.js';
 
 /**
- * Buttons as Telegram has them now (Bot API 10.x, docs/channels.md §1.6): a `disabled` button for
+ * Buttons as Telegram has them now (Bot API 10.x, docs/channels.md §1.1): a `disabled` button for
  * what can no longer be pressed, the paging buttons inside a rich table (`RichBlockButtons`), and
  * compact tables where they are wide. An older server keeps today's form: the core's order of
  * forms sends the text with its keyboard when `sendRichMessage` answers 404.
