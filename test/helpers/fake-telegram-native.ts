@@ -73,3 +73,16 @@ export function ephemeralFlagProblem(commands: readonly object[]): boolean {
     return flag !== undefined && typeof flag !== 'boolean';
   });
 }
+
+/**
+ * What a server older than 10.x reads of a keyboard: it ignores the `disabled` field it does not
+ * know, so such a button is left with no kind (and the send is refused as Telegram refuses one).
+ */
+export function keyboardAsOlderServerReads(markup: unknown): unknown {
+  const rows = (markup as { inline_keyboard?: Record<string, unknown>[][] } | undefined)?.inline_keyboard;
+  if (!rows) return markup;
+  return {
+    ...(markup as object),
+    inline_keyboard: rows.map((row) => row.map(({ disabled: _d, ...b }) => b)),
+  };
+}

@@ -1,6 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DeclaredCommands, ephemeralFlagProblem, messageButtons, pressable } from './fake-telegram-native.js';
+import {
+  DeclaredCommands,
+  ephemeralFlagProblem,
+  keyboardAsOlderServerReads,
+  messageButtons,
+  pressable,
+} from './fake-telegram-native.js';
 import { inlineKeyboardProblem, TELEGRAM_TEXT_LIMIT, telegramHtmlProblem } from './telegram-html.js';
 import { richProblem, richText } from './telegram-rich.js';
 
@@ -620,7 +626,9 @@ export class FakeTelegram {
         return { ok: false, error_code: 404, description: 'Not Found' };
       // Unknown parameters are ignored: an ephemeral message goes to everyone; a rich edit has no text.
       const { ephemeral_message_parameters: _e, rich_message: _r, ...known } = p;
-      p = known;
+      p = known.reply_markup
+        ? { ...known, reply_markup: keyboardAsOlderServerReads(known.reply_markup) }
+        : known;
       if (method === 'editMessageText' && p.text === undefined)
         return { ok: false, error_code: 400, description: 'Bad Request: message text is empty' };
     }

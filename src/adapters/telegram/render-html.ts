@@ -4,7 +4,7 @@ import type {
   InputRichMessage,
   RichMessageButton,
 } from 'grammy/types';
-import { type Reply, type ReplyAction, type ReplyField, tableLines } from '../../core/index.js';
+import { pressable, type Reply, type ReplyAction, type ReplyField, tableLines } from '../../core/index.js';
 import { escapeHtml } from './escape.js';
 import { richMessage } from './render-rich.js';
 import { splitHtml, TELEGRAM_MESSAGE_LIMIT } from './split-html.js';
@@ -30,6 +30,11 @@ export interface RenderOptions {
   openPrivateLabel?: string;
   /** Override for tests of the splitting. */
   limit?: number;
+  /**
+   * Whether the server has disabled buttons (Bot API 10.x). Off (an older server, which would see a
+   * button of no kind): a button that can no longer act is left out, today's form (docs/channels.md §1.1).
+   */
+  disabledButtons?: boolean;
 }
 
 const TONE_MARK: Readonly<Record<NonNullable<Reply['tone']>, string>> = {
@@ -85,7 +90,8 @@ function fieldValue(f: ReplyField): string {
 export function renderReply(reply: Reply, options: RenderOptions): RenderedReply {
   const parts = splitHtml(replyHtml(reply), options.limit ?? TELEGRAM_MESSAGE_LIMIT);
   const rows: InlineKeyboardButton[][] = [];
-  if (reply.actions?.length) rows.push(...actionRows(reply.actions));
+  const actions = options.disabledButtons === false ? pressable(reply.actions) : (reply.actions ?? []);
+  if (actions.length) rows.push(...actionRows(actions));
   if (reply.privateRedirect) {
     rows.push([
       {
@@ -99,7 +105,7 @@ export function renderReply(reply: Reply, options: RenderOptions): RenderedReply
   const rich =
     reply.file?.mimeType === 'image/png'
       ? undefined
-      : richMessage(reply, TONE_MARK[reply.tone ?? 'info'], actionRows(reply.actions ?? []));
+      : richMessage(reply, TONE_MARK[reply.tone ?? 'info'], actionRows(actions));
   if (rich) rendered.rich = rich;
   if (rows.length > 0) rendered.keyboard = { inline_keyboard: rows };
   if (reply.file) {

@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderReply } from '../../../src/adapters/telegram/render-html.js';
-
-const keyboardBeside = (_r: unknown, k: unknown) => k;
-
+import { keyboardBeside } from '../../../src/adapters/telegram/render-rich.js';
 import { disabledAction } from '../../../src/core/index.js';
 import { messagesFor } from '../../../src/core/messages.js';
 import type { Reply } from '../../../src/core/reply.js';
@@ -132,5 +130,15 @@ describe('through the fake Bot API', () => {
     expect(fake.pressLabel(alice, message, 'Call ended')).toBeUndefined();
     expect(fake.disabledPresses).toEqual([{ from: alice.id, label: 'Call ended' }]);
     expect(core.actions).toEqual([]);
+  });
+
+  it("an older server (no disabled buttons) gets today's form: the card without the button, nothing refused", async () => {
+    const fake = await start(true);
+    core.onText = () => [{ text: 'Call ended.', actions: [disabledAction(t, 'call-ended')] }];
+    fake.message(alice, '/call');
+    const sent = await fake.waitForCall('sendMessage', to(alice.id));
+    expect(sent.response.ok).toBe(true);
+    expect(sent.payload.reply_markup).toBeUndefined();
+    expect(fake.botMessages(alice.id).at(-1)!.text).toContain('Call ended.');
   });
 });
