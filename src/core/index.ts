@@ -71,6 +71,7 @@ export {
 export type { ChannelLogger, CoreLogger } from './logs/logger.js';
 export { type ErrorSummary, errorSummary } from './logs/safe-error.js';
 export { createSampler, type Sampler } from './logs/sampler.js';
+export { type ButtonState, disabledAction, pressable } from './menu/button-state.js';
 export {
   type ChannelWords,
   catalogues,

@@ -1,4 +1,5 @@
 import type { Money } from '../telephony/money.js';
+import type { ButtonState } from './menu/button-state.js';
 import type { Language } from './messages.js';
 
 /**
@@ -157,6 +158,12 @@ export interface ReplyAction {
   confirmText?: string;
   /** Starts a new row of buttons where the channel lays them out in rows (Telegram). */
   newRow?: boolean;
+  /**
+   * The button can no longer do what it says: shown in this state where the channel can disable a
+   * button (Telegram `disabled`), as a line where it cannot (Slack, the console); never pressable.
+   * Built by `disabledAction` (menu/button-state.ts); `actionId` is then empty.
+   */
+  disabled?: ButtonState;
 }
 
 /** Up to two charts of amounts, each in minor units at `scale` (never a float until drawn). */

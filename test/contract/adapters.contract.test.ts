@@ -1,4 +1,5 @@
 import { consoleDriver } from './console-driver.js';
+import { disabledButtonsContract } from './disabled-buttons.js';
 import { guardContract } from './guard-promises.js';
 import { intakeContract } from './intake.js';
 import { promisesContract } from './promises.js';
@@ -30,3 +31,7 @@ guardContract('slack', slackDriver);
 intakeContract('telegram', telegramDriver);
 intakeContract('slack', slackDriver);
 intakeContract('console', consoleDriver);
+/** A disabled button cannot act, where the channel declares disabled buttons (docs/interface.md §2.6). */
+disabledButtonsContract('telegram', telegramDriver);
+disabledButtonsContract('slack', slackDriver);
+disabledButtonsContract('console', consoleDriver);

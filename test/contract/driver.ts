@@ -108,6 +108,13 @@ export interface ChannelDriver {
    * `users.info`), as an owner demoting them would; the bot is not told. Absent where there is none.
    */
   demote?(who: Person): void;
+  /**
+   * `who` taps the button labelled `label` on the newest message carrying it that `owner` got in
+   * `where`, and tells whether the platform sent the bot anything: a disabled button (Telegram
+   * `DisabledButton`) sends nothing. Absent where the channel has no disabled buttons (Slack, the
+   * console show a line instead).
+   */
+  pressDisabled?(who: Person, where: Where, label: string, owner?: Person): Promise<boolean>;
   /** Links the sandbox's demo accounts to `who`. */
   linkDemo(who: Person): Promise<void>;
   close(): Promise<void>;

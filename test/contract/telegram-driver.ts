@@ -9,6 +9,7 @@ import {
   type FakeUser,
   shownText,
 } from '../helpers/fake-telegram.js';
+import { messageButtons } from '../helpers/fake-telegram-native.js';
 import { httpCall } from '../helpers/http-call.js';
 import { seedWithCalls } from '../helpers/seed-with-calls.js';
 import { serveMount } from '../helpers/serve-mount.js';
@@ -25,8 +26,6 @@ const people: Record<Person, FakeUser> = {
 const group: FakeChat = { id: -2001, type: 'supergroup', title: 'Team' };
 const WEBHOOK_SECRET = 'contract-webhook-secret';
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
-
-type Markup = { inline_keyboard: { text: string; callback_data?: string }[][] };
 
 /**
  * Telegram through grammY against the fake Bot API. Updates go through `bot.handleUpdate`, the
@@ -145,6 +144,16 @@ export async function telegramDriver(): Promise<ChannelDriver> {
       const target = find(where, label, owner);
       await Promise.all(who.map((p) => run(telegram.press(people[p], target.message, target.data))));
     },
+    async pressDisabled(who, where, label, owner = who) {
+      const chats = where === 'shared' ? [group.id, people[owner].id] : [people[owner].id];
+      const message = chats
+        .flatMap((id) => [...telegram.botMessages(id)].reverse())
+        .find((m) => messageButtons(m).some((b) => b.text === label));
+      if (!message) throw new Error(`no ${label} button for ${owner}`);
+      const update = telegram.pressLabel(people[who], structuredClone(message), label);
+      if (update) await run(update);
+      return update !== undefined;
+    },
     async pressAgain(who) {
       if (!last) throw new Error('nothing was pressed yet');
       await run(telegram.press(people[who], last.message, last.data));
@@ -192,6 +201,5 @@ export async function telegramDriver(): Promise<ChannelDriver> {
 }
 
 function buttonData(message: FakeMessage, label: string): string | undefined {
-  const rows = (message.reply_markup as Markup | undefined)?.inline_keyboard ?? [];
-  return rows.flat().find((b) => b.text === label)?.callback_data;
+  return messageButtons(message).find((b) => b.text === label)?.callback_data;
 }

@@ -60,7 +60,8 @@ describe('the call card reports how the call went (docs/proactive.md §2.1)', ()
     expect(notifier.edits).toHaveLength(1);
     const { message, reply } = notifier.edits[0]!;
     expect(message.messageId).toBe('77');
-    expect(reply.actions ?? []).toEqual([]);
+    // Nothing left to press: Hang up stays in view, disabled, as "Call ended" (docs/interface.md §2.6).
+    expect(reply.actions).toEqual([{ label: 'Call ended', actionId: '', disabled: 'call-ended' }]);
     const fields = Object.fromEntries((reply.fields ?? []).map((f) => [f.label, f.value]));
     expect(fields.Duration).toBe('2:05');
     expect(fields.Destination).toBeTruthy();

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { type Dispatcher, request } from 'undici';
 import { messageProblem, viewProblem } from './block-kit.js';
 import { authTestAnswer, type FakeSlackApp, FakeSlackAuth, type FakeTokenOwner } from './fake-slack-oauth.js';
-import { CHARTS_REFUSED, FakeSurfaces } from './fake-slack-surfaces.js';
 import { type FakeStream, fakeSlackStreams } from './fake-slack-streams.js';
+import { CHARTS_REFUSED, FakeSurfaces } from './fake-slack-surfaces.js';
 
 /**
  * A local fake of the Slack Web API for bolt's WebClient (`slackApiUrl`), plus the endpoints Slack

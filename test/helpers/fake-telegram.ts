@@ -1,6 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerDraft, type FakeDraft } from './fake-telegram-drafts.js';
+import {
+  DeclaredCommands,
+  ephemeralFlagProblem,
+  keyboardAsOlderServerReads,
+  messageButtons,
+  pressable,
+} from './fake-telegram-native.js';
 import { inlineKeyboardProblem, TELEGRAM_TEXT_LIMIT, telegramHtmlProblem } from './telegram-html.js';
 import { richProblem, richText } from './telegram-rich.js';
 
@@ -69,7 +76,7 @@ export interface FakeMessage {
   /** An ephemeral message (Bot API 10.2): `message_id` is 0, this is its id in the chat. */
   ephemeral_message_id?: number;
   /** For ephemeral messages, the one user who sees it. */
-  receiver_user?: { id: number; is_bot: false; first_name: string };
+  receiver_user?: { id: number; is_bot: boolean; first_name: string };
   /** Not part of the Bot API: whether the bot deleted it, and its edit history. */
   deleted?: boolean;
   edits?: string[];
@@ -146,6 +153,10 @@ export class FakeTelegram {
   #nextEphemeralId = new Map<number, number>();
   /** Whether it behaves as a Bot API server older than 10.1 (`FakeTelegramOptions.older`). */
   older: boolean;
+  /** The menus `setMyCommands` declared (fake-telegram-native.ts). */
+  readonly declared = new DeclaredCommands();
+  /** Presses of a disabled button: Telegram sent the bot nothing for them. */
+  readonly disabledPresses: { from: number; label: string }[] = [];
 
   constructor(options: FakeTelegramOptions = {}) {
     this.older = options.older ?? false;
@@ -362,6 +373,49 @@ export class FakeTelegram {
   }
 
   /**
+   * `from` taps the button labelled `label` (in the keyboard or inside the rich message). A
+   * `disabled` button does nothing (Bot API `DisabledButton`): no update is sent, and undefined is
+   * returned; the tap is only noted in `disabledPresses`.
+   */
+  pressLabel(
+    from: FakeUser,
+    message: FakeMessage,
+    label: string,
+  ): (Record<string, unknown> & { update_id: number }) | undefined {
+    const data = pressable(message, label);
+    if (data === undefined) {
+      this.disabledPresses.push({ from: from.id, label });
+      return undefined;
+    }
+    return this.press(from, message, data);
+  }
+
+  /**
+   * `from` sends the command `text` from the menu in `chat`. In a group, a command the bot declared
+   * `is_ephemeral` arrives as an ephemeral message that only the sender and the bot see (Bot API
+   * 10.2 `BotCommand.is_ephemeral`: `message_id` 0, its own `ephemeral_message_id`, the bot as
+   * `receiver_user`); elsewhere, or where the server ignored the field, as an ordinary message.
+   */
+  command(from: FakeUser, text: string, chat?: FakeChat): Record<string, unknown> & { update_id: number } {
+    const name = /^\/([a-z0-9_]+)/.exec(text)?.[1] ?? '';
+    if (!chat || chat.type === 'private' || !this.declared.ephemeralInGroups(name))
+      return this.message(from, text, chat);
+    this.#chats.set(chat.id, chat);
+    this.join(chat.id, from.id);
+    const id = (this.#nextEphemeralId.get(chat.id) ?? 0) + 1;
+    this.#nextEphemeralId.set(chat.id, id);
+    const msg = this.#store(chat, {
+      from: { ...from, is_bot: false },
+      text,
+      entities: commandEntity(text),
+      ephemeral_message_id: id,
+      receiver_user: { id: this.bot.id, is_bot: true, first_name: this.bot.first_name },
+    });
+    msg.message_id = 0;
+    return this.enqueue({ message: strip(msg) });
+  }
+
+  /**
    * Telegram accepts a callback query's answer only for a short while after the press (Bot API
    * answerCallbackQuery; the client shows a spinner until then). This makes every press so far too
    * old: their answers get Telegram's 400 from now on. Tests call it while the bot is busy, so
@@ -412,7 +466,9 @@ export class FakeTelegram {
   /** What `userId` sees in `chatId`: every message not deleted, but another user's ephemeral ones. */
   visibleTo(chatId: number, userId: number): FakeMessage[] {
     return this.messages(chatId).filter(
-      (m) => !m.deleted && (m.receiver_user === undefined || m.receiver_user.id === userId),
+      (m) =>
+        !m.deleted &&
+        (m.receiver_user === undefined || m.receiver_user.id === userId || m.from?.id === userId),
     );
   }
 
@@ -425,9 +481,8 @@ export class FakeTelegram {
       const who = m.from?.id === this.bot.id ? 'bot' : (m.from?.first_name ?? '?');
       const sees = m.receiver_user ? ` (only ${m.receiver_user.first_name} sees it)` : '';
       const gone = m.deleted ? ' [deleted]' : '';
-      const buttons = ((m.reply_markup as { inline_keyboard?: { text: string }[][] })?.inline_keyboard ?? [])
-        .flat()
-        .map((b) => `[${b.text}]`)
+      const buttons = messageButtons(m)
+        .map((b) => (b.disabled ? `[(${b.text})]` : `[${b.text}]`))
         .join(' ');
       const body = shownText(m)
         .replace(/<[^>]+>/g, '')
@@ -575,7 +630,9 @@ export class FakeTelegram {
         return { ok: false, error_code: 404, description: 'Not Found' };
       // Unknown parameters are ignored: an ephemeral message goes to everyone; a rich edit has no text.
       const { ephemeral_message_parameters: _e, rich_message: _r, ...known } = p;
-      p = known;
+      p = known.reply_markup
+        ? { ...known, reply_markup: keyboardAsOlderServerReads(known.reply_markup) }
+        : known;
       if (method === 'editMessageText' && p.text === undefined)
         return { ok: false, error_code: 400, description: 'Bad Request: message text is empty' };
     }
@@ -630,7 +687,9 @@ export class FakeTelegram {
               c.description.length > 256,
           ) ||
           (code !== undefined && code !== '' && !/^[a-z]{2}$/.test(String(code)));
-        if (bad) return { ok: false, error_code: 400, description: 'Bad Request: BOT_COMMAND_INVALID' };
+        if (bad || ephemeralFlagProblem(commands))
+          return { ok: false, error_code: 400, description: 'Bad Request: BOT_COMMAND_INVALID' };
+        this.declared.declare(p, this.older);
         return { ok: true, result: true };
       }
       case 'sendMessage':

@@ -93,14 +93,43 @@ export function inlineKeyboardProblem(markup: unknown): string | undefined {
   const rows = (markup as { inline_keyboard?: unknown[][] } | undefined)?.inline_keyboard;
   if (rows === undefined) return undefined;
   for (const row of rows) {
-    for (const b of row as { text?: string; callback_data?: string; url?: string }[]) {
+    for (const b of row as { text?: string; callback_data?: string }[]) {
       if (!b.text) return 'BUTTON_TEXT_EMPTY';
-      if (b.callback_data === undefined && b.url === undefined) return 'BUTTON_TYPE_INVALID';
-      if (b.callback_data !== undefined) {
-        const n = Buffer.byteLength(b.callback_data, 'utf8');
-        if (n < 1 || n > 64) return 'BUTTON_DATA_INVALID';
-      }
+      const problem = buttonTypeProblem(b);
+      if (problem) return problem;
     }
+  }
+  return undefined;
+}
+
+/** The fields of which a button holds exactly one (Bot API `InlineKeyboardButton`, `RichMessageButton`). */
+const BUTTON_TYPES = [
+  'url',
+  'callback_data',
+  'web_app',
+  'login_url',
+  'switch_inline_query',
+  'switch_inline_query_current_chat',
+  'switch_inline_query_chosen_chat',
+  'copy_text',
+  'disabled',
+  'callback_game',
+  'pay',
+] as const;
+
+/**
+ * "Exactly one of the fields other than text, icon_custom_emoji_id, and style must be used"; a
+ * `disabled` button (Bot API 10.x `DisabledButton`, "currently holds no information") is an object;
+ * `callback_data` is 1-64 bytes.
+ */
+export function buttonTypeProblem(b: Record<string, unknown>): string | undefined {
+  const kinds = BUTTON_TYPES.filter((k) => b[k] !== undefined);
+  if (kinds.length !== 1) return 'BUTTON_TYPE_INVALID';
+  if (b.disabled !== undefined && (typeof b.disabled !== 'object' || b.disabled === null))
+    return 'BUTTON_TYPE_INVALID';
+  if (b.callback_data !== undefined) {
+    const n = Buffer.byteLength(String(b.callback_data), 'utf8');
+    if (n < 1 || n > 64) return 'BUTTON_DATA_INVALID';
   }
   return undefined;
 }

@@ -1,3 +1,5 @@
+import { buttonTypeProblem } from './telegram-html.js';
+
 /**
  * Telegram's rich messages (Bot API 10.1, `sendRichMessage`, `editMessageText` with `rich_message`)
  * as a checker, written from the doc comments of `InputRichMessage` and the `InputRichBlock…` /
@@ -10,8 +12,8 @@
  *   quotations and details blocks, up to 16 levels of nested formatting and blocks, up to 50 media
  *   attachments, up to 20 columns in a table;
  * - a table cell has `align` (left, center, right) and `valign` (top, middle, bottom), both
- *   required (`RichBlockTableCell`); a heading's size is 1-6; a buttons block holds 1-8 buttons
- *   whose `callback_data` is 1-64 bytes; only the documented block and rich text types exist.
+ *   required (`RichBlockTableCell`); a heading's size is 1-6; a buttons block holds 1-8 buttons,
+ *   each of exactly one kind (a `disabled` one included) with `callback_data` of 1-64 bytes; only the documented block and rich text types exist.
  *
  * Telegram documents the limits, not the words of its refusals: the fake words them as upper-case
  * reasons after "Bad Request:", like its other refusals (BUTTON_DATA_INVALID). `richProblem`
@@ -178,10 +180,11 @@ function walkCaption(caption: unknown, depth: number, t: Tally): void {
 
 function walkButton(button: Obj, depth: number, t: Tally): void {
   walkText(button.text, depth + 1, t);
-  if (button.callback_data !== undefined) {
-    const n = Buffer.byteLength(String(button.callback_data), 'utf8');
-    if (n < 1 || n > 64) throw new RichRefusal('BUTTON_DATA_INVALID');
-  }
+  // A rich message's button has no game or pay kind (`RichMessageButton`).
+  if (button.callback_game !== undefined || button.pay !== undefined)
+    throw new RichRefusal('BUTTON_TYPE_INVALID');
+  const problem = buttonTypeProblem(button);
+  if (problem) throw new RichRefusal(problem);
 }
 
 function walkText(text: unknown, depth: number, t: Tally): void {

@@ -1,4 +1,4 @@
-import { type Reply, type ReplyTable, tableLines, wordsIn } from '../../core/index.js';
+import { pressable, type Reply, type ReplyTable, tableLines, wordsIn } from '../../core/index.js';
 import { consoleWords } from './words/index.js';
 
 /** A table in the one layout (core/values/table-layout.ts), its caption above. */
@@ -24,13 +24,16 @@ export function renderText(reply: Reply, firstChoice = 1): { text: string; choic
   const t = wordsIn(consoleWords, reply.language);
   if (reply.file) parts.push(t.file(reply.file.name, reply.file.content.length));
   const choices = new Map<string, string>();
-  if (reply.actions?.length) {
-    const lines = reply.actions.map((a, i) => {
+  const live = pressable(reply.actions);
+  if (live.length) {
+    const lines = live.map((a, i) => {
       const n = String(firstChoice + i);
       choices.set(n, a.actionId);
       return `  [${n}] ${a.label}`;
     });
     parts.push(`${t.choose}\n${lines.join('\n')}`);
   }
+  // A button that can no longer act has no number to type: its label is a line (docs/interface.md §2.6).
+  for (const a of reply.actions ?? []) if (a.disabled !== undefined) parts.push(`  (${a.label})`);
   return { text: parts.join('\n'), choices };
 }

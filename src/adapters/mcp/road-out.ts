@@ -11,7 +11,9 @@ export interface RoadOut {
   send(
     to: NotifyDestination,
     reply: Reply,
-  ): Promise<{ status: 'sent'; message: SentMessage } | { status: 'refused' | 'failed' | 'unknown'; reason: string }>;
+  ): Promise<
+    { status: 'sent'; message: SentMessage } | { status: 'refused' | 'failed' | 'unknown'; reason: string }
+  >;
 }
 
 /**

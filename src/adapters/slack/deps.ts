@@ -1,5 +1,4 @@
-import type { webApi } from '@slack/bolt';
-import { type ChatRef, type Door, errorSummary, type Identity, type InFlight } from '../../core/index.js';
+import { type Door, errorSummary, type InFlight } from '../../core/index.js';
 import { AgentViews } from './agent-session.js';
 import { AuditThread } from './audit-thread.js';
 import { SlackDirectory } from './directory.js';

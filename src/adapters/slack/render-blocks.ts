@@ -1,5 +1,6 @@
 import type { types } from '@slack/bolt';
 import {
+  pressable,
   type Reply,
   type ReplyAction,
   type ReplyField,
@@ -84,10 +85,14 @@ export function renderReply(reply: Reply, options: RenderOptions = {}): Rendered
   }
   // Buttons go last and must survive a long table, so they are kept apart when capping.
   const trailer: KnownBlock[] = [];
-  if (reply.actions?.length) {
-    trailer.push({ type: 'actions', elements: reply.actions.map((a) => button(a, t)) });
+  // Slack has no disabled button: one that can no longer act is a context line (docs/interface.md §2.6).
+  const live = pressable(reply.actions);
+  if (live.length) {
+    trailer.push({ type: 'actions', elements: live.map((a) => button(a, t)) });
     if (reply.expiresAt) trailer.push(context(expiryLine(reply.expiresAt, t)));
   }
+  const gone = (reply.actions ?? []).filter((a) => a.disabled !== undefined);
+  if (gone.length) trailer.push(context(gone.map((a) => escapeMrkdwn(a.label)).join(' · ')));
   const message = {
     text: fallbackText(reply),
     blocks: [...capBlocks(blocks, trailer.length, t), ...trailer],

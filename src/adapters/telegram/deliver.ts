@@ -265,6 +265,8 @@ export class Deliverer {
       const full = renderReply(reply, {
         botUsername: this.#o.botUsername(),
         openPrivateLabel: this.#t(reply.language).openPrivateChat,
+        // A server with ephemeral messages (10.2) has disabled buttons; an older one gets today's form.
+        disabledButtons: this.#o.ephemeral?.on ?? true,
       });
       const rendered = form === 'plain' ? withoutRich(full) : full;
       if (!target) return rendered;

@@ -4,6 +4,7 @@ import { errorSummary, SendFailedError } from '../../core/index.js';
 import type { EphemeralCapability } from './ephemeral-capability.js';
 import type { TelegramLogger } from './options.js';
 import { NO_KEYBOARD, type RenderedReply } from './render-html.js';
+import { keyboardBeside } from './render-rich.js';
 import { withoutRich } from './send-html.js';
 import { notModified } from './send-rich.js';
 
@@ -89,7 +90,7 @@ export class EphemeralMessages {
     const keyboard = rendered.keyboard ?? NO_KEYBOARD;
     const edit = rendered.rich
       ? api.editEphemeralMessageText(chatId, userId, ephemeralMessageId, rendered.rich, {
-          reply_markup: keyboard,
+          reply_markup: keyboardBeside(rendered.rich, keyboard),
         })
       : api.editEphemeralMessageText(chatId, userId, ephemeralMessageId, first ?? '', {
           parse_mode: 'HTML',
@@ -116,9 +117,10 @@ export class EphemeralMessages {
     const keyboard = (last: boolean): { reply_markup?: InlineKeyboardMarkup } =>
       last && rendered.keyboard ? { reply_markup: rendered.keyboard } : {};
     if (rendered.rich) {
+      const beside = rendered.keyboard && keyboardBeside(rendered.rich, rendered.keyboard);
       const sent = await api.sendRichMessage(to.chatId, rendered.rich, {
         ephemeral_message_parameters: params(true),
-        ...keyboard(true),
+        ...(beside?.inline_keyboard.length ? { reply_markup: beside } : {}),
         ...reply,
       });
       await this.#keptToOne(to.chatId, sent);

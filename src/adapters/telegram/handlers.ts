@@ -85,7 +85,12 @@ async function onMessage(
   const msg = ctx.message!;
   const from = msg.from!;
   const kind = chatKindOf(msg.chat);
-  const conversation = options.deliverer.conversation(targetOf(ctx, msg.chat, msg.message_id));
+  // A command declared `is_ephemeral`, typed in a group, reached the bot alone (docs/privacy.md §2.2):
+  // it has no message id to reply to or delete (`message_id` 0), and nobody else read it.
+  const onlyBot = receivedByBotAlone(msg, ctx.me.id);
+  const conversation = options.deliverer.conversation(
+    targetOf(ctx, msg.chat, onlyBot ? undefined : msg.message_id),
+  );
   await options.door.receive({
     ...envelopeOf(ctx, conversation),
     async enrich() {
@@ -97,6 +102,7 @@ async function onMessage(
         via: 'chat',
         can: options.deliverer.can,
         addressed: input.addressed,
+        ...(onlyBot ? { inputIsPrivate: true } : {}),
         ...(input.attachment ? { attachment: input.attachment } : {}),
         ...(from.language_code ? { locale: from.language_code } : {}),
         // Telegram's `date` is in seconds; a redelivered old command is not run late (docs/reliability.md §5.3).
@@ -238,6 +244,15 @@ function targetOf(
     user: { id: from.id, name: identityOf(from).displayName ?? String(from.id) },
     ...(incomingMessageId !== undefined ? { incomingMessageId } : {}),
   };
+}
+
+/**
+ * An ephemeral message (Bot API 10.2) whose one receiver is this bot: only its sender and the bot
+ * see it. Anything else, an older server's ordinary message included, was read by the chat.
+ */
+function receivedByBotAlone(msg: object, botId: number): boolean {
+  const m = msg as { ephemeral_message_id?: number; receiver_user?: { id: number } };
+  return m.ephemeral_message_id !== undefined && m.receiver_user?.id === botId;
 }
 
 /** The bot and the update: Telegram redelivers an update with the same id (Bot API `Update`). */

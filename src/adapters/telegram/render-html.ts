@@ -1,5 +1,10 @@
-import type { InlineKeyboardButton, InlineKeyboardMarkup, InputRichMessage } from 'grammy/types';
-import { type Reply, type ReplyAction, type ReplyField, tableLines } from '../../core/index.js';
+import type {
+  InlineKeyboardButton,
+  InlineKeyboardMarkup,
+  InputRichMessage,
+  RichMessageButton,
+} from 'grammy/types';
+import { pressable, type Reply, type ReplyAction, type ReplyField, tableLines } from '../../core/index.js';
 import { escapeHtml } from './escape.js';
 import { richMessage } from './render-rich.js';
 import { splitHtml, TELEGRAM_MESSAGE_LIMIT } from './split-html.js';
@@ -25,6 +30,11 @@ export interface RenderOptions {
   openPrivateLabel?: string;
   /** Override for tests of the splitting. */
   limit?: number;
+  /**
+   * Whether the server has disabled buttons (Bot API 10.x). Off (an older server, which would see a
+   * button of no kind): a button that can no longer act is left out, today's form (docs/channels.md §1.1).
+   */
+  disabledButtons?: boolean;
 }
 
 const TONE_MARK: Readonly<Record<NonNullable<Reply['tone']>, string>> = {
@@ -80,7 +90,8 @@ function fieldValue(f: ReplyField): string {
 export function renderReply(reply: Reply, options: RenderOptions): RenderedReply {
   const parts = splitHtml(replyHtml(reply), options.limit ?? TELEGRAM_MESSAGE_LIMIT);
   const rows: InlineKeyboardButton[][] = [];
-  if (reply.actions?.length) rows.push(...actionRows(reply.actions));
+  const actions = options.disabledButtons === false ? pressable(reply.actions) : (reply.actions ?? []);
+  if (actions.length) rows.push(...actionRows(actions));
   if (reply.privateRedirect) {
     rows.push([
       {
@@ -92,7 +103,9 @@ export function renderReply(reply: Reply, options: RenderOptions): RenderedReply
   const rendered: RenderedReply = { parts };
   // A chart goes as a photo with the text as its caption; a rich message carries no photo.
   const rich =
-    reply.file?.mimeType === 'image/png' ? undefined : richMessage(reply, TONE_MARK[reply.tone ?? 'info']);
+    reply.file?.mimeType === 'image/png'
+      ? undefined
+      : richMessage(reply, TONE_MARK[reply.tone ?? 'info'], actionRows(actions));
   if (rich) rendered.rich = rich;
   if (rows.length > 0) rendered.keyboard = { inline_keyboard: rows };
   if (reply.file) {
@@ -108,19 +121,29 @@ export function renderReply(reply: Reply, options: RenderOptions): RenderedReply
 }
 
 /** Two buttons a row (or fewer where the core starts a new row) keeps a confirmation's Confirm/Cancel side by side and long labels readable. */
-function actionRows(actions: readonly ReplyAction[]): InlineKeyboardButton[][] {
-  const rows: InlineKeyboardButton[][] = [];
+function actionRows(actions: readonly ReplyAction[]): (InlineKeyboardButton & RichMessageButton)[][] {
+  const rows: (InlineKeyboardButton & RichMessageButton)[][] = [];
   for (const action of actions) {
-    if (Buffer.byteLength(action.actionId, 'utf8') > CALLBACK_DATA_LIMIT) {
-      // The core promises short ids (reply.ts); a longer one would make Telegram refuse the whole message.
-      throw new RangeError(`actionId longer than ${CALLBACK_DATA_LIMIT} bytes`);
-    }
-    const button: InlineKeyboardButton = { text: action.label, callback_data: action.actionId };
+    const button = inlineButton(action);
     const last = rows.at(-1);
     if (last && last.length < 2 && !action.newRow) last.push(button);
     else rows.push([button]);
   }
   return rows;
+}
+
+/**
+ * One button: a callback button, or a `disabled` one (Bot API 10.x `DisabledButton`: "the button is
+ * disabled and does nothing") for a button that can no longer act (docs/interface.md §2.6). Telegram
+ * sends no callback for it, and it carries no action id to send.
+ */
+export function inlineButton(action: ReplyAction): InlineKeyboardButton & RichMessageButton {
+  if (action.disabled !== undefined) return { text: action.label, disabled: {} };
+  if (Buffer.byteLength(action.actionId, 'utf8') > CALLBACK_DATA_LIMIT) {
+    // The core promises short ids (reply.ts); a longer one would make Telegram refuse the whole message.
+    throw new RangeError(`actionId longer than ${CALLBACK_DATA_LIMIT} bytes`);
+  }
+  return { text: action.label, callback_data: action.actionId };
 }
 
 /** An empty keyboard: passing it to `editMessageText` removes the buttons. */

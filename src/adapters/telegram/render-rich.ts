@@ -1,13 +1,23 @@
-import type { InputRichBlock, InputRichMessage, RichBlockTableCell, RichText } from 'grammy/types';
+import type {
+  InlineKeyboardMarkup,
+  InputRichBlock,
+  InputRichMessage,
+  RichBlockTableCell,
+  RichMessageButton,
+  RichText,
+} from 'grammy/types';
 import { type Reply, type ReplyField, type ReplyTable, tableGrid } from '../../core/index.js';
 
 /**
  * "Rich Message Limits" (Bot API 10.1, `InputRichMessage`): up to 32768 characters of text, up to
  * 500 blocks counting table rows and list items, up to 20 columns in a table.
  */
-export const RICH_LIMITS = { characters: 32_768, blocks: 500, columns: 20 } as const;
+export const RICH_LIMITS = { characters: 32_768, blocks: 500, columns: 20, rowButtons: 8 } as const;
 
 type Block = InputRichBlock;
+
+/** From this many columns a table is compact (`is_compact`). */
+export const COMPACT_FROM_COLUMNS = 4;
 
 /**
  * A reply with a table as a Telegram rich message (Bot API 10.1, `sendRichMessage`): the title a
@@ -19,7 +29,11 @@ type Block = InputRichBlock;
  * `undefined` when the reply has no table, or when it would not fit Telegram's limits: the caller
  * then sends the text form, which splits into several messages. A table is never cut to fit.
  */
-export function richMessage(reply: Reply, toneMark = ''): InputRichMessage | undefined {
+export function richMessage(
+  reply: Reply,
+  toneMark = '',
+  buttonRows: readonly (readonly RichMessageButton[])[] = [],
+): InputRichMessage | undefined {
   if (!reply.table || reply.table.columns.length > RICH_LIMITS.columns) return undefined;
   const blocks: Block[] = [];
   if (reply.title) blocks.push({ type: 'heading', size: 3, text: toneMark + reply.title });
@@ -35,6 +49,12 @@ export function richMessage(reply: Reply, toneMark = ''): InputRichMessage | und
     });
   }
   blocks.push(tableBlock(reply.table));
+  // The reply's buttons (◀ ▶ and Back under a page) sit inside the message, under the table they
+  // turn (Bot API 10.x `InputRichBlockButtons`: one row of 1-8 buttons); `keyboardBeside` then
+  // leaves them out of the keyboard (docs/channels.md §1.1).
+  for (const row of buttonRows)
+    if (row.length >= 1 && row.length <= RICH_LIMITS.rowButtons)
+      blocks.push({ type: 'buttons', buttons: [...row] });
   const message: InputRichMessage = { blocks };
   return fits(message) ? message : undefined;
 }
@@ -52,7 +72,9 @@ function tableBlock(table: ReplyTable): Block {
     type: 'table',
     cells: [header.map((h, i) => cell(h, i, true)), ...rows.map((r) => r.map((c, i) => cell(c, i, false)))],
     is_striped: true,
-    is_compact: true,
+    // Smaller indents where a table is wide (call records, lines): on a phone its columns then fit
+    // without scrolling; two or three columns read better with room (docs/channels.md §1.1).
+    ...(table.columns.length >= COMPACT_FROM_COLUMNS ? { is_compact: true as const } : {}),
     ...(table.caption ? { caption: table.caption } : {}),
   };
 }
@@ -91,4 +113,19 @@ function fits(message: InputRichMessage): boolean {
     }
   }
   return blocks <= RICH_LIMITS.blocks && characters <= RICH_LIMITS.characters;
+}
+
+/**
+ * The keyboard to send beside `rich`: without the buttons the rich message already holds in its
+ * buttons blocks, so none shows twice; the text form keeps the whole keyboard.
+ */
+export function keyboardBeside(rich: InputRichMessage, keyboard: InlineKeyboardMarkup): InlineKeyboardMarkup {
+  const inside = new Set(
+    (rich.blocks ?? []).flatMap((b) => (b.type === 'buttons' ? b.buttons.map((x) => JSON.stringify(x)) : [])),
+  );
+  if (inside.size === 0) return keyboard;
+  const rows = keyboard.inline_keyboard
+    .map((row) => row.filter((b) => !inside.has(JSON.stringify(b))))
+    .filter((row) => row.length > 0);
+  return { inline_keyboard: rows };
 }

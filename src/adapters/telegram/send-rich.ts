@@ -1,6 +1,7 @@
 import type { Api } from 'grammy';
 import type { InlineKeyboardMarkup, InputRichMessage, ReplyParameters } from 'grammy/types';
 import { errorSummary } from '../../core/index.js';
+import { keyboardBeside } from './render-rich.js';
 
 /**
  * The rich form of a reply (a table, Bot API 10.1) in and out of a chat: `sendRichMessage`, and
@@ -15,8 +16,9 @@ export async function sendRich(
   rich: InputRichMessage,
   options: { keyboard?: InlineKeyboardMarkup; replyParameters?: ReplyParameters },
 ): Promise<number> {
+  const keyboard = options.keyboard ? keyboardBeside(rich, options.keyboard) : undefined;
   const sent = await api.sendRichMessage(chatId, rich, {
-    ...(options.keyboard ? { reply_markup: options.keyboard } : {}),
+    ...(keyboard?.inline_keyboard.length ? { reply_markup: keyboard } : {}),
     ...(options.replyParameters ? { reply_parameters: options.replyParameters } : {}),
   });
   return sent.message_id;
@@ -34,7 +36,7 @@ export async function editRich(
   keyboard: InlineKeyboardMarkup,
 ): Promise<void> {
   try {
-    await api.editMessageText(chatId, messageId, rich, { reply_markup: keyboard });
+    await api.editMessageText(chatId, messageId, rich, { reply_markup: keyboardBeside(rich, keyboard) });
   } catch (error) {
     // A second press can ask for the same page; Telegram refuses it, and nothing is wrong.
     if (!notModified(error)) throw error;

@@ -45,10 +45,19 @@ export async function registerMenus(bot: Bot, core: Core, logger: TelegramLogger
     ['en', undefined],
     ['de', 'de'],
   ] as const;
+  // A command whose answers are personal is declared ephemeral in groups (Bot API 10.2
+  // `BotCommand.is_ephemeral`): Telegram's client then sends it, and shows it, as seen only by the
+  // sender and the bot (docs/channels.md §1.1). From the command table's `output`, never a list here.
+  const personal = new Set(core.commands.filter((c) => c.personal).map((c) => c.name));
   for (const [kind, scope] of scopes) {
     for (const [language, code] of languages) {
+      const menu = core.menu(kind, language);
+      const commands =
+        kind === 'shared'
+          ? menu.map((c) => (personal.has(c.command) ? { ...c, is_ephemeral: true } : c))
+          : menu;
       try {
-        await bot.api.setMyCommands(core.menu(kind, language), {
+        await bot.api.setMyCommands(commands, {
           scope,
           ...(code ? { language_code: code } : {}),
         });

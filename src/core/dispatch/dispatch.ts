@@ -111,7 +111,9 @@ export async function runTurn(
     settings,
     inputSeen: input.chat.kind === 'shared' && !input.inputIsPrivate && input.text !== '',
     output: record.output,
-    secretInput: record.secretInput,
+    // A secret is deleted unless the bot knows it alone received it (a Telegram command declared
+    // ephemeral, a Slack slash command): then nobody else read it (docs/privacy.md §2.2).
+    secretInput: record.secretInput && !(input.chat.kind === 'shared' && input.inputIsPrivate === true),
     actor: input.identity.user,
     audited: record.audited,
     t: loc?.t ?? messagesFor(input.locale),

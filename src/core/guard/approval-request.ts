@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { encodeButton } from '../buttons.js';
 import type { CommandContext, GuardCheck } from '../command-spec.js';
+import { disabledAction } from '../menu/button-state.js';
 import { languageOf, type Messages } from '../messages.js';
 import type { ApprovalRequest } from '../ports/guard.js';
 import type { TrackedMessage } from '../ports/notify.js';
@@ -102,7 +103,9 @@ export async function recordApprovalMessage(stores: Stores, tracked: TrackedMess
 export function closed(request: ApprovalRequest, t: Messages, outcome: string[]): Reply {
   return {
     ...requestMessage(request, t, outcome),
-    actions: [],
+    // Its Approve/Refuse become one button that no longer acts, where the channel can show one
+    // (docs/interface.md §2.6): the request reads as decided or expired at a glance.
+    actions: [disabledAction(t, request.status === 'expired' ? 'approval-expired' : 'decided')],
     audience: 'chat',
     language: languageOf(request.requesterLocale),
   };

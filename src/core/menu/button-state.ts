@@ -1,9 +1,10 @@
 import type { Messages } from '../messages.js';
+import type { ReplyAction } from '../reply.js';
 
 /**
  * Why a button can no longer do what it says (docs/interface.md §2.3). Each state has its words
  * here, once: a press on such a button is answered with them, and a channel that can disable a
- * button shows them on it.
+ * button shows its short label on it (docs/interface.md §2.6).
  */
 export type ButtonState =
   /** A confirmation past its time, or already used up (by its press, a Cancel or /cancel). */
@@ -12,6 +13,8 @@ export type ButtonState =
   | 'running'
   /** A button whose message outlived what it acts on (a Hang up after the call): the message stays. */
   | 'stale'
+  /** A Hang up under a call that ended: the call card says how it ended. */
+  | 'call-ended'
   | 'cancelled'
   /** An approval request past its time. */
   | 'approval-expired'
@@ -27,6 +30,8 @@ export function buttonStateWords(t: Messages, state: ButtonState): string {
       return t.buttonRunning;
     case 'stale':
       return t.buttonExpired;
+    case 'call-ended':
+      return t.hangupAlreadyEnded;
     case 'cancelled':
       return t.confirmCancelled;
     case 'approval-expired':
@@ -34,4 +39,37 @@ export function buttonStateWords(t: Messages, state: ButtonState): string {
     case 'decided':
       return t.approvalDecided;
   }
+}
+
+/** The short label a disabled button in `state` shows, in the reader's catalogue. */
+export function buttonStateLabel(t: Messages, state: ButtonState): string {
+  switch (state) {
+    case 'expired':
+    case 'stale':
+    case 'approval-expired':
+      return t.buttonLabelExpired;
+    case 'running':
+      return t.buttonLabelRunning;
+    case 'call-ended':
+      return t.buttonLabelCallEnded;
+    case 'cancelled':
+      return t.buttonLabelCancelled;
+    case 'decided':
+      return t.buttonLabelDecided;
+  }
+}
+
+/**
+ * A button that stays in view but can no longer act (docs/interface.md §2.6): `label` when the
+ * state has its own words ("Approved 1/2"), else the state's short label. It carries no action id,
+ * so no channel can route a press of it anywhere; a channel without disabled buttons shows the label
+ * as a line instead (Slack, the console).
+ */
+export function disabledAction(t: Messages, state: ButtonState, label?: string): ReplyAction {
+  return { label: label ?? buttonStateLabel(t, state), actionId: '', disabled: state };
+}
+
+/** The buttons of a reply that can still act (the channels that cannot show a disabled button). */
+export function pressable(actions: readonly ReplyAction[] | undefined): ReplyAction[] {
+  return (actions ?? []).filter((a) => a.disabled === undefined);
 }

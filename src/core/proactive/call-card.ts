@@ -1,4 +1,5 @@
 import type { CdrRecord } from '../../telephony/wire.js';
+import { disabledAction } from '../menu/button-state.js';
 import { messagesFor } from '../messages.js';
 import type { CallReport } from '../ports/proactive.js';
 import type { Reply } from '../reply.js';
@@ -76,7 +77,9 @@ export function hangingUpCard(report: CallReport): Reply {
 /** Edits the call card in place; when that is not possible (no card, deleted), sends the report. */
 async function showCard(ctx: ProactiveContext, report: CallReport, reply: Reply): Promise<boolean> {
   if (report.message) {
-    const edited = await ctx.outbox.edit(report.message, reply);
+    // The card's Hang up stays in view but no longer acts (docs/interface.md §2.6).
+    const ended = [disabledAction(messagesFor(report.locale), 'call-ended')];
+    const edited = await ctx.outbox.edit(report.message, { ...reply, actions: ended });
     if (edited.status === 'sent') return true;
   }
   const sent = await ctx.outbox.send(report.destination, reply);

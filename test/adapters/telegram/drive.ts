@@ -7,12 +7,14 @@ import {
   SENDS,
   sentText,
 } from '../../helpers/fake-telegram.js';
+import { messageButtons } from '../../helpers/fake-telegram-native.js';
 
 /** Drives the fake Bot API like a user: send, press, read keyboards. Asserts order, never time. */
 export type Markup = { inline_keyboard: { text: string; callback_data?: string; url?: string }[][] };
 
+/** The buttons a reader sees: inside a rich message (its buttons blocks) and in the keyboard. */
 export function buttons(message: FakeMessage | undefined): { text: string; callback_data?: string }[] {
-  return ((message?.reply_markup as Markup | undefined)?.inline_keyboard ?? []).flat();
+  return messageButtons(message);
 }
 
 export function labels(message: FakeMessage | undefined): string[] {

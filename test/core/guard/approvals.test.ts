@@ -78,7 +78,8 @@ describe('approvals', () => {
     expect(winner.update!.text).toMatch(
       /Approved by (Alice|Carol)\. Done\.\nThe details went to Bob privately\./,
     );
-    expect(winner.update!.actions).toEqual([]);
+    // Approve/Refuse become one disabled button that says the request was decided (docs/interface.md §2.6).
+    expect(winner.update!.actions).toEqual([{ label: 'Decided', actionId: '', disabled: 'decided' }]);
     expect(winner.update!.text).not.toContain(CARD);
     const result = h.notifier.sent.at(-1)!;
     expect(result.to).toEqual({ platform: 'telegram', tenant: '', kind: 'user', user: '2' });

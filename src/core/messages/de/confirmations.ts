@@ -18,6 +18,11 @@ export const confirmationsDe: typeof confirmationsEn = {
   confirmFailedShownToYou: 'Nicht erledigt: Den Grund sehen nur Sie, hier.',
   buttonRunning: 'Das läuft bereits; die Antwort folgt.',
   buttonExpired: 'Diese Schaltfläche ist abgelaufen. Senden Sie den Befehl noch einmal.',
+  buttonLabelExpired: 'Abgelaufen',
+  buttonLabelRunning: 'Läuft…',
+  buttonLabelCallEnded: 'Anruf beendet',
+  buttonLabelCancelled: 'Abgebrochen',
+  buttonLabelDecided: 'Entschieden',
 
   groupDataOn: 'Guthaben, Anrufe und andere persönliche Daten dürfen jetzt in dieser Gruppe erscheinen.',
   groupDataOff: 'Persönliche Daten werden jetzt privat geschickt statt in diese Gruppe.',

@@ -16,6 +16,12 @@ export const confirmationsEn = {
   confirmFailedShownToYou: 'Not done: the reason is shown to you alone, here.',
   buttonRunning: 'This is already running; the answer follows.',
   buttonExpired: 'This button has expired. Send the command again.',
+  // Short labels of a button that can no longer be pressed, shown on it (button-state.ts).
+  buttonLabelExpired: 'Expired',
+  buttonLabelRunning: 'Running…',
+  buttonLabelCallEnded: 'Call ended',
+  buttonLabelCancelled: 'Cancelled',
+  buttonLabelDecided: 'Decided',
 
   // group settings and support
   groupDataOn: 'Balance, calls and other personal data may now be shown in this group.',
