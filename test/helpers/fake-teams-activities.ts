@@ -33,7 +33,12 @@ export interface ActivityContext {
 /** The conversation of `scope` as Teams names it; a personal chat is the person's own `a:` id. */
 export function conversationOf(ctx: ActivityContext, scope: Scope, who: TeamsPerson) {
   const id = scope === 'personal' ? `a:${who.name}` : scope === 'channel' ? CHANNEL_ID : GROUP_ID;
-  return { id, conversationType: scope, tenantId: ctx.tenantId, ...(scope === 'personal' ? {} : { isGroup: true }) };
+  return {
+    id,
+    conversationType: scope,
+    tenantId: ctx.tenantId,
+    ...(scope === 'personal' ? {} : { isGroup: true }),
+  };
 }
 
 function base(ctx: ActivityContext, scope: Scope, who: TeamsPerson) {
@@ -63,7 +68,11 @@ export function messageActivity(ctx: ActivityContext, scope: Scope, who: TeamsPe
     text: mentioned ? `${mention} ${text}` : text,
     textFormat: 'plain',
     ...(mentioned
-      ? { entities: [{ type: 'mention', text: mention, mentioned: { id: `28:${ctx.appId}`, name: 'Telephony' } }] }
+      ? {
+          entities: [
+            { type: 'mention', text: mention, mentioned: { id: `28:${ctx.appId}`, name: 'Telephony' } },
+          ],
+        }
       : {}),
   };
 }

@@ -63,7 +63,12 @@ export class FakeConnector {
 
   constructor(private readonly now: () => number) {}
 
-  handle(method: string, parts: string[], targeted: boolean, body: Record<string, unknown> | undefined): Answer {
+  handle(
+    method: string,
+    parts: string[],
+    targeted: boolean,
+    body: Record<string, unknown> | undefined,
+  ): Answer {
     const [conversation = '', , activityId] = parts;
     const answer = this.#answer(method, conversation, activityId, targeted, body);
     this.calls.push({
@@ -105,9 +110,14 @@ export class FakeConnector {
     const stored = activityId ? this.messages.get(activityId) : undefined;
     if (!stored || stored.conversation !== conversation || stored.deleted)
       return error(404, 'ActivityNotFoundInConversation', 'The activity was not found in the conversation.');
-    if (targeted && recipient) return error(400, 'BadArgument', 'A targeted edit or delete takes no recipient.');
+    if (targeted && recipient)
+      return error(400, 'BadArgument', 'A targeted edit or delete takes no recipient.');
     if (stored.recipient && this.now() - stored.at > DAY_MS)
-      return error(404, 'ActivityNotFoundInConversation', 'Targeted messages older than 24 hours cannot be changed.');
+      return error(
+        404,
+        'ActivityNotFoundInConversation',
+        'Targeted messages older than 24 hours cannot be changed.',
+      );
     if (method === 'DELETE') stored.deleted = true;
     else stored.activity = { ...(body ?? {}), id: stored.id };
     return { status: 200, body: { id: stored.id } };
@@ -118,7 +128,8 @@ export class FakeConnector {
     const members = (body?.members as { id?: string }[] | undefined) ?? [];
     const user = members[0]?.id;
     if (!user || members.length !== 1) return error(400, 'BadArgument', 'One member is needed.');
-    if (!this.installedFor.has(user)) return error(403, 'Forbidden', 'The app is not installed for this user.');
+    if (!this.installedFor.has(user))
+      return error(403, 'Forbidden', 'The app is not installed for this user.');
     return { status: 201, body: { id: `a:${user}` } };
   }
 
@@ -131,7 +142,10 @@ export class FakeConnector {
         const inWindow = times.filter((t) => now - t < windowMs);
         if (inWindow.length >= count) {
           const wait = Math.ceil((inWindow[0]! + windowMs - now) / 1000);
-          return { ...error(429, 'TooManyRequests', 'Too many requests.'), headers: { 'retry-after': String(wait) } };
+          return {
+            ...error(429, 'TooManyRequests', 'Too many requests.'),
+            headers: { 'retry-after': String(wait) },
+          };
         }
       }
     }

@@ -14,7 +14,11 @@ export interface SigningKey {
 export function signingKey(): SigningKey {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const kid = randomUUID();
-  return { kid, privateKey, jwk: { ...publicKey.export({ format: 'jwk' }), kid, kty: 'RSA', use: 'sig', alg: 'RS256' } };
+  return {
+    kid,
+    privateKey,
+    jwk: { ...publicKey.export({ format: 'jwk' }), kid, kty: 'RSA', use: 'sig', alg: 'RS256' },
+  };
 }
 
 const b64url = (value: object | Buffer) =>

@@ -64,11 +64,15 @@ export async function startFakeTeams(options: FakeTeamsOptions = {}): Promise<Fa
     const connectorPath = /^\/teams\/v3\/conversations\/?(.*)$/.exec(path);
     if (connectorPath) {
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-      if (!bearer || !issued.has(bearer)) return send(res, { status: 401, body: { message: 'Authorization has been denied' } });
+      if (!bearer || !issued.has(bearer))
+        return send(res, { status: 401, body: { message: 'Authorization has been denied' } });
       const raw = await readBody(req);
       const parts = (connectorPath[1] ?? '').split('/').filter(Boolean).map(decodeURIComponent);
       const targeted = url.searchParams.get('isTargetedActivity') === 'true';
-      return send(res, connector.handle(req.method ?? 'GET', parts, targeted, raw ? JSON.parse(raw) : undefined));
+      return send(
+        res,
+        connector.handle(req.method ?? 'GET', parts, targeted, raw ? JSON.parse(raw) : undefined),
+      );
     }
     return send(res, { status: 404 });
   };
@@ -91,7 +95,8 @@ export async function startFakeTeams(options: FakeTeamsOptions = {}): Promise<Fa
     appId,
     connector,
     sidecarTokens: () => issued.size,
-    token: (claims = {}, key = 'published') => signJwt(key === 'other' ? other : published, { ...good(), ...claims }),
+    token: (claims = {}, key = 'published') =>
+      signJwt(key === 'other' ? other : published, { ...good(), ...claims }),
     async post(url, activity, auth) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       const token = auth === undefined ? signJwt(published, { ...good() }) : auth;

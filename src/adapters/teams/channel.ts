@@ -68,19 +68,24 @@ export function teamsChannel(deps: TeamsChannelDeps): Channel {
   return {
     platform: 'teams',
     can,
-    open: (to) => lazy(can, to.kind === 'user' ? 'private' : 'shared', async () =>
-      teamsConversation({
-        place: await placeFor(to),
-        can,
-        kind: to.kind === 'user' ? 'private' : 'shared',
-        landed: landedIn(to.tenant),
-      }),
-    ),
+    open: (to) =>
+      lazy(can, to.kind === 'user' ? 'private' : 'shared', async () =>
+        teamsConversation({
+          place: await placeFor(to),
+          can,
+          kind: to.kind === 'user' ? 'private' : 'shared',
+          landed: landedIn(to.tenant),
+        }),
+      ),
     async edit(message: SentMessage, reply: Reply) {
       const ref = await deps.references.get(chatReferenceKey(message.tenant, message.chatId));
       const base = ref ?? (await deps.references.get(tenantReferenceKey(message.tenant)));
       if (!base) throw new NotifyRefusedError('no conversation reference');
-      const place = await placeOf({ ...base, conversationId: message.chatId, isGroup: ref?.isGroup ?? false });
+      const place = await placeOf({
+        ...base,
+        conversationId: message.chatId,
+        isGroup: ref?.isGroup ?? false,
+      });
       await place.edit(message.messageId, renderReply(reply), false);
     },
   };

@@ -9,7 +9,7 @@ import {
   type SentMessage,
 } from '../../core/index.js';
 import { secretCard } from './forms.js';
-import type { TeamsPlace, Person } from './place.js';
+import type { Person, TeamsPlace } from './place.js';
 import { cardOf, renderReply } from './render-card.js';
 
 /**

@@ -24,7 +24,11 @@ export function secretCard(ask: SecretAsk): { contentType: string; content: obje
   const link = ask.form !== 'topup';
   const body = link
     ? [
-        { type: 'TextBlock', wrap: true, text: ask.form === 'link-card' ? w.linkIntroCard : w.linkIntroAccount },
+        {
+          type: 'TextBlock',
+          wrap: true,
+          text: ask.form === 'link-card' ? w.linkIntroCard : w.linkIntroAccount,
+        },
         input('username', w.username),
         input('password', w.password, true),
       ]
@@ -63,7 +67,8 @@ export function readPressed(value: unknown): Pressed {
   const form = FORMS.find((f) => f === data.form);
   if (!form) return { kind: 'unknown' };
   const lang = typeof data.lang === 'string' ? { language: data.lang } : {};
-  if (form === 'topup') return text('pin') ? { kind: 'pin', pin: text('pin') } : { kind: 'incomplete', ...lang };
+  if (form === 'topup')
+    return text('pin') ? { kind: 'pin', pin: text('pin') } : { kind: 'incomplete', ...lang };
   const username = text('username');
   const password = typeof data.password === 'string' ? data.password : '';
   if (!username || !password) return { kind: 'incomplete', ...lang };

@@ -42,7 +42,10 @@ export function textWithoutMention(activity: Activity): string {
     const e = entity as { type?: string; text?: string; mentioned?: { id?: string } };
     if (e.type === 'mention' && e.text && e.mentioned?.id === bot) text = text.split(e.text).join(' ');
   }
-  return text.replace(/<at>([^<]*)<\/at>/g, '$1').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/<at>([^<]*)<\/at>/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** A message in a group chat or channel that does not @mention the bot is not ours (docs/teams.md §2). */
@@ -50,7 +53,8 @@ export function addressesBot(activity: Activity): boolean {
   if (!activity.conversation?.isGroup) return true;
   const bot = activity.recipient?.id;
   return (activity.entities ?? []).some(
-    (e) => (e as { type?: string; mentioned?: { id?: string } }).type === 'mention' &&
+    (e) =>
+      (e as { type?: string; mentioned?: { id?: string } }).type === 'mention' &&
       (e as { mentioned?: { id?: string } }).mentioned?.id === bot,
   );
 }

@@ -30,7 +30,12 @@ export interface PlaceOptions {
 export class TeamsPlace {
   constructor(readonly o: PlaceOptions) {}
 
-  #activity(rendered: Rendered, to?: Person, conversationId = this.o.conversationId, isGroup = this.o.isGroup) {
+  #activity(
+    rendered: Rendered,
+    to?: Person,
+    conversationId = this.o.conversationId,
+    isGroup = this.o.isGroup,
+  ) {
     const activity = Activity.fromObject({
       ...rendered,
       channelId: 'msteams',

@@ -26,7 +26,10 @@ export async function onInvoke(ctx: TurnContext, deps: TurnDeps): Promise<void> 
   const { n, can, conversation, deliveryId } = turn;
   const pressed = readPressed(activity.value);
   const who = { identity: n.identity, chat: n.chat, ...(n.locale ? { locale: n.locale } : {}) };
-  const words = wordsIn(teamsWords, languageOf(pressed.kind === 'incomplete' ? (pressed.language ?? n.locale) : n.locale));
+  const words = wordsIn(
+    teamsWords,
+    languageOf(pressed.kind === 'incomplete' ? (pressed.language ?? n.locale) : n.locale),
+  );
   const request = (): Enriched | undefined => {
     if (pressed.kind === 'button')
       return {
@@ -54,7 +57,14 @@ export async function onInvoke(ctx: TurnContext, deps: TurnDeps): Promise<void> 
     if (pressed.kind === 'pin')
       return {
         call: async (): Promise<PlacedReply[]> =>
-          deps.core.runCommand({ ...who, command: 'topup', args: [pressed.pin], can, inputIsPrivate: true, deliveryId }),
+          deps.core.runCommand({
+            ...who,
+            command: 'topup',
+            args: [pressed.pin],
+            can,
+            inputIsPrivate: true,
+            deliveryId,
+          }),
       };
     return undefined;
   };
@@ -80,7 +90,12 @@ export async function onInvoke(ctx: TurnContext, deps: TurnDeps): Promise<void> 
       },
     });
     // The form is replaced by one that keeps nothing typed.
-    if (secret && !card) card = { type: 'AdaptiveCard', version: '1.5', body: [{ type: 'TextBlock', wrap: true, text: words.formUsed }] };
+    if (secret && !card)
+      card = {
+        type: 'AdaptiveCard',
+        version: '1.5',
+        body: [{ type: 'TextBlock', wrap: true, text: words.formUsed }],
+      };
   }
   const body = card
     ? { statusCode: 200, type: CARD, value: card }

@@ -16,7 +16,8 @@ export interface ReferenceStore {
   set(key: string, reference: TeamsReference): Promise<void>;
 }
 
-export const chatReferenceKey = (tenant: string, conversationId: string) => `chat:${tenant}:${conversationId}`;
+export const chatReferenceKey = (tenant: string, conversationId: string) =>
+  `chat:${tenant}:${conversationId}`;
 export const userReferenceKey = (tenant: string, user: string) => `user:${tenant}:${user}`;
 export const tenantReferenceKey = (tenant: string) => `tenant:${tenant}`;
 

@@ -25,16 +25,28 @@ export interface Rendered {
 
 type Element = Record<string, unknown>;
 
-const textBlock = (text: string, extra: Element = {}): Element => ({ type: 'TextBlock', text, wrap: true, ...extra });
+const textBlock = (text: string, extra: Element = {}): Element => ({
+  type: 'TextBlock',
+  text,
+  wrap: true,
+  ...extra,
+});
 
 export function renderReply(reply: Reply, form: ReplyForm = 'rich', actor?: Actor): Rendered {
   const mention = actor ? `<at>${actor.name}</at>` : '';
   const named = (text: string) => text.split(ACTOR_MARK).join(mention);
   const mentioned = [reply.title, reply.text].some((t) => t?.includes(ACTOR_MARK)) && actor;
-  const entities = mentioned ? [{ type: 'mention', text: mention, mentioned: { id: actor.id, name: actor.name } }] : [];
+  const entities = mentioned
+    ? [{ type: 'mention', text: mention, mentioned: { id: actor.id, name: actor.name } }]
+    : [];
   if (!hasCardParts(reply)) {
     const text = named([reply.title, reply.text].filter(Boolean).join('\n\n'));
-    return { type: 'message', text, textFormat: mentioned ? 'markdown' : 'plain', ...(entities.length ? { entities } : {}) };
+    return {
+      type: 'message',
+      text,
+      textFormat: mentioned ? 'markdown' : 'plain',
+      ...(entities.length ? { entities } : {}),
+    };
   }
   return {
     type: 'message',
@@ -44,7 +56,11 @@ export function renderReply(reply: Reply, form: ReplyForm = 'rich', actor?: Acto
 }
 
 /** The reply as an Adaptive Card (also the invoke answer that replaces a pressed card). */
-export function cardOf(reply: Reply, form: ReplyForm = 'rich', named: (t: string) => string = (t) => t): object {
+export function cardOf(
+  reply: Reply,
+  form: ReplyForm = 'rich',
+  named: (t: string) => string = (t) => t,
+): object {
   const body: Element[] = [];
   if (reply.title) body.push(textBlock(named(reply.title), { weight: 'Bolder', size: 'Medium' }));
   if (reply.text) body.push(textBlock(named(reply.text)));
@@ -84,7 +100,8 @@ export function cardOf(reply: Reply, form: ReplyForm = 'rich', named: (t: string
 
 function tableOf(table: NonNullable<Reply['table']>, form: ReplyForm): Element[] {
   const caption = table.caption ? [textBlock(table.caption, { isSubtle: true })] : [];
-  if (form === 'plain') return [textBlock(tableLines(table).join('\n'), { fontType: 'Monospace' }), ...caption];
+  if (form === 'plain')
+    return [textBlock(tableLines(table).join('\n'), { fontType: 'Monospace' }), ...caption];
   const align = (i: number) => (table.align?.[i] === 'right' ? 'Right' : 'Left');
   const row = (cells: string[], header = false) => ({
     type: 'TableRow',
@@ -105,5 +122,7 @@ function tableOf(table: NonNullable<Reply['table']>, form: ReplyForm): Element[]
 }
 
 function hasCardParts(reply: Reply): boolean {
-  return Boolean(reply.fields?.length || reply.table || reply.sections?.length || reply.actions?.length || reply.file);
+  return Boolean(
+    reply.fields?.length || reply.table || reply.sections?.length || reply.actions?.length || reply.file,
+  );
 }

@@ -45,7 +45,8 @@ export function statusOf(error: unknown): { status?: number; retryAfter?: string
 /** Waits before attempt `n` (1-based) after `retryAfter`: its seconds, else 0.5 s doubling, with jitter. */
 export function waitBefore(n: number, retryAfter: string | undefined, random: () => number): number {
   const seconds = Number(retryAfter);
-  if (retryAfter !== undefined && Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, MAX_WAIT_MS);
+  if (retryAfter !== undefined && Number.isFinite(seconds) && seconds >= 0)
+    return Math.min(seconds * 1000, MAX_WAIT_MS);
   const base = Math.min(500 * 2 ** (n - 1), MAX_WAIT_MS);
   return Math.round(base / 2 + (base / 2) * random());
 }

@@ -1,6 +1,13 @@
 import type { Activity } from '@microsoft/agents-activity';
 import type { ConnectorClient, TurnContext } from '@microsoft/agents-hosting';
-import type { ChannelCapabilities, Conversation, Core, Door, Enriched, SentMessage } from '../../core/index.js';
+import type {
+  ChannelCapabilities,
+  Conversation,
+  Core,
+  Door,
+  Enriched,
+  SentMessage,
+} from '../../core/index.js';
 import { teamsConversation } from './conversation.js';
 import { addressesBot, type Normalised, normalise, textWithoutMention } from './incoming.js';
 import { TeamsPlace } from './place.js';

@@ -11,8 +11,10 @@ export const teamsEn = {
     cantReach: (name: string) =>
       `${name}, I can't write to you personally yet. Open the Telephony app's chat (Apps → Telephony → Chat), then ask again.`,
   },
-  linkIntroAccount: 'Link your **telephony account**. I check the credentials with the provider before saving.',
-  linkIntroCard: 'Link your **PIN-creation (card)** credentials. I check them with the provider before saving.',
+  linkIntroAccount:
+    'Link your **telephony account**. I check the credentials with the provider before saving.',
+  linkIntroCard:
+    'Link your **PIN-creation (card)** credentials. I check them with the provider before saving.',
   pinIntro: 'Enter the top-up PIN. Only you see this card.',
   username: 'Username',
   password: 'Password',
