@@ -6,6 +6,7 @@ import { jobSettings } from './config/jobs.js';
 import { providerSettings } from './config/provider.js';
 import { serviceSettings } from './config/service.js';
 import { slackEnabled, slackProblems, slackSettings } from './config/slack.js';
+import { teamsEnabled, teamsProblems, teamsSettings } from './config/teams.js';
 import { telegramProblems, telegramSettings } from './config/telegram.js';
 
 /**
@@ -19,7 +20,8 @@ export const configSchema = providerSettings
   .extend(jobSettings.shape)
   .extend(consoleSettings.shape)
   .extend(telegramSettings.shape)
-  .extend(slackSettings.shape);
+  .extend(slackSettings.shape)
+  .extend(teamsSettings.shape);
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -43,7 +45,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw configError(lines);
   }
   const c = parsed.data;
-  const problems = [...telegramProblems(c), ...slackProblems(c), ...productionProblems(c)];
+  const problems = [
+    ...telegramProblems(c),
+    ...slackProblems(c),
+    ...teamsProblems(c),
+    ...productionProblems(c),
+  ];
   if (problems.length) throw configError(problems);
   return c;
 }
@@ -104,7 +111,7 @@ function productionProblems(c: Config): string[] {
     problems.push(
       '- TELEPHONY_BASE_URL: NODE_ENV=production needs the provider address, e.g. https://api.example.com (or SANDBOX=1 to run the demo sandbox on purpose)',
     );
-  if (!c.TELEGRAM_BOT_TOKEN && !slackEnabled(c) && !c.CONSOLE)
+  if (!c.TELEGRAM_BOT_TOKEN && !slackEnabled(c) && !teamsEnabled(c) && !c.CONSOLE)
     problems.push(
       '- TELEGRAM_BOT_TOKEN or SLACK_BOT_TOKEN: NODE_ENV=production needs a channel, e.g. TELEGRAM_BOT_TOKEN=123456789:AAEhBOweik9ai2o4a5o6i7aAbCdEfGhIjKl (or SANDBOX=1 for the demo, CONSOLE=1 for the console)',
     );
@@ -113,12 +120,13 @@ function productionProblems(c: Config): string[] {
 
 /**
  * The port of the bot's one HTTP server: HEALTH_PORT, else the Telegram webhook's, else the Slack
- * HTTP receiver's; undefined when nothing needs one (polling or Socket Mode without HEALTH_PORT).
+ * HTTP receiver's, else Teams'; undefined when nothing needs one (polling or Socket Mode without HEALTH_PORT).
  */
 export function httpPortOf(c: Config): number | undefined {
   if (c.HEALTH_PORT !== undefined) return c.HEALTH_PORT;
   if (c.TELEGRAM_BOT_TOKEN && c.TELEGRAM_MODE === 'webhook') return c.TELEGRAM_WEBHOOK_PORT;
   if (slackEnabled(c) && !c.SLACK_APP_TOKEN) return c.SLACK_PORT;
+  if (teamsEnabled(c)) return c.TEAMS_PORT;
   return undefined;
 }
 
@@ -139,7 +147,17 @@ export function configReferenceMarkdown(): string {
  * The name families the bot reads. A variable of one of them that the schema does not know is
  * most likely misspelt (`TELEGRAM_BOT_TOKN`), and would otherwise be ignored without a word.
  */
-const OUR_PREFIXES = ['TELEPHONY_', 'TELEGRAM_', 'SLACK_', 'SANDBOX_', 'BOT_', 'ALERT_', 'REDIS_', 'HEALTH_'];
+const OUR_PREFIXES = [
+  'TELEPHONY_',
+  'TELEGRAM_',
+  'SLACK_',
+  'TEAMS_',
+  'SANDBOX_',
+  'BOT_',
+  'ALERT_',
+  'REDIS_',
+  'HEALTH_',
+];
 
 /**
  * One warning line per variable that looks meant for the bot but is not one of its settings: it

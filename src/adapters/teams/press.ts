@@ -1,9 +1,9 @@
 import type { Activity } from '@microsoft/agents-activity';
 import type { TurnContext } from '@microsoft/agents-hosting';
 import { type Enriched, languageOf, type PlacedReply, wordsIn } from '../../core/index.js';
-import { readPressed } from './forms.js';
+import { type Pressed, readPressed } from './forms.js';
 import { CARD } from './render-card.js';
-import { type TurnDeps, turnOf } from './turn.js';
+import { type Turn, type TurnDeps, turnOf } from './turn.js';
 import { teamsWords } from './words/index.js';
 
 /**
@@ -15,23 +15,52 @@ import { teamsWords } from './words/index.js';
 export async function onInvoke(ctx: TurnContext, deps: TurnDeps): Promise<void> {
   const activity = ctx.activity as Activity;
   const pressedId = activity.replyToId;
-  let card: object | undefined;
-  let said: string | undefined;
+  const answer: { card?: object; said?: string } = {};
   const turn = await turnOf(ctx, deps, {
     ...(pressedId ? { pressed: { id: pressedId, targeted: deps.targeting.wasTargeted(pressedId) } } : {}),
-    answer: (c) => {
-      card = c;
+    answer: (card) => {
+      answer.card = card;
     },
   });
-  const { n, can, conversation, deliveryId } = turn;
   const pressed = readPressed(activity.value);
+  const locale = pressed.kind === 'incomplete' ? (pressed.language ?? turn.n.locale) : turn.n.locale;
+  const words = wordsIn(teamsWords, languageOf(locale));
+  const request = requestOf(pressed, turn, deps);
+  if (pressed.kind === 'incomplete') answer.said = words.formMissing;
+  else if (request) {
+    await deps.door.receive({
+      deliveryId: turn.deliveryId,
+      locale: turn.n.locale,
+      conversation: turn.conversation,
+      press: true,
+      busy: 'answer',
+      log: { activity: activity.id, invoke: pressed.kind },
+      notice: async (text) => {
+        answer.said = text;
+      },
+      enrich: async () => request,
+      // A notice without a new card is the invoke's own answer, to the presser alone.
+      show: async (decision) => {
+        if (decision.update || !decision.notice) return { rest: decision };
+        answer.said = decision.notice;
+        return { rest: decision, noticeShown: true };
+      },
+    });
+    // A secret form is replaced by a card that keeps nothing typed.
+    if (!('action' in request) && !answer.card) answer.card = usedCard(words.formUsed);
+  }
+  const body = answer.card
+    ? { statusCode: 200, type: CARD, value: answer.card }
+    : { statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: answer.said ?? '' };
+  await ctx.sendActivity({ type: 'invokeResponse', value: { status: 200, body } } as never);
+}
+
+/** What the press asks of the core: a button's action, or a secret form's own call. */
+function requestOf(pressed: Pressed, turn: Turn, deps: TurnDeps): Enriched | undefined {
+  const { n, can, deliveryId, conversation } = turn;
   const who = { identity: n.identity, chat: n.chat, ...(n.locale ? { locale: n.locale } : {}) };
-  const words = wordsIn(
-    teamsWords,
-    languageOf(pressed.kind === 'incomplete' ? (pressed.language ?? n.locale) : n.locale),
-  );
-  const request = (): Enriched | undefined => {
-    if (pressed.kind === 'button')
+  switch (pressed.kind) {
+    case 'button':
       return {
         action: {
           ...who,
@@ -43,7 +72,7 @@ export async function onInvoke(ctx: TurnContext, deps: TurnDeps): Promise<void> 
         },
       };
     // The secret reached the bot in the invoke only (a card input), never the chat.
-    if (pressed.kind === 'link')
+    case 'link':
       return {
         call: () =>
           deps.core.link({
@@ -54,9 +83,9 @@ export async function onInvoke(ctx: TurnContext, deps: TurnDeps): Promise<void> 
             inputIsPrivate: true,
           }),
       };
-    if (pressed.kind === 'pin')
+    case 'pin':
       return {
-        call: async (): Promise<PlacedReply[]> =>
+        call: (): Promise<PlacedReply[]> =>
           deps.core.runCommand({
             ...who,
             command: 'topup',
@@ -66,39 +95,13 @@ export async function onInvoke(ctx: TurnContext, deps: TurnDeps): Promise<void> 
             deliveryId,
           }),
       };
-    return undefined;
-  };
-  if (pressed.kind === 'incomplete') said = words.formMissing;
-  else if (pressed.kind !== 'unknown') {
-    const secret = pressed.kind === 'link' || pressed.kind === 'pin';
-    await deps.door.receive({
-      deliveryId,
-      locale: n.locale,
-      conversation,
-      press: true,
-      busy: 'answer',
-      log: { activity: activity.id, invoke: pressed.kind },
-      notice: async (text) => {
-        said = text;
-      },
-      enrich: async () => request(),
-      // A notice without a new card is the invoke's own answer, to the presser alone.
-      show: async (decision) => {
-        if (decision.update || !decision.notice) return { rest: decision };
-        said = decision.notice;
-        return { rest: decision, noticeShown: true };
-      },
-    });
-    // The form is replaced by one that keeps nothing typed.
-    if (secret && !card)
-      card = {
-        type: 'AdaptiveCard',
-        version: '1.5',
-        body: [{ type: 'TextBlock', wrap: true, text: words.formUsed }],
-      };
+    default:
+      return undefined;
   }
-  const body = card
-    ? { statusCode: 200, type: CARD, value: card }
-    : { statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: said ?? '' };
-  await ctx.sendActivity({ type: 'invokeResponse', value: { status: 200, body } } as never);
 }
+
+const usedCard = (text: string) => ({
+  type: 'AdaptiveCard',
+  version: '1.5',
+  body: [{ type: 'TextBlock', wrap: true, text }],
+});
