@@ -57,6 +57,11 @@ export class FakeConnector {
   readonly installedFor = new Set<string>();
   /** Per conversation, the times of accepted sends (for the thread limits). */
   readonly #sends = new Map<string, number[]>();
+  /**
+   * The organisation has the targeted-messages preview. Microsoft documents no answer for a tenant
+   * without it; the fake answers such a send 400 (docs/teams.md §5).
+   */
+  targetedPreview = true;
   /** Switch the thread limits off (a test of something else sending a burst). */
   limits = true;
   #seq = 0;
@@ -95,6 +100,8 @@ export class FakeConnector {
     const recipient = (body?.recipient as { id?: string } | undefined)?.id;
     if (method === 'POST') {
       if (targeted && !recipient) return error(400, 'BadArgument', 'A targeted message needs a recipient.');
+      if (targeted && !this.targetedPreview)
+        return error(400, 'BadArgument', 'Targeted messages are not enabled.');
       const limited = this.#limited(conversation);
       if (limited) return limited;
       const id = `1:${++this.#seq}`;
