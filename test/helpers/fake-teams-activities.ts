@@ -32,7 +32,7 @@ export interface ActivityContext {
 
 /** The conversation of `scope` as Teams names it; a personal chat is the person's own `a:` id. */
 export function conversationOf(ctx: ActivityContext, scope: Scope, who: TeamsPerson) {
-  const id = scope === 'personal' ? `a:${who.name}` : scope === 'channel' ? CHANNEL_ID : GROUP_ID;
+  const id = scope === 'personal' ? `a:${who.id}` : scope === 'channel' ? CHANNEL_ID : GROUP_ID;
   return {
     id,
     conversationType: scope,

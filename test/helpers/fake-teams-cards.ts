@@ -27,3 +27,20 @@ function cardText(node: unknown): string[] {
     .filter(([k]) => k === 'body' || k === 'items' || k === 'rows' || k === 'actions' || k === 'columns')
     .flatMap(([k, v]) => (k === 'columns' ? [] : cardText(v)));
 }
+
+/** The `Action.Execute` buttons of a message's cards: their titles and data. */
+export function actionsOf(
+  activity: Record<string, unknown>,
+): { title: string; data: Record<string, unknown> }[] {
+  const found: { title: string; data: Record<string, unknown> }[] = [];
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    const el = node as Element;
+    if (el.type === 'Action.Execute')
+      found.push({ title: String(el.title), data: (el.data ?? {}) as Record<string, unknown> });
+    for (const value of Object.values(el)) walk(value);
+  };
+  walk(activity.attachments);
+  return found;
+}

@@ -53,6 +53,11 @@ export class FakeConnector {
   readonly messages = new Map<string, StoredMessage>();
   /** Conversations the bot was removed from (or never in): sends there are 404 BotNotInConversationRoster. */
   readonly notInRoster = new Set<string>();
+  /**
+   * The team's and group chats' members and their role (`GET v3/conversations/{id}/members/{user}`,
+   * the member's `userRole`: `owner` for a team owner); a user not listed is 404.
+   */
+  readonly members = new Map<string, 'owner' | 'user'>();
   /** Users who installed the app (a 1:1 chat can be created with them); absent users get 403. */
   readonly installedFor = new Set<string>();
   /** Per conversation, the times of accepted sends (for the thread limits). */
@@ -95,6 +100,7 @@ export class FakeConnector {
     body: Record<string, unknown> | undefined,
   ): Answer {
     if (method === 'POST' && conversation === '') return this.#create(body);
+    if (method === 'GET') return this.#member(activityId);
     if (this.notInRoster.has(conversation))
       return error(404, 'BotNotInConversationRoster', 'The bot is not part of the conversation roster.');
     const recipient = (body?.recipient as { id?: string } | undefined)?.id;
@@ -128,6 +134,13 @@ export class FakeConnector {
     if (method === 'DELETE') stored.deleted = true;
     else stored.activity = { ...(body ?? {}), id: stored.id };
     return { status: 200, body: { id: stored.id } };
+  }
+
+  /** A member's details; the path's third part is the user id (`…/members/{userId}`). */
+  #member(userId: string | undefined): Answer {
+    const role = userId ? this.members.get(userId) : undefined;
+    if (!userId || !role) return error(404, 'MemberNotFoundInConversation', 'The member was not found.');
+    return { status: 200, body: { id: userId, name: userId.replace(/^29:/, ''), userRole: role } };
   }
 
   /** `POST v3/conversations`: a 1:1 chat with a user who installed the app. */

@@ -25,9 +25,8 @@ export async function onInvoke(ctx: TurnContext, deps: TurnDeps): Promise<void> 
   const pressed = readPressed(activity.value);
   const locale = pressed.kind === 'incomplete' ? (pressed.language ?? turn.n.locale) : turn.n.locale;
   const words = wordsIn(teamsWords, languageOf(locale));
-  const request = requestOf(pressed, turn, deps);
   if (pressed.kind === 'incomplete') answer.said = words.formMissing;
-  else if (request) {
+  else if (pressed.kind !== 'unknown') {
     await deps.door.receive({
       deliveryId: turn.deliveryId,
       locale: turn.n.locale,
@@ -38,7 +37,7 @@ export async function onInvoke(ctx: TurnContext, deps: TurnDeps): Promise<void> 
       notice: async (text) => {
         answer.said = text;
       },
-      enrich: async () => request,
+      enrich: () => requestOf(pressed, turn, deps),
       // A notice without a new card is the invoke's own answer, to the presser alone.
       show: async (decision) => {
         if (decision.update || !decision.notice) return { rest: decision };
@@ -47,7 +46,7 @@ export async function onInvoke(ctx: TurnContext, deps: TurnDeps): Promise<void> 
       },
     });
     // A secret form is replaced by a card that keeps nothing typed.
-    if (!('action' in request) && !answer.card) answer.card = usedCard(words.formUsed);
+    if (pressed.kind !== 'button' && !answer.card) answer.card = usedCard(words.formUsed);
   }
   const body = answer.card
     ? { statusCode: 200, type: CARD, value: answer.card }
@@ -56,7 +55,7 @@ export async function onInvoke(ctx: TurnContext, deps: TurnDeps): Promise<void> 
 }
 
 /** What the press asks of the core: a button's action, or a secret form's own call. */
-function requestOf(pressed: Pressed, turn: Turn, deps: TurnDeps): Enriched | undefined {
+async function requestOf(pressed: Pressed, turn: Turn, deps: TurnDeps): Promise<Enriched | undefined> {
   const { n, can, deliveryId, conversation } = turn;
   const who = { identity: n.identity, chat: n.chat, ...(n.locale ? { locale: n.locale } : {}) };
   switch (pressed.kind) {
@@ -64,6 +63,9 @@ function requestOf(pressed: Pressed, turn: Turn, deps: TurnDeps): Enriched | und
       return {
         action: {
           ...who,
+          ...(n.chat.kind === 'shared' ? { chat: { ...n.chat, userIsAdmin: await turn.admin() } } : {}),
+          // An approval asks Teams at the moment of the press (docs/money-guard.md §2.5).
+          roleNow: async () => ({ userIsAdmin: await turn.admin() }),
           actionId: pressed.actionId,
           can,
           deliveryId,

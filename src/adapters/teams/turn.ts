@@ -12,6 +12,7 @@ import { teamsConversation } from './conversation.js';
 import { addressesBot, type Normalised, normalise, textWithoutMention } from './incoming.js';
 import { TeamsPlace } from './place.js';
 import { chatReferenceKey, type ReferenceStore, tenantReferenceKey, userReferenceKey } from './references.js';
+import { isTeamOwner } from './roles.js';
 import type { RetryPolicy } from './send.js';
 import type { Targeting } from './targeting.js';
 
@@ -35,6 +36,8 @@ export interface TurnDeps {
 
 export interface Turn {
   readonly n: Normalised;
+  /** Asks Teams now whether the sender owns the team (a shared conversation only). */
+  readonly admin: () => Promise<boolean>;
   readonly can: ChannelCapabilities;
   readonly conversation: Conversation;
   readonly deliveryId: string;
@@ -84,14 +87,16 @@ export async function turnOf(
     ...(invoke?.pressed ? { pressed: invoke.pressed } : {}),
     ...(invoke ? { answer: invoke.answer } : {}),
   });
-  return { n, can, conversation, deliveryId: `teams:${n.tenantId}:${activity.id ?? ''}` };
+  const connector = ctx.turnState.get(deps.connectorKey) as ConnectorClient | undefined;
+  const admin = () => isTeamOwner(connector, activity);
+  return { n, can, conversation, admin, deliveryId: `teams:${n.tenantId}:${activity.id ?? ''}` };
 }
 
 /** A message: in a group chat or channel only when it @mentions the bot, the mention stripped. */
 export async function onMessage(ctx: TurnContext, deps: TurnDeps): Promise<void> {
   const activity = ctx.activity as Activity;
   if (!addressesBot(activity)) return;
-  const { n, can, conversation, deliveryId } = await turnOf(ctx, deps);
+  const { n, can, conversation, deliveryId, admin } = await turnOf(ctx, deps);
   const sentAt = activity.timestamp ? new Date(activity.timestamp) : undefined;
   await deps.door.receive({
     deliveryId,
@@ -102,7 +107,7 @@ export async function onMessage(ctx: TurnContext, deps: TurnDeps): Promise<void>
     enrich: async (): Promise<Enriched> => ({
       text: {
         identity: n.identity,
-        chat: n.chat,
+        chat: n.chat.kind === 'shared' ? { ...n.chat, userIsAdmin: await admin() } : n.chat,
         text: textWithoutMention(activity),
         via: 'command',
         can,

@@ -32,7 +32,7 @@ describe('teams: the one road in', () => {
     const sent = await bot.say(alice, 'personal', '/balance');
     expect(sent.status).toBe(200);
     const posts = bot.teams.connector.calls.filter((c) => c.method === 'POST');
-    expect(posts.map((c) => c.conversation)).toEqual(['a:alice']);
+    expect(posts.map((c) => c.conversation)).toEqual(['a:29:alice']);
     // The demo account's balance in the sandbox (src/sandbox/demo-data.yaml): 18,40.
     expect(textOf(posts[0]!.body ?? {})).toMatch(/18[.,]40/);
     expect(bot.teams.sidecarTokens()).toBeGreaterThan(0);
