@@ -1,3 +1,6 @@
+/** An Adaptive Card attachment's content type (Teams' card reference). */
+export const CARD_TYPE = 'application/vnd.microsoft.card.adaptive';
+
 type Element = Record<string, unknown>;
 
 /**
