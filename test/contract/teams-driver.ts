@@ -80,7 +80,7 @@ export async function teamsDriver(): Promise<ChannelDriver> {
   /** The newest secret card `who` got (personal chat or targeted), filled in and sent. */
   const fillSecret = async (who: Person, fields: Record<string, string>) => {
     const messages = [...mine(who), ...onlyFor(who)].sort(byId).reverse();
-    const form = messages.find((m) => JSON.stringify(m.activity).includes('"style":"password"'));
+    const form = messages.find(isSecretCard);
     if (!form) throw new Error(`no secret card for ${who}`);
     const action = actionsOf(form.activity)[0]!;
     const scope: Scope = form.conversation === CHANNEL_ID ? 'channel' : 'personal';
@@ -111,6 +111,13 @@ export async function teamsDriver(): Promise<ChannelDriver> {
     mention: async (who, text) => {
       await say(who, 'channel', text);
     },
+    /** Every secret card sent so far, one line each (a card is Teams' form). */
+    forms: () =>
+      [...connector.messages.values()]
+        .filter(isSecretCard)
+        .sort(byId)
+        .map((m) => textOf(m.activity).replace(/\n/g, ' '))
+        .join('\n'),
     async linkForm(who, where, password) {
       await say(who, where === 'shared' ? 'channel' : 'personal', '/link');
       await fillSecret(who, { username: 'demo', password });
@@ -164,4 +171,5 @@ export async function teamsDriver(): Promise<ChannelDriver> {
   };
 }
 
+const isSecretCard = (m: StoredMessage) => JSON.stringify(m.activity).includes('"style":"password"');
 const byId = (a: StoredMessage, b: StoredMessage) => Number(a.id.slice(2)) - Number(b.id.slice(2));

@@ -47,6 +47,12 @@ export function secretCard(ask: SecretAsk): { contentType: string; content: obje
           verb: 'secret',
           data: { form: ask.form, lang: ask.language },
         },
+        {
+          type: 'Action.Execute',
+          title: w.cancel,
+          verb: 'cancel',
+          data: { form: 'cancel', lang: ask.language },
+        },
       ],
     },
   };
@@ -58,15 +64,17 @@ export type Pressed =
   | { readonly kind: 'link'; readonly card: boolean; readonly username: string; readonly password: string }
   | { readonly kind: 'pin'; readonly pin: string }
   | { readonly kind: 'incomplete'; readonly language?: string }
+  | { readonly kind: 'cancel'; readonly language?: string }
   | { readonly kind: 'unknown' };
 
 export function readPressed(value: unknown): Pressed {
   const data = (value as { action?: { data?: Record<string, unknown> } } | undefined)?.action?.data ?? {};
   const text = (k: string) => (typeof data[k] === 'string' ? (data[k] as string).trim() : '');
   if (typeof data.a === 'string') return { kind: 'button', actionId: data.a };
+  const lang = typeof data.lang === 'string' ? { language: data.lang } : {};
+  if (data.form === 'cancel') return { kind: 'cancel', ...lang };
   const form = FORMS.find((f) => f === data.form);
   if (!form) return { kind: 'unknown' };
-  const lang = typeof data.lang === 'string' ? { language: data.lang } : {};
   if (form === 'topup')
     return text('pin') ? { kind: 'pin', pin: text('pin') } : { kind: 'incomplete', ...lang };
   const username = text('username');

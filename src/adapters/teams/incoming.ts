@@ -1,5 +1,5 @@
 import type { Activity } from '@microsoft/agents-activity';
-import type { ChatRef, Identity } from '../../core/index.js';
+import type { ChatRef, CommandInfo, Identity } from '../../core/index.js';
 import type { Person } from './place.js';
 
 /**
@@ -57,4 +57,19 @@ export function addressesBot(activity: Activity): boolean {
       (e as { type?: string; mentioned?: { id?: string } }).type === 'mention' &&
       (e as { mentioned?: { id?: string } }).mentioned?.id === bot,
   );
+}
+
+/**
+ * A command that only opens a secret form (`link`, `link card`, `topup` without a PIN: the command
+ * table's `form` field), typed with nothing else: the text exposes nothing, and its secret will be
+ * asked in a card only the asker sees (docs/teams.md §3.3), so it may run in a channel as Slack's
+ * private slash command does. Anything more typed after it is read as the chat reads it.
+ */
+export function opensSecretForm(text: string, commands: readonly CommandInfo[]): boolean {
+  const [first = '', ...rest] = text.trim().split(/\s+/);
+  const name = first.replace(/^\//, '').toLowerCase();
+  const command = commands.find((c) => c.name === name || c.aliases.includes(name));
+  const form = command?.form;
+  if (!form || form.kind === 'support-setup' || form.sub) return false;
+  return rest.every((word) => form.options?.includes(word.toLowerCase()));
 }

@@ -23,9 +23,11 @@ export async function onInvoke(ctx: TurnContext, deps: TurnDeps): Promise<void> 
     },
   });
   const pressed = readPressed(activity.value);
-  const locale = pressed.kind === 'incomplete' ? (pressed.language ?? turn.n.locale) : turn.n.locale;
-  const words = wordsIn(teamsWords, languageOf(locale));
+  const cardLanguage =
+    pressed.kind === 'incomplete' || pressed.kind === 'cancel' ? pressed.language : undefined;
+  const words = wordsIn(teamsWords, languageOf(cardLanguage ?? turn.n.locale));
   if (pressed.kind === 'incomplete') answer.said = words.formMissing;
+  else if (pressed.kind === 'cancel') answer.card = usedCard(words.cancelled);
   else if (pressed.kind !== 'unknown') {
     await deps.door.receive({
       deliveryId: turn.deliveryId,

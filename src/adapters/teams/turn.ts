@@ -9,7 +9,7 @@ import type {
   SentMessage,
 } from '../../core/index.js';
 import { teamsConversation } from './conversation.js';
-import { addressesBot, type Normalised, normalise, textWithoutMention } from './incoming.js';
+import { addressesBot, type Normalised, normalise, opensSecretForm, textWithoutMention } from './incoming.js';
 import { TeamsPlace } from './place.js';
 import { chatReferenceKey, type ReferenceStore, tenantReferenceKey, userReferenceKey } from './references.js';
 import { isTeamOwner } from './roles.js';
@@ -98,6 +98,7 @@ export async function onMessage(ctx: TurnContext, deps: TurnDeps): Promise<void>
   if (!addressesBot(activity)) return;
   const { n, can, conversation, deliveryId, admin } = await turnOf(ctx, deps);
   const sentAt = activity.timestamp ? new Date(activity.timestamp) : undefined;
+  const text = textWithoutMention(activity);
   await deps.door.receive({
     deliveryId,
     locale: n.locale,
@@ -108,8 +109,9 @@ export async function onMessage(ctx: TurnContext, deps: TurnDeps): Promise<void>
       text: {
         identity: n.identity,
         chat: n.chat.kind === 'shared' ? { ...n.chat, userIsAdmin: await admin() } : n.chat,
-        text: textWithoutMention(activity),
+        text,
         via: 'command',
+        ...(opensSecretForm(text, deps.core.commands) ? { inputIsPrivate: true } : {}),
         can,
         locale: n.locale,
         deliveryId,

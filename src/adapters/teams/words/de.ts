@@ -3,9 +3,9 @@ import type { TeamsWords } from './en.js';
 /** German: the Teams adapter's own sentences, typed as the English ones, so a missing key fails the type check. */
 export const teamsDe: TeamsWords = {
   privateConversation: {
-    sentToYou: (_name: string) => 'Das habe ich Ihnen in unserem persönlichen Chat geschickt.',
-    sentTo: (name: string) => `${name}, das habe ich Ihnen in unserem persönlichen Chat geschickt.`,
-    fileSentTo: (file: string) => `Ich habe Ihnen ${file} in unserem persönlichen Chat geschickt.`,
+    sentToYou: (_name: string) => 'Ich habe die Antwort in unseren privaten Chat geschickt.',
+    sentTo: (name: string) => `${name}, ich habe die Antwort in unseren privaten Chat geschickt.`,
+    fileSentTo: (file: string) => `Ich habe ${file} in unseren privaten Chat geschickt.`,
     cantReach: (name: string) =>
       `${name}, ich kann Ihnen noch nicht persönlich schreiben. Öffnen Sie den Chat der App Telephony (Apps → Telephony → Chat) und fragen Sie dann erneut.`,
   },
@@ -19,6 +19,8 @@ export const teamsDe: TeamsWords = {
   pin: 'PIN',
   linkSubmit: 'Verknüpfen',
   pinSubmit: 'Aufladen',
+  cancel: 'Abbrechen',
+  cancelled: 'Abgebrochen. Nichts wurde verknüpft oder gesendet.',
   formUsed: 'Gesendet. Die Karte behält nichts von dem, was Sie getippt haben.',
   formMissing: 'Füllen Sie jedes Feld aus und drücken Sie dann erneut auf die Schaltfläche.',
 };

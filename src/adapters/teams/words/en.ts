@@ -21,6 +21,8 @@ export const teamsEn = {
   pin: 'PIN',
   linkSubmit: 'Link',
   pinSubmit: 'Top up',
+  cancel: 'Cancel',
+  cancelled: 'Cancelled. Nothing was linked or sent.',
   /** Said on a card whose inputs were used: the secret is gone from the card. */
   formUsed: 'Sent. The card keeps nothing you typed.',
   /** A card's form needs every field. */
