@@ -93,6 +93,18 @@ export function teamsConversation(o: TeamsConversationOptions): Conversation {
       return true;
     },
     deleteIncoming: async () => false,
+    // A support channel's audit records, in the thread the request came from (docs/privacy.md §3.3).
+    ...(o.kind === 'shared'
+      ? {
+          audit: async (records: NonNullable<Reply['audit']>) => {
+            for (const record of records) {
+              const who =
+                actor && record.actor === actor.id ? actor : { id: record.actor, name: record.actor };
+              await place.send(renderReply({ text: record.note }, 'rich', who));
+            }
+          },
+        }
+      : {}),
     async upload(file: ReplyFile, where, language) {
       const target = where === 'private' ? await personal() : place;
       if (target === 'unreachable') throw new SendFailedError('refused', 'unreachable');

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NotifyRefusedError } from '../../../src/core/index.js';
 import { CHANNEL_ID, teamsPerson } from '../../helpers/fake-teams-activities.js';
-import { type TeamsBot, startTeamsBot } from '../../helpers/fake-teams-bot.js';
+import { startTeamsBot, type TeamsBot } from '../../helpers/fake-teams-bot.js';
 import { textOf } from '../../helpers/fake-teams-cards.js';
 
 /** What the bot sends first (docs/teams.md §4): stored references, Teams' per-thread limits honoured. */
@@ -17,7 +17,12 @@ describe('teams: messages sent first', () => {
   afterEach(async () => {
     await bot.close();
   });
-  const personalOf = () => ({ platform: 'teams', tenant: bot.teams.tenantId, kind: 'user' as const, user: alice.id });
+  const personalOf = () => ({
+    platform: 'teams',
+    tenant: bot.teams.tenantId,
+    kind: 'user' as const,
+    user: alice.id,
+  });
 
   it('reaches a person through the reference kept from their last message', async () => {
     await bot.say(alice, 'personal', 'help');
@@ -34,14 +39,18 @@ describe('teams: messages sent first', () => {
     const calls = bot.teams.connector.calls.filter((c) => c.conversation === PERSONAL);
     expect(calls.filter((c) => c.status === 429).length).toBeGreaterThan(0);
     const posted = calls.filter((c) => c.status === 201).map((c) => textOf(c.body ?? {}));
-    expect(posted.filter((t) => t.startsWith('report'))).toEqual(Array.from({ length: 12 }, (_, i) => `report ${i + 1}`));
+    expect(posted.filter((t) => t.startsWith('report'))).toEqual(
+      Array.from({ length: 12 }, (_, i) => `report ${i + 1}`),
+    );
     expect(bot.waits.length).toBeGreaterThan(0);
     expect(bot.waits.every((ms) => ms >= 1_000)).toBe(true);
   });
 
   it('a conversation nobody wrote from is refused for good; a removed bot is refused by Teams', async () => {
     const chat = { platform: 'teams', tenant: bot.teams.tenantId, kind: 'chat' as const, chatId: CHANNEL_ID };
-    await expect(bot.channel.notifier.open(chat).post({ text: 'hello' })).rejects.toBeInstanceOf(NotifyRefusedError);
+    await expect(bot.channel.notifier.open(chat).post({ text: 'hello' })).rejects.toBeInstanceOf(
+      NotifyRefusedError,
+    );
     await bot.say(alice, 'channel', 'help');
     bot.teams.connector.notInRoster.add(CHANNEL_ID);
     await expect(bot.channel.notifier.open(chat).post({ text: 'hello' })).rejects.toMatchObject({

@@ -64,6 +64,8 @@ describe('teams: retries', () => {
   it('no error carries what was sent (a reply may hold a secret)', () => {
     const error = Object.assign(httpError(400), { config: { data: '{"text":"PIN 123456"}' } });
     const failed = failure(error);
-    expect(JSON.stringify({ ...failed, message: failed.message, cause: failed.cause })).not.toContain('123456');
+    expect(JSON.stringify({ ...failed, message: failed.message, cause: failed.cause })).not.toContain(
+      '123456',
+    );
   });
 });
