@@ -10,7 +10,7 @@ import {
 } from '../../core/index.js';
 import { secretCard } from './forms.js';
 import type { Person, TeamsPlace } from './place.js';
-import { cardOf, renderReply } from './render-card.js';
+import { cardOf, type Rendered, renderReply } from './render-card.js';
 
 /**
  * Teams' primitives of the one road out (core/ports/channel.ts), over one conversation
@@ -39,12 +39,7 @@ export interface TeamsConversationOptions {
 }
 
 export function teamsConversation(o: TeamsConversationOptions): Conversation {
-  const { place } = o;
-  const actor = o.actor;
-  const post = async (reply: Reply, form?: ReplyForm) => {
-    const id = await place.send(renderReply(reply, form, actor));
-    return o.landed(place.o.conversationId, id);
-  };
+  const { place, actor } = o;
   const personal = async (): Promise<TeamsPlace | 'unreachable'> => {
     if (o.kind === 'private') return place;
     if (!actor) return 'unreachable';
@@ -55,16 +50,65 @@ export function teamsConversation(o: TeamsConversationOptions): Conversation {
     can: o.can,
     kind: o.kind,
     ...(o.pressed?.targeted ? { pressedPrivately: true } : {}),
-    post,
-    async showToActor(reply, form) {
-      if (!o.can.showToOne || !actor || o.kind === 'private') return false;
+    async post(reply: Reply, form?: ReplyForm) {
+      return o.landed(place.o.conversationId, await place.send(renderReply(reply, form, actor)));
+    },
+    showToActor: (reply, form) => targetedSend(o, renderReply(reply, form, actor)),
+    async postPrivately(reply, form) {
+      const chat = await personal();
+      if (chat === 'unreachable') return 'unreachable';
+      const id = await chat.send(renderReply(reply, form));
+      return o.landed(chat.o.conversationId, id);
+    },
+    ...pressedCard(o),
+    deleteIncoming: async () => false,
+    ...(o.kind === 'shared' ? { audit: (records: NonNullable<Reply['audit']>) => audit(o, records) } : {}),
+    async upload(file: ReplyFile, where, language) {
+      const target = where === 'private' ? await personal() : place;
+      if (target === 'unreachable') throw new SendFailedError('refused', 'unreachable');
+      await target.send(renderReply(fileReply(file, language)));
+    },
+    async askSecret(ask: SecretAsk) {
+      const card = { type: 'message' as const, attachments: [secretCard(ask)] };
+      // In a shared conversation only as a card targeted at the asker, else in the personal chat.
+      if (await targetedSend(o, card).catch(() => false)) return true;
+      const chat = await personal();
+      if (chat === 'unreachable') return false;
+      await chat.send(card);
+      return true;
+    },
+  };
+}
+
+/**
+ * A message to the person who acted alone, inside a shared conversation (a targeted message):
+ * `false` where the channel does not send them; a refusal is reported as `refused`, so the core's
+ * road out takes the personal chat, and (auto mode) is not tried again in that conversation.
+ */
+async function targetedSend(o: TeamsConversationOptions, rendered: Rendered): Promise<boolean> {
+  if (!o.can.showToOne || !o.actor || o.kind === 'private') return false;
+  try {
+    o.targeted?.(await o.place.send(rendered, o.actor));
+    return true;
+  } catch (error) {
+    if (error instanceof SendFailedError && error.report === 'refused') o.targetedRefused?.();
+    throw error;
+  }
+}
+
+/** The pressed card: replaced by an edit (for everyone who sees it) and the invoke's answer, or for the presser alone. */
+function pressedCard(o: TeamsConversationOptions): Pick<Conversation, 'editPressed' | 'showInPlace'> {
+  return {
+    async editPressed(reply) {
+      if (!o.pressed) return false;
       try {
-        o.targeted?.(await place.send(renderReply(reply, form, actor), actor));
-        return true;
+        await o.place.edit(o.pressed.id, renderReply(reply, 'rich', o.actor), o.pressed.targeted);
       } catch (error) {
-        if (error instanceof SendFailedError && error.report === 'refused') o.targetedRefused?.();
+        if (error instanceof SendFailedError && error.report === 'refused') return false;
         throw error;
       }
+      o.answer?.(cardOf(reply));
+      return true;
     },
     ...(o.answer
       ? {
@@ -74,60 +118,15 @@ export function teamsConversation(o: TeamsConversationOptions): Conversation {
           },
         }
       : {}),
-    async postPrivately(reply, form) {
-      const chat = await personal();
-      if (chat === 'unreachable') return 'unreachable';
-      const id = await chat.send(renderReply(reply, form));
-      return o.landed(chat.o.conversationId, id);
-    },
-    async editPressed(reply) {
-      if (!o.pressed) return false;
-      const rendered = renderReply(reply, 'rich', actor);
-      try {
-        await place.edit(o.pressed.id, rendered, o.pressed.targeted);
-      } catch (error) {
-        if (error instanceof SendFailedError && error.report === 'refused') return false;
-        throw error;
-      }
-      o.answer?.(cardOf(reply));
-      return true;
-    },
-    deleteIncoming: async () => false,
-    // A support channel's audit records, in the thread the request came from (docs/privacy.md §3.3).
-    ...(o.kind === 'shared'
-      ? {
-          audit: async (records: NonNullable<Reply['audit']>) => {
-            for (const record of records) {
-              const who =
-                actor && record.actor === actor.id ? actor : { id: record.actor, name: record.actor };
-              await place.send(renderReply({ text: record.note }, 'rich', who));
-            }
-          },
-        }
-      : {}),
-    async upload(file: ReplyFile, where, language) {
-      const target = where === 'private' ? await personal() : place;
-      if (target === 'unreachable') throw new SendFailedError('refused', 'unreachable');
-      await target.send(renderReply(fileReply(file, language)));
-    },
-    async askSecret(ask: SecretAsk) {
-      const card = { type: 'message' as const, attachments: [secretCard(ask)] };
-      // In a shared conversation only as a card targeted at the asker, else in the personal chat.
-      if (o.kind === 'shared' && o.can.showToOne && actor) {
-        try {
-          o.targeted?.(await place.send(card, actor));
-          return true;
-        } catch (error) {
-          if (!(error instanceof SendFailedError && error.report === 'refused')) throw error;
-          o.targetedRefused?.();
-        }
-      }
-      const chat = await personal();
-      if (chat === 'unreachable') return false;
-      await chat.send(card);
-      return true;
-    },
   };
+}
+
+/** A support channel's audit records, in the conversation the request came from (docs/privacy.md §3.3). */
+async function audit(o: TeamsConversationOptions, records: NonNullable<Reply['audit']>): Promise<void> {
+  for (const record of records) {
+    const who = o.actor && record.actor === o.actor.id ? o.actor : { id: record.actor, name: record.actor };
+    await o.place.send(renderReply({ text: record.note }, 'rich', who));
+  }
 }
 
 /** A file as Teams carries it from a bot in any scope: a chart as the card's image, text in a monospace block. */

@@ -13,7 +13,7 @@ import { actionsOf, textOf } from '../../helpers/fake-teams-cards.js';
 /**
  * Support channels in Teams (docs/teams.md §3.2, docs/money-guard.md §2): team owners approve, four
  * eyes, the audit in the channel. With `TEAMS_TRANSCRIPT=<file>` the last test writes what the
- * Connector API received, as the closing note of issue 35 shows it.
+ * Connector API received, as the closing note shows it (docs/teams.md §5).
  */
 const alice = teamsPerson('alice');
 const bob = teamsPerson('bob');
