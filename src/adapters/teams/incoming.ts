@@ -26,7 +26,12 @@ export function normalise(activity: Activity, fallbackTenant: string): Normalise
   const from = { id: activity.from?.id ?? '', name: activity.from?.name ?? '' };
   const personal = activity.conversation?.conversationType === 'personal' || !activity.conversation?.isGroup;
   return {
-    identity: { platform: 'teams', tenant: tenantId, user: from.id },
+    identity: {
+      platform: 'teams',
+      tenant: tenantId,
+      user: from.id,
+      ...(from.name ? { displayName: from.name } : {}),
+    },
     chat: { id: activity.conversation?.id ?? '', kind: personal ? 'private' : 'shared' },
     actor: from,
     tenantId,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { teamsPerson } from '../../helpers/fake-teams-activities.js';
+import { CHANNEL_ID, teamsPerson } from '../../helpers/fake-teams-activities.js';
 import { startTeamsBot, type TeamsBot } from '../../helpers/fake-teams-bot.js';
 import { actionsOf, textOf } from '../../helpers/fake-teams-cards.js';
 import { seedWithCalls } from '../../helpers/seed-with-calls.js';
@@ -59,6 +59,23 @@ describe('teams: cards', () => {
     expect(JSON.stringify(answered.body)).toContain('"type":"Table"');
     const after = sent().slice(before);
     expect(after.map((c) => [c.method, c.activityId])).toEqual([['PUT', messageId]]);
+  });
+
+  it('a PIN is asked only in a card targeted at a linked asker; the unlinked one is told to link', async () => {
+    const bob = teamsPerson('bob');
+    bot.teams.connector.installedFor.add(bob.id);
+    await bot.stack.linkDemo(bot.identity(alice));
+    await bot.say(alice, 'channel', 'topup');
+    await bot.say(bob, 'channel', 'topup');
+    const pinCards = sent().filter((c) => JSON.stringify(c.body).includes('"id":"pin"'));
+    expect(
+      pinCards.map((c) => [c.conversation, c.targeted, (c.body?.recipient as { id?: string }).id]),
+    ).toEqual([[CHANNEL_ID, true, alice.id]]);
+    const toBob = sent().filter((c) => (c.body?.recipient as { id?: string } | undefined)?.id === bob.id);
+    expect(toBob.map((c) => textOf(c.body ?? {})).join('\n')).toMatch(/not linked/i);
+    // Nothing in the channel for everyone mentions a PIN.
+    const everyone = bot.teams.connector.visibleTo(CHANNEL_ID, '29:nobody').map((m) => textOf(m.activity));
+    expect(everyone.join('\n')).not.toMatch(/PIN/);
   });
 
   it('the home menu is a card of buttons', async () => {

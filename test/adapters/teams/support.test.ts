@@ -65,7 +65,8 @@ describe('teams: support channels', () => {
   const record = (from: number) => {
     for (const c of bot.teams.connector.calls.slice(from)) {
       const to = (c.body?.recipient as { id?: string } | undefined)?.id;
-      const path = `v3/conversations${c.conversation ? `/${c.conversation}/activities` : ''}${c.activityId ? `/${c.activityId}` : ''}`;
+      const under = c.method === 'GET' ? 'members' : 'activities';
+      const path = `v3/conversations${c.conversation ? `/${c.conversation}/${under}` : ''}${c.activityId ? `/${c.activityId}` : ''}`;
       const flags = `${c.targeted ? '?isTargetedActivity=true' : ''}${to ? ` (recipient ${to})` : ''}`;
       log.push(
         `   ${c.method} ${path}${flags} → ${c.status}${c.body ? `: ${textOf(c.body).replace(/\n/g, ' | ')}` : ''}`,
@@ -82,7 +83,8 @@ describe('teams: support channels', () => {
     await pressed(carol, 'channel', 'Approve');
     expect(bot.stack.sandbox.state.card(CARD.slice(1))?.state).toBe('blocked');
     const shared = bot.teams.connector.visibleTo(CHANNEL_ID, '29:nobody').map((m) => textOf(m.activity));
-    expect(shared.join('\n')).toMatch(/Approved by \w+\. Done\./);
+    expect(shared.join('\n')).toMatch(/bob asks to block the card …5678/);
+    expect(shared.join('\n')).toMatch(/Approved by carol\. Done\./);
   });
 
   it('a support channel runs with the team’s credentials for its agents, and records the audit there', async () => {
