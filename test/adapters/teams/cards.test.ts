@@ -69,7 +69,11 @@ describe('teams: cards', () => {
     await bot.say(bob, 'channel', 'topup');
     const pinCards = sent().filter((c) => JSON.stringify(c.body).includes('"id":"pin"'));
     expect(
-      pinCards.map((c) => [c.conversation, c.targeted, (c.body?.recipient as { id?: string }).id]),
+      pinCards.map((c) => [
+        c.conversation,
+        c.targeted,
+        (c.body?.recipient as { id?: string } | undefined)?.id,
+      ]),
     ).toEqual([[CHANNEL_ID, true, alice.id]]);
     const toBob = sent().filter((c) => (c.body?.recipient as { id?: string } | undefined)?.id === bob.id);
     expect(toBob.map((c) => textOf(c.body ?? {})).join('\n')).toMatch(/not linked/i);
