@@ -5,6 +5,7 @@ import {
   type NotifyDestination,
   NotifyRefusedError,
   type Reply,
+  SendFailedError,
   type SentMessage,
 } from '../../core/index.js';
 import { teamsConversation } from './conversation.js';
@@ -27,7 +28,7 @@ import { landedIn } from './turn.js';
  * reports, digests and approval results, through the conversation references kept from earlier
  * activities and the SDK's `continueConversation`, which gives a Connector API client for that
  * `serviceUrl`. A person is reached in their personal chat (kept, or opened with `POST
- * v3/conversations`); a conversation nobody ever wrote from is refused for good.
+ * v3/conversations`); a person who never installed the app is refused for good.
  */
 export interface TeamsChannelDeps {
   readonly adapter: TeamsCloudAdapter;
@@ -50,16 +51,19 @@ export function teamsChannel(deps: TeamsChannelDeps): Channel {
       retry: deps.retry,
     });
   };
+  // No reference yet (nobody wrote from there since this process started, docs/teams.md §4): a
+  // refusal the Outbox tries again later, not a destination refused for good.
+  const noReference = () => new SendFailedError('refused', 'no-reference');
   const placeFor = async (to: NotifyDestination): Promise<TeamsPlace> => {
     if (to.kind === 'chat') {
       const ref = await deps.references.get(chatReferenceKey(to.tenant, to.chatId));
-      if (!ref) throw new NotifyRefusedError('no conversation reference');
+      if (!ref) throw noReference();
       return placeOf(ref);
     }
     const mine = await deps.references.get(userReferenceKey(to.tenant, to.user));
     if (mine) return placeOf(mine);
     const any = await deps.references.get(tenantReferenceKey(to.tenant));
-    if (!any) throw new NotifyRefusedError('no conversation reference');
+    if (!any) throw noReference();
     const chat = await (await placeOf(any)).personalChat({ id: to.user, name: '' });
     if (chat === 'unreachable') throw new NotifyRefusedError('app not installed for the user');
     return chat;
@@ -80,7 +84,7 @@ export function teamsChannel(deps: TeamsChannelDeps): Channel {
     async edit(message: SentMessage, reply: Reply) {
       const ref = await deps.references.get(chatReferenceKey(message.tenant, message.chatId));
       const base = ref ?? (await deps.references.get(tenantReferenceKey(message.tenant)));
-      if (!base) throw new NotifyRefusedError('no conversation reference');
+      if (!base) throw noReference();
       const place = await placeOf({
         ...base,
         conversationId: message.chatId,

@@ -46,17 +46,23 @@ describe('teams: messages sent first', () => {
     expect(bot.waits.every((ms) => ms >= 1_000)).toBe(true);
   });
 
-  it('a conversation nobody wrote from is refused for good; a removed bot is refused by Teams', async () => {
+  it('a conversation not seen yet is refused for now; a removed bot by Teams; a person without the app for good', async () => {
     const chat = { platform: 'teams', tenant: bot.teams.tenantId, kind: 'chat' as const, chatId: CHANNEL_ID };
-    await expect(bot.channel.notifier.open(chat).post({ text: 'hello' })).rejects.toBeInstanceOf(
-      NotifyRefusedError,
-    );
+    await expect(bot.channel.notifier.open(chat).post({ text: 'hello' })).rejects.toMatchObject({
+      report: 'refused',
+      reason: 'no-reference',
+    });
     await bot.say(alice, 'channel', 'help');
     bot.teams.connector.notInRoster.add(CHANNEL_ID);
     await expect(bot.channel.notifier.open(chat).post({ text: 'hello' })).rejects.toMatchObject({
       report: 'refused',
       reason: '404',
     });
+    bot.teams.connector.installedFor.clear();
+    const bob = { ...personalOf(), user: '29:bob' };
+    await expect(bot.channel.notifier.open(bob).post({ text: 'hello' })).rejects.toBeInstanceOf(
+      NotifyRefusedError,
+    );
   });
 
   it('a targeted card older than 24 hours cannot be edited: the press is answered anew', async () => {
