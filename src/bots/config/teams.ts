@@ -23,6 +23,7 @@ export const teamsSettings = z.object({
     .string()
     .min(8, 'TEAMS_APP_PASSWORD is a client secret of the app registration (Certificates & secrets)')
     .optional()
+    .meta({ example: 'Xy7Q~0123456789abcdefghijklmnopqrstuvwxyz' })
     .describe('The client secret, for outbound tokens; or use `TEAMS_TOKEN_SIDECAR_URL`.'),
   TEAMS_TOKEN_SIDECAR_URL: optionalUrl(
     'TEAMS_TOKEN_SIDECAR_URL must be the Entra auth sidecar on this machine or a private network, e.g. http://127.0.0.1:5178',
