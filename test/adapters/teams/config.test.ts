@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createChatChannels } from '../../../src/bots/channels.js';
 import { httpPortOf, loadConfig } from '../../../src/bots/config.js';
+import { createTestStack } from '../../helpers/stack.js';
 
 /** The Teams settings (docs/configuration.md, docs/teams.md §1): checked at start, all or nothing. */
 const app = {
@@ -45,5 +47,16 @@ describe('teams: configuration', () => {
     expect(() => loadConfig({ TEAMS_APP_PASSWORD: 'secret-value-123' })).toThrow(
       /^(?![\s\S]*secret-value-123)/,
     );
+  });
+
+  it('a configured Teams is created and mounts /api/messages on the one HTTP server', async () => {
+    const config = loadConfig({ ...app, TEAMS_TOKEN_SIDECAR_URL: 'http://127.0.0.1:5178' });
+    const stack = await createTestStack();
+    try {
+      const channels = await createChatChannels(config, stack);
+      expect(channels.map((c) => [c.name, c.mount?.path])).toEqual([['teams', '/api/messages']]);
+    } finally {
+      await stack.close();
+    }
   });
 });
