@@ -88,7 +88,12 @@ export async function turnOf(
     ...(invoke ? { answer: invoke.answer } : {}),
   });
   const connector = ctx.turnState.get(deps.connectorKey) as ConnectorClient | undefined;
-  const admin = () => isTeamOwner(connector, activity);
+  // Asked once per activity: the chat's role and an approval's role at the press are the same moment.
+  let owner: Promise<boolean> | undefined;
+  const admin = () => {
+    owner ??= isTeamOwner(connector, activity);
+    return owner;
+  };
   return { n, can, conversation, admin, deliveryId: `teams:${n.tenantId}:${activity.id ?? ''}` };
 }
 
