@@ -76,7 +76,9 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['sqlite3', '@resvg/resvg-js'],
+  // The Agents SDK's telemetry requires @opentelemetry/api-logs lazily, only when OpenTelemetry
+  // logging is switched on; it is not installed, so it stays outside the bundle (docs/teams.md §1).
+  external: ['sqlite3', '@resvg/resvg-js', '@opentelemetry/api-logs'],
   minify: true,
   keepNames: true,
   sourcemap: true,

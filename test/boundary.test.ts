@@ -229,6 +229,7 @@ describe('adapters import only the core, through its door, and their own SDK', (
   const adapters: [string, RegExp[]][] = [
     ['telegram', [/^grammy(\/|$)/, /^@grammyjs\//]],
     ['slack', [/^@slack\//]],
+    ['teams', [/^@microsoft\/agents-(hosting|activity)$/]],
     ['console', []],
   ];
 

@@ -1,5 +1,6 @@
 import type { SlackChannelOptions, SlackOAuthOptions } from '../adapters/slack/index.js';
 import { slackEnabled } from './config/slack.js';
+import { teamsEnabled } from './config/teams.js';
 import type { Config } from './config.js';
 import type { MountedHandler } from './health-server.js';
 import type { Runtime } from './runtime.js';
@@ -20,7 +21,7 @@ export interface ChatChannel {
 }
 
 /**
- * Creates the chat channels the configuration asks for (Telegram, Slack); config was checked at load.
+ * Creates the chat channels the configuration asks for (Telegram, Slack, Teams); config was checked at load.
  * Each adapter is imported only when configured: grammY and bolt are most of the start-up time and
  * memory, and the console defaults need neither (docs/operations.md §1.4, `npm run bench:start`).
  */
@@ -29,6 +30,7 @@ export async function createChatChannels(config: Config, runtime: Runtime): Prom
   if (config.TELEGRAM_BOT_TOKEN)
     channels.push(await telegramChannel(config, runtime, config.TELEGRAM_BOT_TOKEN));
   if (slackEnabled(config)) channels.push(await slackChannel(config, runtime));
+  if (teamsEnabled(config)) channels.push(await teamsChannel(config, runtime));
   return channels;
 }
 
@@ -106,6 +108,32 @@ async function slackChannel(config: Config, runtime: Runtime): Promise<ChatChann
       runtime.proactive.attach(channel.notifier);
     },
     stop: () => channel.stop(),
+  };
+}
+
+/** Teams on `/api/messages` of the one HTTP server; alerts and call reports reach it once it runs (docs/teams.md). */
+async function teamsChannel(config: Config, runtime: Runtime): Promise<ChatChannel> {
+  const { core, stores, logger } = runtime;
+  const { createTeamsChannel } = await import('../adapters/teams/index.js');
+  const channel = createTeamsChannel({
+    core,
+    appId: config.TEAMS_APP_ID ?? '',
+    tenantId: config.TEAMS_TENANT_ID ?? '',
+    appPassword: config.TEAMS_APP_PASSWORD,
+    sidecarUrl: config.TEAMS_TOKEN_SIDECAR_URL,
+    authority: config.TEAMS_AUTHORITY,
+    targeted: config.TEAMS_TARGETED,
+    dedupe: stores.dedupe,
+    logger: logger.child({ channel: 'teams' }),
+  });
+  return {
+    name: 'teams',
+    mount: channel.http,
+    receiving: channel.receiving,
+    start: async () => {
+      runtime.proactive.attach(channel.notifier);
+    },
+    stop: async () => {},
   };
 }
 

@@ -7,6 +7,7 @@ import { mcpProblems, mcpSettings } from './config/mcp.js';
 import { providerSettings } from './config/provider.js';
 import { serviceSettings } from './config/service.js';
 import { slackEnabled, slackProblems, slackSettings } from './config/slack.js';
+import { teamsEnabled, teamsProblems, teamsSettings } from './config/teams.js';
 import { telegramProblems, telegramSettings } from './config/telegram.js';
 
 /**
@@ -21,7 +22,8 @@ export const configSchema = providerSettings
   .extend(consoleSettings.shape)
   .extend(telegramSettings.shape)
   .extend(slackSettings.shape)
-  .extend(mcpSettings.shape);
+  .extend(mcpSettings.shape)
+  .extend(teamsSettings.shape);
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -49,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...telegramProblems(c),
     ...slackProblems(c),
     ...mcpProblems(c, httpPortOf(c)),
+    ...teamsProblems(c),
     ...productionProblems(c),
   ];
   if (problems.length) throw configError(problems);
@@ -111,7 +114,7 @@ function productionProblems(c: Config): string[] {
     problems.push(
       '- TELEPHONY_BASE_URL: NODE_ENV=production needs the provider address, e.g. https://api.example.com (or SANDBOX=1 to run the demo sandbox on purpose)',
     );
-  if (!c.TELEGRAM_BOT_TOKEN && !slackEnabled(c) && !c.CONSOLE)
+  if (!c.TELEGRAM_BOT_TOKEN && !slackEnabled(c) && !teamsEnabled(c) && !c.CONSOLE)
     problems.push(
       '- TELEGRAM_BOT_TOKEN or SLACK_BOT_TOKEN: NODE_ENV=production needs a channel, e.g. TELEGRAM_BOT_TOKEN=123456789:AAEhBOweik9ai2o4a5o6i7aAbCdEfGhIjKl (or SANDBOX=1 for the demo, CONSOLE=1 for the console)',
     );
@@ -120,12 +123,13 @@ function productionProblems(c: Config): string[] {
 
 /**
  * The port of the bot's one HTTP server: HEALTH_PORT, else the Telegram webhook's, else the Slack
- * HTTP receiver's; undefined when nothing needs one (polling or Socket Mode without HEALTH_PORT).
+ * HTTP receiver's, else Teams'; undefined when nothing needs one (polling or Socket Mode without HEALTH_PORT).
  */
 export function httpPortOf(c: Config): number | undefined {
   if (c.HEALTH_PORT !== undefined) return c.HEALTH_PORT;
   if (c.TELEGRAM_BOT_TOKEN && c.TELEGRAM_MODE === 'webhook') return c.TELEGRAM_WEBHOOK_PORT;
   if (slackEnabled(c) && !c.SLACK_APP_TOKEN) return c.SLACK_PORT;
+  if (teamsEnabled(c)) return c.TEAMS_PORT;
   return undefined;
 }
 
@@ -150,6 +154,7 @@ const OUR_PREFIXES = [
   'TELEPHONY_',
   'TELEGRAM_',
   'SLACK_',
+  'TEAMS_',
   'SANDBOX_',
   'BOT_',
   'ALERT_',

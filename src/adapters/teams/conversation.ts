@@ -1,0 +1,137 @@
+import {
+  type ChannelCapabilities,
+  type Conversation,
+  type Reply,
+  type ReplyFile,
+  type ReplyForm,
+  type SecretAsk,
+  SendFailedError,
+  type SentMessage,
+} from '../../core/index.js';
+import { secretCard } from './forms.js';
+import type { Person, TeamsPlace } from './place.js';
+import { cardOf, type Rendered, renderReply } from './render-card.js';
+
+/**
+ * Teams' primitives of the one road out (core/ports/channel.ts), over one conversation
+ * (place.ts): a post, a targeted message to the person who acted (`showToActor`, refused where
+ * Teams refuses or targeted messages are off: the core's executor then uses the personal chat and
+ * says so), the personal chat, an edit of the pressed card, and the invoke's own answer, which
+ * replaces the pressed card for the presser alone (`showInPlace`). A user's message cannot be
+ * deleted; a secret is asked in a card's password input, never as chat text.
+ */
+export interface TeamsConversationOptions {
+  readonly place: TeamsPlace;
+  readonly can: ChannelCapabilities;
+  readonly kind: 'private' | 'shared';
+  /** The person who acted (absent where the core speaks first in a shared chat). */
+  readonly actor?: Person;
+  /** The card whose button was pressed (an invoke), and whether it was targeted at the presser. */
+  readonly pressed?: { readonly id: string; readonly targeted: boolean };
+  /** Sets the invoke's answer: a card that replaces the pressed one for the presser. */
+  readonly answer?: (card: object) => void;
+  /** Where a sent message landed, for the core's later edits. */
+  readonly landed: (conversationId: string, messageId: string) => SentMessage;
+  /** A targeted message was sent (its id), so a press on it is known to be its reader's alone. */
+  readonly targeted?: (messageId: string) => void;
+  /** A targeted message was refused in this conversation (auto mode: not tried again here). */
+  readonly targetedRefused?: () => void;
+}
+
+export function teamsConversation(o: TeamsConversationOptions): Conversation {
+  const { place, actor } = o;
+  const personal = async (): Promise<TeamsPlace | 'unreachable'> => {
+    if (o.kind === 'private') return place;
+    if (!actor) return 'unreachable';
+    return place.personalChat(actor);
+  };
+  return {
+    platform: 'teams',
+    can: o.can,
+    kind: o.kind,
+    ...(o.pressed?.targeted ? { pressedPrivately: true } : {}),
+    async post(reply: Reply, form?: ReplyForm) {
+      return o.landed(place.o.conversationId, await place.send(renderReply(reply, form, actor)));
+    },
+    showToActor: (reply, form) => targetedSend(o, renderReply(reply, form, actor)),
+    async postPrivately(reply, form) {
+      const chat = await personal();
+      if (chat === 'unreachable') return 'unreachable';
+      const id = await chat.send(renderReply(reply, form));
+      return o.landed(chat.o.conversationId, id);
+    },
+    ...pressedCard(o),
+    deleteIncoming: async () => false,
+    ...(o.kind === 'shared' ? { audit: (records: NonNullable<Reply['audit']>) => audit(o, records) } : {}),
+    async upload(file: ReplyFile, where, language) {
+      const target = where === 'private' ? await personal() : place;
+      if (target === 'unreachable') throw new SendFailedError('refused', 'unreachable');
+      await target.send(renderReply(fileReply(file, language)));
+    },
+    async askSecret(ask: SecretAsk) {
+      const card = { type: 'message' as const, attachments: [secretCard(ask)] };
+      // In a shared conversation only as a card targeted at the asker, else in the personal chat.
+      if (await targetedSend(o, card).catch(() => false)) return true;
+      const chat = await personal();
+      if (chat === 'unreachable') return false;
+      await chat.send(card);
+      return true;
+    },
+  };
+}
+
+/**
+ * A message to the person who acted alone, inside a shared conversation (a targeted message):
+ * `false` where the channel does not send them; a refusal is reported as `refused`, so the core's
+ * road out takes the personal chat, and (auto mode) is not tried again in that conversation.
+ */
+async function targetedSend(o: TeamsConversationOptions, rendered: Rendered): Promise<boolean> {
+  if (!o.can.showToOne || !o.actor || o.kind === 'private') return false;
+  try {
+    o.targeted?.(await o.place.send(rendered, o.actor));
+    return true;
+  } catch (error) {
+    if (error instanceof SendFailedError && error.report === 'refused') o.targetedRefused?.();
+    throw error;
+  }
+}
+
+/** The pressed card: replaced by an edit (for everyone who sees it) and the invoke's answer, or for the presser alone. */
+function pressedCard(o: TeamsConversationOptions): Pick<Conversation, 'editPressed' | 'showInPlace'> {
+  return {
+    async editPressed(reply) {
+      if (!o.pressed) return false;
+      try {
+        await o.place.edit(o.pressed.id, renderReply(reply, 'rich', o.actor), o.pressed.targeted);
+      } catch (error) {
+        if (error instanceof SendFailedError && error.report === 'refused') return false;
+        throw error;
+      }
+      o.answer?.(cardOf(reply));
+      return true;
+    },
+    ...(o.answer
+      ? {
+          showInPlace: async (reply: Reply) => {
+            o.answer?.(cardOf(reply));
+            return true;
+          },
+        }
+      : {}),
+  };
+}
+
+/** A support channel's audit records, in the conversation the request came from (docs/privacy.md §3.3). */
+async function audit(o: TeamsConversationOptions, records: NonNullable<Reply['audit']>): Promise<void> {
+  for (const record of records) {
+    const who = o.actor && record.actor === o.actor.id ? o.actor : { id: record.actor, name: record.actor };
+    await o.place.send(renderReply({ text: record.note }, 'rich', who));
+  }
+}
+
+/** A file as Teams carries it from a bot in any scope: a chart as the card's image, text in a monospace block. */
+function fileReply(file: ReplyFile, language: Reply['language']): Reply {
+  const lang = language ? { language } : {};
+  if (typeof file.content !== 'string') return { ...lang, title: file.name, file };
+  return { ...lang, title: file.name, sections: [{ title: file.mimeType, lines: file.content.split('\n') }] };
+}

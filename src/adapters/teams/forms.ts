@@ -1,0 +1,84 @@
+import { type SecretAsk, wordsIn } from '../../core/index.js';
+import { CARD } from './render-card.js';
+import { teamsWords } from './words/index.js';
+
+/**
+ * Secrets in Teams (docs/teams.md §3.3): a password or PIN is asked in an Adaptive Card's
+ * `Input.Text` with `style: password`, sent in the personal chat or as a card targeted at the asker,
+ * never as chat text. Its `Action.Execute` brings the inputs back in the invoke, which is answered
+ * by a card that keeps nothing typed.
+ */
+export type SecretForm = SecretAsk['form'];
+
+const FORMS: readonly SecretForm[] = ['link-account', 'link-card', 'topup'];
+
+export function secretCard(ask: SecretAsk): { contentType: string; content: object } {
+  const w = wordsIn(teamsWords, ask.language);
+  const input = (id: string, label: string, password = false) => ({
+    type: 'Input.Text',
+    id,
+    label,
+    isRequired: true,
+    ...(password ? { style: 'password' } : {}),
+  });
+  const link = ask.form !== 'topup';
+  const body = link
+    ? [
+        {
+          type: 'TextBlock',
+          wrap: true,
+          text: ask.form === 'link-card' ? w.linkIntroCard : w.linkIntroAccount,
+        },
+        input('username', w.username),
+        input('password', w.password, true),
+      ]
+    : [{ type: 'TextBlock', wrap: true, text: w.pinIntro }, input('pin', w.pin, true)];
+  return {
+    contentType: CARD,
+    content: {
+      type: 'AdaptiveCard',
+      $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+      version: '1.5',
+      body,
+      actions: [
+        {
+          type: 'Action.Execute',
+          title: link ? w.linkSubmit : w.pinSubmit,
+          verb: 'secret',
+          data: { form: ask.form, lang: ask.language },
+        },
+        {
+          type: 'Action.Execute',
+          title: w.cancel,
+          verb: 'cancel',
+          data: { form: 'cancel', lang: ask.language },
+        },
+      ],
+    },
+  };
+}
+
+/** What a pressed card sent: a button's action id, a secret form's inputs, or nothing we know. */
+export type Pressed =
+  | { readonly kind: 'button'; readonly actionId: string }
+  | { readonly kind: 'link'; readonly card: boolean; readonly username: string; readonly password: string }
+  | { readonly kind: 'pin'; readonly pin: string }
+  | { readonly kind: 'incomplete'; readonly language?: string }
+  | { readonly kind: 'cancel'; readonly language?: string }
+  | { readonly kind: 'unknown' };
+
+export function readPressed(value: unknown): Pressed {
+  const data = (value as { action?: { data?: Record<string, unknown> } } | undefined)?.action?.data ?? {};
+  const text = (k: string) => (typeof data[k] === 'string' ? (data[k] as string).trim() : '');
+  if (typeof data.a === 'string') return { kind: 'button', actionId: data.a };
+  const lang = typeof data.lang === 'string' ? { language: data.lang } : {};
+  if (data.form === 'cancel') return { kind: 'cancel', ...lang };
+  const form = FORMS.find((f) => f === data.form);
+  if (!form) return { kind: 'unknown' };
+  if (form === 'topup')
+    return text('pin') ? { kind: 'pin', pin: text('pin') } : { kind: 'incomplete', ...lang };
+  const username = text('username');
+  const password = typeof data.password === 'string' ? data.password : '';
+  if (!username || !password) return { kind: 'incomplete', ...lang };
+  return { kind: 'link', card: form === 'link-card', username, password };
+}

@@ -1,0 +1,68 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TurnContext } from '@microsoft/agents-hosting';
+import type { Channel } from '../../core/index.js';
+import { teamsChannel } from './channel.js';
+import { authConfigOf, TEAMS_MAX_BODY_BYTES, TeamsCloudAdapter, teamsHttpHandler } from './http.js';
+import type { TeamsOptions } from './options.js';
+import { onInvoke } from './press.js';
+import { memoryReferences } from './references.js';
+import { DEFAULT_RETRY } from './send.js';
+import { Targeting } from './targeting.js';
+import { onMessage, type TurnDeps } from './turn.js';
+
+export type { TeamsOptions } from './options.js';
+export type { ReferenceStore, TeamsReference } from './references.js';
+
+/**
+ * Microsoft Teams as a channel (docs/teams.md): the Microsoft 365 Agents SDK's `CloudAdapter`
+ * behind `POST /api/messages` on the bot's one HTTP server, each activity handed to the core's
+ * door, and a `Channel` for what the core sends first.
+ */
+export interface TeamsChannel {
+  readonly http: {
+    path: string;
+    handler: (req: IncomingMessage, res: ServerResponse) => void;
+    maxBodyBytes: number;
+  };
+  readonly notifier: Channel;
+  /** True once an authenticated activity arrived (docs/operations.md §2.2). */
+  receiving(): boolean;
+}
+
+export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
+  const adapter = new TeamsCloudAdapter(authConfigOf(options));
+  const targeting = new Targeting(options.targeted ?? 'auto');
+  const references = options.references ?? memoryReferences();
+  const retry = options.retry ?? DEFAULT_RETRY;
+  const door = options.core.register({
+    name: 'teams',
+    logger: options.logger,
+    ...(options.dedupe ? { dedupe: options.dedupe } : {}),
+  });
+  const deps: TurnDeps = {
+    core: options.core,
+    door,
+    appId: options.appId,
+    tenantId: options.tenantId,
+    connectorKey: adapter.ConnectorClientKey,
+    retry,
+    targeting,
+    references,
+  };
+  let received = false;
+  const logic = async (ctx: TurnContext) => {
+    received = true;
+    const { type, name } = ctx.activity;
+    if (type === 'message') await onMessage(ctx, deps);
+    else if (type === 'invoke' && name === 'adaptiveCard/action') await onInvoke(ctx, deps);
+  };
+  return {
+    http: {
+      path: options.path ?? '/api/messages',
+      handler: teamsHttpHandler(adapter, logic, options.logger),
+      maxBodyBytes: TEAMS_MAX_BODY_BYTES,
+    },
+    notifier: teamsChannel({ adapter, appId: options.appId, references, retry, targeting }),
+    receiving: () => received,
+  };
+}

@@ -1,0 +1,34 @@
+import type { ChannelLogger, Core, DedupeStore } from '../../core/index.js';
+import type { ReferenceStore } from './references.js';
+import type { RetryPolicy } from './send.js';
+
+/**
+ * A Teams channel's settings (docs/teams.md §1, docs/configuration.md): the app (client) id, its
+ * tenant, and either the client secret or the Entra auth sidecar's local URL for outbound tokens.
+ */
+export interface TeamsOptions {
+  readonly core: Core;
+  /** `TEAMS_APP_ID`: the bot's Entra app (client) id; inbound tokens must name it as audience. */
+  readonly appId: string;
+  /** `TEAMS_TENANT_ID`. */
+  readonly tenantId: string;
+  /** `TEAMS_APP_PASSWORD`: the client secret (MSAL), when no sidecar is used. */
+  readonly appPassword?: string | undefined;
+  /** `TEAMS_TOKEN_SIDECAR_URL`: the Entra auth sidecar (a loopback or private address only). */
+  readonly sidecarUrl?: string | undefined;
+  /** `TEAMS_AUTHORITY`: the Entra authority (default Microsoft's); keys at `<authority>/<tenant>/discovery/v2.0/keys`. */
+  readonly authority?: string | undefined;
+  /**
+   * `TEAMS_TARGETED`: `auto` (default) sends personal answers in a shared conversation as targeted
+   * messages and stops trying in a conversation where Teams refused one; `on` always tries; `off`
+   * never does (personal answers go to the personal chat).
+   */
+  readonly targeted?: 'auto' | 'on' | 'off';
+  /** The path on the bot's one HTTP server. Default `/api/messages`. */
+  readonly path?: string;
+  readonly dedupe?: DedupeStore;
+  /** Where conversation references are kept for messages the bot sends first. Default: in memory. */
+  readonly references?: ReferenceStore;
+  readonly retry?: RetryPolicy;
+  readonly logger: ChannelLogger;
+}

@@ -1,0 +1,128 @@
+import type { Activity } from '@microsoft/agents-activity';
+import type { ConnectorClient, TurnContext } from '@microsoft/agents-hosting';
+import type {
+  ChannelCapabilities,
+  Conversation,
+  Core,
+  Door,
+  Enriched,
+  SentMessage,
+} from '../../core/index.js';
+import { teamsConversation } from './conversation.js';
+import { addressesBot, type Normalised, normalise, opensSecretForm, textWithoutMention } from './incoming.js';
+import { TeamsPlace } from './place.js';
+import { chatReferenceKey, type ReferenceStore, tenantReferenceKey, userReferenceKey } from './references.js';
+import { isTeamOwner } from './roles.js';
+import type { RetryPolicy } from './send.js';
+import type { Targeting } from './targeting.js';
+
+/**
+ * An authenticated activity at the core's door (docs/architecture.md §3.1, docs/teams.md §2): a
+ * message, or the invoke of a card's `Action.Execute` (a button, or a secret form's inputs). The
+ * envelope is cheap (the activity id, claimed once; the locale Teams sent); `enrich()` normalises
+ * it. The invoke is answered in the same HTTP response: a card that replaces the pressed one, or a
+ * short message to the presser.
+ */
+export interface TurnDeps {
+  readonly core: Core;
+  readonly door: Door;
+  readonly appId: string;
+  readonly tenantId: string;
+  readonly connectorKey: symbol;
+  readonly retry: RetryPolicy;
+  readonly targeting: Targeting;
+  readonly references: ReferenceStore;
+}
+
+export interface Turn {
+  readonly n: Normalised;
+  /** Asks Teams now whether the sender owns the team (a shared conversation only). */
+  readonly admin: () => Promise<boolean>;
+  readonly can: ChannelCapabilities;
+  readonly conversation: Conversation;
+  readonly deliveryId: string;
+}
+
+export const landedIn =
+  (tenant: string) =>
+  (conversationId: string, messageId: string): SentMessage => ({
+    platform: 'teams',
+    tenant,
+    chatId: conversationId,
+    messageId,
+  });
+
+/** The turn's conversation, its place and capabilities; the references kept for messages sent first. */
+export async function turnOf(
+  ctx: TurnContext,
+  deps: TurnDeps,
+  invoke?: { pressed?: { id: string; targeted: boolean }; answer: (card: object) => void },
+): Promise<Turn> {
+  const activity = ctx.activity as Activity;
+  const n = normalise(activity, deps.tenantId);
+  const conversationId = activity.conversation?.id ?? '';
+  const isGroup = n.chat.kind === 'shared';
+  const reference = { serviceUrl: activity.serviceUrl ?? '', tenantId: n.tenantId, conversationId, isGroup };
+  await deps.references.set(chatReferenceKey(n.tenantId, conversationId), reference);
+  await deps.references.set(tenantReferenceKey(n.tenantId), reference);
+  if (!isGroup) await deps.references.set(userReferenceKey(n.tenantId, n.actor.id), reference);
+  const place = new TeamsPlace({
+    connector: ctx.turnState.get(deps.connectorKey) as ConnectorClient,
+    serviceUrl: reference.serviceUrl,
+    conversationId,
+    isGroup,
+    tenantId: n.tenantId,
+    bot: { id: activity.recipient?.id ?? `28:${deps.appId}`, name: activity.recipient?.name ?? '' },
+    retry: deps.retry,
+  });
+  const can = deps.targeting.can(conversationId);
+  const conversation = teamsConversation({
+    place,
+    can,
+    kind: n.chat.kind,
+    actor: n.actor,
+    landed: landedIn(n.tenantId),
+    targeted: (id) => deps.targeting.sent(id),
+    targetedRefused: () => deps.targeting.refused(conversationId),
+    ...(invoke?.pressed ? { pressed: invoke.pressed } : {}),
+    ...(invoke ? { answer: invoke.answer } : {}),
+  });
+  const connector = ctx.turnState.get(deps.connectorKey) as ConnectorClient | undefined;
+  // Asked once per activity: the chat's role and an approval's role at the press are the same moment.
+  let owner: Promise<boolean> | undefined;
+  const admin = () => {
+    owner ??= isTeamOwner(connector, activity);
+    return owner;
+  };
+  return { n, can, conversation, admin, deliveryId: `teams:${n.tenantId}:${activity.id ?? ''}` };
+}
+
+/** A message: in a group chat or channel only when it @mentions the bot, the mention stripped. */
+export async function onMessage(ctx: TurnContext, deps: TurnDeps): Promise<void> {
+  const activity = ctx.activity as Activity;
+  if (!addressesBot(activity)) return;
+  const { n, can, conversation, deliveryId, admin } = await turnOf(ctx, deps);
+  const sentAt = activity.timestamp ? new Date(activity.timestamp) : undefined;
+  const text = textWithoutMention(activity);
+  await deps.door.receive({
+    deliveryId,
+    locale: n.locale,
+    conversation,
+    busy: 'answer',
+    log: { activity: activity.id, scope: n.chat.kind },
+    enrich: async (): Promise<Enriched> => ({
+      text: {
+        identity: n.identity,
+        chat: n.chat.kind === 'shared' ? { ...n.chat, userIsAdmin: await admin() } : n.chat,
+        text,
+        via: 'command',
+        ...(opensSecretForm(text, deps.core.commands) ? { inputIsPrivate: true } : {}),
+        can,
+        locale: n.locale,
+        deliveryId,
+        requestId: deliveryId,
+        ...(sentAt && !Number.isNaN(sentAt.getTime()) ? { sentAt } : {}),
+      },
+    }),
+  });
+}

@@ -1,0 +1,26 @@
+import type { TeamsWords } from './en.js';
+
+/** German: the Teams adapter's own sentences, typed as the English ones, so a missing key fails the type check. */
+export const teamsDe: TeamsWords = {
+  privateConversation: {
+    sentToYou: (_name: string) => 'Ich habe die Antwort in unseren privaten Chat geschickt.',
+    sentTo: (name: string) => `${name}, ich habe die Antwort in unseren privaten Chat geschickt.`,
+    fileSentTo: (file: string) => `Ich habe ${file} in unseren privaten Chat geschickt.`,
+    cantReach: (name: string) =>
+      `${name}, ich kann Ihnen noch nicht persönlich schreiben. Öffnen Sie den Chat der App Telephony (Apps → Telephony → Chat) und fragen Sie dann erneut.`,
+  },
+  linkIntroAccount:
+    'Verknüpfen Sie Ihr **Telefonkonto**. Ich prüfe die Zugangsdaten beim Anbieter, bevor ich sie speichere.',
+  linkIntroCard:
+    'Verknüpfen Sie Ihre Zugangsdaten zur **PIN-Erstellung (Karten)**. Ich prüfe sie beim Anbieter, bevor ich sie speichere.',
+  pinIntro: 'Geben Sie die Aufladungs-PIN ein. Nur Sie sehen diese Karte.',
+  username: 'Benutzername',
+  password: 'Passwort',
+  pin: 'PIN',
+  linkSubmit: 'Verknüpfen',
+  pinSubmit: 'Aufladen',
+  cancel: 'Abbrechen',
+  cancelled: 'Abgebrochen. Nichts wurde verknüpft oder gesendet.',
+  formUsed: 'Gesendet. Die Karte behält nichts von dem, was Sie getippt haben.',
+  formMissing: 'Füllen Sie jedes Feld aus und drücken Sie dann erneut auf die Schaltfläche.',
+};

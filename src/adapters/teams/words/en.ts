@@ -1,0 +1,32 @@
+/**
+ * English: the sentences the Teams adapter writes itself, beside the core's catalogue (docs/language.md §1.2).
+ * Their type is `TeamsWords`: the German file must have every key this one has.
+ */
+export const teamsEn = {
+  /** Where an answer went: the personal chat with the app (the channel's `privateWords`). */
+  privateConversation: {
+    sentToYou: (_name: string) => 'I sent that to you in our personal chat.',
+    sentTo: (name: string) => `${name}, I sent that to you in our personal chat.`,
+    fileSentTo: (file: string) => `I sent ${file} to you in our personal chat.`,
+    cantReach: (name: string) =>
+      `${name}, I can't write to you personally yet. Open the Telephony app's chat (Apps → Telephony → Chat), then ask again.`,
+  },
+  linkIntroAccount:
+    'Link your **telephony account**. I check the credentials with the provider before saving.',
+  linkIntroCard:
+    'Link your **PIN-creation (card)** credentials. I check them with the provider before saving.',
+  pinIntro: 'Enter the top-up PIN. Only you see this card.',
+  username: 'Username',
+  password: 'Password',
+  pin: 'PIN',
+  linkSubmit: 'Link',
+  pinSubmit: 'Top up',
+  cancel: 'Cancel',
+  cancelled: 'Cancelled. Nothing was linked or sent.',
+  /** Said on a card whose inputs were used: the secret is gone from the card. */
+  formUsed: 'Sent. The card keeps nothing you typed.',
+  /** A card's form needs every field. */
+  formMissing: 'Fill in every field, then press the button again.',
+};
+
+export type TeamsWords = typeof teamsEn;

@@ -1,0 +1,182 @@
+/**
+ * The Bot Connector API as Teams answers it (docs/teams.md §5, from Microsoft's Teams pages on
+ * targeted messages, conversations and rate limits): `POST v3/conversations`, `POST
+ * v3/conversations/{id}/activities[/{replyToId}]`, `PUT`/`DELETE …/activities/{id}`, the
+ * `?isTargetedActivity=true` flag, and Teams' refusals: 400 for a targeted send without a recipient
+ * or a targeted edit/delete with one, 404 `BotNotInConversationRoster`, 404 for a targeted message
+ * older than 24 hours, 403 for a 1:1 chat with someone who never installed the app, and per-thread
+ * 429s (7 sends in 1 s, 8 in 2 s, 60 in 30 s, 1800 in an hour) with `Retry-After`.
+ */
+
+/** One request the Connector API received, as recorded for tests and the transcript. */
+export interface ConnectorCall {
+  readonly method: string;
+  /** The conversation id the path names ('' for `POST v3/conversations`). */
+  readonly conversation: string;
+  /** The activity id the path names (a reply's `replyToId`, an edit's or delete's target). */
+  readonly activityId?: string;
+  readonly targeted: boolean;
+  readonly body: Record<string, unknown> | undefined;
+  /** The status answered. */
+  readonly status: number;
+}
+
+/** A message as the Connector API keeps it, with what each member can read. */
+export interface StoredMessage {
+  readonly id: string;
+  readonly conversation: string;
+  activity: Record<string, unknown>;
+  /** A targeted message's one reader (its recipient id); absent: everyone in the conversation. */
+  readonly recipient?: string;
+  readonly at: number;
+  deleted?: boolean;
+}
+
+export type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Teams' per-bot, per-thread limits: [sends, window in ms] (Teams rate-limit page). */
+export const THREAD_LIMITS: readonly (readonly [number, number])[] = [
+  [7, 1_000],
+  [8, 2_000],
+  [60, 30_000],
+  [1_800, 3_600_000],
+];
+
+const error = (status: number, code: string, message: string): Answer => ({
+  status,
+  body: { error: { code, message } },
+});
+
+export class FakeConnector {
+  readonly calls: ConnectorCall[] = [];
+  readonly messages = new Map<string, StoredMessage>();
+  /** Conversations the bot was removed from (or never in): sends there are 404 BotNotInConversationRoster. */
+  readonly notInRoster = new Set<string>();
+  /**
+   * The team's and group chats' members and their role (`GET v3/conversations/{id}/members/{user}`,
+   * the member's `userRole`: `owner` for a team owner); a user not listed is 404.
+   */
+  readonly members = new Map<string, 'owner' | 'user'>();
+  /** Users who installed the app (a 1:1 chat can be created with them); absent users get 403. */
+  readonly installedFor = new Set<string>();
+  /** Per conversation, the times of accepted sends (for the thread limits). */
+  readonly #sends = new Map<string, number[]>();
+  /**
+   * The organisation has the targeted-messages preview. Microsoft documents no answer for a tenant
+   * without it; the fake answers such a send 400 (docs/teams.md §5).
+   */
+  targetedPreview = true;
+  /** Switch the thread limits off (a test of something else sending a burst). */
+  limits = true;
+  #seq = 0;
+
+  constructor(private readonly now: () => number) {}
+
+  handle(
+    method: string,
+    parts: string[],
+    targeted: boolean,
+    body: Record<string, unknown> | undefined,
+  ): Answer {
+    const [conversation = '', , activityId] = parts;
+    const answer = this.#answer(method, conversation, activityId, targeted, body);
+    this.calls.push({
+      method,
+      conversation,
+      ...(activityId ? { activityId } : {}),
+      targeted,
+      body,
+      status: answer.status,
+    });
+    return answer;
+  }
+
+  #answer(
+    method: string,
+    conversation: string,
+    activityId: string | undefined,
+    targeted: boolean,
+    body: Record<string, unknown> | undefined,
+  ): Answer {
+    if (method === 'POST' && conversation === '') return this.#create(body);
+    if (method === 'GET') return this.#member(activityId);
+    if (this.notInRoster.has(conversation))
+      return error(404, 'BotNotInConversationRoster', 'The bot is not part of the conversation roster.');
+    const recipient = (body?.recipient as { id?: string } | undefined)?.id;
+    if (method === 'POST') {
+      if (targeted && !recipient) return error(400, 'BadArgument', 'A targeted message needs a recipient.');
+      if (targeted && !this.targetedPreview)
+        return error(400, 'BadArgument', 'Targeted messages are not enabled.');
+      const limited = this.#limited(conversation);
+      if (limited) return limited;
+      const id = `1:${++this.#seq}`;
+      this.messages.set(id, {
+        id,
+        conversation,
+        activity: body ?? {},
+        ...(targeted && recipient ? { recipient } : {}),
+        at: this.now(),
+      });
+      return { status: 201, body: { id } };
+    }
+    const stored = activityId ? this.messages.get(activityId) : undefined;
+    if (!stored || stored.conversation !== conversation || stored.deleted)
+      return error(404, 'ActivityNotFoundInConversation', 'The activity was not found in the conversation.');
+    if (targeted && recipient)
+      return error(400, 'BadArgument', 'A targeted edit or delete takes no recipient.');
+    if (stored.recipient && this.now() - stored.at > DAY_MS)
+      return error(
+        404,
+        'ActivityNotFoundInConversation',
+        'Targeted messages older than 24 hours cannot be changed.',
+      );
+    if (method === 'DELETE') stored.deleted = true;
+    else stored.activity = { ...(body ?? {}), id: stored.id };
+    return { status: 200, body: { id: stored.id } };
+  }
+
+  /** A member's details; the path's third part is the user id (`…/members/{userId}`). */
+  #member(userId: string | undefined): Answer {
+    const role = userId ? this.members.get(userId) : undefined;
+    if (!userId || !role) return error(404, 'MemberNotFoundInConversation', 'The member was not found.');
+    return { status: 200, body: { id: userId, name: userId.replace(/^29:/, ''), userRole: role } };
+  }
+
+  /** `POST v3/conversations`: a 1:1 chat with a user who installed the app. */
+  #create(body: Record<string, unknown> | undefined): Answer {
+    const members = (body?.members as { id?: string }[] | undefined) ?? [];
+    const user = members[0]?.id;
+    if (!user || members.length !== 1) return error(400, 'BadArgument', 'One member is needed.');
+    if (!this.installedFor.has(user))
+      return error(403, 'Forbidden', 'The app is not installed for this user.');
+    return { status: 201, body: { id: `a:${user}` } };
+  }
+
+  #limited(conversation: string): Answer | undefined {
+    const now = this.now();
+    const times = (this.#sends.get(conversation) ?? []).filter((t) => now - t < 3_600_000);
+    this.#sends.set(conversation, times);
+    if (this.limits) {
+      for (const [count, windowMs] of THREAD_LIMITS) {
+        const inWindow = times.filter((t) => now - t < windowMs);
+        if (inWindow.length >= count) {
+          const wait = Math.ceil((inWindow[0]! + windowMs - now) / 1000);
+          return {
+            ...error(429, 'TooManyRequests', 'Too many requests.'),
+            headers: { 'retry-after': String(wait) },
+          };
+        }
+      }
+    }
+    times.push(now);
+    return undefined;
+  }
+
+  /** What `userId` can read in `conversation` now: every message but those targeted at someone else. */
+  visibleTo(conversation: string, userId: string): StoredMessage[] {
+    return [...this.messages.values()].filter(
+      (m) => m.conversation === conversation && !m.deleted && (!m.recipient || m.recipient === userId),
+    );
+  }
+}
