@@ -82,7 +82,8 @@ export interface CommandContext<A> {
     kind: PendingAction['kind'],
     command: string,
     args: string[],
-    extra?: { fromMenu?: boolean | undefined; typedArgs?: EncodedArgs },
+    /** `typed`: the arguments as the command's parse makes them, kept for the press (no re-parse). */
+    extra?: { fromMenu?: boolean | undefined; typedArgs?: EncodedArgs; typed?: unknown },
   ): Promise<Ticket>;
   /** The commands this asker may run in this chat, for help (docs/privacy.md §4). */
   commandsHere(): Promise<CommandSpec[]>;

@@ -116,7 +116,10 @@ const callCommand = defineCommand({
     await ctx.stores.settings
       .updateUser(ctx.identityKey, { lastCallId: call.callId, unknownCall: undefined })
       .catch(() => undefined);
-    const hangup = await ctx.pending('hangup', 'hangup', [call.callId]).catch(() => undefined);
+    // Hang up's press runs /hangup on the arguments its parse would make (one call id), kept typed.
+    const hangup = await ctx
+      .pending('hangup', 'hangup', [call.callId], { typed: [call.callId] })
+      .catch(() => undefined);
     // The card reports how the call went once its record appears (docs/proactive.md §2.1, D10). Like the
     // lines above, a store outage must not hide that the call is ringing.
     const hangupAction = hangup ? encodeButton({ kind: 'held', ticket: hangup }) : undefined;

@@ -11,6 +11,7 @@ import type { AuditEntry, ChatSettings, EncodedArgs, PendingAction } from '../po
 import { throttledProgress } from '../progress/throttle.js';
 import type { UserLocale } from '../values/user-locale.js';
 import type { Engine } from './engine.js';
+import { encodeArgs } from './pending-args.js';
 
 export interface ContextInput {
   identity: Identity;
@@ -127,8 +128,9 @@ export async function createPending(
   command: string,
   args: string[],
   input: { identity: Identity; chat: ChatRef; role: Role },
-  extra: { fromMenu?: boolean | undefined; typedArgs?: EncodedArgs } = {},
+  extra: { fromMenu?: boolean | undefined; typedArgs?: EncodedArgs; typed?: unknown } = {},
 ): Promise<Ticket> {
+  const typedArgs = extra.typedArgs ?? (extra.typed === undefined ? undefined : encodeArgs(extra.typed));
   const idKey = identityKey(input.identity);
   const cKey = chatKey(input.identity.platform, input.identity.tenant, input.chat);
   const owner = input.role === 'agent' ? cKey : idKey;
@@ -144,7 +146,7 @@ export async function createPending(
     agentChannel: input.role === 'agent' ? cKey : undefined,
     chatId: input.chat.id,
     ...(extra.fromMenu ? { fromMenu: true } : {}),
-    ...(extra.typedArgs === undefined ? {} : { typedArgs: extra.typedArgs }),
+    ...(typedArgs === undefined ? {} : { typedArgs }),
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + ttl).toISOString(),
   };
