@@ -75,6 +75,13 @@ const SHARED = [
   'cmd.timezone.example',
   'fieldPin',
   'slack.pin',
+  'teams.pin',
+  // The agent view's prompts send commands, which are the same in both languages; the audit names
+  // the surface as a record's command does.
+  'slack.agentView.prompts.0.message',
+  'slack.agentView.prompts.1.message',
+  'slack.agentView.prompts.2.message',
+  'slack.agentView.audit',
   'colServer',
   'colTransport',
   'colCallthrough',
