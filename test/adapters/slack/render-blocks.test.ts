@@ -183,15 +183,21 @@ describe('classifyCommand', () => {
     ['/balance', { kind: 'core', text: 'balance' }],
     ['call 4930 4917', { kind: 'core', text: 'call 4930 4917' }],
     // Which form opens is the command table's `form` field, not the command's name.
-    ['link', { kind: 'form', command: 'link', form: LINK_FORM, text: 'link' }],
-    ['LOGIN', { kind: 'form', command: 'link', form: LINK_FORM, text: 'LOGIN' }],
-    ['link card', { kind: 'form', command: 'link', form: LINK_FORM, option: 'card', text: 'link card' }],
+    ['link', { kind: 'form', ref: 'link', command: 'link', form: LINK_FORM, text: 'link' }],
+    ['LOGIN', { kind: 'form', ref: 'link', command: 'link', form: LINK_FORM, text: 'LOGIN' }],
+    [
+      'link card',
+      { kind: 'form', ref: 'link', command: 'link', form: LINK_FORM, option: 'card', text: 'link card' },
+    ],
     ['link alice secret', { kind: 'refused', command: 'link', form: LINK_FORM }],
     ['link card alice secret', { kind: 'refused', command: 'link', form: LINK_FORM }],
-    ['team setup', { kind: 'form', command: 'team setup', form: SETUP_FORM, text: 'team setup' }],
+    [
+      'team setup',
+      { kind: 'form', ref: 'team', command: 'team setup', form: SETUP_FORM, text: 'team setup' },
+    ],
     ['team setup user pass', { kind: 'refused', command: 'team setup', form: SETUP_FORM }],
     ['team', { kind: 'core', text: 'team' }],
-    ['topup', { kind: 'form', command: 'topup', form: { kind: 'pin' }, text: 'topup' }],
+    ['topup', { kind: 'form', ref: 'topup', command: 'topup', form: { kind: 'pin' }, text: 'topup' }],
     // With its PIN, `topup` runs as typed: slash command text reaches the bot alone.
     ['topup 1000000001', { kind: 'core', text: 'topup 1000000001' }],
   ])('%j', (text, intent) => {

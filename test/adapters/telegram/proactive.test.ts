@@ -62,7 +62,15 @@ describe('the call card on Telegram', () => {
     expect(card.text).toMatch(/<b>Call ended<\/b>/);
     expect(card.text).toMatch(/Duration: <code>2:05<\/code>/);
     expect(card.text).toMatch(/Cost: <code>€\d+\.\d{2,4}<\/code>/);
-    expect(card.reply_markup).toBeUndefined();
+    // Hang up is gone as a press: one disabled "Call ended" button stays (docs/interface.md §2.6).
+    const buttons =
+      (
+        card.reply_markup as
+          | { inline_keyboard?: { text: string; disabled?: object; callback_data?: string }[][] }
+          | undefined
+      )?.inline_keyboard?.flat() ?? [];
+    expect(buttons.map((b) => b.text)).toEqual(['Call ended']);
+    expect(buttons.every((b) => b.disabled !== undefined && b.callback_data === undefined)).toBe(true);
     // The card was edited, not followed by a new message.
     expect(h.telegram.botMessages(alice.id).filter((m) => /Call ended/.test(m.text ?? ''))).toHaveLength(1);
   });
