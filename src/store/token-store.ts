@@ -28,6 +28,10 @@ const codeUsedKey = (code: string) => `mcp-code-used:${tokenHash(code)}`;
 const tokenKey = (hash: string) => `mcp-token:${hash}`;
 const grantPrefix = (owner: string) => `mcp-grant:${owner}|`;
 const grantKey = (owner: string, id: string) => `${grantPrefix(owner)}${id}`;
+// Kept beside the grant, never by rewriting it: a write of the whole grant could race a refresh or a
+// revoke and bring back what they removed (docs/mcp.md §8.3).
+const usedKey = (owner: string, id: string) => `mcp-grant-used:${owner}|${id}`;
+const grantTokensPrefix = (owner: string, id: string) => `mcp-grant-token:${owner}|${id}|`;
 
 /**
  * Clients, pending requests, codes, grants and tokens of the assistants' access (core/ports/tokens.ts)
@@ -102,18 +106,25 @@ function requestsAndCodes(kv: KeyValueStore, { now, ttlOf, live }: Clock) {
 
 /** Grants and their tokens, each token kept under its hash with what it stands for. */
 function grantsAndTokens(kv: KeyValueStore, { ttlOf, live }: Clock) {
-  const readToken = async (token: string) => live(await kv.get<TokenInfo>(tokenKey(tokenHash(token))));
+  // A token stands only while its grant does: a revoke that raced a refresh cannot leave a token
+  // of the refresh working (docs/mcp.md §8.3).
+  const readToken = async (token: string) => {
+    const info = live(await kv.get<TokenInfo>(tokenKey(tokenHash(token))));
+    if (!info) return undefined;
+    return (await kv.get<StoredGrant>(grantKey(info.owner, info.grantId))) ? info : undefined;
+  };
   const keepTokens = async (grant: Pick<AccessGrant, 'id' | 'owner' | 'clientId'>, tokens: IssuedToken[]) => {
     for (const { token, info } of tokens) {
       const stored: TokenInfo = { ...info, grantId: grant.id, owner: grant.owner, clientId: grant.clientId };
       await kv.set(tokenKey(tokenHash(token)), stored, ttlOf(info.expiresAt));
+      // One key per token beside the grant, so a refresh never rewrites the grant (docs/mcp.md §8.3).
+      await kv.set(
+        `${grantTokensPrefix(grant.owner, grant.id)}${tokenHash(token)}`,
+        1,
+        ttlOf(info.expiresAt),
+      );
     }
     return tokens.map((x) => tokenHash(x.token));
-  };
-  const update = async (owner: string, id: string, change: (g: StoredGrant) => StoredGrant) => {
-    const grant = await kv.get<StoredGrant>(grantKey(owner, id));
-    if (grant) await kv.set<StoredGrant>(grantKey(owner, id), change(grant));
-    return grant;
   };
   return {
     async grant(grant, tokens) {
@@ -123,8 +134,7 @@ function grantsAndTokens(kv: KeyValueStore, { ttlOf, live }: Clock) {
     async addTokens(grantId, owner, tokens) {
       const grant = await kv.get<StoredGrant>(grantKey(owner, grantId));
       if (!grant) return false;
-      const hashes = await keepTokens(grant, tokens);
-      await update(owner, grantId, (g) => ({ ...g, tokens: [...g.tokens, ...hashes] }));
+      await keepTokens(grant, tokens);
       return true;
     },
     token: readToken,
@@ -140,7 +150,7 @@ function grantsAndTokens(kv: KeyValueStore, { ttlOf, live }: Clock) {
       await kv.delete(tokenKey(tokenHash(token)));
     },
     async touch(owner, grantId, at) {
-      await update(owner, grantId, (g) => ({ ...g, lastUsedAt: at }));
+      if (await kv.get<StoredGrant>(grantKey(owner, grantId))) await kv.set(usedKey(owner, grantId), at);
     },
     async grants(owner) {
       const out: AccessGrant[] = [];
@@ -148,15 +158,23 @@ function grantsAndTokens(kv: KeyValueStore, { ttlOf, live }: Clock) {
         const stored = await kv.get<StoredGrant>(key);
         if (!stored) continue;
         const { tokens: _tokens, ...grant } = stored;
-        out.push(grant);
+        const used = await kv.get<string>(usedKey(grant.owner, grant.id));
+        out.push(used ? { ...grant, lastUsedAt: used } : grant);
       }
       return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
     },
     async revoke(owner, grantId) {
       const grant = await kv.get<StoredGrant>(grantKey(owner, grantId));
       if (!grant) return false;
+      const gone = await kv.delete(grantKey(owner, grantId));
       for (const hash of grant.tokens) await kv.delete(tokenKey(hash));
-      return kv.delete(grantKey(owner, grantId));
+      const prefix = grantTokensPrefix(owner, grantId);
+      for await (const key of kv.keys(prefix)) {
+        await kv.delete(tokenKey(key.slice(prefix.length)));
+        await kv.delete(key);
+      }
+      await kv.delete(usedKey(owner, grantId));
+      return gone;
     },
   } satisfies Partial<TokenStore>;
 }

@@ -116,4 +116,35 @@ describe('the token store', () => {
     expect(await s.a.grants('o')).toEqual([]);
     expect(await s.a.addTokens('g', 'o', [{ token: 'access-3', info: info('access') }])).toBe(false);
   });
+
+  it('a revoke that races a refresh or a touch leaves no token working and no grant behind', async () => {
+    const s = twoInstances();
+    const grant = {
+      id: 'g',
+      owner: 'o',
+      clientId: 'c1',
+      clientName: 'A',
+      redirectHost: 'x',
+      createdAt: s.at(0),
+    };
+    const info = (kind: 'access' | 'refresh') => ({ kind, expiresAt: s.at(3_600_000), scopes: [] });
+    await s.a.grant(grant, [{ token: 'access-1', info: info('access') }]);
+    // The refresh has read the grant; the revoke lands before it writes its new token.
+    const kv = s.kv;
+    const realGet = kv.get.bind(kv);
+    let revokeBetween: Promise<unknown> | undefined;
+    kv.get = (async (key: string) => {
+      const value = await realGet(key);
+      if (key.startsWith('mcp-grant:') && !revokeBetween) revokeBetween = s.b.revoke('o', 'g');
+      return value;
+    }) as typeof kv.get;
+    await s.a.addTokens('g', 'o', [{ token: 'access-2', info: info('access') }]);
+    await revokeBetween;
+    kv.get = realGet as typeof kv.get;
+    expect(await s.a.token('access-2')).toBeUndefined();
+    // A touch after the revoke brings nothing back.
+    await s.a.touch('o', 'g', s.at(1_000));
+    expect(await s.a.grants('o')).toEqual([]);
+    expect(await s.b.token('access-1')).toBeUndefined();
+  });
 });

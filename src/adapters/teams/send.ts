@@ -1,10 +1,12 @@
 import { SendFailedError } from '../../core/index.js';
 
 /**
- * One Connector API call with Teams' rate limits honoured (docs/teams.md §4): a 429 (and 412, 502,
- * 504, which Teams asks bots to retry) is retried after its `Retry-After`, else after a capped,
- * jittered backoff; any other refusal is `refused` (nothing was posted: another form or place may
- * follow), and no answer is `unknown` (it may have been posted: never sent again).
+ * One Connector API call with Teams' rate limits honoured (docs/teams.md §4): a 429 or 412 (refused
+ * before anything was posted) is retried after its `Retry-After`, else after a capped, jittered
+ * backoff; any other refusal is `refused` (nothing was posted: another form or place may follow).
+ * A 502 or 504, which Teams asks bots to retry, is NOT retried here: the message may already be
+ * posted, and the bot's one rule is that content after no answer is never sent again (`unknown`,
+ * docs/reliability.md §2.4).
  */
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -20,7 +22,7 @@ export const DEFAULT_RETRY: RetryPolicy = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-const RETRIED = new Set([429, 412, 502, 504]);
+const RETRIED = new Set([429, 412]);
 const MAX_WAIT_MS = 30_000;
 
 /** The status and `Retry-After` of the SDK's `HttpError` (matched by shape, never by class). */

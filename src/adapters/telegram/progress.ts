@@ -3,6 +3,7 @@ import type { Api, Bot } from 'grammy';
 import { type ProgressState, type ProgressView, planLines } from '../../core/index.js';
 import { escapeHtml } from './escape.js';
 import { reported } from './send-report.js';
+import { notModified } from './send-rich.js';
 
 /**
  * Telegram's rendering of the core's progress (core/ports/progress.ts, docs/interface.md §5.2). In a
@@ -73,8 +74,7 @@ export function telegramProgress(o: {
       await api.editMessageText(chatId, messageId, html, { parse_mode: 'HTML' });
     } catch (error) {
       // The same text again is no failure (a throttled state that changed nothing on screen).
-      if (!/message is not modified/i.test(String((error as { description?: unknown }).description)))
-        throw error;
+      if (!notModified(error)) throw error;
     }
   };
   const draft = async (html: string) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CalendarDate } from '../../telephony/dates.js';
 import type { CommandContext } from '../command-spec.js';
+import { sharedChatMayShow } from '../delivery/delivery.js';
 import { errorReply } from '../delivery/error-replies.js';
 import type { Reply } from '../reply.js';
 import type { CdrQuery } from '../values/args.js';
@@ -30,10 +31,9 @@ export async function readWhole<R extends { start: Date }>(
   const { t, fmt, progress } = ctx;
   const q = ctx.args;
   let shown = false;
+  const others = await seenByOthers(ctx);
   const detail = (s: { daysRead: number; days: number; records: number }) =>
-    seenByOthers(ctx)
-      ? t.exportReadDays(s.daysRead, s.days)
-      : t.exportReadDetail(s.daysRead, s.days, s.records);
+    others ? t.exportReadDays(s.daysRead, s.days) : t.exportReadDetail(s.daysRead, s.days, s.records);
   try {
     const got = await readPeriod(read, widenDays(q.from, q.to, fmt.timeZone), {
       limit: PERIOD_READ_LIMIT,
@@ -79,19 +79,22 @@ export async function closeProgress(
   progress.step(
     'total',
     'complete',
-    seenByOthers(ctx) ? undefined : t.exportTotalDetail(totals.count, totals.total),
+    (await seenByOthers(ctx)) ? undefined : t.exportTotalDetail(totals.count, totals.total),
   );
   if (totals.file) progress.step('file', 'complete', t.exportFileDetail(totals.file));
   await progress.done();
 }
 
 /**
- * Progress shows where the command was typed, which others may read (a Telegram group): there it
- * says how many days were read and nothing of the calls, their count or total, which are personal
- * (docs/privacy.md §1.3) and go privately with the answer.
+ * Progress shows where the command was typed, which others may read (a group): there, unless the
+ * chat allowed personal data (the one delivery rule, `sharedChatMayShow`), it says how many days
+ * were read and nothing of the calls, their count or total, which are personal (docs/privacy.md
+ * §1.3) and go privately with the answer.
  */
-function seenByOthers(ctx: CommandContext<CdrQuery>): boolean {
-  return ctx.chat.kind === 'shared';
+async function seenByOthers(ctx: CommandContext<CdrQuery>): Promise<boolean> {
+  return (
+    ctx.chat.kind === 'shared' && !sharedChatMayShow('personal', await ctx.stores.settings.chat(ctx.chatKey))
+  );
 }
 
 function stepTitle(ctx: CommandContext<CdrQuery>, id: (typeof STEPS)[number]): string {

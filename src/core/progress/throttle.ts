@@ -1,6 +1,7 @@
 import { failed, inForms } from '../delivery/send-forms.js';
 import type { Platform } from '../identity.js';
 import type { CoreLogger } from '../logs/logger.js';
+import { errorSummary } from '../logs/safe-error.js';
 import type { Language } from '../messages.js';
 import type { ReplyForm } from '../ports/channel.js';
 import type { CoreMetrics } from '../ports/metrics.js';
@@ -59,7 +60,7 @@ export function throttledProgress(view: ProgressView | undefined, deps: Progress
     const run: Promise<void> = send(end)
       .catch((error: unknown) => {
         form = 'off';
-        deps.logger.warn({ err: String(error) }, 'progress: a view failed; the job goes on without it');
+        deps.logger.warn({ err: errorSummary(error) }, 'progress: a view failed; the job goes on without it');
       })
       .finally(() => {
         if (inFlight === run) inFlight = undefined;

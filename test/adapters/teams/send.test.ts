@@ -61,6 +61,21 @@ describe('teams: retries', () => {
     expect(calls).toBe(1);
   });
 
+  it.each([502, 504, 500])(
+    'a %i is sent once, never again: the message may already be posted',
+    async (status) => {
+      let calls = 0;
+      const policy = { attempts: 4, sleep: async () => undefined, random: () => 0.5 };
+      await expect(
+        withRetry(policy, async () => {
+          calls += 1;
+          throw httpError(status);
+        }),
+      ).rejects.toMatchObject({ report: 'unknown' });
+      expect(calls).toBe(1);
+    },
+  );
+
   it('no error carries what was sent (a reply may hold a secret)', () => {
     const error = Object.assign(httpError(400), { config: { data: '{"text":"PIN 123456"}' } });
     const failed = failure(error);

@@ -6,7 +6,7 @@ import {
   mcpAuthRouter,
 } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import express from 'express';
-import type { ChannelLogger, Core, TokenStore } from '../../../core/index.js';
+import { type ChannelLogger, type Core, errorSummary, type TokenStore } from '../../../core/index.js';
 import type { RoadOut } from '../road-out.js';
 import { createMcpServer } from '../server.js';
 import { checkClientSecret } from './client-secret.js';
@@ -103,9 +103,16 @@ export function createMcpHttp(o: McpHttpOptions) {
     }),
   );
   const status = consentStatus(consent);
-  app.get(STATUS_PATH, (req, res) => void status(req, res));
+  // Handlers return their promise: Express 5 hands a rejection to the error handler below, so a
+  // failed store read or session answers 500 instead of an unhandled rejection ending the process.
+  app.get(STATUS_PATH, (req, res) => status(req, res));
   const bearer = requireBearerAuth({ verifier: provider, resourceMetadataUrl, expectedResource: resource });
-  app.all('/mcp', bearer, (req, res) => void sessions.handle(req, res));
+  app.all('/mcp', bearer, (req, res) => sessions.handle(req, res));
+  app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    o.logger?.error({ err: errorSummary(err) }, 'mcp http: a request failed; answered 500');
+    if (!res.headersSent) res.status(500).json({ error: 'internal error' });
+    else res.end();
+  });
   return {
     paths: MCP_PATHS.map((path) => ({ path, maxBodyBytes: MAX_BODY })),
     handler: (req: IncomingMessage, res: ServerResponse) => app(req, res),
