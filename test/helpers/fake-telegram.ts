@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerDraft, type FakeDraft } from './fake-telegram-drafts.js';
+import { FakeGuests } from './fake-telegram-guest.js';
 import {
   DeclaredCommands,
   ephemeralFlagProblem,
@@ -103,6 +104,7 @@ export const OLDER_SERVER_LACKS: readonly string[] = [
   'editEphemeralMessageReplyMarkup',
   'deleteEphemeralMessage',
   'sendMessageDraft',
+  'answerGuestQuery',
 ];
 
 /** Who an anonymous group admin posts as (Bot API: `from` is this bot, `sender_chat` the group). */
@@ -131,6 +133,8 @@ export class FakeTelegram {
   readonly calls: FakeCall[] = [];
   /** Message drafts received, in order (fake-telegram-drafts.ts). */
   readonly drafts: FakeDraft[] = [];
+  /** Guest queries summoned and answered (fake-telegram-guest.ts). */
+  readonly guests = new FakeGuests();
   readonly #server: Server;
   readonly #maxPollSeconds: number;
   #updates: Record<string, unknown>[] = [];
@@ -743,6 +747,8 @@ export class FakeTelegram {
         }
         return { ok: true, result: strip(this.#store(this.#chatOf(chatId), fields)) };
       }
+      case 'answerGuestQuery':
+        return this.guests.answer(p);
       case 'sendMessageDraft':
         return answerDraft(p, this.#chatOf(Number(p.chat_id)).type, this.drafts);
       case 'editMessageText': {

@@ -1,7 +1,7 @@
 import type { Bot, Context } from 'grammy';
 import {
-  type CommandInfo,
   type Conversation,
+  type Core,
   type Door,
   errorSummary,
   type IncomingAction,
@@ -12,6 +12,7 @@ import type { AdminCache } from './admin-cache.js';
 import { ANSWER_BUDGET_MS, typingWhile } from './busy.js';
 import type { Deliverer, DeliveryTarget, Scheduler } from './deliver.js';
 import type { EditRecords } from './edits.js';
+import { GUEST_UPDATE, type GuestOptions, installGuest } from './guest.js';
 import { chatKindOf, chatRefOf, identityOf, isAddressed, messageKind, normaliseText } from './incoming.js';
 import type { TelegramMessages } from './messages.js';
 import { installOddInputs } from './odd-inputs.js';
@@ -23,8 +24,11 @@ export interface HandlerOptions {
   deliverer: Deliverer;
   admins: Pick<AdminCache, 'isAdmin' | 'isAdminNow'>;
   logger: TelegramLogger;
-  /** The command table as the door's core lists it (an anonymous admin's personal commands, odd-inputs.ts). */
-  commands: readonly CommandInfo[];
+  /**
+   * The core behind the door: its command table (an anonymous admin's personal commands,
+   * odd-inputs.ts) and the two commands a guest query runs (guest.ts).
+   */
+  core: Pick<Core, 'commands'> & GuestOptions['core'];
   messages: (language: Language) => TelegramMessages;
   /** Timers of the "typing…" indicator and the press-answer budget. */
   busyScheduler: Scheduler;
@@ -73,7 +77,17 @@ export function installHandlers(bot: Bot, given: HandlerOptions): void {
   });
 
   bot.on('callback_query', (ctx) => onPress(ctx, options));
+  installGuest(bot, options);
 }
+
+/** The update types the handlers read (the draft's stop is progress.ts's). */
+export const HANDLED_UPDATES = [
+  'message',
+  'edited_message',
+  'channel_post',
+  'callback_query',
+  GUEST_UPDATE,
+] as const;
 
 /** One message to the core: text (or a caption), a shared contact, or another kind of message. */
 async function onMessage(

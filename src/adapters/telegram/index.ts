@@ -8,7 +8,7 @@ import { createSendRetry, createSetupRetry } from './api-retry.js';
 import { createWebhookBacklog } from './backlog.js';
 import { Deliverer } from './deliver.js';
 import { EphemeralCapability } from './ephemeral-capability.js';
-import { installHandlers } from './handlers.js';
+import { HANDLED_UPDATES, installHandlers } from './handlers.js';
 import { createWebhookHandler, type HttpHandler, MAX_UPDATE_BYTES } from './http-server.js';
 import { createTelegramNotifier } from './notifier.js';
 import {
@@ -52,8 +52,8 @@ export interface TelegramChannel {
   receiving(): boolean;
 }
 
-/** Update types the bot asks Telegram for: messages, their edits, channel posts, button presses and a draft's stop. */
-const ALLOWED_UPDATES = ['message', 'edited_message', 'channel_post', 'callback_query', DRAFT_STOP] as const;
+/** Update types the bot asks Telegram for: messages, their edits, channel posts, presses, guest queries, a draft's stop. */
+const ALLOWED_UPDATES = [...HANDLED_UPDATES, DRAFT_STOP] as const;
 
 /**
  * The Telegram channel (docs/interface.md §4.1): grammY with @grammyjs/runner for long polling, or a webhook.
@@ -206,7 +206,7 @@ function installHandlersWithDeliverer(bot: Bot, o: ResolvedTelegramOptions, door
     admins,
     logger,
     busyScheduler: o.busyScheduler,
-    commands: o.core.commands,
+    core: o.core,
     messages: o.messages,
     edits: o.edits,
   });

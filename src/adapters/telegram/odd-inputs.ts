@@ -59,7 +59,7 @@ export function installOddInputs(bot: Bot, options: HandlerOptions): HandlerOpti
  */
 function personal(options: HandlerOptions, name: string): boolean {
   const lower = name.toLowerCase();
-  const info = options.commands.find((c) => c.name === lower || c.aliases.includes(lower));
+  const info = options.core.commands.find((c) => c.name === lower || c.aliases.includes(lower));
   if (!info) return false;
   return info.personal || info.privateOnly || info.confirm || !info.roles.includes('admin');
 }
