@@ -5,7 +5,7 @@ import { teamsChannel } from './channel.js';
 import { authConfigOf, TEAMS_MAX_BODY_BYTES, TeamsCloudAdapter, teamsHttpHandler } from './http.js';
 import type { TeamsOptions } from './options.js';
 import { onInvoke } from './press.js';
-import { memoryReferences } from './references.js';
+import { storedReferences } from './references.js';
 import { DEFAULT_RETRY } from './send.js';
 import { Targeting } from './targeting.js';
 import { onMessage, type TurnDeps } from './turn.js';
@@ -32,7 +32,7 @@ export interface TeamsChannel {
 export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
   const adapter = new TeamsCloudAdapter(authConfigOf(options));
   const targeting = new Targeting(options.targeted ?? 'auto');
-  const references = options.references ?? memoryReferences();
+  const references = storedReferences(options.references);
   const retry = options.retry ?? DEFAULT_RETRY;
   const door = options.core.register({
     name: 'teams',
