@@ -64,6 +64,7 @@ export async function startTeamsBot(
         teams.advance(ms);
       },
       random: () => 0.5,
+      now: () => teams.now(),
     },
     logger: { info() {}, warn() {}, error() {} },
     ...options.teams,

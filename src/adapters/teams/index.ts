@@ -7,6 +7,7 @@ import type { TeamsOptions } from './options.js';
 import { onInvoke } from './press.js';
 import { storedReferences } from './references.js';
 import { DEFAULT_RETRY } from './send.js';
+import { TeamsSender } from './sender.js';
 import { Targeting } from './targeting.js';
 import { onMessage, type TurnDeps } from './turn.js';
 
@@ -33,7 +34,7 @@ export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
   const adapter = new TeamsCloudAdapter(authConfigOf(options));
   const targeting = new Targeting(options.targeted ?? 'auto');
   const references = storedReferences(options.references);
-  const retry = options.retry ?? DEFAULT_RETRY;
+  const sender = new TeamsSender(options.retry ?? DEFAULT_RETRY);
   const door = options.core.register({
     name: 'teams',
     logger: options.logger,
@@ -45,7 +46,7 @@ export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
     appId: options.appId,
     tenantId: options.tenantId,
     connectorKey: adapter.ConnectorClientKey,
-    retry,
+    sender,
     targeting,
     references,
   };
@@ -62,7 +63,7 @@ export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
       handler: teamsHttpHandler(adapter, logic, options.logger),
       maxBodyBytes: TEAMS_MAX_BODY_BYTES,
     },
-    notifier: teamsChannel({ adapter, appId: options.appId, references, retry, targeting }),
+    notifier: teamsChannel({ adapter, appId: options.appId, references, sender, targeting }),
     receiving: () => received,
   };
 }

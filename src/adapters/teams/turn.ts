@@ -13,7 +13,7 @@ import { addressesBot, type Normalised, normalise, opensSecretForm, textWithoutM
 import { TeamsPlace } from './place.js';
 import { chatReferenceKey, type ReferenceStore, tenantReferenceKey, userReferenceKey } from './references.js';
 import { isTeamOwner } from './roles.js';
-import type { RetryPolicy } from './send.js';
+import type { TeamsSender } from './sender.js';
 import type { Targeting } from './targeting.js';
 
 /**
@@ -29,7 +29,7 @@ export interface TurnDeps {
   readonly appId: string;
   readonly tenantId: string;
   readonly connectorKey: symbol;
-  readonly retry: RetryPolicy;
+  readonly sender: TeamsSender;
   readonly targeting: Targeting;
   readonly references: ReferenceStore;
 }
@@ -73,7 +73,7 @@ export async function turnOf(
     isGroup,
     tenantId: n.tenantId,
     bot: { id: activity.recipient?.id ?? `28:${deps.appId}`, name: activity.recipient?.name ?? '' },
-    retry: deps.retry,
+    sender: deps.sender,
   });
   const can = deps.targeting.can(conversationId);
   const conversation = teamsConversation({
@@ -91,7 +91,7 @@ export async function turnOf(
   // Asked once per activity: the chat's role and an approval's role at the press are the same moment.
   let owner: Promise<boolean> | undefined;
   const admin = () => {
-    owner ??= isTeamOwner(connector, activity);
+    owner ??= isTeamOwner(connector, activity, { sender: deps.sender, tenant: n.tenantId });
     return owner;
   };
   return { n, can, conversation, admin, deliveryId: `teams:${n.tenantId}:${activity.id ?? ''}` };
