@@ -11,8 +11,7 @@ import { teamsDriver } from './teams-driver.js';
  * message shortcuts; the PIN form row reads Slack's block ids).
  */
 adapterContract('teams', teamsDriver, { shared: true, deletes: false, thread: false });
-// `forms` there reads Slack's PIN block ids; Teams' PIN card is in test/adapters/teams/cards.test.ts.
-promisesContract('teams', teamsDriver, { shared: true, deletes: false, forms: false });
+promisesContract('teams', teamsDriver, { shared: true, deletes: false, forms: true });
 surfacesContract('teams', teamsDriver, {
   shared: true,
   deletes: false,
