@@ -100,7 +100,7 @@ export async function teamsDriver(): Promise<ChannelDriver> {
     editsInPlace: true,
     linksByConversation: false,
     canDeleteInput: false,
-    hasAuditThread: false,
+    hasAuditThread: true,
     busy: 'words',
     stack,
     command: (name) => `/${name}`,
@@ -151,13 +151,20 @@ export async function teamsDriver(): Promise<ChannelDriver> {
     ephemeralView: (who) => view(who, onlyFor(who)),
     messages: (who) => [...everyone(), ...mine(who), ...onlyFor(who)].sort(byId).map((m) => seen(m, who)),
     lastInputDeleted: () => false,
-    auditThread: () => [],
+    // The replies in the channel's threads, their mentions as sent (`<at>bob</at>`).
+    auditThread: () =>
+      everyone()
+        .filter((m) => m.replyTo)
+        .sort(byId)
+        .map((m) => textOf(m.activity)),
+    shownAs: (who) => `<at>${people[who].name}</at>`,
     async makeSupportChannel(agents) {
       // Teams has no set-up card yet; the settings are what Slack's set-up modal would have stored.
       const key = `teams:${teams.tenantId}:${CHANNEL_ID}`;
       await stack.stores.credentials.set(key, {
         credentials: [
           { label: 'team', kind: 'account', username: 'demo', md5: md5Hex('demo'), linkedAt: '' },
+          { label: 'team-cards', kind: 'card', username: 'cards', md5: md5Hex('cards'), linkedAt: '' },
         ],
         active: 'team',
       });

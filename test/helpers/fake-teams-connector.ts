@@ -28,6 +28,8 @@ export interface StoredMessage {
   readonly id: string;
   readonly conversation: string;
   activity: Record<string, unknown>;
+  /** The channel message this one replies to (a reply in its thread). */
+  readonly replyTo?: string;
   /** A targeted message's one reader (its recipient id); absent: everyone in the conversation. */
   readonly recipient?: string;
   readonly at: number;
@@ -133,6 +135,7 @@ export class FakeConnector {
         id,
         conversation,
         activity: body ?? {},
+        ...(activityId ? { replyTo: activityId } : {}),
         ...(targeted && recipient ? { recipient } : {}),
         at: this.now(),
       });

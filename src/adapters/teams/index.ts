@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TurnContext } from '@microsoft/agents-hosting';
 import type { Channel } from '../../core/index.js';
+import { TeamsAuditThread } from './audit-thread.js';
 import { teamsChannel } from './channel.js';
 import { authConfigOf, TEAMS_MAX_BODY_BYTES, TeamsCloudAdapter, teamsHttpHandler } from './http.js';
 import type { TeamsOptions } from './options.js';
@@ -47,6 +48,7 @@ export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
     tenantId: options.tenantId,
     connectorKey: adapter.ConnectorClientKey,
     sender,
+    auditThread: new TeamsAuditThread(),
     targeting,
     references,
   };

@@ -61,6 +61,14 @@ export class TeamsPlace {
     return sent.id ?? '';
   }
 
+  /** Replies in the thread of channel message `parentId` (a channel's reply chain). The reply's id. */
+  async reply(parentId: string, rendered: Rendered): Promise<string> {
+    const sent = await this.o.sender.call(this.#scope(true), () =>
+      this.o.connector.replyToActivity(this.o.conversationId, parentId, this.#activity(rendered)),
+    );
+    return sent.id ?? '';
+  }
+
   /**
    * Replaces message `id`. A targeted message is edited with the flag and without a recipient:
    * Teams refuses an edit that names one (400), which the SDK's own `updateActivity` would send.

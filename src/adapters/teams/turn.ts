@@ -8,6 +8,7 @@ import type {
   Enriched,
   SentMessage,
 } from '../../core/index.js';
+import type { TeamsAuditThread } from './audit-thread.js';
 import { teamsConversation } from './conversation.js';
 import { addressesBot, type Normalised, normalise, opensSecretForm, textWithoutMention } from './incoming.js';
 import { TeamsPlace } from './place.js';
@@ -30,6 +31,7 @@ export interface TurnDeps {
   readonly tenantId: string;
   readonly connectorKey: symbol;
   readonly sender: TeamsSender;
+  readonly auditThread: TeamsAuditThread;
   readonly targeting: Targeting;
   readonly references: ReferenceStore;
 }
@@ -84,6 +86,7 @@ export async function turnOf(
     landed: landedIn(n.tenantId),
     targeted: (id) => deps.targeting.sent(id),
     targetedRefused: () => deps.targeting.refused(conversationId),
+    auditThread: deps.auditThread,
     ...(invoke?.pressed ? { pressed: invoke.pressed } : {}),
     ...(invoke ? { answer: invoke.answer } : {}),
   });
