@@ -124,6 +124,7 @@ async function teamsChannel(config: Config, runtime: Runtime): Promise<ChatChann
     authority: config.TEAMS_AUTHORITY,
     targeted: config.TEAMS_TARGETED,
     dedupe: stores.dedupe,
+    references: stores.references,
     logger: logger.child({ channel: 'teams' }),
   });
   return {

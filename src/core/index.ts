@@ -103,7 +103,7 @@ export {
 } from './ports/notify.js';
 export type { RecordStore, ScheduledDeletion } from './ports/proactive.js';
 export type { ProgressState, ProgressStep, ProgressView } from './ports/progress.js';
-export type { DedupeStore } from './ports/stores.js';
+export type { ConversationReferenceStore, DedupeStore } from './ports/stores.js';
 export type {
   AccessClient,
   AccessDecision,

@@ -9,6 +9,7 @@ import { createMemoryKeyValueStore } from './memory-key-value-store.js';
 import { createPendingStore } from './pending-store.js';
 import { createProactiveStores } from './proactive-store.js';
 import { createRateLimiter } from './rate-limiter.js';
+import { createReferenceStore } from './reference-store.js';
 import { createReservationStore } from './reservation-store.js';
 import { createSettingsStore } from './settings-store.js';
 import { createSqliteKeyValueStore } from './sqlite-key-value-store.js';
@@ -65,6 +66,7 @@ export function createStores(options: StoresOptions): Stores {
     proactive: createProactiveStores({ kv }),
     guard: createGuardStores({ kv }),
     reservations: createReservationStore(kv),
+    references: createReferenceStore(kv),
     tokens: createTokenStore({ kv, ...clock }),
     close: () => {
       marker?.stop();

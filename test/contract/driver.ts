@@ -63,6 +63,13 @@ export interface ChannelDriver {
   linkForm?(who: Person, where: Where, password: string): Promise<void>;
   /** The words of every form (modal) the bot opened or redrew so far; absent where there are none. */
   forms?(): string;
+  /**
+   * How many private forms so far ask for a PIN (Slack: a modal's `pin` block; Teams: a secret
+   * card's `pin` input). Absent where there are no forms.
+   */
+  pinFormsAsked?(): number;
+  /** How the support channel's audit records name `who` (Slack `<@U2>`, a Teams mention). */
+  shownAs?(who: Person): string;
   /** `who` presses the button labelled `label` on the newest message carrying it that `owner` got in `where`. */
   press(who: Person, where: Where, label: string, owner?: Person): Promise<void>;
   /**

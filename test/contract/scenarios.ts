@@ -195,7 +195,7 @@ export function adapterContract(
         await d.say('bob', 'shared', cmd(d, `card block ${CARD}`));
         await d.press('bob', 'shared', 'Confirm');
         const records = d.auditThread().join('\n');
-        expect(records).toContain('<@U2>');
+        expect(records).toContain(d.shownAs?.('bob') ?? 'shownAs');
         expect(records).toMatch(/card block \+?4917012345678/);
         expect(records).toMatch(/\bok\b/);
         expect(records).not.toMatch(/1000000001/);

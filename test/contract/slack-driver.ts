@@ -232,6 +232,8 @@ export async function slackDriver(): Promise<ChannelDriver> {
       await submitView(who, 'tel_link', { username: 'demo', password });
     },
     forms: () => sync() ?? forms.join('\n'),
+    pinFormsAsked: () => (forms.join('\n').match(/"block_id":"pin"/g) ?? []).length,
+    shownAs: (who) => `<@${ids[who]}>`,
     async press(who, where, label, owner = who) {
       last = find(where, label, owner);
       await pressOn(who, last);

@@ -52,8 +52,12 @@ export async function teamsDriver(): Promise<ChannelDriver> {
   const everyone = () => connector.visibleTo(CHANNEL_ID, '').filter((m) => !m.recipient);
   const onlyFor = (who: Person) => connector.visibleTo(CHANNEL_ID, people[who].id).filter((m) => m.recipient);
   const mine = (who: Person) => connector.visibleTo(personal(who), people[who].id);
+  // A view is the conversation's messages; a secret card is Teams' form (`forms`), not one of them.
   const view = (who: Person | undefined, messages: StoredMessage[]) =>
-    messages.map((m) => seen(m, who ?? 'bob')).join('\n');
+    messages
+      .filter((m) => !isSecretCard(m))
+      .map((m) => seen(m, who ?? 'bob'))
+      .join('\n');
 
   /** The newest message `owner` got in `where` with a button labelled `label`. */
   const find = (where: Where, label: string, owner: Person) => {
@@ -96,7 +100,7 @@ export async function teamsDriver(): Promise<ChannelDriver> {
     editsInPlace: true,
     linksByConversation: false,
     canDeleteInput: false,
-    hasAuditThread: false,
+    hasAuditThread: true,
     busy: 'words',
     stack,
     command: (name) => `/${name}`,
@@ -118,6 +122,8 @@ export async function teamsDriver(): Promise<ChannelDriver> {
         .sort(byId)
         .map((m) => textOf(m.activity).replace(/\n/g, ' '))
         .join('\n'),
+    pinFormsAsked: () =>
+      [...connector.messages.values()].filter((m) => isSecretCard(m) && hasInput(m, 'pin')).length,
     async linkForm(who, where, password) {
       await say(who, where === 'shared' ? 'channel' : 'personal', '/link');
       await fillSecret(who, { username: 'demo', password });
@@ -145,13 +151,20 @@ export async function teamsDriver(): Promise<ChannelDriver> {
     ephemeralView: (who) => view(who, onlyFor(who)),
     messages: (who) => [...everyone(), ...mine(who), ...onlyFor(who)].sort(byId).map((m) => seen(m, who)),
     lastInputDeleted: () => false,
-    auditThread: () => [],
+    // The replies in the channel's threads, their mentions as sent (`<at>bob</at>`).
+    auditThread: () =>
+      everyone()
+        .filter((m) => m.replyTo)
+        .sort(byId)
+        .map((m) => textOf(m.activity)),
+    shownAs: (who) => `<at>${people[who].name}</at>`,
     async makeSupportChannel(agents) {
       // Teams has no set-up card yet; the settings are what Slack's set-up modal would have stored.
       const key = `teams:${teams.tenantId}:${CHANNEL_ID}`;
       await stack.stores.credentials.set(key, {
         credentials: [
           { label: 'team', kind: 'account', username: 'demo', md5: md5Hex('demo'), linkedAt: '' },
+          { label: 'team-cards', kind: 'card', username: 'cards', md5: md5Hex('cards'), linkedAt: '' },
         ],
         active: 'team',
       });
@@ -172,4 +185,6 @@ export async function teamsDriver(): Promise<ChannelDriver> {
 }
 
 const isSecretCard = (m: StoredMessage) => JSON.stringify(m.activity).includes('"style":"password"');
+const hasInput = (m: StoredMessage, id: string) =>
+  JSON.stringify(m.activity).includes(`"type":"Input.Text","id":"${id}"`);
 const byId = (a: StoredMessage, b: StoredMessage) => Number(a.id.slice(2)) - Number(b.id.slice(2));

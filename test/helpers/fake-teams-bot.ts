@@ -38,10 +38,15 @@ export interface TeamsBot {
 }
 
 export async function startTeamsBot(
-  options: { stack?: TestStackOptions; teams?: Partial<Omit<TeamsOptions, 'core' | 'logger'>> } = {},
+  options: {
+    stack?: TestStackOptions;
+    teams?: Partial<Omit<TeamsOptions, 'core' | 'logger'>>;
+    /** A fake Teams kept across bots (a restart); the bot then leaves it running on close. */
+    fake?: FakeTeams;
+  } = {},
 ): Promise<TeamsBot> {
   clearJwksClients();
-  const teams = await startFakeTeams();
+  const teams = options.fake ?? (await startFakeTeams());
   const stack = await createTestStack(options.stack);
   const waits: number[] = [];
   const channel = createTeamsChannel({
@@ -51,6 +56,7 @@ export async function startTeamsBot(
     sidecarUrl: teams.sidecarUrl,
     authority: teams.authority,
     dedupe: stack.stores.dedupe,
+    references: stack.stores.references,
     retry: {
       attempts: 4,
       sleep: async (ms) => {
@@ -58,6 +64,7 @@ export async function startTeamsBot(
         teams.advance(ms);
       },
       random: () => 0.5,
+      now: () => teams.now(),
     },
     logger: { info() {}, warn() {}, error() {} },
     ...options.teams,
@@ -80,7 +87,7 @@ export async function startTeamsBot(
     async close() {
       await server.close();
       await stack.close();
-      await teams.close();
+      if (!options.fake) await teams.close();
     },
   };
 }

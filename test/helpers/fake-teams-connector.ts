@@ -4,8 +4,10 @@
  * v3/conversations/{id}/activities[/{replyToId}]`, `PUT`/`DELETE …/activities/{id}`, the
  * `?isTargetedActivity=true` flag, and Teams' refusals: 400 for a targeted send without a recipient
  * or a targeted edit/delete with one, 404 `BotNotInConversationRoster`, 404 for a targeted message
- * older than 24 hours, 403 for a 1:1 chat with someone who never installed the app, and per-thread
- * 429s (7 sends in 1 s, 8 in 2 s, 60 in 30 s, 1800 in an hour) with `Retry-After`.
+ * older than 24 hours, 403 for a 1:1 chat with someone who never installed the app, per-thread
+ * 429s (7 sends in 1 s, 8 in 2 s, 60 in 30 s, 1800 in an hour) and the global per-tenant 429 (every
+ * request of the app in the tenant, sends, edits and roster reads alike: 50 a second) with
+ * `Retry-After`.
  */
 
 /** One request the Connector API received, as recorded for tests and the transcript. */
@@ -26,6 +28,8 @@ export interface StoredMessage {
   readonly id: string;
   readonly conversation: string;
   activity: Record<string, unknown>;
+  /** The channel message this one replies to (a reply in its thread). */
+  readonly replyTo?: string;
   /** A targeted message's one reader (its recipient id); absent: everyone in the conversation. */
   readonly recipient?: string;
   readonly at: number;
@@ -42,6 +46,16 @@ export const THREAD_LIMITS: readonly (readonly [number, number])[] = [
   [60, 30_000],
   [1_800, 3_600_000],
 ];
+
+/** Teams' global limit per app per tenant: requests a second (Teams rate-limit page: 50 RPS). */
+export const TENANT_LIMIT_PER_SECOND = 50;
+
+function tooMany(waitMs: number): Answer {
+  return {
+    ...error(429, 'TooManyRequests', 'Too many requests.'),
+    headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) },
+  };
+}
 
 const error = (status: number, code: string, message: string): Answer => ({
   status,
@@ -67,8 +81,12 @@ export class FakeConnector {
    * without it; the fake answers such a send 400 (docs/teams.md §5).
    */
   targetedPreview = true;
-  /** Switch the thread limits off (a test of something else sending a burst). */
+  /** Switch the thread and tenant limits off (a test of something else sending a burst). */
   limits = true;
+  /** The tenant's requests a second (the fake serves one tenant); a test may lower it. */
+  tenantLimit = TENANT_LIMIT_PER_SECOND;
+  /** Times of the tenant's accepted requests, for the global limit. */
+  #tenantRequests: number[] = [];
   #seq = 0;
 
   constructor(private readonly now: () => number) {}
@@ -99,6 +117,8 @@ export class FakeConnector {
     targeted: boolean,
     body: Record<string, unknown> | undefined,
   ): Answer {
+    const overTenant = this.#overTenant();
+    if (overTenant) return overTenant;
     if (method === 'POST' && conversation === '') return this.#create(body);
     if (method === 'GET') return this.#member(activityId);
     if (this.notInRoster.has(conversation))
@@ -115,6 +135,7 @@ export class FakeConnector {
         id,
         conversation,
         activity: body ?? {},
+        ...(activityId ? { replyTo: activityId } : {}),
         ...(targeted && recipient ? { recipient } : {}),
         at: this.now(),
       });
@@ -161,15 +182,21 @@ export class FakeConnector {
       for (const [count, windowMs] of THREAD_LIMITS) {
         const inWindow = times.filter((t) => now - t < windowMs);
         if (inWindow.length >= count) {
-          const wait = Math.ceil((inWindow[0]! + windowMs - now) / 1000);
-          return {
-            ...error(429, 'TooManyRequests', 'Too many requests.'),
-            headers: { 'retry-after': String(wait) },
-          };
+          return tooMany(inWindow[0]! + windowMs - now);
         }
       }
     }
     times.push(now);
+    return undefined;
+  }
+
+  /** The global limit: every request of the app in the tenant counts, whatever it asks. */
+  #overTenant(): Answer | undefined {
+    const now = this.now();
+    this.#tenantRequests = this.#tenantRequests.filter((t) => now - t < 1_000);
+    if (this.limits && this.#tenantRequests.length >= this.tenantLimit)
+      return tooMany(this.#tenantRequests[0]! + 1_000 - now);
+    this.#tenantRequests.push(now);
     return undefined;
   }
 

@@ -30,6 +30,8 @@ export interface FakeTeams {
   post(url: string, activity: object, auth?: string | null): Promise<{ status: number; body: unknown }>;
   /** The fake's clock (ms): the 24-hour and rate windows count on it. */
   advance(ms: number): void;
+  /** The fake's clock now (ms). */
+  now(): number;
   close(): Promise<void>;
 }
 
@@ -105,6 +107,7 @@ export async function startFakeTeams(options: FakeTeamsOptions = {}): Promise<Fa
       const text = await res.text();
       return { status: res.status, body: text ? safeJson(text) : undefined };
     },
+    now: () => clock,
     advance: (ms) => {
       clock += ms;
     },

@@ -19,7 +19,7 @@ import {
   userReferenceKey,
 } from './references.js';
 import { renderReply } from './render-card.js';
-import type { RetryPolicy } from './send.js';
+import type { TeamsSender } from './sender.js';
 import type { Targeting } from './targeting.js';
 import { landedIn } from './turn.js';
 
@@ -34,7 +34,7 @@ export interface TeamsChannelDeps {
   readonly adapter: TeamsCloudAdapter;
   readonly appId: string;
   readonly references: ReferenceStore;
-  readonly retry: RetryPolicy;
+  readonly sender: TeamsSender;
   readonly targeting: Targeting;
 }
 
@@ -48,7 +48,7 @@ export function teamsChannel(deps: TeamsChannelDeps): Channel {
       isGroup: ref.isGroup,
       tenantId: ref.tenantId,
       bot: { id: `28:${deps.appId}` },
-      retry: deps.retry,
+      sender: deps.sender,
     });
   };
   // No reference yet (nobody wrote from there since this process started, docs/teams.md §4): a

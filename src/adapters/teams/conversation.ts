@@ -1,6 +1,7 @@
 import {
   type ChannelCapabilities,
   type Conversation,
+  type Language,
   type Reply,
   type ReplyFile,
   type ReplyForm,
@@ -8,6 +9,7 @@ import {
   SendFailedError,
   type SentMessage,
 } from '../../core/index.js';
+import type { TeamsAuditThread } from './audit-thread.js';
 import { secretCard } from './forms.js';
 import type { Person, TeamsPlace } from './place.js';
 import { cardOf, type Rendered, renderReply } from './render-card.js';
@@ -36,6 +38,8 @@ export interface TeamsConversationOptions {
   readonly targeted?: (messageId: string) => void;
   /** A targeted message was refused in this conversation (auto mode: not tried again here). */
   readonly targetedRefused?: () => void;
+  /** Where a support channel's audit records go (a thread per day). */
+  readonly auditThread?: TeamsAuditThread;
 }
 
 export function teamsConversation(o: TeamsConversationOptions): Conversation {
@@ -62,7 +66,9 @@ export function teamsConversation(o: TeamsConversationOptions): Conversation {
     },
     ...pressedCard(o),
     deleteIncoming: async () => false,
-    ...(o.kind === 'shared' ? { audit: (records: NonNullable<Reply['audit']>) => audit(o, records) } : {}),
+    ...(o.kind === 'shared'
+      ? { audit: (records: NonNullable<Reply['audit']>, language?: Language) => audit(o, records, language) }
+      : {}),
     async upload(file: ReplyFile, where, language) {
       const target = where === 'private' ? await personal() : place;
       if (target === 'unreachable') throw new SendFailedError('refused', 'unreachable');
@@ -121,11 +127,17 @@ function pressedCard(o: TeamsConversationOptions): Pick<Conversation, 'editPress
   };
 }
 
-/** A support channel's audit records, in the conversation the request came from (docs/privacy.md §3.3). */
-async function audit(o: TeamsConversationOptions, records: NonNullable<Reply['audit']>): Promise<void> {
+/** A support channel's audit records, in the day's thread of the conversation the request came from (docs/privacy.md §3.3). */
+async function audit(
+  o: TeamsConversationOptions,
+  records: NonNullable<Reply['audit']>,
+  language?: Language,
+): Promise<void> {
   for (const record of records) {
     const who = o.actor && record.actor === o.actor.id ? o.actor : { id: record.actor, name: record.actor };
-    await o.place.send(renderReply({ text: record.note }, 'rich', who));
+    const rendered = renderReply({ text: record.note }, 'rich', who);
+    if (o.auditThread) await o.auditThread.post(o.place, rendered, language);
+    else await o.place.send(rendered);
   }
 }
 

@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TurnContext } from '@microsoft/agents-hosting';
 import type { Channel } from '../../core/index.js';
+import { TeamsAuditThread } from './audit-thread.js';
 import { teamsChannel } from './channel.js';
 import { authConfigOf, TEAMS_MAX_BODY_BYTES, TeamsCloudAdapter, teamsHttpHandler } from './http.js';
 import type { TeamsOptions } from './options.js';
 import { onInvoke } from './press.js';
-import { memoryReferences } from './references.js';
+import { storedReferences } from './references.js';
 import { DEFAULT_RETRY } from './send.js';
+import { TeamsSender } from './sender.js';
 import { Targeting } from './targeting.js';
 import { onMessage, type TurnDeps } from './turn.js';
 
@@ -32,8 +34,8 @@ export interface TeamsChannel {
 export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
   const adapter = new TeamsCloudAdapter(authConfigOf(options));
   const targeting = new Targeting(options.targeted ?? 'auto');
-  const references = options.references ?? memoryReferences();
-  const retry = options.retry ?? DEFAULT_RETRY;
+  const references = storedReferences(options.references);
+  const sender = new TeamsSender(options.retry ?? DEFAULT_RETRY);
   const door = options.core.register({
     name: 'teams',
     logger: options.logger,
@@ -45,7 +47,8 @@ export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
     appId: options.appId,
     tenantId: options.tenantId,
     connectorKey: adapter.ConnectorClientKey,
-    retry,
+    sender,
+    auditThread: new TeamsAuditThread(),
     targeting,
     references,
   };
@@ -62,7 +65,7 @@ export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
       handler: teamsHttpHandler(adapter, logic, options.logger),
       maxBodyBytes: TEAMS_MAX_BODY_BYTES,
     },
-    notifier: teamsChannel({ adapter, appId: options.appId, references, retry, targeting }),
+    notifier: teamsChannel({ adapter, appId: options.appId, references, sender, targeting }),
     receiving: () => received,
   };
 }

@@ -1,5 +1,4 @@
-import type { ChannelLogger, Core, DedupeStore } from '../../core/index.js';
-import type { ReferenceStore } from './references.js';
+import type { ChannelLogger, ConversationReferenceStore, Core, DedupeStore } from '../../core/index.js';
 import type { RetryPolicy } from './send.js';
 
 /**
@@ -27,8 +26,8 @@ export interface TeamsOptions {
   /** The path on the bot's one HTTP server. Default `/api/messages`. */
   readonly path?: string;
   readonly dedupe?: DedupeStore;
-  /** Where conversation references are kept for messages the bot sends first. Default: in memory. */
-  readonly references?: ReferenceStore;
+  /** Where conversation references are kept for messages the bot sends first (the store's, so they survive a restart). */
+  readonly references: ConversationReferenceStore;
   readonly retry?: RetryPolicy;
   readonly logger: ChannelLogger;
 }

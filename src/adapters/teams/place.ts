@@ -2,7 +2,7 @@ import { Activity } from '@microsoft/agents-activity';
 import type { ConnectorClient } from '@microsoft/agents-hosting';
 import { SendFailedError } from '../../core/index.js';
 import type { Rendered } from './render-card.js';
-import { type RetryPolicy, withRetry } from './send.js';
+import type { TeamsSender } from './sender.js';
 
 /**
  * Where a Teams conversation's primitives speak (docs/teams.md §3): one conversation at one
@@ -24,11 +24,16 @@ export interface PlaceOptions {
   readonly tenantId: string;
   /** The bot's own account (`28:<app id>`). */
   readonly bot: { id: string; name?: string };
-  readonly retry: RetryPolicy;
+  readonly sender: TeamsSender;
 }
 
 export class TeamsPlace {
   constructor(readonly o: PlaceOptions) {}
+
+  /** A send counts against this conversation's limits too; every call against the tenant's. */
+  #scope(send: boolean) {
+    return { tenant: this.o.tenantId, ...(send ? { thread: this.o.conversationId } : {}) };
+  }
 
   #activity(
     rendered: Rendered,
@@ -50,8 +55,16 @@ export class TeamsPlace {
 
   /** Posts in the conversation; `to`: a targeted message only that member sees. The new message's id. */
   async send(rendered: Rendered, to?: Person): Promise<string> {
-    const sent = await withRetry(this.o.retry, () =>
+    const sent = await this.o.sender.call(this.#scope(true), () =>
       this.o.connector.sendToConversation(this.o.conversationId, this.#activity(rendered, to)),
+    );
+    return sent.id ?? '';
+  }
+
+  /** Replies in the thread of channel message `parentId` (a channel's reply chain). The reply's id. */
+  async reply(parentId: string, rendered: Rendered): Promise<string> {
+    const sent = await this.o.sender.call(this.#scope(true), () =>
+      this.o.connector.replyToActivity(this.o.conversationId, parentId, this.#activity(rendered)),
     );
     return sent.id ?? '';
   }
@@ -65,7 +78,9 @@ export class TeamsPlace {
     activity.id = id;
     if (targeted && this.o.isGroup) activity.makeTargetedActivity();
     (activity as { recipient?: unknown }).recipient = undefined;
-    await withRetry(this.o.retry, () => this.o.connector.updateActivity(this.o.conversationId, id, activity));
+    await this.o.sender.call(this.#scope(false), () =>
+      this.o.connector.updateActivity(this.o.conversationId, id, activity),
+    );
   }
 
   /**
@@ -74,7 +89,7 @@ export class TeamsPlace {
    */
   async personalChat(person: Person): Promise<TeamsPlace | 'unreachable'> {
     try {
-      const created = await withRetry(this.o.retry, () =>
+      const created = await this.o.sender.call(this.#scope(false), () =>
         this.o.connector.createConversation({
           isGroup: false,
           agent: this.o.bot,

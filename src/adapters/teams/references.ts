@@ -1,3 +1,5 @@
+import type { ConversationReferenceStore } from '../../core/index.js';
+
 /**
  * Conversation references (docs/teams.md §4): what the bot needs to speak first in a Teams
  * conversation, kept from each authenticated activity: the `serviceUrl` it came through, the
@@ -21,12 +23,10 @@ export const chatReferenceKey = (tenant: string, conversationId: string) =>
 export const userReferenceKey = (tenant: string, user: string) => `user:${tenant}:${user}`;
 export const tenantReferenceKey = (tenant: string) => `tenant:${tenant}`;
 
-export function memoryReferences(): ReferenceStore {
-  const map = new Map<string, TeamsReference>();
+/** The references on the core's store port (docs/teams.md §4): they survive a restart. */
+export function storedReferences(store: ConversationReferenceStore): ReferenceStore {
   return {
-    get: async (key) => map.get(key),
-    set: async (key, reference) => {
-      map.set(key, reference);
-    },
+    get: (key) => store.get<TeamsReference>('teams', key),
+    set: (key, reference) => store.set('teams', key, reference),
   };
 }

@@ -1,5 +1,6 @@
 import type { Activity } from '@microsoft/agents-activity';
 import type { ConnectorClient } from '@microsoft/agents-hosting';
+import type { TeamsSender } from './sender.js';
 
 /**
  * Who administers a shared conversation, asked of Teams (docs/teams.md §2): the member's
@@ -9,11 +10,16 @@ import type { ConnectorClient } from '@microsoft/agents-hosting';
 export async function isTeamOwner(
   connector: ConnectorClient | undefined,
   activity: Activity,
+  via: { sender: TeamsSender; tenant: string },
 ): Promise<boolean> {
-  if (!connector || !activity.conversation?.isGroup || !activity.from?.id) return false;
+  const conversation = activity.conversation;
+  const user = activity.from?.id;
+  if (!connector || !conversation?.isGroup || !user) return false;
   const team = (activity.channelData as { team?: { id?: string } } | undefined)?.team?.id;
   try {
-    const member = await connector.getConversationMember(activity.from.id, team ?? activity.conversation.id);
+    const member = await via.sender.call({ tenant: via.tenant }, () =>
+      connector.getConversationMember(user, team ?? conversation.id),
+    );
     return (member as { userRole?: string }).userRole === 'owner';
   } catch {
     return false;

@@ -15,6 +15,8 @@ export interface RetryPolicy {
   readonly sleep: (ms: number) => Promise<void>;
   /** 0..1; the jitter's draw (a test fixes it). */
   readonly random?: () => number;
+  /** The clock the rate windows count on (ms); default `Date.now` (a test's clock instead). */
+  readonly now?: () => number;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = {

@@ -8,12 +8,13 @@ import type {
   Enriched,
   SentMessage,
 } from '../../core/index.js';
+import type { TeamsAuditThread } from './audit-thread.js';
 import { teamsConversation } from './conversation.js';
 import { addressesBot, type Normalised, normalise, opensSecretForm, textWithoutMention } from './incoming.js';
 import { TeamsPlace } from './place.js';
 import { chatReferenceKey, type ReferenceStore, tenantReferenceKey, userReferenceKey } from './references.js';
 import { isTeamOwner } from './roles.js';
-import type { RetryPolicy } from './send.js';
+import type { TeamsSender } from './sender.js';
 import type { Targeting } from './targeting.js';
 
 /**
@@ -29,7 +30,8 @@ export interface TurnDeps {
   readonly appId: string;
   readonly tenantId: string;
   readonly connectorKey: symbol;
-  readonly retry: RetryPolicy;
+  readonly sender: TeamsSender;
+  readonly auditThread: TeamsAuditThread;
   readonly targeting: Targeting;
   readonly references: ReferenceStore;
 }
@@ -73,7 +75,7 @@ export async function turnOf(
     isGroup,
     tenantId: n.tenantId,
     bot: { id: activity.recipient?.id ?? `28:${deps.appId}`, name: activity.recipient?.name ?? '' },
-    retry: deps.retry,
+    sender: deps.sender,
   });
   const can = deps.targeting.can(conversationId);
   const conversation = teamsConversation({
@@ -84,6 +86,7 @@ export async function turnOf(
     landed: landedIn(n.tenantId),
     targeted: (id) => deps.targeting.sent(id),
     targetedRefused: () => deps.targeting.refused(conversationId),
+    auditThread: deps.auditThread,
     ...(invoke?.pressed ? { pressed: invoke.pressed } : {}),
     ...(invoke ? { answer: invoke.answer } : {}),
   });
@@ -91,7 +94,7 @@ export async function turnOf(
   // Asked once per activity: the chat's role and an approval's role at the press are the same moment.
   let owner: Promise<boolean> | undefined;
   const admin = () => {
-    owner ??= isTeamOwner(connector, activity);
+    owner ??= isTeamOwner(connector, activity, { sender: deps.sender, tenant: n.tenantId });
     return owner;
   };
   return { n, can, conversation, admin, deliveryId: `teams:${n.tenantId}:${activity.id ?? ''}` };

@@ -66,6 +66,17 @@ export interface DedupeStore {
   claim(key: string, ttlMs: number): Promise<boolean>;
 }
 
+/**
+ * What a channel needs to speak first in a conversation nobody has written from since this
+ * process started (docs/proactive.md §4.1): Teams' conversation references, or any channel's
+ * equivalent. Kept in the store, so alerts, call reports and approval results reach a
+ * conversation after a restart. A value holds no secret (addresses and ids only).
+ */
+export interface ConversationReferenceStore {
+  get<T>(channel: string, key: string): Promise<T | undefined>;
+  set<T>(channel: string, key: string, value: T): Promise<void>;
+}
+
 export interface RateLimiter {
   /**
    * Counts one hit; `allowed` is false once `limit` hits fell within the current window.
@@ -106,6 +117,8 @@ export interface Stores {
   guard: GuardStores;
   /** What the calls the bot started may still spend, per account (docs/money-guard.md §1.5). */
   reservations: SpendReservations;
+  /** Where channels reach a conversation from (docs/proactive.md §4.1). */
+  references: ConversationReferenceStore;
   /** Assistants' access granted from chat: clients, codes and tokens, kept hashed (docs/mcp.md §8). */
   tokens: TokenStore;
   close(): Promise<void>;

@@ -23,4 +23,5 @@ export const teamsDe: TeamsWords = {
   cancelled: 'Abgebrochen. Nichts wurde verknüpft oder gesendet.',
   formUsed: 'Gesendet. Die Karte behält nichts von dem, was Sie getippt haben.',
   formMissing: 'Füllen Sie jedes Feld aus und drücken Sie dann erneut auf die Schaltfläche.',
+  supportLog: (day: string) => `Support-Protokoll vom ${day}`,
 };

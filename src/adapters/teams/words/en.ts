@@ -27,6 +27,8 @@ export const teamsEn = {
   formUsed: 'Sent. The card keeps nothing you typed.',
   /** A card's form needs every field. */
   formMissing: 'Fill in every field, then press the button again.',
+  /** The day's parent message of a support channel's audit thread. */
+  supportLog: (day: string) => `Support log for ${day}`,
 };
 
 export type TeamsWords = typeof teamsEn;
