@@ -84,6 +84,8 @@ export function runWithPin(c: {
   tool: CommandTool;
   args: Record<string, unknown>;
   field: string;
+  /** Whether the person's active account is still the one the page was opened for. */
+  same(): Promise<boolean>;
   request: McpRequest;
   where?: SupportChannel | undefined;
   identity: Identity;
@@ -94,6 +96,7 @@ export function runWithPin(c: {
   return async (pin) => {
     const input = readToolInput(c.tool, { ...c.args, [c.field]: pin }, t);
     if (!input.ok) return { ok: false, text: input.fix };
+    if (!(await c.same())) return { ok: false, text: t.assistant.pinAccountChanged };
     const request = { requestId: `pin:${randomUUID()}`, sessionId: c.request.sessionId };
     const answered = await calls.run(c.tool.command, input.tokens, request, where);
     if ('told' in answered) return { ok: false, text: answered.told };

@@ -116,16 +116,22 @@ async function withPin(c: {
   const field = missingPin(c.tool, c.args);
   if (!field || !isObject(c.args)) return { args: c.args };
   const { options, t } = c;
+  // Bound to the account active now: a PIN entered after a switch or an unlink runs nowhere.
+  const account = await c.calls.activeAccount();
+  const same = async () => (await c.calls.activeAccount()) === account;
   const later = runWithPin({
     ...c,
     args: c.args,
     field,
+    same,
     identity: options.identity,
     roadOut: options.roadOut,
   });
   const language = languageOf(options.locale);
   const asked = await askPin({ server: c.server, pages: options.pinPages, t, language, later });
-  return 'pin' in asked ? { args: { ...c.args, [field]: asked.pin } } : asked;
+  if (!('pin' in asked)) return asked;
+  if (!(await same())) return { result: toolError(t.assistant.pinAccountChanged) };
+  return { args: { ...c.args, [field]: asked.pin } };
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> =>

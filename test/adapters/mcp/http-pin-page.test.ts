@@ -112,6 +112,19 @@ describe('a top-up PIN never typed to the assistant (docs/mcp.md §4.5)', () => 
     await client.close();
   });
 
+  it('the page is bound to the account active when it opened: after an unlink, the PIN runs nowhere', async () => {
+    const { client } = await authorizedClient(h, alice);
+    const url = /https?:\/\/\S+\/mcp\/pin\?id=[A-Za-z0-9_-]+/.exec(
+      textOf(await client.callTool({ name: 'topup', arguments: {} })),
+    )?.[0];
+    await h.say(alice, '/unlink');
+    const posted = await enterPin(url ?? '', PIN);
+    expect(posted.status).toBe(422);
+    expect(posted.text).toMatch(/active account changed since the PIN page was opened/);
+    expect(topups()).toBe(0);
+    await client.close();
+  });
+
   it('an unknown id is refused, and a page opened in German speaks German', async () => {
     expect((await fetch(`${h.base}/mcp/pin?id=nope`)).status).toBe(410);
     const page = h.mcp.pinPages.open({ language: 'de', entered: async () => ({ ok: true, text: '' }) });

@@ -39,6 +39,8 @@ export const assistantDe: typeof assistantEn = {
       'Die PIN-Seite ist abgelaufen, bevor eine PIN eingegeben wurde: nichts wurde gesendet. Rufe das Werkzeug für eine neue Seite erneut auf.',
     pinTaken: 'PIN erhalten. Zurück zu deinem Assistenten: dort geht es weiter.',
     pinToChat: 'PIN erhalten. Bestätigung und Ergebnis kommen in deinen privaten Chat mit dem Bot.',
+    pinAccountChanged:
+      'Dein aktives Konto hat sich geändert, seit die PIN-Seite geöffnet wurde, daher wurde nichts gesendet. Bitte deinen Assistenten um eine neue Seite.',
     pinNotEchoed: '(die PIN wird nicht wiederholt)',
     alreadyReceived:
       'Diese Anfrage (mit derselben ID) habe ich schon erhalten, und ich führe eine Anfrage nur einmal aus; die Antwort ging an die erste. Um sie noch einmal auszuführen, stellen Sie einen neuen Aufruf.',

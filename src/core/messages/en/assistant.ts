@@ -36,6 +36,8 @@ export const assistantEn = {
       'The PIN page expired before a PIN was entered: nothing was sent. Call the tool again for a new page.',
     pinTaken: 'PIN received. Go back to your assistant: it continues there.',
     pinToChat: 'PIN received. The confirmation and the result come to your private chat with the bot.',
+    pinAccountChanged:
+      'Your active account changed since the PIN page was opened, so nothing was sent. Ask your assistant again for a new page.',
     pinNotEchoed: '(the PIN is not repeated)',
     alreadyReceived:
       'I received this same request (its id) before and run a request once; its answer went to the first. To run it again, make a new call.',
