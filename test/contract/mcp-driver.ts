@@ -1,5 +1,6 @@
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { mcpUser, startMcp, textOf } from '../adapters/mcp/mcp-harness.js';
+import { startMcpHttp } from '../adapters/mcp/mcp-over-http.js';
 import { createRecordingNotifier } from '../helpers/recording-notifier.js';
 import { seedWithCalls } from '../helpers/seed-with-calls.js';
 import { type ChannelDriver, SEEDED_CALLS } from './driver.js';
@@ -28,12 +29,13 @@ function toolCall(commands: Awaited<ReturnType<typeof startMcp>>['stack']['core'
 
 /**
  * An assistant over MCP (docs/mcp.md): one person (Alice), the official `Client` on the in-memory
- * transport. What she reads is every tool result and every confirmation form; a press of Confirm or
+ * transport, or over Streamable HTTP with a token issued through the store (docs/mcp.md §8). What she reads is every tool result and every confirmation form; a press of Confirm or
  * Cancel is her answer to the form the last tool call is waiting on (there are no other buttons:
  * a long list's pages come in one result). No shared chat, nothing to delete.
  */
-export async function mcpDriver(): Promise<ChannelDriver> {
-  const h = await startMcp({ link: false, roadOut: true, sandbox: { data: seedWithCalls(SEEDED_CALLS) } });
+export async function mcpDriver(transport: 'memory' | 'http' = 'memory'): Promise<ChannelDriver> {
+  const start = transport === 'http' ? startMcpHttp : startMcp;
+  const h = await start({ link: false, roadOut: true, sandbox: { data: seedWithCalls(SEEDED_CALLS) } });
   const seen: string[] = [];
   // The person's private chat with the bot on their platform: what the bot sends first (an alert)
   // goes there, as for every channel's user; the assistant only answers (docs/mcp.md §8).
@@ -71,7 +73,7 @@ export async function mcpDriver(): Promise<ChannelDriver> {
     await form.done;
   };
   return {
-    name: 'mcp',
+    name: transport === 'http' ? 'mcp-http' : 'mcp',
     // The console's user (docs/mcp.md §1.1); a confirmation's answer is a form, never an edit in place.
     onePerson: true,
     editsInPlace: false,

@@ -33,6 +33,8 @@ export interface DoorCalls {
   press(actionId: string, where?: SupportChannel): Promise<PlacedOutcome>;
   /** Where a reply the core marked for tracking landed (a held request), so its decision can edit it. */
   sent(tracked: TrackedMessage): Promise<void>;
+  /** The person's active account's username now, to bind a PIN page to it (docs/mcp.md §4.5). */
+  activeAccount(): Promise<string | undefined>;
 }
 
 /** A support channel the person named (docs/mcp.md §4.4): its chat id on the person's platform. */
@@ -93,6 +95,7 @@ export function doorCalls({ core, identity, locale, logger }: DoorCallsOptions):
       return 'decided' in answered ? answered.decided : { notice: answered.told };
     },
     sent: (tracked) => core.messageSent(tracked),
+    activeAccount: async () => (await core.linkedAccounts(identity)).find((a) => a.active)?.username,
   };
 }
 

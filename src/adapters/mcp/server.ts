@@ -18,6 +18,8 @@ import {
 } from '../../core/index.js';
 import { askConsent, type ConsentEnd } from './consent.js';
 import { type DoorCalls, doorCalls, type McpRequest, type SupportChannel } from './door-calls.js';
+import { askPin, missingPin, runWithPin } from './pin-ask.js';
+import type { PinPages } from './pin-pages.js';
 import { type Posted, postInChannel, privateChatVia, type RoadOut } from './road-out.js';
 import { readToolInput, splitSupportChannel } from './tool-input.js';
 import { type ToolResult, toolError, toolResult, withLine } from './tool-result.js';
@@ -34,6 +36,8 @@ export interface McpChannelOptions {
    * private chat on their platform, a held request to the support channel they named. Absent: neither.
    */
   roadOut?: RoadOut | undefined;
+  /** One-time pages of ours for a top-up PIN (docs/mcp.md §4.5); absent (stdio alone): the chat. */
+  pinPages?: PinPages | undefined;
   logger?: ChannelLogger | undefined;
   version?: string;
 }
@@ -60,9 +64,20 @@ export function createMcpServer(options: McpChannelOptions): Server {
     if (!tool) return toolError(unknownTool(req.params.name, [...tools.values()], t));
     const split = splitSupportChannel(req.params.arguments, team.has(tool.name), t);
     if (!split.ok) return toolError(split.fix);
-    const input = readToolInput(tool, split.args, t);
-    if (!input.ok) return toolError(input.fix);
     try {
+      const args = await withPin({
+        server,
+        calls,
+        tool,
+        t,
+        options,
+        args: split.args,
+        request: extra,
+        where: split.where,
+      });
+      if ('result' in args) return args.result;
+      const input = readToolInput(tool, args.args, t);
+      if (!input.ok) return toolError(input.fix);
       return await runTool({
         server,
         calls,
@@ -83,6 +98,44 @@ export function createMcpServer(options: McpChannelOptions): Server {
   });
   return server;
 }
+
+/**
+ * The call's arguments, with a top-up PIN it left out asked on a page of ours (pin-ask.ts), or
+ * what the tool answers instead (the page's link, not given, expired, the chat).
+ */
+async function withPin(c: {
+  server: Server;
+  calls: DoorCalls;
+  tool: CommandTool;
+  t: Messages;
+  options: McpChannelOptions;
+  args: unknown;
+  request: McpRequest;
+  where?: SupportChannel | undefined;
+}): Promise<{ args: unknown } | { result: ToolResult }> {
+  const field = missingPin(c.tool, c.args);
+  if (!field || !isObject(c.args)) return { args: c.args };
+  const { options, t } = c;
+  // Bound to the account active now: a PIN entered after a switch or an unlink runs nowhere.
+  const account = await c.calls.activeAccount();
+  const same = async () => (await c.calls.activeAccount()) === account;
+  const later = runWithPin({
+    ...c,
+    args: c.args,
+    field,
+    same,
+    identity: options.identity,
+    roadOut: options.roadOut,
+  });
+  const language = languageOf(options.locale);
+  const asked = await askPin({ server: c.server, pages: options.pinPages, t, language, later });
+  if (!('pin' in asked)) return asked;
+  if (!(await same())) return { result: toolError(t.assistant.pinAccountChanged) };
+  return { args: { ...c.args, [field]: asked.pin } };
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** An unknown tool's fix: the nearest name when there is one, and an example call. */
 function unknownTool(name: string, tools: CommandTool[], t: Messages): string {

@@ -1,28 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium } from './browser.js';
 import { alice, dave, type HttpHarness, httpHarness } from './http-harness.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let h: HttpHarness;
 let browser: BrowserContext;
-let profile: string;
+let chromium: Awaited<ReturnType<typeof launchChromium>>;
 let callback: Server;
 let callbackUrl: string;
 
@@ -31,68 +17,60 @@ let callbackUrl: string;
  * the page shows its code, the person answers in the fake Telegram chat, and the page itself goes
  * on to the client's redirect URI with a code that the token endpoint takes.
  */
-describe.skipIf(!existsSync(CHROMIUM))(
-  'the consent page in chromium (skipped: /usr/bin/chromium is missing)',
-  () => {
-    beforeAll(async () => {
-      h = await httpHarness();
-      profile = mkdtempSync(join(tmpdir(), 'mcp-consent-browser-'));
-      browser = await chromium.launchPersistentContext(profile, {
-        executablePath: CHROMIUM,
-        headless: true,
-        args: FLAGS,
-      });
-      callback = createServer((_req, res) => res.end('back in the assistant'));
-      await new Promise<void>((resolve) => callback.listen(0, '127.0.0.1', resolve));
-      callbackUrl = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
-    }, 60_000);
-    afterAll(async () => {
-      await browser?.close();
-      await new Promise((resolve) => callback?.close(resolve));
-      await h?.close();
-      if (profile) rmSync(profile, { recursive: true, force: true });
-    });
+describe.skipIf(!hasChromium)('the consent page in chromium (skipped: /usr/bin/chromium is missing)', () => {
+  beforeAll(async () => {
+    h = await httpHarness();
+    chromium = await launchChromium();
+    browser = chromium.browser;
+    callback = createServer((_req, res) => res.end('back in the assistant'));
+    await new Promise<void>((resolve) => callback.listen(0, '127.0.0.1', resolve));
+    callbackUrl = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
+  }, 60_000);
+  afterAll(async () => {
+    await chromium?.close();
+    await new Promise((resolve) => callback?.close(resolve));
+    await h?.close();
+  });
 
-    for (const [language, who, heading, confirm] of [
-      ['en', alice, 'Connect an assistant', 'Confirm'],
-      ['de', dave, 'Einen Assistenten', 'Bestätigen'],
-    ] as const) {
-      it(`in ${language}: code on the page, consent in chat, the page redirects with a code`, async () => {
-        const client = await register(`Browser Assistant ${language}`);
-        const verifier = randomBytes(32).toString('base64url');
-        const authorize = new URL('/authorize', h.base);
-        for (const [k, v] of Object.entries({
-          response_type: 'code',
-          client_id: client,
-          redirect_uri: callbackUrl,
-          code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-          code_challenge_method: 'S256',
-          state: `state-${language}`,
-        }))
-          authorize.searchParams.set(k, v);
-        const page = await browser.newPage();
-        await page.setExtraHTTPHeaders({ 'accept-language': `${language},en;q=0.5` });
-        await page.goto(authorize.href);
-        expect(await page.locator('h1').textContent()).toContain(heading);
-        expect(await page.locator('html').getAttribute('lang')).toBe(language);
-        const code = (await page.locator('#command').textContent())?.replace('/mcp connect ', '') ?? '';
-        expect(code).toMatch(/^[A-Z0-9]{6}$/);
-        expect(await page.locator('#telegram').getAttribute('href')).toBe(
-          `https://t.me/${h.telegram.bot.username}?start=mcp-${code}`,
-        );
-        await h.say(who, `/mcp connect ${code}`);
-        expect(h.chat(who).at(-1)).toContain(`Browser Assistant ${language}`);
-        await h.press(who, confirm);
-        await page.waitForURL((url) => url.href.startsWith(`${callbackUrl}?`), { timeout: 20_000 });
-        const back = new URL(page.url());
-        expect(back.searchParams.get('state')).toBe(`state-${language}`);
-        const token = await exchange(client, back.searchParams.get('code') ?? '', verifier);
-        expect(token.token_type).toBe('bearer');
-        await page.close();
-      }, 60_000);
-    }
-  },
-);
+  for (const [language, who, heading, confirm] of [
+    ['en', alice, 'Connect an assistant', 'Confirm'],
+    ['de', dave, 'Einen Assistenten', 'Bestätigen'],
+  ] as const) {
+    it(`in ${language}: code on the page, consent in chat, the page redirects with a code`, async () => {
+      const client = await register(`Browser Assistant ${language}`);
+      const verifier = randomBytes(32).toString('base64url');
+      const authorize = new URL('/authorize', h.base);
+      for (const [k, v] of Object.entries({
+        response_type: 'code',
+        client_id: client,
+        redirect_uri: callbackUrl,
+        code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+        code_challenge_method: 'S256',
+        state: `state-${language}`,
+      }))
+        authorize.searchParams.set(k, v);
+      const page = await browser.newPage();
+      await page.setExtraHTTPHeaders({ 'accept-language': `${language},en;q=0.5` });
+      await page.goto(authorize.href);
+      expect(await page.locator('h1').textContent()).toContain(heading);
+      expect(await page.locator('html').getAttribute('lang')).toBe(language);
+      const code = (await page.locator('#command').textContent())?.replace('/mcp connect ', '') ?? '';
+      expect(code).toMatch(/^[A-Z0-9]{6}$/);
+      expect(await page.locator('#telegram').getAttribute('href')).toBe(
+        `https://t.me/${h.telegram.bot.username}?start=mcp-${code}`,
+      );
+      await h.say(who, `/mcp connect ${code}`);
+      expect(h.chat(who).at(-1)).toContain(`Browser Assistant ${language}`);
+      await h.press(who, confirm);
+      await page.waitForURL((url) => url.href.startsWith(`${callbackUrl}?`), { timeout: 20_000 });
+      const back = new URL(page.url());
+      expect(back.searchParams.get('state')).toBe(`state-${language}`);
+      const token = await exchange(client, back.searchParams.get('code') ?? '', verifier);
+      expect(token.token_type).toBe('bearer');
+      await page.close();
+    }, 60_000);
+  }
+});
 
 /** Dynamic client registration, as a public client. */
 async function register(name: string): Promise<string> {

@@ -1,5 +1,6 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import type { Update } from 'grammy/types';
 import { createMcpHttp, type McpHttp } from '../../../src/adapters/mcp/http/index.js';
 import { createTelegramChannel } from '../../../src/adapters/telegram/index.js';
@@ -165,7 +166,12 @@ export class MemoryOAuthClient implements OAuthClientProvider {
  * The official client connected through the whole OAuth flow, with consent given by `who` in their
  * Telegram chat: its transport (for the session id) and its OAuth side (for the token).
  */
-export async function authorizedClient(h: HttpHarness, who: FakeUser, confirm = 'Confirm') {
+export async function authorizedClient(
+  h: HttpHarness,
+  who: FakeUser,
+  confirm = 'Confirm',
+  capabilities: ClientCapabilities = {},
+) {
   const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
   const { StreamableHTTPClientTransport } = await import(
     '@modelcontextprotocol/sdk/client/streamableHttp.js'
@@ -181,7 +187,13 @@ export async function authorizedClient(h: HttpHarness, who: FakeUser, confirm = 
   const answer = (await (await fetch(new URL(status, h.base))).json()) as { redirect: string };
   await first.finishAuth(new URL(answer.redirect).searchParams.get('code') ?? '');
   const transport = new StreamableHTTPClientTransport(url, { authProvider: oauth });
-  const client = new Client({ name: 'test', version: '1' });
+  const client = new Client({ name: 'test', version: '1' }, { capabilities });
   await client.connect(transport);
   return { client, transport, oauth };
 }
+
+/** The text of a tool result over HTTP. */
+export const resultText = (r: object) =>
+  (((r as { content?: unknown }).content ?? []) as { type: string; text?: string }[])
+    .map((c) => c.text ?? '')
+    .join('\n');

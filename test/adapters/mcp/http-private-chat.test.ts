@@ -1,16 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { alice, authorizedClient, type HttpHarness, httpHarness } from './http-harness.js';
+import {
+  alice,
+  authorizedClient,
+  type HttpHarness,
+  httpHarness,
+  resultText as textOf,
+} from './http-harness.js';
 
 let h: HttpHarness;
 beforeEach(async () => {
   h = await httpHarness();
 });
 afterEach(() => h.close());
-
-const textOf = (r: object) =>
-  (((r as { content?: unknown }).content ?? []) as { type: string; text?: string }[])
-    .map((c) => c.text ?? '')
-    .join('\n');
 
 describe('a client over HTTP that cannot elicit (docs/mcp.md §4.2)', () => {
   it("the Confirm goes to the person's Telegram chat; pressed there, it runs once", async () => {

@@ -40,6 +40,13 @@ describe('MCP bad input: a tool error naming the fix with an example, and no pro
       /starts with a single 0, so it has no country code/,
     ],
     ['a short PIN', 'topup', { pin: '12' }, /A PIN is 4 to 32 digits, e\.g\. 12345678/],
+    // Over stdio alone there is no PIN page (docs/mcp.md §4.5): the chat, or the argument.
+    [
+      'no PIN, no page',
+      'topup',
+      {},
+      /never typed to an assistant here[\s\S]*Run \/topup in your private chat/,
+    ],
   ];
   it.each(cases)('%s', async (_what, name, args, fix) => {
     h = await startMcp();

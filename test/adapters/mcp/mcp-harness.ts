@@ -1,11 +1,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import {
+  type ClientCapabilities,
   type ElicitRequest,
   ElicitRequestSchema,
   type ElicitResult,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { PinPages } from '../../../src/adapters/mcp/pin-pages.js';
 import { createMcpServer } from '../../../src/adapters/mcp/server.js';
 import type { Identity } from '../../../src/core/identity.js';
 import { createTestStack, type TestStack, type TestStackOptions } from '../../helpers/stack.js';
@@ -44,6 +46,10 @@ export async function startMcp(
     /** Who the assistant acts for; default `mcpUser`. */
     identity?: Identity;
     link?: boolean;
+    /** One-time PIN pages (docs/mcp.md §4.5); default none, as over stdio alone. */
+    pinPages?: PinPages;
+    /** The client's elicitation modes; default form only. */
+    modes?: ClientCapabilities['elicitation'];
   } = {},
 ): Promise<McpHarness> {
   const stack = await createTestStack(options);
@@ -55,11 +61,14 @@ export async function startMcp(
       identity,
       locale: options.locale,
       ...(options.roadOut ? { roadOut: stack.proactive.outbox } : {}),
+      pinPages: options.pinPages,
     });
   const clientFor = () =>
     new Client(
       { name: 'test-client', version: '1.0.0' },
-      { capabilities: options.elicitation === false ? {} : { elicitation: { form: {} } } },
+      {
+        capabilities: options.elicitation === false ? {} : { elicitation: options.modes ?? { form: {} } },
+      },
     );
   const server = serverFor();
   const client = clientFor();

@@ -81,7 +81,7 @@ export function consentAuthorize(o: ConsentOptions) {
   };
 }
 
-const html = (s: string) =>
+export const htmlText = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function renderPage(p: {
@@ -98,16 +98,16 @@ function renderPage(p: {
   const said = JSON.stringify({ approved: w.approved, denied: w.denied, expired: w.expired });
   return `<!doctype html>
 <html lang="${w.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${html(w.title)}</title>
+<title>${htmlText(w.title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;line-height:1.5}
 code{font-size:1.6rem;letter-spacing:.15em;background:#eee;padding:.2em .4em;border-radius:.3em}#status{font-weight:600}</style></head>
-<body><h1>${html(w.title)}</h1>
-<p>${html(w.asks(p.client.slice(0, 80)))}</p>
-<p>${html(w.send)}</p>
+<body><h1>${htmlText(w.title)}</h1>
+<p>${htmlText(w.asks(p.client.slice(0, 80)))}</p>
+<p>${htmlText(w.send)}</p>
 <p><code id="command">/mcp connect ${p.code}</code></p>
-${link ? `<p>${html(w.orOpen)} <a id="telegram" href="${html(link)}">${html(w.openTelegram)}</a></p>` : ''}
-<p>${html(w.check)} ${html(w.expiresIn(REQUEST_TTL_MS / 60_000))}</p>
-<p id="status" role="status">${html(w.waiting)}</p>
+${link ? `<p>${htmlText(w.orOpen)} <a id="telegram" href="${htmlText(link)}">${htmlText(w.openTelegram)}</a></p>` : ''}
+<p>${htmlText(w.check)} ${htmlText(w.expiresIn(REQUEST_TTL_MS / 60_000))}</p>
+<p id="status" role="status">${htmlText(w.waiting)}</p>
 <script nonce="${p.nonce}">
 const said = ${said};
 async function poll() {

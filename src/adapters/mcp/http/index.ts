@@ -7,11 +7,13 @@ import {
 } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import express from 'express';
 import { type ChannelLogger, type Core, errorSummary, type TokenStore } from '../../../core/index.js';
+import { createPinPages, PIN_PATH } from '../pin-pages.js';
 import type { RoadOut } from '../road-out.js';
 import { createMcpServer } from '../server.js';
 import { checkClientSecret } from './client-secret.js';
 import { consentAuthorize, consentStatus, STATUS_PATH } from './consent-page.js';
 import { createOAuthProvider } from './oauth-provider.js';
+import { PIN_BODY_BYTES, pinPageRoutes } from './pin-page.js';
 import { createSessions } from './sessions.js';
 
 export interface McpHttpOptions {
@@ -41,6 +43,7 @@ export interface McpHttpPath {
 const MCP_PATHS = [
   '/mcp',
   STATUS_PATH,
+  PIN_PATH,
   '/authorize',
   '/token',
   '/register',
@@ -74,6 +77,8 @@ export function createMcpHttp(o: McpHttpOptions) {
     authorize: consentAuthorize(consent),
     ...(o.now ? { now: o.now } : {}),
   });
+  // One-time PIN pages (docs/mcp.md §4.5): the sessions' servers open them, the app serves them.
+  const pinPages = createPinPages({ base });
   const sessions = createSessions({
     logger: o.logger,
     serverFor: (identity, locale) =>
@@ -82,6 +87,7 @@ export function createMcpHttp(o: McpHttpOptions) {
         identity,
         locale,
         roadOut: o.roadOut,
+        pinPages,
         logger: o.logger,
         ...(o.version ? { version: o.version } : {}),
       }),
@@ -102,6 +108,7 @@ export function createMcpHttp(o: McpHttpOptions) {
       resource_name: 'telephony-bot',
     }),
   );
+  app.use(pinPageRoutes(pinPages));
   const status = consentStatus(consent);
   // Handlers return their promise: Express 5 hands a rejection to the error handler below, so a
   // failed store read or session answers 500 instead of an unhandled rejection ending the process.
@@ -114,7 +121,9 @@ export function createMcpHttp(o: McpHttpOptions) {
     else res.end();
   });
   return {
-    paths: MCP_PATHS.map((path) => ({ path, maxBodyBytes: MAX_BODY })),
+    paths: MCP_PATHS.map((path) => ({ path, maxBodyBytes: path === PIN_PATH ? PIN_BODY_BYTES : MAX_BODY })),
+    /** The PIN pages, for a stdio server in the same process (docs/mcp.md §4.5). */
+    pinPages,
     handler: (req: IncomingMessage, res: ServerResponse) => app(req, res),
     /** How many sessions this process holds. */
     sessions: () => sessions.size,

@@ -29,6 +29,18 @@ export const assistantDe: typeof assistantEn = {
     secretWithheld: (where: string) =>
       `Ein Geheimnis (eine PIN oder ein Passwort) geht nie an einen Assistenten; lesen Sie es in ${where}.`,
     privateChat: 'Ihrem privaten Chat mit dem Bot',
+    pinInChat:
+      'Die PIN wird hier nie einem Assistenten gegeben, und ich habe keine eigene Seite, um sie abzufragen. Führe /topup in deinem privaten Chat mit dem Bot aus, oder gib die PIN als "pin" an, z. B. topup {"pin":"12345678"}.',
+    pinPageAsk: 'Gib die PIN auf dieser einmaligen Seite des Bots ein: dein Assistent sieht sie nie.',
+    pinPageLink: (url: string) =>
+      `Die PIN wird nie einem Assistenten gegeben. Öffne ${url} und gib sie dort ein (die Seite gilt einmal, 5 Minuten lang): dann läuft die Anfrage, und Bestätigung und Ergebnis kommen in deinen privaten Chat mit dem Bot.`,
+    pinNotGiven: 'Es wurde keine PIN eingegeben: nichts wurde gesendet.',
+    pinExpired:
+      'Die PIN-Seite ist abgelaufen, bevor eine PIN eingegeben wurde: nichts wurde gesendet. Rufe das Werkzeug für eine neue Seite erneut auf.',
+    pinTaken: 'PIN erhalten. Zurück zu deinem Assistenten: dort geht es weiter.',
+    pinToChat: 'PIN erhalten. Bestätigung und Ergebnis kommen in deinen privaten Chat mit dem Bot.',
+    pinAccountChanged:
+      'Dein aktives Konto hat sich geändert, seit die PIN-Seite geöffnet wurde, daher wurde nichts gesendet. Bitte deinen Assistenten um eine neue Seite.',
     pinNotEchoed: '(die PIN wird nicht wiederholt)',
     alreadyReceived:
       'Diese Anfrage (mit derselben ID) habe ich schon erhalten, und ich führe eine Anfrage nur einmal aus; die Antwort ging an die erste. Um sie noch einmal auszuführen, stellen Sie einen neuen Aufruf.',

@@ -26,6 +26,18 @@ export const assistantEn = {
     secretWithheld: (where: string) =>
       `A secret (a PIN or password) is never given to an assistant; read it in ${where}.`,
     privateChat: 'your private chat with the bot',
+    pinInChat:
+      'The PIN is never typed to an assistant here, and I have no page of mine to ask it on. Run /topup in your private chat with the bot, or give the PIN as "pin", e.g. topup {"pin":"12345678"}.',
+    pinPageAsk: 'Enter the PIN on this one-time page of the bot: your assistant never sees it.',
+    pinPageLink: (url: string) =>
+      `The PIN is never typed to an assistant. Open ${url} and enter it there (the page works once, for 5 minutes): the request runs when you do, and its confirmation and result come to your private chat with the bot.`,
+    pinNotGiven: 'No PIN was entered: nothing was sent.',
+    pinExpired:
+      'The PIN page expired before a PIN was entered: nothing was sent. Call the tool again for a new page.',
+    pinTaken: 'PIN received. Go back to your assistant: it continues there.',
+    pinToChat: 'PIN received. The confirmation and the result come to your private chat with the bot.',
+    pinAccountChanged:
+      'Your active account changed since the PIN page was opened, so nothing was sent. Ask your assistant again for a new page.',
     pinNotEchoed: '(the PIN is not repeated)',
     alreadyReceived:
       'I received this same request (its id) before and run a request once; its answer went to the first. To run it again, make a new call.',

@@ -1,4 +1,4 @@
-import type { PageWords } from './en.js';
+import type { PageWords, PinPageWords } from './en.js';
 
 /** Deutsch: die Autorisierungsseite, die ein Assistent öffnet (docs/mcp.md §8.2). */
 export const pageDe: PageWords = {
@@ -16,4 +16,16 @@ export const pageDe: PageWords = {
   expired:
     'Diese Anfrage ist abgelaufen (ein Code gilt ein paar Minuten und einmal). Verbinde den Assistenten neu.',
   expiresIn: (minutes) => `Der Code gilt ${minutes} Minuten und einmal.`,
+};
+
+/** German: the one-time PIN page (docs/mcp.md §4.5). */
+export const pinPageDe: PinPageWords = {
+  lang: 'de',
+  title: 'PIN eingeben',
+  explain:
+    'Dein Assistent hat nach einer PIN gefragt. Gib sie hier ein, nicht beim Assistenten: sie geht nur an den Bot, und der Assistent sieht sie nie.',
+  label: 'PIN',
+  submit: 'Senden',
+  once: 'Diese Seite gilt einmal, 5 Minuten lang.',
+  gone: 'Diese Seite ist abgelaufen oder wurde schon benutzt. Bitte deinen Assistenten um eine neue.',
 };

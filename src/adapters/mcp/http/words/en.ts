@@ -17,3 +17,17 @@ export const pageEn = {
 };
 
 export type PageWords = typeof pageEn;
+
+/** English: the one-time page where a person types a PIN for their assistant's call (docs/mcp.md §4.5). */
+export const pinPageEn = {
+  lang: 'en',
+  title: 'Enter your PIN',
+  explain:
+    'Your assistant asked for a PIN. Type it here, not to the assistant: it goes to the bot only, and the assistant never sees it.',
+  label: 'PIN',
+  submit: 'Send',
+  once: 'This page works once, for 5 minutes.',
+  gone: 'This page has expired or was used already. Ask your assistant again for a new one.',
+};
+
+export type PinPageWords = typeof pinPageEn;
