@@ -106,12 +106,16 @@ export class SlackResponder {
         if (file) await this.#upload(target, file, 'chat', reply.language);
         return sent;
       },
-      // The file of such a reply goes to the DM (the executor uploads it): the message alone here.
-      showToActor: ({ file: _file, ...reply }, form) =>
-        inTableForm(reply, form, async (message) => {
+      // A chart drawn by Slack carries the file; else the file goes to the DM (the executor uploads
+      // it) and the message alone is shown here.
+      showToActor: async (reply, form) => {
+        if (await this.#chart(target, reply, (m) => this.#send(target, m, true))) return 'with-file';
+        const { file: _file, ...body } = reply;
+        return inTableForm(body, form, async (message) => {
           if (message.blocks.length > 0) await this.#send(target, message, true);
           return true;
-        }),
+        });
+      },
       postPrivately: async (reply, form) => {
         const { file, ...body } = reply;
         const channel = await this.#dm(target);

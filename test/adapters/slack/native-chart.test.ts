@@ -92,6 +92,25 @@ describe('/spend as a data_visualization block', () => {
     expect(h.slack.refusedPayloads()).toEqual([]);
   });
 
+  it("asked in a channel, draws the chart in the answer only the asker sees, with no PNG; a refusing workspace gets today's PNG", async () => {
+    const { responseId } = await h.command('spend 30d', { channel: 'C1' });
+    const answer = await spendAnswer(h, responseId);
+    expect(answer.body.response_type).toBe('ephemeral');
+    expect(charts(answer).map((c) => c.chart.type)).toEqual(['bar', 'pie']);
+    await h.channel.stop();
+    expect(h.slack.callsOf('files.completeUploadExternal')).toEqual([]);
+    expect(h.slack.refusedPayloads()).toEqual([]);
+
+    await h.close();
+    h = await startHarness(stack.core, { users: [{ id: 'U1', name: 'alice', tz: 'UTC' }] });
+    h.slack.refuseCharts();
+    const refused = await h.command('spend 30d', { channel: 'C1' });
+    await h.slack.waitForCall('files.completeUploadExternal');
+    const shown = await spendAnswer(h, refused.responseId);
+    expect(shown.body.response_type).toBe('ephemeral');
+    expect(charts(shown)).toEqual([]);
+  });
+
   it('the fake refuses a third chart in a message, as Slack does', () => {
     const chart = {
       type: 'data_visualization',
