@@ -47,6 +47,7 @@ export function createHandlerDeps(
       now: options.now,
       apiUrl: options.apiUrl,
       memory: options.memory,
+      workObjects: options.workObjects,
     }),
     track: (name, work) => {
       const p = work().catch((err: unknown) => {

@@ -149,4 +149,17 @@ describe('Work Objects', () => {
     // Nor its PIN: a panel cannot be deleted after a while as a secret reply is (docs/privacy.md §3.4).
     expect(text(panel)).not.toContain('12345678');
   });
+
+  it("hands out the card's Work Object link in the answer to its owner, one that unfurls and opens", async () => {
+    const { responseId } = await h.command(`card show +${CARD}`, { channel: 'D1' });
+    const answer = await h.slack.waitForCall('response_url', (c) => c.id === responseId);
+    const link = /https:\/\/bot\.example\.com\/wo\/[A-Za-z0-9_-]+/.exec(text(answer))?.[0];
+    expect(link).toBeDefined();
+    await share('U1', 'C9', link!, '1.000008');
+    const [unfurl] = await h.slack.waitForCalls('chat.unfurl', 1);
+    expect(unfurl!.answer).toEqual({ ok: true });
+    await click('U1', link!);
+    const panel = await h.slack.waitForCall('entity.presentDetails');
+    expect(text(panel)).toMatch(HOLDER);
+  });
 });
