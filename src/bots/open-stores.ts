@@ -15,7 +15,7 @@ import { resolveKeyring, storeConfigOf } from './store-config.js';
 /** A channel's small memory of a workspace, in the bot's store (the Slack channel's `WorkspaceMemory`). */
 export interface ChannelMemory {
   recall(key: string): Promise<string | undefined>;
-  remember(key: string, value: string): Promise<void>;
+  remember(key: string, value: string, ttlMs?: number): Promise<void>;
 }
 
 /** Opens the configured store (SQLite or Redis) and checks the master key against it. */
@@ -49,8 +49,11 @@ export async function openStores(
         ),
     }),
     installations: createInstallationStore({ kv, keyring }),
-    // What a channel remembers of a workspace (a surface it refused), kept across restarts (docs/channels.md §2.3).
-    channelMemory: { recall: (key) => kv.get<string>(key), remember: (key, value) => kv.set(key, value) },
+    // What a channel remembers (a surface refused, an agent view's choice), kept across restarts (docs/channels.md §2.3).
+    channelMemory: {
+      recall: (key) => kv.get<string>(key),
+      remember: (key, value, ttlMs) => kv.set(key, value, ttlMs),
+    },
     keyCreatedAt: createdAt,
   };
 }

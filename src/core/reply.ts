@@ -36,6 +36,11 @@ export interface Reply {
    */
   chart?: ReplyChart;
   /**
+   * The record this reply shows (a prepaid card, under the linked account `account`), for a channel
+   * that links to it in a private place (Slack's Work Objects, docs/channels.md §2.3).
+   */
+  subject?: { kind: 'card' | 'call'; account: string; ref: string };
+  /**
    * What the reply holds, as its handler classifies it; the command table's `output` applies when
    * it is missing (delivery.ts). `personal`: the user's own data (balance, numbers, usernames, call
    * records). `secret`: a PIN or password. `public`: nothing about anyone.

@@ -7,6 +7,7 @@ import { adapterContract } from './scenarios.js';
 import { slackDriver } from './slack-driver.js';
 import { surfacesContract } from './surfaces.js';
 import { telegramDriver } from './telegram-driver.js';
+import { workObjectsContract } from './work-object-promises.js';
 
 /** One set of scenarios, three channels (docs/privacy.md §5). */
 adapterContract('telegram', telegramDriver, { shared: true, deletes: true, thread: false });
@@ -35,3 +36,7 @@ intakeContract('console', consoleDriver);
 disabledButtonsContract('telegram', telegramDriver);
 disabledButtonsContract('slack', slackDriver);
 disabledButtonsContract('console', consoleDriver);
+/** A record's preview keeps the privacy rules, where the channel has previews (docs/privacy.md §3.4). */
+workObjectsContract('telegram', telegramDriver);
+workObjectsContract('slack', slackDriver);
+workObjectsContract('console', consoleDriver);

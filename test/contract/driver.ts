@@ -122,6 +122,17 @@ export interface ChannelDriver {
    * console show a line instead).
    */
   pressDisabled?(who: Person, where: Where, label: string, owner?: Person): Promise<boolean>;
+  /**
+   * Links to a record that the platform previews (Slack's Work Objects): `link` makes one to the demo
+   * account's card `ref`; `share` has `who` paste it in `where` and gives the preview as everyone
+   * there sees it ('' when none); `open` gives what `who`'s own panel shows. Absent where the
+   * channel has no such surface.
+   */
+  workObjects?: {
+    link(ref: string): string;
+    share(who: Person, where: Where, url: string): Promise<string>;
+    open(who: Person, url: string): Promise<string>;
+  };
   /** Links the sandbox's demo accounts to `who`. */
   linkDemo(who: Person): Promise<void>;
   close(): Promise<void>;

@@ -12,6 +12,7 @@ import {
 import { seedWithCalls } from '../helpers/seed-with-calls.js';
 import { createTestStack } from '../helpers/stack.js';
 import { type ChannelDriver, type Person, SEEDED_CALLS, type Where } from './driver.js';
+import { CONTRACT_WORK_OBJECTS, slackWorkObjects } from './slack-work-objects.js';
 import { plainMrkdwn } from './views.js';
 
 const ids: Record<Person, string> = { alice: 'U1', bob: 'U2', carol: 'U3', dave: 'U4' };
@@ -54,6 +55,7 @@ export async function slackDriver(): Promise<ChannelDriver> {
     dedupe: stack.stores.dedupe,
     command: COMMAND,
     webApiRetry: { retries: 0 },
+    workObjects: CONTRACT_WORK_OBJECTS,
   });
   await channel.start();
   // The core speaks to a person other than the presser (an approved request's result to its requester).
@@ -280,6 +282,7 @@ export async function slackDriver(): Promise<ChannelDriver> {
       });
     },
     demote: (who) => slack.setUser({ id: ids[who], name: who, isAdmin: false }),
+    workObjects: slackWorkObjects(slack, event, (who) => ids[who], channelOf),
     linkDemo: (who) => stack.linkDemo(identity(who)),
     async close() {
       await channel.stop();

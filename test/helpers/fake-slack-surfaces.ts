@@ -55,6 +55,18 @@ export const CHARTS_PER_MESSAGE = 2;
 /** The reason recorded for a chart refused by `refuseCharts()`. */
 export const CHARTS_REFUSED = 'data_visualization blocks are not available in this workspace';
 
+/**
+ * The entity types Slack documents for Work Objects (docs.slack.dev/messaging/work-objects-implementation,
+ * "Supported entity types"; `@slack/types` EntityType): any other is refused (`invalid_metadata`).
+ */
+export const DOCUMENTED_ENTITY_TYPES = [
+  'slack#/entities/file',
+  'slack#/entities/task',
+  'slack#/entities/incident',
+  'slack#/entities/content_item',
+  'slack#/entities/item',
+];
+
 /** Blocks of a message body (JSON string or array). */
 export function blocksOf(body: Obj): Obj[] {
   const raw = typeof body.blocks === 'string' ? (JSON.parse(body.blocks) as unknown) : body.blocks;
@@ -116,7 +128,7 @@ export class FakeSurfaces {
       if (!Array.isArray(entities) || entities.length === 0) return { ok: false, error: 'invalid_metadata' };
       for (const e of entities) {
         const payload = (e.entity_payload ?? {}) as { attributes?: { title?: { text?: unknown } } };
-        if (typeof e.app_unfurl_url !== 'string' || typeof e.entity_type !== 'string')
+        if (typeof e.app_unfurl_url !== 'string' || !DOCUMENTED_ENTITY_TYPES.includes(String(e.entity_type)))
           return { ok: false, error: 'invalid_metadata' };
         if (typeof (e.external_ref as Obj | undefined)?.id !== 'string')
           return { ok: false, error: 'invalid_metadata' };
@@ -136,6 +148,8 @@ export class FakeSurfaces {
     if (metadata !== undefined) {
       if ((metadata.external_ref as Obj | undefined)?.id !== ref)
         return { ok: false, error: 'entity_metadata_does_not_match_trigger' };
+      if (!DOCUMENTED_ENTITY_TYPES.includes(String(metadata.entity_type)))
+        return { ok: false, error: 'invalid_metadata' };
     }
     return { ok: true };
   }

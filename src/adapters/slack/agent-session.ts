@@ -4,19 +4,28 @@ import type { SlackHandlerDeps } from './deps.js';
 import type { SlackTurn } from './turn.js';
 import { replyTarget, slackIdentity } from './turn.js';
 import { slackWords } from './words/index.js';
+import type { WorkspaceMemory } from './workspace-memory.js';
 
 /** Buttons of the agent view's offer: `av:use:<channel>` and `av:own`. */
 export const AGENT_VIEW_PREFIX = 'av:';
 
+/** How long a chosen support channel is kept: a working day; the agent is checked at each use anyway. */
+export const AGENT_CHOICE_TTL_MS = 10 * 60 * 60 * 1000;
+
 /**
  * What the agent view knows of each person (docs/channels.md §2.3): the channel they are looking at
- * (`app_context_changed`), and the support channel whose account they chose to act with. Kept in
- * memory: after a restart the next context event offers again. The choice grants nothing by itself:
- * every answer checks the agent anew (`agentFor`).
+ * (`app_context_changed`, in memory: the next event says it again), and the support channel whose
+ * account they chose to act with, kept in the bot's store for `AGENT_CHOICE_TTL_MS` so that a
+ * restart does not drop it. The choice grants nothing by itself: every answer checks the agent
+ * anew (`agentFor`).
  */
 export class AgentViews {
   readonly #viewing = new Map<string, string>();
-  readonly #acting = new Map<string, string>();
+  readonly #memory: WorkspaceMemory;
+
+  constructor(memory: WorkspaceMemory) {
+    this.#memory = memory;
+  }
 
   viewing(team: string, user: string): string | undefined {
     return this.#viewing.get(`${team}:${user}`);
@@ -25,14 +34,16 @@ export class AgentViews {
     if (channel) this.#viewing.set(`${team}:${user}`, channel);
     else this.#viewing.delete(`${team}:${user}`);
   }
-  acting(team: string, user: string): string | undefined {
-    return this.#acting.get(`${team}:${user}`);
+  async acting(team: string, user: string): Promise<string | undefined> {
+    return (await this.#memory.recall(choiceKey(team, user))) || undefined;
   }
-  act(team: string, user: string, channel: string | undefined): void {
-    if (channel) this.#acting.set(`${team}:${user}`, channel);
-    else this.#acting.delete(`${team}:${user}`);
+  /** Chooses `channel`, or acting as nobody (kept as empty: the port has no delete). */
+  act(team: string, user: string, channel: string | undefined): Promise<void> {
+    return this.#memory.remember(choiceKey(team, user), channel ?? '', AGENT_CHOICE_TTL_MS);
   }
 }
+
+const choiceKey = (team: string, user: string) => `slack:agent-view:${team}:${user}`;
 
 /**
  * The support channel's account for this person now: their user groups read past every cache and
@@ -72,13 +83,13 @@ export async function channelName(client: webApi.WebClient, channel: string): Pr
  */
 export async function actingTurn(deps: SlackHandlerDeps, turn: SlackTurn): Promise<SlackTurn | undefined> {
   const { req } = turn;
-  const channel = deps.agentViews.acting(req.team, req.user);
+  const channel = await deps.agentViews.acting(req.team, req.user);
   if (!channel) return undefined;
   const t = wordsIn(slackWords, languageOf(turn.asker.locale)).agentView;
   const name = await channelName(req.client, channel);
   const agent = await agentFor(deps, req.client, req.team, req.user, channel, t.audit);
   if (!agent) {
-    deps.agentViews.act(req.team, req.user, undefined);
+    await deps.agentViews.act(req.team, req.user, undefined);
     await deps.responder.notice(turn.target, t.notAgent(name));
     return undefined;
   }

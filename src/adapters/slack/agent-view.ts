@@ -75,7 +75,7 @@ export function registerAgentView(app: App, deps: SlackHandlerDeps): void {
       const t = await wordsOf(deps, client, team, user);
       // The press grants nothing: the agent is checked now, and again with every answer.
       const agent = channel ? await agentFor(deps, client, team, user, channel) : undefined;
-      deps.agentViews.act(team, user, agent ? channel : undefined);
+      await deps.agentViews.act(team, user, agent ? channel : undefined);
       const text = agent ? t.actingAs(await channelName(client, channel), agent.account) : t.own;
       if (dm) await client.chat.postMessage({ channel: dm, text: escapeMrkdwn(text) });
     },
@@ -97,7 +97,7 @@ async function lookedAt(
   threadTs?: string,
 ): Promise<void> {
   deps.agentViews.look(team, user, looked);
-  if (!looked || !dm || deps.agentViews.acting(team, user) === looked) return;
+  if (!looked || !dm || (await deps.agentViews.acting(team, user)) === looked) return;
   const agent = await agentFor(deps, client, team, user, looked);
   // Never offered to anyone who is not that channel's agent: nothing about the channel is said.
   if (!agent) return;

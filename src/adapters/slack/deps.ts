@@ -39,7 +39,7 @@ export function createHandlerDeps(
     options,
     door: options.core.register({ name: 'slack', logger, dedupe, dedupeTtlMs }),
     directory: new SlackDirectory(options.directoryTtlMs, logger),
-    agentViews: new AgentViews(),
+    agentViews: new AgentViews(options.memory),
     responder: new SlackResponder({
       logger,
       httpTimeoutMs: options.httpTimeoutMs,
@@ -47,6 +47,7 @@ export function createHandlerDeps(
       now: options.now,
       apiUrl: options.apiUrl,
       memory: options.memory,
+      workObjects: options.workObjects,
     }),
     track: (name, work) => {
       const p = work().catch((err: unknown) => {

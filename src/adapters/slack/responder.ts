@@ -25,6 +25,8 @@ import { answerThroughWebApi, ResponseUrls } from './response-url.js';
 import { slackProgress } from './stream.js';
 import { inTableForm } from './table-fallback.js';
 import { slackWords } from './words/index.js';
+import { withWorkObjectLink } from './work-object-link.js';
+import type { WorkObjectOptions } from './work-objects.js';
 import type { WorkspaceMemory } from './workspace-memory.js';
 
 /** Where an answer goes: the conversation, the person, and the ways Slack gave us to reach them. */
@@ -57,6 +59,8 @@ export interface ResponderOptions {
   apiUrl?: string | undefined;
   /** Where a workspace that refused the chart block is remembered (native-chart.ts). */
   memory: WorkspaceMemory;
+  /** The unfurl domain and key of Work Object links, when `SLACK_UNFURL_DOMAIN` is set. */
+  workObjects?: WorkObjectOptions | undefined;
 }
 
 /**
@@ -99,20 +103,27 @@ export class SlackResponder {
       can: SLACK_CAN,
       kind: target.chat.kind,
       ...(target.pressedPrivately ? { pressedPrivately: true } : {}),
-      post: async (reply, form) => {
+      post: async (posted, form) => {
+        const reply = target.chat.kind === 'private' ? this.#linked(posted) : posted;
         if (await this.#chart(target, reply, (m) => this.#send(target, m, false))) return undefined;
         const { file, ...body } = reply;
         const sent = await this.#post(target, body, form);
         if (file) await this.#upload(target, file, 'chat', reply.language);
         return sent;
       },
-      // The file of such a reply goes to the DM (the executor uploads it): the message alone here.
-      showToActor: ({ file: _file, ...reply }, form) =>
-        inTableForm(reply, form, async (message) => {
+      // A chart drawn by Slack carries the file; else the file goes to the DM (the executor uploads
+      // it) and the message alone is shown here.
+      showToActor: async (shown, form) => {
+        const reply = this.#linked(shown);
+        if (await this.#chart(target, reply, (m) => this.#send(target, m, true))) return 'with-file';
+        const { file: _file, ...body } = reply;
+        return inTableForm(body, form, async (message) => {
           if (message.blocks.length > 0) await this.#send(target, message, true);
           return true;
-        }),
-      postPrivately: async (reply, form) => {
+        });
+      },
+      postPrivately: async (privately, form) => {
+        const reply = this.#linked(privately);
         const { file, ...body } = reply;
         const channel = await this.#dm(target);
         const send = (m: RenderedMessage) => target.client.chat.postMessage({ channel, ...m });
@@ -165,6 +176,12 @@ export class SlackResponder {
       this.options.logger.warn({ err: errorSummary(err), method: 'views.open' }, 'Slack form did not open');
       return false;
     }
+  }
+
+  /** The reply with its record's Work Object link: for answers in a private place only (work-object-link.ts). */
+  #linked(reply: Reply): Reply {
+    const label = wordsIn(slackWords, reply.language).workObject.link;
+    return withWorkObjectLink(reply, this.options.workObjects, label);
   }
 
   /** A reply with a chart, drawn by Slack where the workspace takes the block (native-chart.ts). */

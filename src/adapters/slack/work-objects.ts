@@ -1,9 +1,25 @@
 import type { App, webApi } from '@slack/bolt';
-import { languageOf, type Reply, wordsIn } from '../../core/index.js';
+import {
+  commandRef,
+  type Identity,
+  languageOf,
+  type PlacedReply,
+  type Reply,
+  wordsIn,
+} from '../../core/index.js';
 import type { SlackHandlerDeps } from './deps.js';
+import { SLACK_CAN } from './responder.js';
 import { slackIdentity } from './turn.js';
 import { slackWords } from './words/index.js';
 import { openWorkObject, type WorkObjectRef, workObjectIdOf } from './work-object-id.js';
+
+/**
+ * Slack's entity type for a card or a call: of the documented ones (file, task, incident,
+ * content_item, item; docs.slack.dev/messaging/work-objects-implementation), `item` is the
+ * general-purpose entity, shown by its custom fields alone. A card or a call record is no file,
+ * ticket, incident or article (docs/channels.md §2.3).
+ */
+export const WORK_OBJECT_ENTITY_TYPE = 'slack#/entities/item';
 
 /** Where Work Objects live: the unfurl domain (`SLACK_UNFURL_DOMAIN`) and the key their ids are sealed with. */
 export interface WorkObjectOptions {
@@ -76,7 +92,7 @@ function entity(url: string, id: string, target: WorkObjectRef, words: { card: s
     app_unfurl_url: url,
     url,
     external_ref: { id, type: target.kind },
-    entity_type: 'slack#/entities/item',
+    entity_type: WORK_OBJECT_ENTITY_TYPE,
     entity_payload: {
       attributes: {
         title: { text: target.kind === 'card' ? words.card : words.call },
@@ -115,14 +131,14 @@ async function details(
     });
     return;
   }
-  const replies = await deps.options.core.home({
-    identity,
-    ...(e.user_locale ? { locale: e.user_locale } : {}),
-  });
+  // Never a secret (a card's PIN): a panel is not deleted after a while as a secret reply is.
+  const replies = (await recordOf(deps, identity, target, e.user_locale)).filter(
+    (r) => r.visibility !== 'secret',
+  );
   await client.apiCall('entity.presentDetails', {
     trigger_id: e.trigger_id,
     metadata: JSON.stringify({
-      entity_type: 'slack#/entities/item',
+      entity_type: WORK_OBJECT_ENTITY_TYPE,
       url: `https://${wo.domain}/wo/${id}`,
       external_ref: { id, type: target.kind },
       entity_payload: {
@@ -133,9 +149,34 @@ async function details(
   });
 }
 
-/** The person's own balance and calls (their home screen's fields and table rows) as the panel's fields. */
+/**
+ * That card's or that call's own record, read through the core as its command (`card show`) in
+ * the person's private place, after the link check above: the core's roles and rules apply.
+ */
+async function recordOf(
+  deps: SlackHandlerDeps,
+  identity: Identity,
+  target: WorkObjectRef,
+  locale: string | undefined,
+): Promise<readonly PlacedReply[]> {
+  const who = { identity, chat: { id: `panel:${identity.user}`, kind: 'private' as const }, can: SLACK_CAN };
+  const where = { ...who, ...(locale ? { locale } : {}) };
+  if (target.kind === 'card')
+    return deps.options.core.runCommand({
+      ...where,
+      command: commandRef('card'),
+      args: ['show', target.ref],
+    });
+  // A call: the account's latest records, the call among them (no command reads one call by its id).
+  return deps.options.core.runCommand({ ...where, command: commandRef('cdrs'), args: ['10'] });
+}
+
+/** The record's fields and table rows (their home screen's fields and table rows) as the panel's fields. */
 function panelFields(replies: readonly Reply[]) {
-  const fields = replies.flatMap((r) => r.fields ?? []).map((f) => ({ label: f.label, value: f.value }));
+  const fields = replies
+    .flatMap((r) => r.fields ?? [])
+    .filter((f) => !f.spoiler)
+    .map((f) => ({ label: f.label, value: f.value }));
   const rows = replies.flatMap((r) => (r.table ? r.table.rows.map((row) => row.join(' · ')) : []));
   return [...fields, ...rows.slice(0, 10).map((value, i) => ({ label: `#${i + 1}`, value }))].map((f, i) => ({
     key: `f${i}`,

@@ -205,7 +205,12 @@ const cardCommand = defineCommand<CardArgs>({
     }
     // Applied: a store failure now (a Redis outage) must not turn "unblocked" into "I did not do that".
     if (a.sub === 'unblock') await cardUnblocked(ctx, result.card).catch(() => undefined);
-    return cardReplies(ctx, result.card, result.op, a.sub);
+    // The linked account the card is reached through (not the card module's login): its Work Object link's.
+    const account = await ctx
+      .account()
+      .then((c) => c.username)
+      .catch(() => undefined);
+    return cardReplies(ctx, result.card, result.op, a.sub, account);
   },
 });
 
@@ -214,7 +219,13 @@ export function cardCommands() {
   return [cardCommand];
 }
 
-function cardReplies(ctx: CommandContext<CardArgs>, card: Card, op: string, sub: string): Reply[] {
+function cardReplies(
+  ctx: CommandContext<CardArgs>,
+  card: Card,
+  op: string,
+  sub: string,
+  account: string | undefined,
+): Reply[] {
   const { t, fmt } = ctx;
   const verb = t.cardVerbs[op];
   const main: Reply = {
@@ -229,6 +240,7 @@ function cardReplies(ctx: CommandContext<CardArgs>, card: Card, op: string, sub:
     ],
     tone: verb ? 'success' : 'info',
     visibility: 'personal',
+    ...(account ? { subject: { kind: 'card' as const, account, ref: card.cli } } : {}),
   };
   const pin = card.pin.reveal();
   // PINs go only to the acting user, privately (docs/privacy.md §3.1): a reply of their own.

@@ -154,8 +154,8 @@ export class DeliveryExecutor {
     let sent: Sent;
     const shown = spot === 'one' ? await this.#show(conv, carried) : false;
     if (spot === 'chat') sent = await this.#post(conv, carried);
-    else if (shown === true) {
-      if (file) {
+    else if (shown === true || shown === 'with-file') {
+      if (file && shown === true) {
         await conv.upload(file, 'private', reply.language);
         const words = wordsIn(conv.can.privateWords, reply.language);
         await this.#show(conv, note(words.fileSentTo(file.name), reply.language));
@@ -196,7 +196,7 @@ export class DeliveryExecutor {
     return inForms(this.#o, what(conv, 'editPressed', reply), (form) => conv.editPressed(reply, form));
   }
 
-  #show(conv: Conversation, reply: Reply): Promise<Tried<boolean>> {
+  #show(conv: Conversation, reply: Reply): Promise<Tried<boolean | 'with-file'>> {
     return inForms(this.#o, what(conv, 'showToActor', reply), (form) => conv.showToActor(reply, form));
   }
 

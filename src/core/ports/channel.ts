@@ -91,9 +91,11 @@ export interface Conversation {
   /**
    * Shows a message in the chat to the person who acted only. Called only with `can.showToOne`;
    * `false` when the platform would not (Telegram refuses an ephemeral message that must be
-   * deleted or edited later): the executor then uses the private conversation.
+   * deleted or edited later): the executor then uses the private conversation. `'with-file'`:
+   * shown, the reply's file carried in it in the platform's own form (Slack draws `/spend`'s
+   * chart instead of the PNG), so nothing is uploaded beside it.
    */
-  showToActor(reply: Reply, form?: ReplyForm): Promise<boolean>;
+  showToActor(reply: Reply, form?: ReplyForm): Promise<boolean | 'with-file'>;
   /**
    * Shows the outcome of a press in place of the pressed message, for the presser alone, while
    * the chat keeps the message as it was (Telegram `replace_callback_query_message`). Optional.

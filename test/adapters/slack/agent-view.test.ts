@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buttonPressPayload, eventCallbackBody, type SlackCall } from '../../helpers/fake-slack.js';
+import { sqliteMemory, tempSqlitePath } from '../../helpers/sqlite-memory.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { recordingLogger, type SlackHarness, startHarness } from './harness.js';
 
@@ -11,23 +12,24 @@ import { recordingLogger, type SlackHarness, startHarness } from './harness.js';
 const logger = recordingLogger();
 let stack: TestStack;
 let h: SlackHarness;
+let memory: ReturnType<typeof sqliteMemory>;
+let path: string;
 const team = 'T1';
+const people = {
+  users: [
+    { id: 'UADMIN', name: 'Ada', isAdmin: true, tz: 'UTC' },
+    { id: 'U7', name: 'agent', tz: 'UTC' },
+    { id: 'U9', name: 'other', tz: 'UTC' },
+  ],
+  groups: { SAGENTS: ['U7'] },
+  channelNames: { C1: 'acme-support' },
+};
 
 beforeEach(async () => {
   stack = await createTestStack();
-  h = await startHarness(
-    stack.core,
-    {
-      users: [
-        { id: 'UADMIN', name: 'Ada', isAdmin: true, tz: 'UTC' },
-        { id: 'U7', name: 'agent', tz: 'UTC' },
-        { id: 'U9', name: 'other', tz: 'UTC' },
-      ],
-      groups: { SAGENTS: ['U7'] },
-      channelNames: { C1: 'acme-support' },
-    },
-    { logger },
-  );
+  path = tempSqlitePath('agent-view-');
+  memory = sqliteMemory(path);
+  h = await startHarness(stack.core, people, { logger, memory });
   await stack.core.setupSupportChannel({
     identity: { platform: 'slack', tenant: team, user: 'UADMIN' },
     chat: { id: 'C1', kind: 'shared', userIsAdmin: true },
@@ -64,6 +66,16 @@ const press = (user: string, channel: string) => {
   });
   (payload as { actions: { value?: string }[] }).actions[0]!.value = channel;
   return h.interact(payload);
+};
+/** U7 looks at #acme-support, is offered its account and takes it. */
+const chooseC1 = async () => {
+  await lookAt('U7', 'C1');
+  await h.slack.waitForCall('chat.postMessage', (c) => c.body.channel === 'DU7');
+  await press('U7', 'C1');
+  await h.slack.waitForCall(
+    'chat.postMessage',
+    (c) => c.body.channel === 'DU7' && /As an agent/.test(textOf(c)),
+  );
 };
 const postsTo = (channel: string) =>
   h.slack.callsOf('chat.postMessage').filter((c) => c.body.channel === channel);
@@ -110,13 +122,7 @@ describe('the agent view', () => {
   });
 
   it('checks the agent afresh for every answer: removed from the group, the next answer is their own', async () => {
-    await lookAt('U7', 'C1');
-    await h.slack.waitForCall('chat.postMessage', (c) => c.body.channel === 'DU7');
-    await press('U7', 'C1');
-    await h.slack.waitForCall(
-      'chat.postMessage',
-      (c) => c.body.channel === 'DU7' && /As an agent/.test(textOf(c)),
-    );
+    await chooseC1();
     // Within the directory's cache time: only a fresh read sees the change.
     h.slack.setGroup('SAGENTS', []);
     await dm('U7', 'balance');
@@ -126,6 +132,32 @@ describe('the agent view', () => {
     );
     await h.channel.stop();
     expect(postsTo('DU7').filter((c) => /18[.,]40/.test(textOf(c)))).toEqual([]);
+  });
+
+  it('keeps the choice across a restart in the store, with a TTL, and checks the agent afresh on use', async () => {
+    await chooseC1();
+    expect(memory.ttls.some((t) => typeof t === 'number' && t > 0)).toBe(true);
+    // The bot restarts on the same store: no new context event, no new press.
+    await h.close();
+    h = await startHarness(stack.core, people, { logger, memory: sqliteMemory(path) });
+    await dm('U7', 'balance');
+    const answer = await h.slack.waitForCall(
+      'chat.postMessage',
+      (c) => c.body.channel === 'DU7' && /18[.,]40/.test(textOf(c)),
+    );
+    expect(textOf(answer)).toContain("As an agent of #acme-support, with demo's account (audited there).");
+    // Still checked at each use: out of the group, the kept choice grants nothing, and is dropped.
+    h.slack.setGroup('SAGENTS', []);
+    await dm('U7', 'balance');
+    await h.slack.waitForCall(
+      'chat.postMessage',
+      (c) => c.body.channel === 'DU7' && /no longer an agent of #acme-support/.test(textOf(c)),
+    );
+    await h.close();
+    h = await startHarness(stack.core, people, { logger, memory: sqliteMemory(path) });
+    await dm('U7', 'balance');
+    const own = await h.slack.waitForCall('chat.postMessage', (c) => c.body.channel === 'DU7');
+    expect(textOf(own)).not.toMatch(/As an agent|18[.,]40/);
   });
 
   it("sets the suggested prompts in the person's language when a thread starts", async () => {

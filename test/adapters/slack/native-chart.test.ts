@@ -1,12 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WorkspaceMemory } from '../../../src/adapters/slack/workspace-memory.js';
-import { createSqliteKeyValueStore } from '../../../src/store/sqlite-key-value-store.js';
 import { blockKitProblem } from '../../helpers/block-kit.js';
 import type { SlackCall } from '../../helpers/fake-slack.js';
 import { CHARTS_REFUSED } from '../../helpers/fake-slack-surfaces.js';
+import { sqliteMemory, tempSqlitePath } from '../../helpers/sqlite-memory.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { type SlackHarness, startHarness } from './harness.js';
 
@@ -18,21 +14,16 @@ import { type SlackHarness, startHarness } from './harness.js';
 const clock = () => new Date('2026-11-16T09:00:00Z');
 let stack: TestStack;
 let h: SlackHarness;
-let dir: string;
-
-const kvMemory = (path: string): WorkspaceMemory => {
-  const kv = createSqliteKeyValueStore({ path, exclusive: false });
-  return { recall: (k) => kv.get<string>(k), remember: (k, v) => kv.set(k, v) };
-};
+let path: string;
 
 beforeEach(async () => {
   stack = await createTestStack({ clock, sandbox: { clock } });
-  dir = mkdtempSync(join(tmpdir(), 'nativeslack-'));
+  path = tempSqlitePath('nativeslack-');
   h = await startHarness(
     stack.core,
     { users: [{ id: 'U1', name: 'alice', tz: 'UTC' }] },
     {
-      memory: kvMemory(join(dir, 'bot.sqlite')),
+      memory: sqliteMemory(path),
     },
   );
   await stack.linkDemo({ platform: 'slack', tenant: 'T1', user: 'U1' });
@@ -91,7 +82,7 @@ describe('/spend as a data_visualization block', () => {
       stack.core,
       { users: [{ id: 'U1', name: 'alice', tz: 'UTC' }] },
       {
-        memory: kvMemory(join(dir, 'bot.sqlite')),
+        memory: sqliteMemory(path),
       },
     );
     h.slack.refuseCharts();
@@ -99,6 +90,25 @@ describe('/spend as a data_visualization block', () => {
     await h.slack.waitForCall('files.completeUploadExternal');
     await spendAnswer(h, again.responseId);
     expect(h.slack.refusedPayloads()).toEqual([]);
+  });
+
+  it("asked in a channel, draws the chart in the answer only the asker sees, with no PNG; a refusing workspace gets today's PNG", async () => {
+    const { responseId } = await h.command('spend 30d', { channel: 'C1' });
+    const answer = await spendAnswer(h, responseId);
+    expect(answer.body.response_type).toBe('ephemeral');
+    expect(charts(answer).map((c) => c.chart.type)).toEqual(['bar', 'pie']);
+    await h.channel.stop();
+    expect(h.slack.callsOf('files.completeUploadExternal')).toEqual([]);
+    expect(h.slack.refusedPayloads()).toEqual([]);
+
+    await h.close();
+    h = await startHarness(stack.core, { users: [{ id: 'U1', name: 'alice', tz: 'UTC' }] });
+    h.slack.refuseCharts();
+    const refused = await h.command('spend 30d', { channel: 'C1' });
+    await h.slack.waitForCall('files.completeUploadExternal');
+    const shown = await spendAnswer(h, refused.responseId);
+    expect(shown.body.response_type).toBe('ephemeral');
+    expect(charts(shown)).toEqual([]);
   });
 
   it('the fake refuses a third chart in a message, as Slack does', () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sealWorkObject, workObjectUrl } from '../../../src/adapters/slack/work-object-id.js';
 import { eventCallbackBody, type SlackCall } from '../../helpers/fake-slack.js';
+import { DOCUMENTED_ENTITY_TYPES } from '../../helpers/fake-slack-surfaces.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { type SlackHarness, startHarness } from './harness.js';
 
@@ -11,6 +12,9 @@ import { type SlackHarness, startHarness } from './harness.js';
  */
 const key = new TextEncoder().encode('the bot key for work objects, 32+');
 const domain = 'bot.example.com';
+/** A calling card of the demo account's card module (the sandbox's demo data), and its holder. */
+const CARD = '4917012345678';
+const HOLDER = /Max Mustermann/;
 let stack: TestStack;
 let h: SlackHarness;
 
@@ -43,7 +47,7 @@ afterEach(async () => {
 });
 
 const demoCard = () =>
-  workObjectUrl(domain, sealWorkObject(key, { kind: 'card', account: 'demo', ref: '4930001' }));
+  workObjectUrl(domain, sealWorkObject(key, { kind: 'card', account: 'demo', ref: CARD }));
 const share = (user: string, channel: string, url: string, ts: string) =>
   h.event(
     eventCallbackBody({
@@ -72,6 +76,11 @@ const click = (user: string, url: string) => {
   );
 };
 const text = (c: SlackCall) => JSON.stringify(c.body);
+const metadataOf = (c: SlackCall) =>
+  (typeof c.body.metadata === 'string' ? JSON.parse(c.body.metadata) : c.body.metadata) as {
+    entity_type: string;
+    entity_payload: { custom_fields: { label: string; value: string }[] };
+  };
 
 describe('Work Objects', () => {
   it("unfurls with non-sensitive fields only for a linked poster or in the account's support channel, never otherwise", async () => {
@@ -83,7 +92,7 @@ describe('Work Objects', () => {
     expect(unfurl!.answer).toEqual({ ok: true });
     expect(text(unfurl!)).toContain('Prepaid card');
     // Everyone in the channel sees it: no account, no balance, no card number.
-    expect(text(unfurl!)).not.toMatch(/demo|18[.,]40|4930001/);
+    expect(text(unfurl!)).not.toMatch(/demo|18[.,]40|4917012345678|Max Mustermann/);
 
     await share('U2', 'C1', url, '1.000002'); // not linked, but in the account's support channel
     await share('U2', 'C9', url, '1.000003'); // not linked, elsewhere: refused
@@ -104,23 +113,53 @@ describe('Work Objects', () => {
     for (const ts of ['1.000003', '1.000004', '1.000005', '1.000006']) expect(unfurlsOf(ts)).toEqual([]);
   });
 
-  it('shows the balance in the panel of a linked clicker only; an unlinked one is asked to link, a forged id shows nothing', async () => {
+  it('shows the record in the panel of a linked clicker only; an unlinked one is asked to link, a forged id shows nothing', async () => {
     const url = demoCard();
     await click('U1', url);
     const mine = await h.slack.waitForCall('entity.presentDetails');
     if (process.env.PRINT_TRANSCRIPT) console.log(JSON.stringify(mine.body, null, 2));
     expect(mine.answer).toEqual({ ok: true });
-    expect(text(mine)).toMatch(/18[.,]40/);
+    expect(text(mine)).toMatch(HOLDER);
 
     await click('U2', url);
     const theirs = await h.slack.waitForCall('entity.presentDetails', (c) => c.seq !== mine.seq);
     expect(String(theirs.body.user_auth_required)).toBe('true');
-    expect(text(theirs)).not.toMatch(/18[.,]40/);
+    expect(text(theirs)).not.toMatch(HOLDER);
     expect(theirs.body.metadata).toBeUndefined();
 
     await click('U1', `${url.slice(0, -4)}AAAA`);
     const forged = await h.slack.waitForCalls('entity.presentDetails', 3);
     expect(text(forged[2]!)).toContain('not_found');
-    expect(text(forged[2]!)).not.toMatch(/18[.,]40/);
+    expect(text(forged[2]!)).not.toMatch(HOLDER);
+  });
+
+  it("shows that card's own record in the panel, as a documented entity type, not the home screen's figures", async () => {
+    const url = demoCard();
+    await click('U1', url);
+    const panel = await h.slack.waitForCall('entity.presentDetails');
+    if (process.env.PRINT_TRANSCRIPT) console.log(JSON.stringify(metadataOf(panel), null, 2));
+    expect(panel.answer).toEqual({ ok: true });
+    expect(DOCUMENTED_ENTITY_TYPES).toContain(metadataOf(panel).entity_type);
+    const fields = metadataOf(panel)
+      .entity_payload.custom_fields.map((f) => f.value)
+      .join(' | ');
+    expect(fields).toMatch(HOLDER);
+    // The card's record, not the account's home screen (its balance and customer).
+    expect(fields).not.toMatch(/Demo Customer|18[.,]40/);
+    // Nor its PIN: a panel cannot be deleted after a while as a secret reply is (docs/privacy.md §3.4).
+    expect(text(panel)).not.toContain('12345678');
+  });
+
+  it("hands out the card's Work Object link in the answer to its owner, one that unfurls and opens", async () => {
+    const { responseId } = await h.command(`card show +${CARD}`, { channel: 'D1' });
+    const answer = await h.slack.waitForCall('response_url', (c) => c.id === responseId);
+    const link = /https:\/\/bot\.example\.com\/wo\/[A-Za-z0-9_-]+/.exec(text(answer))?.[0];
+    expect(link).toBeDefined();
+    await share('U1', 'C9', link!, '1.000008');
+    const [unfurl] = await h.slack.waitForCalls('chat.unfurl', 1);
+    expect(unfurl!.answer).toEqual({ ok: true });
+    await click('U1', link!);
+    const panel = await h.slack.waitForCall('entity.presentDetails');
+    expect(text(panel)).toMatch(HOLDER);
   });
 });

@@ -79,6 +79,7 @@ export const slackDe: SlackWords = {
     audit: 'agent view',
   },
   workObject: {
+    link: 'Link',
     card: 'Prepaid-Karte',
     call: 'Anruf',
     linkFirst: 'Verknüpfe dieses Konto zuerst, um hier sein Guthaben und seine Anrufe zu sehen.',

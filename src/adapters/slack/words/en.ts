@@ -76,6 +76,7 @@ export const slackEn = {
   },
   /** Work Objects (docs/channels.md §2.3): the unfurl and its panel. */
   workObject: {
+    link: 'Link',
     card: 'Prepaid card',
     call: 'Call',
     linkFirst: 'Link this account first to see its balance and calls here.',
