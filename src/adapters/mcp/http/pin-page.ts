@@ -27,7 +27,7 @@ export function pinPageRoutes(pages: PinPages) {
   router.post(
     '/mcp/pin',
     express.urlencoded({ extended: false, limit: PIN_BODY_BYTES }),
-    (req, res) => void entered(pages, req, res),
+    (req, res) => entered(pages, req, res),
   );
   return router;
 }
