@@ -24,10 +24,8 @@ export function pinPageRoutes(pages: PinPages) {
     if (!language) return gone(res);
     send(res, 200, WORDS[language], form(WORDS[language], id));
   });
-  router.post(
-    '/mcp/pin',
-    express.urlencoded({ extended: false, limit: PIN_BODY_BYTES }),
-    (req, res) => entered(pages, req, res),
+  router.post('/mcp/pin', express.urlencoded({ extended: false, limit: PIN_BODY_BYTES }), (req, res) =>
+    entered(pages, req, res),
   );
   return router;
 }
