@@ -152,29 +152,35 @@ function grantsAndTokens(kv: KeyValueStore, { ttlOf, live }: Clock) {
     async touch(owner, grantId, at) {
       if (await kv.get<StoredGrant>(grantKey(owner, grantId))) await kv.set(usedKey(owner, grantId), at);
     },
-    async grants(owner) {
-      const out: AccessGrant[] = [];
-      for await (const key of kv.keys(grantPrefix(owner))) {
-        const stored = await kv.get<StoredGrant>(key);
-        if (!stored) continue;
-        const { tokens: _tokens, ...grant } = stored;
-        const used = await kv.get<string>(usedKey(grant.owner, grant.id));
-        out.push(used ? { ...grant, lastUsedAt: used } : grant);
-      }
-      return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-    },
-    async revoke(owner, grantId) {
-      const grant = await kv.get<StoredGrant>(grantKey(owner, grantId));
-      if (!grant) return false;
-      const gone = await kv.delete(grantKey(owner, grantId));
-      for (const hash of grant.tokens) await kv.delete(tokenKey(hash));
-      const prefix = grantTokensPrefix(owner, grantId);
-      for await (const key of kv.keys(prefix)) {
-        await kv.delete(tokenKey(key.slice(prefix.length)));
-        await kv.delete(key);
-      }
-      await kv.delete(usedKey(owner, grantId));
-      return gone;
-    },
+    grants: (owner) => grantsOf(kv, owner),
+    revoke: (owner, grantId) => revokeGrant(kv, owner, grantId),
   } satisfies Partial<TokenStore>;
+}
+
+/** The person's grants, without their token hashes, with when each was last used. */
+async function grantsOf(kv: KeyValueStore, owner: string): Promise<AccessGrant[]> {
+  const out: AccessGrant[] = [];
+  for await (const key of kv.keys(grantPrefix(owner))) {
+    const stored = await kv.get<StoredGrant>(key);
+    if (!stored) continue;
+    const { tokens: _tokens, ...grant } = stored;
+    const used = await kv.get<string>(usedKey(grant.owner, grant.id));
+    out.push(used ? { ...grant, lastUsedAt: used } : grant);
+  }
+  return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+}
+
+/** Ends a grant and every token of it; "last used" goes with it. */
+async function revokeGrant(kv: KeyValueStore, owner: string, grantId: string): Promise<boolean> {
+  const grant = await kv.get<StoredGrant>(grantKey(owner, grantId));
+  if (!grant) return false;
+  const gone = await kv.delete(grantKey(owner, grantId));
+  for (const hash of grant.tokens) await kv.delete(tokenKey(hash));
+  const prefix = grantTokensPrefix(owner, grantId);
+  for await (const key of kv.keys(prefix)) {
+    await kv.delete(tokenKey(key.slice(prefix.length)));
+    await kv.delete(key);
+  }
+  await kv.delete(usedKey(owner, grantId));
+  return gone;
 }

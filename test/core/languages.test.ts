@@ -82,6 +82,7 @@ const SHARED = [
   'slack.agentView.prompts.1.message',
   'slack.agentView.prompts.2.message',
   'slack.agentView.audit',
+  'slack.workObject.link',
   'colServer',
   'colTransport',
   'colCallthrough',

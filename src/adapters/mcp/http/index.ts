@@ -79,19 +79,7 @@ export function createMcpHttp(o: McpHttpOptions) {
   });
   // One-time PIN pages (docs/mcp.md §4.5): the sessions' servers open them, the app serves them.
   const pinPages = createPinPages({ base });
-  const sessions = createSessions({
-    logger: o.logger,
-    serverFor: (identity, locale) =>
-      createMcpServer({
-        core: o.core,
-        identity,
-        locale,
-        roadOut: o.roadOut,
-        pinPages,
-        logger: o.logger,
-        ...(o.version ? { version: o.version } : {}),
-      }),
-  });
+  const sessions = sessionsFor(o, pinPages);
   const resourceMetadataUrl = getOAuthProtectedResourceMetadataUrl(resource);
   const app = express();
   app.disable('x-powered-by');
@@ -115,11 +103,7 @@ export function createMcpHttp(o: McpHttpOptions) {
   app.get(STATUS_PATH, (req, res) => status(req, res));
   const bearer = requireBearerAuth({ verifier: provider, resourceMetadataUrl, expectedResource: resource });
   app.all('/mcp', bearer, (req, res) => sessions.handle(req, res));
-  app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    o.logger?.error({ err: errorSummary(err) }, 'mcp http: a request failed; answered 500');
-    if (!res.headersSent) res.status(500).json({ error: 'internal error' });
-    else res.end();
-  });
+  app.use(answeredFailed(o.logger));
   return {
     paths: MCP_PATHS.map((path) => ({ path, maxBodyBytes: path === PIN_PATH ? PIN_BODY_BYTES : MAX_BODY })),
     /** The PIN pages, for a stdio server in the same process (docs/mcp.md §4.5). */
@@ -132,3 +116,29 @@ export function createMcpHttp(o: McpHttpOptions) {
 }
 
 export type McpHttp = ReturnType<typeof createMcpHttp>;
+
+/** The sessions, each with a server acting for the person whose token opened it. */
+function sessionsFor(o: McpHttpOptions, pinPages: ReturnType<typeof createPinPages>) {
+  return createSessions({
+    logger: o.logger,
+    serverFor: (identity, locale) =>
+      createMcpServer({
+        core: o.core,
+        identity,
+        locale,
+        roadOut: o.roadOut,
+        pinPages,
+        logger: o.logger,
+        ...(o.version ? { version: o.version } : {}),
+      }),
+  });
+}
+
+/** Express's error handler for every route above: one log line, and a 500 where nothing was sent yet. */
+function answeredFailed(logger: ChannelLogger | undefined) {
+  return (err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    logger?.error({ err: errorSummary(err) }, 'mcp http: a request failed; answered 500');
+    if (!res.headersSent) res.status(500).json({ error: 'internal error' });
+    else res.end();
+  };
+}
