@@ -97,13 +97,5 @@ export function createPendingStore(options: PendingStoreOptions): PendingStore {
       await kv.delete(pendingKey(id));
       return action;
     },
-    closeExpired: (id) => closeExpired(kv, id, new Date(now()), maxTtlMs),
   };
-}
-
-/** The same marker a press claims: whichever comes first wins (docs/reliability.md §8). */
-async function closeExpired(kv: KeyValueStore, id: string, at: Date, maxTtlMs: number): Promise<boolean> {
-  const won = await kv.setIfAbsent(usedKey(id), { at: at.toISOString(), expired: true }, maxTtlMs);
-  if (won) await kv.delete(pendingKey(id));
-  return won;
 }

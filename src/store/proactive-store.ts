@@ -5,7 +5,6 @@ import type {
   CallReport,
   ClaimStore,
   DigestSubscription,
-  ExpiringConfirmation,
   LeaseStore,
   ProactiveStores,
   RecordStore,
@@ -30,7 +29,6 @@ export function createProactiveStores(options: ProactiveStoresOptions): Proactiv
     callReports: recordStore<CallReport>(kv, 'callreport:'),
     digests: recordStore<DigestSubscription>(kv, 'digest:sub:'),
     deletions: recordStore<ScheduledDeletion>(kv, 'deletion:'),
-    confirmations: recordStore<ExpiringConfirmation>(kv, 'confirm:shown:'),
     claims: claimStore(kv),
     leases: leaseStore(kv),
   };

@@ -1,7 +1,6 @@
 import { roleFor } from '../accounts/roles.js';
 import { encodeButton } from '../buttons.js';
 import { argsSchema, type CommandContext, type CommandSpec } from '../command-spec.js';
-import { CONFIRM_TRACK_PREFIX, confirmationShown } from '../menu/confirm-shown.js';
 import { withBack } from '../menu/home.js';
 import { needsPaging, pageOf } from '../menu/paging.js';
 import { markSecret } from '../menu/secrets.js';
@@ -110,15 +109,6 @@ export const confirmationStep: Step<Ready, Ready> = async (e, turn) => {
   const ttl = spec.pendingTtlMs ?? e.confirmTtlMs;
   const minutes = Math.round(ttl / 60_000);
   const why = pinExposed(turn) ? `${t.pinExposed}\n` : '';
-  const expiresAt = new Date(ctx.now.getTime() + ttl);
-  // At expiry its buttons become a disabled "Expired" (confirm-shown.ts, docs/interface.md §2.6). In a
-  // private chat only: a tracked reply is never shown to one member of a group (an ephemeral message
-  // is not edited later), so a group's confirmation keeps today's form.
-  const tracked = ctx.chat.kind === 'private';
-  if (tracked) {
-    const shown = { id: ticket.id, prompt: `${why}${prompt}`, language: ctx.language };
-    await confirmationShown(ctx.stores, { ...shown, expiresAt: expiresAt.toISOString() });
-  }
   return ends(turn, 'confirm-asked', {
     text: `${why}${prompt}\n${t.confirmExpiresIn(minutes)}`,
     actions: [
@@ -131,8 +121,7 @@ export const confirmationStep: Step<Ready, Ready> = async (e, turn) => {
       },
       { label: t.cancelButton, actionId: encodeButton({ kind: 'cancel', ticket }) },
     ],
-    expiresAt,
-    ...(tracked ? { track: `${CONFIRM_TRACK_PREFIX}${ticket.id}` } : {}),
+    expiresAt: new Date(ctx.now.getTime() + ttl),
   });
 };
 

@@ -162,20 +162,6 @@ export interface ScheduledDeletion {
   sentAt?: string;
 }
 
-/**
- * A confirmation whose Confirm/Cancel are still on screen, until its expiry edits them to a
- * disabled "Expired" (docs/interface.md §2.6). `id` is its pending action's ticket id.
- */
-export interface ExpiringConfirmation extends Revised {
-  /** The prompt as shown, without its "expires in" line. */
-  prompt: string;
-  /** ISO 8601. */
-  expiresAt: string;
-  language: string;
-  /** Where it landed, once the channel said (`Core.messageSent`); without it there is nothing to edit. */
-  message?: SentMessage;
-}
-
 /** The state of the bot speaking first; lives in the shared store, so it survives restarts. */
 export interface ProactiveStores {
   alerts: RecordStore<AlertSubscription>;
@@ -183,8 +169,6 @@ export interface ProactiveStores {
   digests: RecordStore<DigestSubscription>;
   /** Secrets' messages still to delete (Telegram). */
   deletions: RecordStore<ScheduledDeletion>;
-  /** Confirmations to edit at expiry (confirm-expiry.ts). */
-  confirmations: RecordStore<ExpiringConfirmation>;
   claims: ClaimStore;
   leases: LeaseStore;
 }

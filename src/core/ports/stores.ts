@@ -18,11 +18,6 @@ export interface PendingStore {
   get(id: string): Promise<PendingAction | undefined>;
   /** Single use: the first caller gets the action, every later caller (any instance) gets `undefined`. */
   take(id: string): Promise<PendingAction | undefined>;
-  /**
-   * Closes an action at its expiry, single use as `take` is: true when nobody took it before (no
-   * press, no Cancel), and then nobody can; false when a press or a Cancel landed first.
-   */
-  closeExpired(id: string): Promise<boolean>;
 }
 
 /** A shallow settings update: a key set to `undefined` is removed, a key left out is kept. */

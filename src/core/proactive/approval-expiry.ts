@@ -3,7 +3,6 @@ import { APPROVAL_TTL_MS } from '../guard/policy.js';
 import { errorSummary } from '../logs/safe-error.js';
 import { messagesFor } from '../messages.js';
 import type { ApprovalRequest } from '../ports/guard.js';
-import { expireConfirmations } from './confirm-expiry.js';
 import type { ProactiveContext } from './context.js';
 
 /** Decided requests are kept this long (the audit log keeps the decision for good). */
@@ -45,8 +44,6 @@ export async function expireApprovals(ctx: ProactiveContext): Promise<{ expired:
       ctx.logger.warn({ approval: request.id, err: errorSummary(err) }, 'approval expiry failed');
     }
   }
-  // The same sweep edits expired confirmations (confirm-expiry.ts).
-  await expireConfirmations(ctx);
   return { expired };
 }
 
