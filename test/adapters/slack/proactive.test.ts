@@ -143,6 +143,8 @@ describe('the call card on Slack', () => {
 
 describe('spend charts on Slack', () => {
   it('/spend 30d: the chart is uploaded to the DM with the caption', async () => {
+    // A workspace without Slack's chart block gets the PNG (native-chart.test.ts has the block).
+    h.slack.refuseCharts();
     const ack = await h.command('spend 30d');
     const [caption] = await answers(ack.responseId);
     expect(JSON.stringify(caption?.body)).toMatch(/on 4 calls, Oct 17, 2026 – Nov 16, 2026/);
