@@ -38,16 +38,11 @@ export function registerAgentView(app: App, deps: SlackHandlerDeps): void {
   });
   app.event('assistant_thread_context_changed', async ({ event, body, client }) => {
     const t = (event as ContextEvent).assistant_thread;
-    if (t)
-      await lookedAt(
-        deps,
-        client,
-        body.team_id ?? '',
-        t.user_id,
-        t.channel_id,
-        t.context?.channel_id,
-        t.thread_ts,
-      );
+    if (!t) return;
+    // Tracked as its neighbours are: a failure is logged and counted, never lost.
+    await deps.track('assistant_thread_context_changed', () =>
+      lookedAt(deps, client, body.team_id ?? '', t.user_id, t.channel_id, t.context?.channel_id, t.thread_ts),
+    );
   });
   app.event('assistant_thread_started', async ({ event, body, client }) => {
     const t = (event as ContextEvent).assistant_thread;

@@ -5,6 +5,7 @@ import {
   languageOf,
   type PlacedReply,
   type Reply,
+  tableGrid,
   wordsIn,
 } from '../../core/index.js';
 import type { SlackHandlerDeps } from './deps.js';
@@ -177,7 +178,8 @@ function panelFields(replies: readonly Reply[]) {
     .flatMap((r) => r.fields ?? [])
     .filter((f) => !f.spoiler)
     .map((f) => ({ label: f.label, value: f.value }));
-  const rows = replies.flatMap((r) => (r.table ? r.table.rows.map((row) => row.join(' · ')) : []));
+  // Through the one reading of a table, so a person column shows the person, not a stored key.
+  const rows = replies.flatMap((r) => (r.table ? tableGrid(r.table).rows.map((row) => row.join(' · ')) : []));
   return [...fields, ...rows.slice(0, 10).map((value, i) => ({ label: `#${i + 1}`, value }))].map((f, i) => ({
     key: `f${i}`,
     label: f.label,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Activity } from '@microsoft/agents-activity';
 import type { ConnectorClient, TurnContext } from '@microsoft/agents-hosting';
 import type {
@@ -97,7 +98,7 @@ export async function turnOf(
     owner ??= isTeamOwner(connector, activity, { sender: deps.sender, tenant: n.tenantId });
     return owner;
   };
-  return { n, can, conversation, admin, deliveryId: `teams:${n.tenantId}:${activity.id ?? ''}` };
+  return { n, can, conversation, admin, deliveryId: deliveryIdOf(n.tenantId, activity) };
 }
 
 /** A message: in a group chat or channel only when it @mentions the bot, the mention stripped. */
@@ -128,4 +129,13 @@ export async function onMessage(ctx: TurnContext, deps: TurnDeps): Promise<void>
       },
     }),
   });
+}
+
+/**
+ * The activity's id, claimed once (docs/architecture.md §3.1). Teams always sends one; an activity
+ * without it cannot be told from a redelivery, so it gets an id of its own and runs, rather than
+ * sharing one empty key with every other such activity and being dropped as its duplicate.
+ */
+function deliveryIdOf(tenantId: string, activity: Activity): string {
+  return `teams:${tenantId}:${activity.id || `no-id:${randomUUID()}`}`;
 }

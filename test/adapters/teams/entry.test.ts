@@ -44,4 +44,12 @@ describe('teams: the one road in', () => {
     await bot.teams.post(bot.url, activity);
     expect(bot.teams.connector.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
+
+  it('two activities without an id both run: none is taken for the other', async () => {
+    const first = { ...messageActivity(bot.ctx, 'personal', alice, 'help'), id: undefined };
+    const second = { ...messageActivity(bot.ctx, 'personal', alice, 'help'), id: undefined };
+    await bot.teams.post(bot.url, first);
+    await bot.teams.post(bot.url, second);
+    expect(bot.teams.connector.calls.filter((c) => c.method === 'POST')).toHaveLength(2);
+  });
 });
