@@ -121,6 +121,7 @@ export type McpHttp = ReturnType<typeof createMcpHttp>;
 function sessionsFor(o: McpHttpOptions, pinPages: ReturnType<typeof createPinPages>) {
   return createSessions({
     logger: o.logger,
+    ...(o.now ? { now: o.now } : {}),
     serverFor: (identity, locale) =>
       createMcpServer({
         core: o.core,

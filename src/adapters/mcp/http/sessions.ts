@@ -10,12 +10,23 @@ interface Session {
   transport: StreamableHTTPServerTransport;
   server: Server;
   owner: string;
+  usedAt: number;
+  /** Increases with each use: the order of use, where the clock may not tell two apart. */
+  touched: number;
 }
+
+/**
+ * Sessions are held in memory, so they are bounded (docs/mcp.md §8.1): one idle for 30 minutes is
+ * closed when a new one opens, and a person holds at most 8 (their least recently used goes first).
+ */
+export const SESSION_IDLE_MS = 30 * 60_000;
+export const SESSIONS_PER_PERSON = 8;
 
 export interface SessionsOptions {
   /** A server acting for `identity`, in the language the client's request asked for. */
   serverFor(identity: Identity, locale: string | undefined): Server;
   logger?: ChannelLogger | undefined;
+  now?: () => number;
 }
 
 type AuthedRequest = IncomingMessage & { auth?: AuthInfo };
@@ -29,6 +40,24 @@ type AuthedRequest = IncomingMessage & { auth?: AuthInfo };
  */
 export function createSessions(o: SessionsOptions) {
   const sessions = new Map<string, Session>();
+  const now = o.now ?? Date.now;
+  let uses = 0;
+  const end = (id: string, session: Session) => {
+    sessions.delete(id);
+    void session.server.close().catch(() => undefined);
+  };
+  // Before a new session of `owner`: the idle ones go, and the person's oldest beyond the bound.
+  const makeRoom = (owner: string) => {
+    const at = now();
+    for (const [id, s] of sessions) if (at - s.usedAt > SESSION_IDLE_MS) end(id, s);
+    const theirs = [...sessions]
+      .filter(([, s]) => s.owner === owner)
+      .sort((a, b) => a[1].touched - b[1].touched);
+    while (theirs.length >= SESSIONS_PER_PERSON) {
+      const [id, s] = theirs.shift()!;
+      end(id, s);
+    }
+  };
   const refuse = (res: ServerResponse, status: number, message: string) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
@@ -51,6 +80,8 @@ export function createSessions(o: SessionsOptions) {
             'This MCP session is not held by this server process (it ended, the server restarted, or a load balancer sent the request to another replica). Start a new session; behind several replicas, route requests by the Mcp-Session-Id header (sticky sessions).',
           );
         if (session.owner !== owner) return refuse(res, 403, 'this session belongs to another person');
+        session.usedAt = now();
+        session.touched = ++uses;
         return session.transport.handleRequest(req, res);
       }
       if (req.method !== 'POST') return refuse(res, 400, 'send initialize first, without Mcp-Session-Id');
@@ -59,7 +90,8 @@ export function createSessions(o: SessionsOptions) {
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (sid) => {
-          sessions.set(sid, { transport, server, owner });
+          makeRoom(owner);
+          sessions.set(sid, { transport, server, owner, usedAt: now(), touched: ++uses });
         },
       });
       transport.onclose = () => {
