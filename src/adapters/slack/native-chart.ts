@@ -7,6 +7,9 @@ import type { WorkspaceMemory } from './workspace-memory.js';
 /** The key under which a workspace that refused the chart block is remembered. */
 export const chartsRefusedKey = (team: string) => `slack:charts-refused:${team}`;
 
+/** How long a workspace's refusal of the chart block is remembered. */
+export const CHARTS_REFUSED_FOR_MS = 7 * 24 * 3600_000;
+
 /**
  * A reply with a chart (`/spend`) drawn by Slack itself: the caption and its `data_visualization`
  * blocks, without the PNG (docs/channels.md §2.3). `false` when it was not sent so: no chart, a
@@ -32,7 +35,8 @@ export async function sentAsNativeChart(
   } catch (err) {
     if (errorSummary(err).description !== 'invalid_blocks') throw err;
     logger.warn({ err: errorSummary(err), team }, 'Slack refused the chart block; sending the PNG');
-    await memory.remember(chartsRefusedKey(team), new Date().toISOString());
+    // For a week: a workspace that gains the block (Slack rolls surfaces out) gets it again.
+    await memory.remember(chartsRefusedKey(team), new Date().toISOString(), CHARTS_REFUSED_FOR_MS);
     return false;
   }
 }
