@@ -42,26 +42,7 @@ export function createSessions(o: SessionsOptions) {
   const sessions = new Map<string, Session>();
   const now = o.now ?? Date.now;
   let uses = 0;
-  const end = (id: string, session: Session) => {
-    sessions.delete(id);
-    void session.server.close().catch(() => undefined);
-  };
-  // Before a new session of `owner`: the idle ones go, and the person's oldest beyond the bound.
-  const makeRoom = (owner: string) => {
-    const at = now();
-    for (const [id, s] of sessions) if (at - s.usedAt > SESSION_IDLE_MS) end(id, s);
-    const theirs = [...sessions]
-      .filter(([, s]) => s.owner === owner)
-      .sort((a, b) => a[1].touched - b[1].touched);
-    while (theirs.length >= SESSIONS_PER_PERSON) {
-      const [id, s] = theirs.shift()!;
-      end(id, s);
-    }
-  };
-  const refuse = (res: ServerResponse, status: number, message: string) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
-  };
+  const makeRoom = (owner: string) => makeRoomFor(sessions, owner, now());
   return {
     get size() {
       return sessions.size;
@@ -113,4 +94,25 @@ export function createSessions(o: SessionsOptions) {
       await Promise.all(all.map((s) => s.server.close().catch(() => undefined)));
     },
   };
+}
+
+/** Before a new session of `owner`: the idle ones go, and the person's least recently used beyond the bound. */
+function makeRoomFor(sessions: Map<string, Session>, owner: string, at: number): void {
+  const end = (id: string, session: Session) => {
+    sessions.delete(id);
+    void session.server.close().catch(() => undefined);
+  };
+  for (const [id, s] of sessions) if (at - s.usedAt > SESSION_IDLE_MS) end(id, s);
+  const theirs = [...sessions]
+    .filter(([, s]) => s.owner === owner)
+    .sort((a, b) => a[1].touched - b[1].touched);
+  while (theirs.length >= SESSIONS_PER_PERSON) {
+    const [id, s] = theirs.shift()!;
+    end(id, s);
+  }
+}
+
+function refuse(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
