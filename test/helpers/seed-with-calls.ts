@@ -3,10 +3,14 @@ import { parse } from 'yaml';
 import type { SandboxOptions } from '../../src/sandbox/index.js';
 import { DEMO_DATA_PATH } from '../../src/sandbox/seed-loader.js';
 
-/** The demo seed plus `n` calls of the demo account a minute apart from `first` (3 h ago unless given). */
+/**
+ * The demo seed plus `n` calls of the demo account a minute apart from `first`: unless given, 3 h ago or
+ * earlier, so that the last call has started before now whatever the time of day (500 calls from 3 h ago
+ * would run 5 h into the future, and a period ending today would cut them off after about 15:00 UTC).
+ */
 export function seedWithCalls(
   n: number,
-  first = Date.now() - 3 * 3600_000,
+  first = Date.now() - Math.max(3 * 3600_000, (n + 1) * 60_000),
 ): NonNullable<SandboxOptions['data']> {
   const seed = parse(readFileSync(DEMO_DATA_PATH, 'utf8')) as {
     users: { username: string; cdrs?: unknown[] }[];
