@@ -108,6 +108,13 @@ export interface PlacedOutcome {
   notice?: string | undefined;
   update?: PlacedReply;
   followUps?: PlacedReply[];
+  /**
+   * What the decision did, for a typed line or a command by name (dispatch/changed-state.ts,
+   * docs/privacy.md §2.2): `true` when a command that changes state ran and did, or may have
+   * (an unknown outcome); `false` for a read, a refusal, a parse failure, a question or a confirm
+   * prompt. Absent (a press, a form's own call): not known, so a channel counts it as changed.
+   */
+  changedState?: boolean;
 }
 
 export type Audience = 'chat' | 'actor' | 'private';

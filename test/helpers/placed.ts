@@ -43,8 +43,9 @@ export function realRoad(tracked?: ConstructorParameters<typeof DeliveryExecutor
 export function realDoor(core: Core, channel: ChannelRegistration): Door {
   return openDoor(
     {
-      handleText: (input) => core.handleText(input),
-      runCommand: (input) => core.runCommand(input),
+      // A hand-written core does not say what it changed: absent, counted as changed.
+      decideText: async (input) => ({ followUps: await core.handleText(input) }),
+      decideCommand: async (input) => ({ followUps: await core.runCommand(input) }),
       handleAction: (input) => core.handleAction(input),
       deliverOutcome: (conv, outcome, noticeShown) => core.deliverOutcome(conv, outcome, noticeShown),
       busy: () => core.busy?.() ?? false,

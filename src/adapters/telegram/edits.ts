@@ -1,5 +1,5 @@
 import type { Bot, Context } from 'grammy';
-import { type Door, errorSummary, type PlacedOutcome, type PlacedReply } from '../../core/index.js';
+import { type Door, errorSummary, type PlacedOutcome } from '../../core/index.js';
 import type { HandlerOptions } from './handlers.js';
 import { chatKindOf, normaliseText } from './incoming.js';
 import { answerPlainly } from './odd-inputs.js';
@@ -8,7 +8,8 @@ import { answerPlainly } from './odd-inputs.js';
  * Edited messages (Bot API `edited_message`, docs/privacy.md §2.2). An edit runs as a new message
  * (its secret deleted as in any new message, a confirmed command asking for a fresh confirmation)
  * when the original changed nothing: it was a read, was refused, did not parse, or was not for us.
- * When the original changed something (a reply of tone `success`), or no instance saw it, the edit
+ * The core says so (`PlacedOutcome.changedState`: a command that changes state ran, or may have).
+ * When the original changed something, or no instance saw it, the edit
  * is not run: its arguments are deleted where they may hold a secret, and the user is told to send
  * it as a new message. What each original did is kept in the store for a day ({@link EditRecords},
  * the store's claims: a key per outcome with a TTL), so every instance, and one after a restart,
@@ -70,8 +71,9 @@ export class EditMemory {
             work.then(
               (decision) => {
                 if (id === undefined) return;
-                const replies = (decision as PlacedOutcome | undefined)?.followUps ?? [];
-                this.#byRequest.set(id, changedSomething(replies) ? 'changed' : 'nothing');
+                // The core says what the decision did; not known (absent) counts as changed.
+                const changed = (decision as PlacedOutcome | undefined)?.changedState !== false;
+                this.#byRequest.set(id, changed ? 'changed' : 'nothing');
               },
               () => {},
             );
@@ -103,11 +105,6 @@ export class EditMemory {
       return false;
     }
   }
-}
-
-/** A reply of tone `success` says the command changed something (a top-up, a setting, a link). */
-function changedSomething(replies: readonly PlacedReply[]): boolean {
-  return replies.some((r) => r.tone === 'success');
 }
 
 /**

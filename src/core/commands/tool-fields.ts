@@ -42,6 +42,8 @@ export interface ToolShape {
   readonly neverRetry?: boolean;
   /** Reaches the telephone network or the provider (false: only this bot's own settings). */
   readonly openWorld?: boolean;
+  /** Run with no arguments at all it only shows what is set (`/limit`, `/language`): that run's effect. */
+  readonly bare?: Effect;
 }
 
 /** A resolved shape with its tool name (`card_block`), as channels receive it (`CommandInfo.tools`). */
@@ -62,6 +64,8 @@ const none = (fields: ArgField[] = [], openWorld = true): ToolShape => ({
   openWorld,
 });
 const local = (effect: Effect, fields: ArgField[]): ToolShape => ({ fields, effect, openWorld: false });
+/** A setting of this bot's own: sent without arguments, it only shows what is set. */
+const setting = (fields: ArgField[]): ToolShape => ({ ...local('additive', fields), bare: 'none' });
 /** Words as typed: a command nobody described, or one whose arguments are a small language (`approvals`). */
 const GENERIC_WORDS: ArgField = { name: 'args', kind: 'text', many: { min: 0, max: 20 } };
 const cdrFields: ArgField[] = [
@@ -135,16 +139,16 @@ export const BUILT_IN_TOOLS: Readonly<Record<string, false | readonly ToolShape[
     card('activate', 'additive', [{ name: 'pin', kind: 'pin', word: 'pin', required: true, secret: true }]),
     card('limit', 'additive', [{ name: 'cap', kind: 'text' }], false),
   ],
-  language: [local('additive', [{ name: 'language', kind: 'choice', values: ['en', 'de'] }])],
-  timezone: [local('additive', [{ name: 'zone', kind: 'text' }])],
-  alert: [local('additive', [{ name: 'amount', kind: 'text' }])],
+  language: [setting([{ name: 'language', kind: 'choice', values: ['en', 'de'] }])],
+  timezone: [setting([{ name: 'zone', kind: 'text' }])],
+  alert: [setting([{ name: 'amount', kind: 'text' }])],
   spend: [none([{ name: 'period', kind: 'text' }])],
-  digest: [local('additive', [{ name: 'schedule', kind: 'choice', values: ['weekly', 'off'] }])],
+  digest: [setting([{ name: 'schedule', kind: 'choice', values: ['weekly', 'off'] }])],
   // The audit log and approval settings are this bot's own records: nothing of the provider's.
   audit: [none([{ name: 'count', kind: 'integer', word: 'count' }], false)],
-  approvals: [local('additive', [GENERIC_WORDS])],
+  approvals: [setting([GENERIC_WORDS])],
   limit: [
-    local('additive', [
+    setting([
       { name: 'kind', kind: 'choice', values: ['daily', 'monthly', 'price', 'off'] },
       { name: 'amount', kind: 'text' },
     ]),
@@ -167,6 +171,24 @@ export function commandTools(spec: CommandSpec): CommandTool[] {
     name: s.sub ? `${spec.name}_${s.sub}` : spec.name,
     command: tableRef(spec),
   }));
+}
+
+/**
+ * What one run of `spec` with these tokens does to the world (docs/privacy.md §2.2): the effect of
+ * the shape its first token names (`card show` reads, `card block` takes away), else of its shape
+ * without a subcommand; a setting sent bare only shows. A command with no shapes (not a tool: group
+ * settings, linking, menus) changes state when its table entry says so.
+ */
+export function runEffect(spec: CommandSpec, tokens: readonly string[]): Effect {
+  const declared = spec.tool ?? BUILT_IN_TOOLS[spec.name];
+  if (!declared) return spec.changesState ? 'additive' : 'none';
+  const sub = tokens[0]?.toLowerCase();
+  const shape =
+    declared.find((s) => s.sub !== undefined && s.sub === sub) ??
+    declared.find((s) => s.sub === undefined) ??
+    declared[0];
+  if (!shape) return spec.changesState ? 'additive' : 'none';
+  return tokens.length === 0 && shape.bare ? shape.bare : shape.effect;
 }
 
 /** A field's value, checked by kind, as the tokens the command's parser reads. */

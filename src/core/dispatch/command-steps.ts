@@ -1,6 +1,7 @@
 import { roleFor } from '../accounts/roles.js';
 import { encodeButton } from '../buttons.js';
 import { argsSchema, type CommandContext, type CommandSpec } from '../command-spec.js';
+import { runEffect } from '../commands/tool-fields.js';
 import { withBack } from '../menu/home.js';
 import { needsPaging, pageOf } from '../menu/paging.js';
 import { markSecret } from '../menu/secrets.js';
@@ -128,6 +129,8 @@ export const confirmationStep: Step<Ready, Ready> = async (e, turn) => {
 /** Runs the handler; secrets are marked to be deleted later, and a long list is cut into pages. */
 export const runStep: Step<Ready, never> = async (e, turn) => {
   const { spec, ctx } = turn;
+  // From here a writing command may have acted, whatever it answers (changed-state.ts).
+  turn.record.writing = runEffect(spec, turn.tokens) !== 'none';
   const out = await spec.handler(ctx);
   const replies = (Array.isArray(out) ? out : [out]).map((r) =>
     markSecret(r, ctx.t, e.secretTtlFor(ctx.can)),

@@ -104,11 +104,11 @@ export function createCore(options: CoreOptions): Core {
     attempts: new Map(),
   };
   const inFlight = new InFlight();
-  const { handleText, handleAction, runCommand } = createHandlers(e, inFlight);
+  const { handleText, handleAction, runCommand, decideText, decideCommand } = createHandlers(e, inFlight);
   const executor = executorOf(e, options.tracked);
   const deliverOutcome = (conv: Conversation, outcome: PlacedOutcome, noticeShown?: boolean) =>
     executor.outcome(conv, outcome, noticeShown);
-  const door = { handleText, runCommand, handleAction, deliverOutcome, dedupe: e.stores.dedupe };
+  const door = { decideText, decideCommand, handleAction, deliverOutcome, dedupe: e.stores.dedupe };
 
   const core: Core = {
     commands: commandInfos(table),

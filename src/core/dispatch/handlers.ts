@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Button, parseButton } from '../buttons.js';
-import type { IncomingAction, IncomingText } from '../core.js';
+import type { IncomingAction, IncomingCommand, IncomingText } from '../core.js';
 import type { Refs, RefsFor } from '../delivery/command-refs.js';
 import { place } from '../delivery/delivery.js';
 import { type ChatRef, type Identity, identityKey } from '../identity.js';
@@ -10,6 +10,7 @@ import type { ActionOutcome, PlacedOutcome, PlacedReply, Reply } from '../reply.
 import { userLocale } from '../values/user-locale.js';
 import { type Pressed, stop, ticketSteps } from './action-steps.js';
 import { pressApproval } from './approval-press.js';
+import { changedState } from './changed-state.js';
 import { attachmentStep, chatTextStep, endConversationStep, promptStep } from './chat-steps.js';
 import { commandSteps, inLanguage, runTurn } from './dispatch.js';
 import { chatSettingsOf, type Engine, failure, localeOf } from './engine.js';
@@ -19,17 +20,21 @@ import { navigate } from './navigate.js';
 import { pressRunButton } from './run-buttons.js';
 import { commandRunner } from './run-command.js';
 import { conversationStep, lookupStep, rateLimitStep } from './text-steps.js';
-import { chain, firstOf, newRecord, type Received, type Step } from './turn.js';
+import { chain, firstOf, newRecord, type Received, type Step, type TurnRecord } from './turn.js';
 
 /** The core's two entry points for what users send: a line of text, a button press. */
 export function createHandlers(e: Engine, inFlight: InFlight) {
   const refsFor = e.refsFor;
   const notices = noticesFor(e, refsFor);
-  const handleText = textHandler(e, inFlight, refsFor, notices);
+  const decideText = textHandler(e, inFlight, refsFor, notices);
+  const handleText = async (input: IncomingText) => (await decideText(input)).followUps;
+  const decideCommand = commandRunner(e, decideText);
   const handleAction = actionHandler(e, inFlight, refsFor, notices);
   return {
-    handleText: (input: IncomingText) => handleText(input),
-    runCommand: commandRunner(e, handleText),
+    handleText,
+    decideText: (input: IncomingText) => decideText(input),
+    runCommand: async (input: IncomingCommand) => (await decideCommand(input)).followUps,
+    decideCommand,
     async handleAction(input: IncomingAction): Promise<PlacedOutcome> {
       const button = parseButton(input.actionId);
       // A button that runs a command as whoever presses it (an alert's Top up / Change threshold):
@@ -82,22 +87,25 @@ function textHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices: N
   ];
   const textSteps = chain(firstOf(resolvers, lookupStep)).to(commandSteps(e)).run;
 
-  return async function handleText(
+  return async function decideText(
     input: IncomingText,
     steps: Step<Received, never> = textSteps,
-  ): Promise<PlacedReply[]> {
+  ): Promise<Decided> {
     const requestId = input.requestId ?? randomBytes(4).toString('hex');
     const started = performance.now();
     const t = messagesFor(input.locale);
     const release = inFlight.enter();
-    if (!release) return [{ text: t.shuttingDown, tone: 'warning', audience: 'chat', visibility: 'public' }];
+    if (!release)
+      return decided(newRecord(), [
+        { text: t.shuttingDown, tone: 'warning', audience: 'chat', visibility: 'public' },
+      ]);
     const turn = newRecord();
     try {
       const { placed } = await runTurn(e, { input, requestId, record: turn }, steps);
-      return [...placed.map(refsFor(input.identity.platform)), ...(await notices(input))];
+      return decided(turn, [...placed.map(refsFor(input.identity.platform)), ...(await notices(input))]);
     } catch (err) {
       turn.outcome = 'error';
-      return [{ ...failure(e, err, t, requestId), audience: 'actor', visibility: 'personal' }];
+      return decided(turn, [{ ...failure(e, err, t, requestId), audience: 'actor', visibility: 'personal' }]);
     } finally {
       release();
       if (turn.outcome !== 'rate-limited-silent')
@@ -106,6 +114,14 @@ function textHandler(e: Engine, inFlight: InFlight, refsFor: RefsFor, notices: N
     }
   };
 }
+
+/** A line's decision: its replies, and whether it changed state (changed-state.ts). */
+export type Decided = { followUps: PlacedReply[]; changedState: boolean };
+
+const decided = (record: TurnRecord, followUps: PlacedReply[]): Decided => ({
+  followUps,
+  changedState: changedState(record),
+});
 
 /** The silent refusals of the rate limit: the first of a window logged, the rest counted in the next. */
 function logRefusal(

@@ -26,8 +26,9 @@ import type { PlacedOutcome, PlacedReply } from '../reply.js';
 
 /** What the door needs of the core. */
 export interface DoorDeps {
-  handleText(input: IncomingText): Promise<PlacedReply[]>;
-  runCommand(input: IncomingCommand): Promise<PlacedReply[]>;
+  /** A line's replies and whether it changed state (`PlacedOutcome.changedState`). */
+  decideText(input: IncomingText): Promise<PlacedOutcome>;
+  decideCommand(input: IncomingCommand): Promise<PlacedOutcome>;
   handleAction(input: IncomingAction): Promise<PlacedOutcome>;
   deliverOutcome(conv: Conversation, outcome: PlacedOutcome, noticeShown?: boolean): Promise<void>;
   busy?(): boolean;
@@ -129,8 +130,8 @@ function withProgress(e: Enriched, conversation: Conversation): Enriched {
 }
 
 async function decide(deps: DoorDeps, e: Enriched): Promise<PlacedOutcome> {
-  if ('text' in e) return { followUps: await deps.handleText(e.text) };
-  if ('command' in e) return { followUps: await deps.runCommand(e.command) };
+  if ('text' in e) return deps.decideText(e.text);
+  if ('command' in e) return deps.decideCommand(e.command);
   if ('action' in e) return deps.handleAction(e.action);
   const r = await e.call();
   return { followUps: Array.isArray(r) ? r : [r] };

@@ -1,13 +1,13 @@
 import type { CommandRef } from '../command-spec.js';
 import type { IncomingCommand, IncomingText } from '../core.js';
-import type { PlacedReply } from '../reply.js';
+import type { PlacedOutcome } from '../reply.js';
 import { commandSteps } from './dispatch.js';
 import type { Engine } from './engine.js';
 import { rateLimitStep } from './text-steps.js';
 import { chain, ends, firstOf, type Received, type Resolved, resolvedAs, type Step } from './turn.js';
 
 /** The dispatcher's run of one line through `steps` (handlers.ts): its log line, notices and drain. */
-export type TextRun = (input: IncomingText, steps?: Step<Received, never>) => Promise<PlacedReply[]>;
+export type TextRun<D = PlacedOutcome> = (input: IncomingText, steps?: Step<Received, never>) => Promise<D>;
 
 /**
  * The core's entry for a command by name with typed arguments (a Slack form's value, a shortcut's
@@ -16,7 +16,7 @@ export type TextRun = (input: IncomingText, steps?: Step<Received, never>) => Pr
  * missing argument, credentials, guard, confirmation and the run, placed and delivered like any
  * command. The arguments reached the bot alone (a form, a shortcut): the chat saw nothing.
  */
-export function commandRunner(e: Engine, run: TextRun): (input: IncomingCommand) => Promise<PlacedReply[]> {
+export function commandRunner<D>(e: Engine, run: TextRun<D>): (input: IncomingCommand) => Promise<D> {
   const steps = commandSteps(e);
   return ({ command, args, ...asker }) =>
     run(

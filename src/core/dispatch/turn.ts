@@ -69,6 +69,8 @@ export interface TurnRecord {
   readonly audited: AuditEntry[];
   /** How far it got, for a failure's wording: the command, its parsed arguments, its context built. */
   reached?: { spec: CommandSpec; args?: unknown; ready?: boolean };
+  /** The handler of a run that changes state started (its shape's effect, changed-state.ts). */
+  writing?: boolean;
 }
 
 export function newRecord(): TurnRecord {
