@@ -90,7 +90,7 @@ export class Deliverer {
       showInPlace: async (reply, form) =>
         pressedAlone === undefined &&
         target.press !== undefined &&
-        reported(() => this.#showToOne(target, reply, { replace: true }, form)),
+        reported(() => this.#showToOne(target, reply, { replace: true, replaces: pressedMessageId }, form)),
       postPrivately: (reply, form) =>
         reported(async () => {
           try {
@@ -202,7 +202,7 @@ export class Deliverer {
   async #showToOne(
     target: DeliveryTarget,
     reply: Reply,
-    how: { replyTo?: number | undefined; replace?: boolean },
+    how: { replyTo?: number | undefined; replace?: boolean; replaces?: number | undefined },
     form?: ReplyForm,
   ): Promise<boolean> {
     if (target.chat.kind !== 'shared' || !this.#can.showToOne) return false;
@@ -212,6 +212,7 @@ export class Deliverer {
       userId: target.user.id,
       ...(how.replyTo !== undefined ? { replyTo: how.replyTo } : {}),
       ...(how.replace ? { replace: true } : {}),
+      ...(how.replace && how.replaces !== undefined ? { replaces: how.replaces } : {}),
       ...(target.press ? { press: target.press } : {}),
     };
     return this.#ephemeral.show(to, this.#render(reply, target, form));

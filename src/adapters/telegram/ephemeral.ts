@@ -34,6 +34,8 @@ export interface ShowTo {
   press?: Press;
   /** Shows it in place of the pressed message, for the presser only (`replace_callback_query_message`). */
   replace?: boolean;
+  /** The chat's message it replaces, when known: cited instead once the press is too old to replace it. */
+  replaces?: number;
 }
 
 export class EphemeralMessages {
@@ -42,34 +44,28 @@ export class EphemeralMessages {
   /**
    * Shows `rendered` (in the form the core asked for) in the group to `to.userId` alone. A file is
    * not shown this way (it stays in the private chat, where it does not expire): `false`. When
-   * Telegram's time for the press is over, it is shown without the press; a refusal all the same is
-   * thrown, for the core to take the private chat.
+   * Telegram's time for the press is over, it is shown without the press, to the same one person
+   * (`forms`); a refusal all the same is thrown, for the core to take the private chat.
    */
   async show(to: ShowTo, rendered: RenderedReply): Promise<boolean> {
     if (rendered.file) return false;
-    try {
-      await this.#send(to, rendered);
-      return true;
-    } catch (error) {
-      let last = error;
-      if (to.press && refused(error) && /query is too old|query ID is invalid/i.test(description(error))) {
-        try {
-          await this.#send(
-            { chatId: to.chatId, userId: to.userId, ...optional('replyTo', to.replyTo) },
-            rendered,
-          );
-          return true;
-        } catch (again) {
-          last = again;
-        }
+    // Each next form is tried only on the refusal it answers; every one goes to `to.userId` alone.
+    let last: unknown;
+    for (const form of forms(to)) {
+      if (form.after && !(refused(last) && form.after.test(description(last)))) break;
+      try {
+        await this.#send(form.to, rendered);
+        return true;
+      } catch (error) {
+        last = error;
       }
-      if (refused(last))
-        this.o.logger.warn(
-          { err: errorSummary(last) },
-          'telegram: ephemeral message refused; using the private chat',
-        );
-      throw last;
     }
+    if (refused(last))
+      this.o.logger.warn(
+        { err: errorSummary(last) },
+        'telegram: ephemeral message refused; using the private chat',
+      );
+    throw last;
   }
 
   /**
@@ -174,4 +170,23 @@ function description(error: unknown): string {
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}
+
+const TOO_OLD = /query is too old|query ID is invalid/i;
+const REPLY_GONE = /message to be replied not found/i;
+
+/**
+ * The forms an answer to one person takes, each after the refusal that calls for it: with the
+ * press; once Telegram's time for it is over, without it (nothing can replace the pressed message
+ * any more, so the answer cites it instead, docs/channels.md §1.1); once the message cited is gone,
+ * plainly. The receiver is the same in every form: a personal answer never widens to the group.
+ */
+function forms(to: ShowTo): { to: ShowTo; after?: RegExp }[] {
+  const base = { chatId: to.chatId, userId: to.userId };
+  const out: { to: ShowTo; after?: RegExp }[] = [{ to }];
+  if (!to.press) return out;
+  const cite = to.replyTo ?? (to.replace ? to.replaces : undefined);
+  out.push({ to: { ...base, ...optional('replyTo', cite) }, after: TOO_OLD });
+  if (cite !== undefined) out.push({ to: base, after: REPLY_GONE });
+  return out;
 }
