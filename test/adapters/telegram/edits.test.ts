@@ -77,6 +77,15 @@ describe('an edit runs as a new command when the original changed nothing', () =
   });
 });
 
+describe('a never-retry command from an edit asks for a fresh confirmation', () => {
+  it('a /balance edited into /call (which asks nothing when typed): asks first, rings nobody until confirmed', async () => {
+    const { message } = await said('/balance');
+    const { answer } = await edited(message, '/call +49 30 1234567 +49 176 1234567');
+    expect(answer).toMatch(/You edited an earlier message into \/call/);
+    expect(stack.sandbox.stats().received['webcallback.trycallback'] ?? 0).toBe(0);
+  });
+});
+
 describe('an edit is not run when the original changed something', () => {
   it('a /limit set (a write that succeeded), edited: not run, and says so', async () => {
     const { message } = await said('/limit daily 5');
