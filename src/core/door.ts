@@ -32,6 +32,11 @@ export interface IncomingText {
   /** When the user sent it, when the platform says (a Telegram message's `date`); see `maxCommandAgeMs`. */
   sentAt?: Date;
   /**
+   * An earlier message edited into this one, run as new (docs/privacy.md §2.2): a never-retry run
+   * asks for confirmation first, even where its command asks nothing when typed.
+   */
+  edited?: boolean;
+  /**
    * Only the bot saw this text, even in a shared chat (a Slack slash command). Then a PIN in it does
    * not leak to the chat, and private-only commands may run (their replies still go privately).
    */

@@ -121,6 +121,8 @@ async function onMessage(
         ...(from.language_code ? { locale: from.language_code } : {}),
         // Telegram's `date` is in seconds; a redelivered old command is not run late (docs/reliability.md §5.3).
         sentAt: new Date(msg.date * 1000),
+        // An edit run as new (edits.ts): Telegram marks it with the time of the edit.
+        ...(msg.edit_date !== undefined ? { edited: true } : {}),
         requestId: requestIdOf(ctx),
         deliveryId: requestIdOf(ctx),
       };

@@ -180,15 +180,26 @@ export function commandTools(spec: CommandSpec): CommandTool[] {
  * settings, linking, menus) changes state when its table entry says so.
  */
 export function runEffect(spec: CommandSpec, tokens: readonly string[]): Effect {
-  const declared = spec.tool ?? BUILT_IN_TOOLS[spec.name];
-  if (!declared) return spec.changesState ? 'additive' : 'none';
-  const sub = tokens[0]?.toLowerCase();
-  const shape =
-    declared.find((s) => s.sub !== undefined && s.sub === sub) ??
-    declared.find((s) => s.sub === undefined) ??
-    declared[0];
+  const shape = runShape(spec, tokens);
   if (!shape) return spec.changesState ? 'additive' : 'none';
   return tokens.length === 0 && shape.bare ? shape.bare : shape.effect;
+}
+
+/** Whether that run's provider operation is never retried (docs/reliability.md §3): sent twice, it acts twice. */
+export function runNeverRetry(spec: CommandSpec, tokens: readonly string[]): boolean {
+  return runShape(spec, tokens)?.neverRetry === true;
+}
+
+/** The shape one run takes: the one its first token names, else the one without a subcommand. */
+function runShape(spec: CommandSpec, tokens: readonly string[]): ToolShape | undefined {
+  const declared = spec.tool ?? BUILT_IN_TOOLS[spec.name];
+  if (!declared) return undefined;
+  const sub = tokens[0]?.toLowerCase();
+  return (
+    declared.find((s) => s.sub !== undefined && s.sub === sub) ??
+    declared.find((s) => s.sub === undefined) ??
+    declared[0]
+  );
 }
 
 /** A field's value, checked by kind, as the tokens the command's parser reads. */

@@ -1,7 +1,7 @@
 import { roleFor } from '../accounts/roles.js';
 import { encodeButton } from '../buttons.js';
 import { argsSchema, type CommandContext, type CommandSpec } from '../command-spec.js';
-import { runEffect } from '../commands/tool-fields.js';
+import { runEffect, runNeverRetry } from '../commands/tool-fields.js';
 import { withBack } from '../menu/home.js';
 import { needsPaging, pageOf } from '../menu/paging.js';
 import { markSecret } from '../menu/secrets.js';
@@ -99,8 +99,11 @@ export const confirmationStep: Step<Ready, Ready> = async (e, turn) => {
   const { spec, ctx } = turn;
   const { t } = turn.loc;
   // A page of an earlier answer was confirmed already.
-  if (!spec.confirm || turn.view.pageId !== undefined) return turn;
-  const prompt = await spec.confirm(ctx);
+  if (turn.view.pageId !== undefined) return turn;
+  // An edit is easily sent by mistake: what acts once and for all asks first (docs/privacy.md §2.2).
+  const edited =
+    turn.input.edited && runNeverRetry(spec, turn.tokens) ? t.confirmEdited(`/${spec.name}`) : undefined;
+  const prompt = (await spec.confirm?.(ctx)) ?? edited;
   if (!prompt) return turn;
   // Confirm runs on the arguments as parsed now, never on the text parsed again (pending-args.ts).
   const typedArgs = encodeArgs(turn.args);

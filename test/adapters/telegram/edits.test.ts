@@ -83,6 +83,17 @@ describe('a never-retry command from an edit asks for a fresh confirmation', () 
     const { answer } = await edited(message, '/call +49 30 1234567 +49 176 1234567');
     expect(answer).toMatch(/You edited an earlier message into \/call/);
     expect(stack.sandbox.stats().received['webcallback.trycallback'] ?? 0).toBe(0);
+    // Confirmed, it runs as edited: once.
+    const prompt = h.telegram.botMessages(alice.id).at(-1)!;
+    const keyboard = prompt.reply_markup as { inline_keyboard: { callback_data: string }[][] };
+    const mark = h.telegram.mark();
+    h.telegram.press(alice, prompt, keyboard.inline_keyboard[0]![0]!.callback_data);
+    await h.telegram.waitForCall(
+      ['editMessageText', 'sendMessage'],
+      (c) => /\+491761234567/.test(String(c.payload.text)),
+      { after: mark },
+    );
+    expect(stack.sandbox.stats().received['webcallback.trycallback']).toBe(1);
   });
 });
 

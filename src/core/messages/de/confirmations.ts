@@ -11,6 +11,8 @@ export const confirmationsDe: typeof confirmationsEn = {
   confirmCancelled: 'Abgebrochen. Es wurde nichts geändert.',
   confirmExpiresIn: (minutes: number) =>
     `Bitte innerhalb von ${plural('de', minutes, 'einer Minute', `${minutes} Minuten`)} bestätigen.`,
+  confirmEdited: (command: string) =>
+    `Sie haben eine frühere Nachricht zu ${command} bearbeitet; das wirkt sofort und lässt sich nicht zurücknehmen. So ausführen?`,
   working: 'Ich bin dabei…',
   confirmDonePrivately: 'Erledigt: Das Ergebnis habe ich Ihnen privat geschickt.',
   confirmFailedPrivately: 'Nicht erledigt: Den Grund habe ich Ihnen privat geschickt.',

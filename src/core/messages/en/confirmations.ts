@@ -9,6 +9,8 @@ export const confirmationsEn = {
   confirmCancelled: 'Cancelled. Nothing was changed.',
   confirmExpiresIn: (minutes: number) =>
     `Confirm within ${plural('en', minutes, 'one minute', `${minutes} minutes`)}.`,
+  confirmEdited: (command: string) =>
+    `You edited an earlier message into ${command}, which acts at once and cannot be taken back. Run it as edited?`,
   working: 'Working on it…',
   confirmDonePrivately: 'Done: the result was sent to you privately.',
   confirmFailedPrivately: 'Not done: the reason was sent to you privately.',
