@@ -6,6 +6,7 @@ import type { TelegramLogger } from './options.js';
 import { NO_KEYBOARD, type RenderedReply } from './render-html.js';
 import { keyboardBeside } from './render-rich.js';
 import { withoutRich } from './send-html.js';
+import { sendFailure } from './send-report.js';
 import { notModified } from './send-rich.js';
 
 /**
@@ -156,12 +157,12 @@ export class EphemeralMessages {
 }
 
 /**
- * Telegram turned it away: 400 (not a participant, a press too old, a reply gone), 403 (no longer
- * in the group) or 404 (an older Bot API server without the method).
+ * Telegram turned it away (400 not a participant, a press too old, a reply gone; 403 no longer in
+ * the group; 404 an older Bot API server without the method): the road out's one reading of a
+ * refusal (`sendFailure`), for a Bot API answer only, not this channel's own `not-private`.
  */
 function refused(error: unknown): boolean {
-  const code = errorSummary(error).code;
-  return code === 400 || code === 403 || code === 404;
+  return !(error instanceof SendFailedError) && sendFailure(error)?.report === 'refused';
 }
 
 function description(error: unknown): string {
