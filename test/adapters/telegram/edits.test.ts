@@ -105,6 +105,13 @@ describe('an edit is not run when the original changed something', () => {
     expect(await dailyLimits()).toEqual([5]);
   });
 
+  it('a read edited into a write (run), edited again: the second edit is not run, the write having happened', async () => {
+    const { message } = await said('/balance');
+    expect((await edited(message, '/limit daily 5')).answer).not.toMatch(ALREADY);
+    expect((await edited(message, '/limit daily 6')).answer).toMatch(ALREADY);
+    expect(await dailyLimits()).toEqual([5]);
+  });
+
   it('a /call whose outcome is unknown (the phone may ring; an error-toned answer): the edit does not ring again', async () => {
     stack.sandbox.setFaults({ routes: { trycallback: { dropProbability: 1 } } });
     const { message, answer: unknown } = await said('/call +49 30 1234567 +49 176 1234567');
