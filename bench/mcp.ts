@@ -5,11 +5,13 @@
  * - The sandbox runs here, in the bench's process; each channel runs in a child process
  *   (bench/mcp-child.ts) on the same composition root as `start`, so the CPU time read from
  *   `/proc/<pid>/stat` (user + system) is the channel's and the core's alone.
- * - MCP: the official `Client` over stdio calls the tool ROUNDS times, one call after another.
- *   Console: the same command typed ROUNDS times on its stdin, each after the last reply was read
- *   back from its stdout (a batch of lines at once would save the console a read per command).
- * - Commands: `balance`, and `rate` with three numbers. Warm-up rounds are not counted.
- * - Goal: MCP ≤ 1.2 × the console's CPU per call (MET or MISSED).
+ * - MCP: the official `Client` over stdio calls the tool, one call after another. Console: the same
+ *   command typed on its stdin, each after the last reply was read back from its stdout (a batch of
+ *   lines at once would save the console a read per command).
+ * - Commands: `balance`, and `rate` with three numbers. Both children warm up first (not counted);
+ *   then TRIALS trials each measure ROUNDS calls of one side and then of the other, the first side
+ *   alternating, so a change in the machine's load falls on both.
+ * - Goal: the median trial's ratio, MCP ≤ 1.2 × the console's CPU per call (MET or MISSED).
  * - `BENCH_CPU_PROF=<dir>` profiles each child (`node --cpu-prof`); `bench/mcp-profile.ts <dir>` sums them.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
@@ -22,8 +24,10 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 import { en } from '../src/core/messages.js';
 import { createSandbox } from '../src/sandbox/index.js';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
-const WARMUP = 50;
+/** Calls per side in one trial, and trials per command: the verdict is the median trial's ratio. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
+const TRIALS = Number(process.env.BENCH_TRIALS ?? 7);
+const WARMUP = 100;
 const GOAL = 1.2;
 const NUMBERS = ['+49 30 1234567', '+44 20 7946 0000', '+1 212 555 0100'];
 const COMMANDS = [
@@ -52,7 +56,14 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-async function mcpCpu(env: Record<string, string>, command: (typeof COMMANDS)[number]): Promise<number> {
+/** One channel in its child process: its pid (for its CPU time), one call, and how to end it. */
+interface Side {
+  pid: number;
+  call(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function mcpSide(env: Record<string, string>, command: (typeof COMMANDS)[number]): Promise<Side> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [...CHILD, 'mcp'],
@@ -61,32 +72,23 @@ async function mcpCpu(env: Record<string, string>, command: (typeof COMMANDS)[nu
   });
   const client = new Client({ name: 'bench', version: '1.0.0' });
   await client.connect(transport);
-  const pid = transport.pid!;
-  const call = async () => {
-    const r = await client.callTool(command.tool);
-    if (r.isError) throw new Error(`${command.name} failed over MCP: ${JSON.stringify(r.content)}`);
+  return {
+    pid: transport.pid!,
+    async call() {
+      const r = await client.callTool(command.tool);
+      if (r.isError) throw new Error(`${command.name} failed over MCP: ${JSON.stringify(r.content)}`);
+    },
+    close: () => client.close(),
   };
-  for (let i = 0; i < WARMUP; i++) await call();
-  const before = cpuMs(pid);
-  for (let i = 0; i < ROUNDS; i++) await call();
-  const used = cpuMs(pid) - before;
-  await client.close();
-  return used / ROUNDS;
 }
 
-/** Types `count` lines and waits until the console printed `count` more replies titled `title`. */
-function typed(
-  child: ChildProcessWithoutNullStreams,
-  out: { text: string },
-  line: string,
-  title: string,
-  count: number,
-) {
+/** Types one line and waits until the console printed one more reply titled `title`. */
+function typed(child: ChildProcessWithoutNullStreams, out: { text: string }, line: string, title: string) {
   const seen = out.text.split(title).length - 1;
-  child.stdin.write(`${line}\n`.repeat(count));
+  child.stdin.write(`${line}\n`);
   return new Promise<void>((resolve) => {
     const check = () => {
-      if (out.text.split(title).length - 1 >= seen + count) {
+      if (out.text.split(title).length - 1 > seen) {
         child.stdout.off('data', check);
         resolve();
       }
@@ -96,21 +98,54 @@ function typed(
   });
 }
 
-async function consoleCpu(env: Record<string, string>, command: (typeof COMMANDS)[number]): Promise<number> {
+async function consoleSide(env: Record<string, string>, command: (typeof COMMANDS)[number]): Promise<Side> {
   const child = spawn(process.execPath, [...CHILD, 'console'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   const out = { text: '' };
   child.stdout.on('data', (c: Buffer) => {
     out.text += c.toString('utf8');
   });
   await new Promise<void>((resolve) => child.stderr.once('data', () => resolve()));
-  // One line at a time, each after the last reply, as the MCP calls go: the same I/O per command.
-  for (let i = 0; i < WARMUP; i++) await typed(child, out, command.line, command.title, 1);
-  const before = cpuMs(child.pid!);
-  for (let i = 0; i < ROUNDS; i++) await typed(child, out, command.line, command.title, 1);
-  const used = cpuMs(child.pid!) - before;
-  child.stdin.end();
-  await new Promise((resolve) => child.on('exit', resolve));
-  return used / ROUNDS;
+  return {
+    pid: child.pid!,
+    // One line at a time, each after the last reply, as the MCP calls go: the same I/O per command.
+    call: () => typed(child, out, command.line, command.title),
+    async close() {
+      child.stdin.end();
+      await new Promise((resolve) => child.on('exit', resolve));
+    },
+  };
+}
+
+/** CPU ms per call of `side` over `n` calls, one after another. */
+async function cpuPerCall(side: Side, n: number): Promise<number> {
+  const before = cpuMs(side.pid);
+  for (let i = 0; i < n; i++) await side.call();
+  return (cpuMs(side.pid) - before) / n;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+/**
+ * Both sides run at once and are measured in turns, one block of calls each per trial, the one
+ * that goes first alternating: the machine's load falls on both alike. The verdict is the median
+ * of the trials' ratios, so one disturbed trial cannot decide it.
+ */
+async function compare(env: (side: string) => Record<string, string>, command: (typeof COMMANDS)[number]) {
+  const sides = [await consoleSide(env('console'), command), await mcpSide(env('mcp'), command)] as const;
+  for (const side of sides) for (let i = 0; i < WARMUP; i++) await side.call();
+  const trials: { console: number; mcp: number; ratio: number }[] = [];
+  for (let t = 0; t < TRIALS; t++) {
+    const order = t % 2 ? [1, 0] : [0, 1];
+    const perCall = [0, 0];
+    for (const i of order) perCall[i] = await cpuPerCall(sides[i]!, ROUNDS);
+    trials.push({ console: perCall[0]!, mcp: perCall[1]!, ratio: perCall[1]! / perCall[0]! });
+  }
+  for (const side of sides) await side.close();
+  return trials;
 }
 
 const sandbox = createSandbox({});
@@ -124,18 +159,21 @@ const envOf = (side: string) => ({
   LOG_LEVEL: 'silent',
 });
 console.log(
-  `bench:mcp: server CPU per call, ${ROUNDS} calls each after ${WARMUP} warm-up, channel in a child process`,
+  `bench:mcp: server CPU per call, median of ${TRIALS} trials of ${ROUNDS} calls per side, after ${WARMUP} warm-up; ` +
+    'each channel in a child process, measured in turns',
 );
 let met = true;
 for (const command of COMMANDS) {
-  const viaConsole = await consoleCpu(envOf('console'), command);
-  const viaMcp = await mcpCpu(envOf('mcp'), command);
-  const ratio = viaMcp / viaConsole;
+  const trials = await compare(envOf, command);
+  const ratios = trials.map((t) => t.ratio);
+  const ratio = median(ratios);
   const ok = ratio <= GOAL;
   met &&= ok;
+  const ms = (xs: number[]) => `${median(xs).toFixed(2)} ms`;
   console.log(
-    `  ${command.name.padEnd(17)} console ${viaConsole.toFixed(2)} ms   mcp ${viaMcp.toFixed(2)} ms   ` +
-      `${ratio.toFixed(2)} ×  (goal ≤ ${GOAL} ×) ${ok ? 'MET' : 'MISSED'}`,
+    `  ${command.name.padEnd(17)} console ${ms(trials.map((t) => t.console))}   mcp ${ms(trials.map((t) => t.mcp))}   ` +
+      `${ratio.toFixed(2)} × (trials ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})  ` +
+      `(goal ≤ ${GOAL} ×) ${ok ? 'MET' : 'MISSED'}`,
   );
 }
 console.log(met ? 'MET' : 'MISSED');

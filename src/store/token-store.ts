@@ -16,7 +16,14 @@ export function tokenHash(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('base64url');
 }
 
-type StoredClient = AccessClient & { secretHash?: string };
+type StoredClient = AccessClient & { secretHash?: string; expiresAt?: string };
+
+/**
+ * How long a registration nobody uses is kept (docs/mcp.md §8.3): a day after it registered. Each
+ * token issued to the client keeps it at least as long as that token lives, so a client is dropped
+ * only once none of its tokens could still be used.
+ */
+export const UNUSED_CLIENT_MS = 24 * 3600_000;
 type StoredGrant = AccessGrant & { tokens: string[] };
 type StoredCode = Omit<TokenInfo, 'kind' | 'expiresAt' | 'grantId'> & CodeBinding & { expiresAt: string };
 
@@ -57,22 +64,27 @@ function clockOf(now: () => number) {
 }
 
 /** Registered clients, pending requests with their one answer, and one-time authorization codes. */
-function requestsAndCodes(kv: KeyValueStore, { now, ttlOf, live }: Clock) {
+function requestsAndCodes(kv: KeyValueStore, clock: Clock) {
+  const { now, ttlOf, live } = clock;
+  const liveClient = (id: string) => readClient(kv, clock, id);
   return {
     async putClient(client, secret) {
-      await kv.set<StoredClient>(clientKey(client.clientId), {
+      const expiresAt = new Date(now() + UNUSED_CLIENT_MS).toISOString();
+      const stored: StoredClient = {
         ...client,
         ...(secret ? { secretHash: tokenHash(secret) } : {}),
-      });
+        expiresAt,
+      };
+      await kv.set<StoredClient>(clientKey(client.clientId), stored, ttlOf(expiresAt));
     },
     async client(id) {
-      const stored = await kv.get<StoredClient>(clientKey(id));
+      const stored = await liveClient(id);
       if (!stored) return undefined;
-      const { secretHash: _hash, ...client } = stored;
+      const { secretHash: _hash, expiresAt: _expires, ...client } = stored;
       return client;
     },
     async clientSecret(id, secret) {
-      const stored = await kv.get<StoredClient>(clientKey(id));
+      const stored = await liveClient(id);
       if (!stored?.secretHash) return 'none';
       return secret !== undefined && tokenHash(secret) === stored.secretHash ? 'match' : 'mismatch';
     },
@@ -104,8 +116,25 @@ function requestsAndCodes(kv: KeyValueStore, { now, ttlOf, live }: Clock) {
   } satisfies Partial<TokenStore>;
 }
 
+/** A registration while it lasts; one kept before registrations had a lifetime lasts a day from its creation. */
+async function readClient(kv: KeyValueStore, { now }: Clock, id: string): Promise<StoredClient | undefined> {
+  const stored = await kv.get<StoredClient>(clientKey(id));
+  if (!stored) return undefined;
+  const expiresAt =
+    stored.expiresAt ?? new Date(Date.parse(stored.createdAt) + UNUSED_CLIENT_MS).toISOString();
+  return Date.parse(expiresAt) > now() ? { ...stored, expiresAt } : undefined;
+}
+
+/** Keeps a registration at least until `until` (ISO): a token issued to it must not outlive it. */
+async function keepClient(kv: KeyValueStore, clock: Clock, id: string, until: string): Promise<void> {
+  const stored = await readClient(kv, clock, id);
+  if (!stored || stored.expiresAt! >= until) return;
+  await kv.set<StoredClient>(clientKey(id), { ...stored, expiresAt: until }, clock.ttlOf(until));
+}
+
 /** Grants and their tokens, each token kept under its hash with what it stands for. */
-function grantsAndTokens(kv: KeyValueStore, { ttlOf, live }: Clock) {
+function grantsAndTokens(kv: KeyValueStore, clock: Clock) {
+  const { ttlOf, live } = clock;
   // A token stands only while its grant does: a revoke that raced a refresh cannot leave a token
   // of the refresh working (docs/mcp.md §8.3).
   const readToken = async (token: string) => {
@@ -114,6 +143,11 @@ function grantsAndTokens(kv: KeyValueStore, { ttlOf, live }: Clock) {
     return (await kv.get<StoredGrant>(grantKey(info.owner, info.grantId))) ? info : undefined;
   };
   const keepTokens = async (grant: Pick<AccessGrant, 'id' | 'owner' | 'clientId'>, tokens: IssuedToken[]) => {
+    const last = tokens
+      .map((t) => t.info.expiresAt)
+      .sort()
+      .at(-1);
+    if (last) await keepClient(kv, clock, grant.clientId, last);
     for (const { token, info } of tokens) {
       const stored: TokenInfo = { ...info, grantId: grant.id, owner: grant.owner, clientId: grant.clientId };
       await kv.set(tokenKey(tokenHash(token)), stored, ttlOf(info.expiresAt));

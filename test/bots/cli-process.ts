@@ -59,3 +59,19 @@ export function runBot(args: string[], env: Record<string, string>, bin = BIN): 
     },
   };
 }
+
+/** How many requests the bot's embedded sandbox has received so far (its admin `/stats`, the URL from the banner). */
+export async function sandboxRequests(bot: BotProcess): Promise<number> {
+  const admin = /admin:\s+(http:\/\/\S+)/.exec(bot.stdout())?.[1];
+  if (!admin) throw new Error(`no sandbox admin URL in the banner:\n${bot.stdout()}`);
+  const stats = (await (await fetch(`${admin}/stats`)).json()) as { received: Record<string, number> };
+  return Object.values(stats.received).reduce((a, b) => a + b, 0);
+}
+
+/**
+ * Resolves once the sandbox received more than `before` requests: a line typed has reached the core
+ * and the provider, however slow the machine (a fixed wait was too short under load).
+ */
+export async function providerReached(bot: BotProcess, before: number): Promise<void> {
+  while ((await sandboxRequests(bot)) <= before) await new Promise((r) => setTimeout(r, 20));
+}

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { freePort, runBot } from './cli-process.js';
+import { freePort, providerReached, runBot, sandboxRequests } from './cli-process.js';
 
 /**
  * docs/reliability.md §6.1, graceful shutdown: a command in flight when SIGTERM arrives is finished and answered,
@@ -27,9 +27,10 @@ describe('graceful shutdown of `telephony-bot start`', () => {
     });
     try {
       await bot.waitFor('Type /help for the commands');
+      const before = await sandboxRequests(bot);
       bot.child.stdin.write('/balance\n');
-      // Give the line time to reach the core; the provider then holds it for 3 s.
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      // Once the provider has the request it holds it for 3 s: the signal comes while it waits.
+      await providerReached(bot, before);
       expect(bot.stdout()).not.toContain('== Balance ==');
       bot.child.kill('SIGTERM');
       const { code, signal } = await bot.exited;

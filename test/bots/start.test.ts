@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeSlack } from '../helpers/fake-slack.js';
 import { startFakeSocketMode } from '../helpers/fake-slack-socket.js';
 import { FakeTelegram } from '../helpers/fake-telegram.js';
-import { type BotProcess, freePort, runBot } from './cli-process.js';
+import { type BotProcess, freePort, providerReached, runBot, sandboxRequests } from './cli-process.js';
 
 /**
  * docs/operations.md §1.1, start is all or nothing, run as a user runs it: `telephony-bot start` as a child
@@ -231,9 +231,10 @@ describe('shutdown always ends (docs/reliability.md §6.2)', () => {
       SHUTDOWN_TIMEOUT_MS: '300',
     });
     await bot.waitFor('Type /help');
+    const before = await sandboxRequests(bot);
     bot.child.stdin.write('/balance\n');
-    // Give the line time to reach the core (as shutdown.test.ts does); the provider then holds it.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The provider holds the request once it has it (as in shutdown.test.ts).
+    await providerReached(bot, before);
     bot.child.kill('SIGTERM');
     expect(await bot.exited).toEqual({ code: 1, signal: null });
     const log = await readFile(join(dir, 'telephony-bot.log'), 'utf8');

@@ -25,9 +25,10 @@ surfacesContract('telegram', telegramDriver, { ...only, deletes: true });
 surfacesContract('slack', slackDriver, { ...only, shortcuts: true, forms: true });
 surfacesContract('console', consoleDriver, { ...only, shared: false, mentions: false });
 
-/** The money guard's promises where there is a shared chat (docs/money-guard.md §2). */
-guardContract('telegram', telegramDriver);
-guardContract('slack', slackDriver);
+/** The money guard's promises (docs/money-guard.md), the approvals' where there is a shared chat (§2). */
+guardContract('telegram', telegramDriver, { shared: true });
+guardContract('slack', slackDriver, { shared: true });
+guardContract('console', consoleDriver, { shared: false });
 /** The one road in (docs/architecture.md §3.1): claimed once, store outages and busy told, failures worded. */
 intakeContract('telegram', telegramDriver);
 intakeContract('slack', slackDriver);

@@ -1,3 +1,4 @@
+import { guardContract } from './guard-promises.js';
 import { intakeContract } from './intake.js';
 import { mcpDriver } from './mcp-driver.js';
 import { promisesContract } from './promises.js';
@@ -16,3 +17,6 @@ adapterContract('mcp-http', overHttp, { shared: false, deletes: false, thread: f
 intakeContract('mcp-http', overHttp);
 
 promisesContract('mcp-http', overHttp, { shared: false, deletes: false, forms: false, menus: false });
+
+/** The money guard's promises (docs/money-guard.md): no shared chat, so its rows about approvers are skipped. */
+guardContract('mcp-http', overHttp, { shared: false });

@@ -1,3 +1,4 @@
+import { guardContract } from './guard-promises.js';
 import { intakeContract } from './intake.js';
 import { mcpDriver } from './mcp-driver.js';
 import { promisesContract } from './promises.js';
@@ -16,3 +17,6 @@ intakeContract('mcp', mcpDriver);
 
 /** The surfaces' promises (docs/architecture.md §8.3.3) over MCP: a press is a form's answer. */
 promisesContract('mcp', mcpDriver, { shared: false, deletes: false, forms: false, menus: false });
+
+/** The money guard's promises (docs/money-guard.md): no shared chat, so its rows about approvers are skipped. */
+guardContract('mcp', mcpDriver, { shared: false });

@@ -18,5 +18,5 @@ surfacesContract('teams', teamsDriver, {
   shortcuts: false,
   forms: true,
 });
-guardContract('teams', teamsDriver);
+guardContract('teams', teamsDriver, { shared: true });
 intakeContract('teams', teamsDriver);

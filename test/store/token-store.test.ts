@@ -61,6 +61,42 @@ describe('the token store', () => {
     });
   });
 
+  it('a registration nobody uses ends after a day; one with tokens lasts as long as its newest token', async () => {
+    const s = twoInstances();
+    const client = (clientId: string) => ({
+      clientId,
+      metadata: { client_name: clientId },
+      createdAt: s.at(0),
+    });
+    await s.a.putClient(client('unused'), 'secret-of-the-unused-one');
+    await s.a.putClient(client('used'));
+    s.advance(3_600_000);
+    const grant = {
+      id: 'g',
+      owner: 'o',
+      clientId: 'used',
+      clientName: 'used',
+      redirectHost: 'x',
+      createdAt: s.at(0),
+    };
+    const refreshFor = 30 * 24 * 3_600_000;
+    await s.a.grant(grant, [
+      { token: 'access-1', info: { kind: 'access', expiresAt: s.at(3_600_000), scopes: [] } },
+      { token: 'refresh-1', info: { kind: 'refresh', expiresAt: s.at(refreshFor), scopes: [] } },
+    ]);
+    s.advance(23 * 3_600_000 - 1);
+    expect(await s.b.client('unused')).toBeDefined();
+    s.advance(1);
+    expect(await s.b.client('unused'), 'a day after it registered, unused').toBeUndefined();
+    expect(await s.b.clientSecret('unused', 'secret-of-the-unused-one')).toBe('none');
+    expect(await s.b.client('used'), 'its refresh token still works').toBeDefined();
+    // The refresh token was issued an hour in, so it ends 30 days and an hour after the registration.
+    s.advance(refreshFor - 23 * 3_600_000 - 1);
+    expect(await s.b.client('used')).toBeDefined();
+    s.advance(1);
+    expect(await s.b.client('used'), 'its last token ended').toBeUndefined();
+  });
+
   it('a request is answered once, across instances, and ends with its expiry', async () => {
     const s = twoInstances();
     await s.a.openRequest(request(s.at(5 * 60_000)));

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SlackCall } from '../../helpers/fake-slack.js';
 import { buttonPressPayload, signedSlackRequest, viewSubmissionPayload } from '../../helpers/fake-slack.js';
+import { AFTER_DEMO_CALLS } from '../../helpers/seed-with-calls.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { SECRET, type SlackHarness, startHarness, waitForForm } from './harness.js';
 
@@ -16,7 +17,8 @@ const A = '+4930123456';
 const B = '+4917612345678';
 
 beforeEach(async () => {
-  now = Date.now();
+  // The demo data's calls are in `/cdrs`'s default period whatever the date (seed-with-calls.ts).
+  now = AFTER_DEMO_CALLS;
   stack = await createTestStack({ clock: () => new Date(now) });
   h = await startHarness(stack.core, {
     users: [

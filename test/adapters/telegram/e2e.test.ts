@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeCall, type FakeMessage, SENDS, sentText } from '../../helpers/fake-telegram.js';
+import { AFTER_DEMO_CALLS } from '../../helpers/seed-with-calls.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { alice, bob, group, type Harness, startHarness } from './harness.js';
 
@@ -13,7 +14,8 @@ let h: Harness;
 let now: number;
 
 beforeEach(async () => {
-  now = Date.now();
+  // The demo data's calls are in `/cdrs`'s default period whatever the date (seed-with-calls.ts).
+  now = AFTER_DEMO_CALLS;
   stack = await createTestStack({ clock: () => new Date(now) });
   // The channel shares the core's stores, as the composition root wires them.
   h = await startHarness(stack.core, { dedupe: stack.stores.dedupe });

@@ -44,9 +44,10 @@ describe('approvals', () => {
   const cardState = () => h.stack.sandbox.state.card(CARD)!.state;
 
   async function setUp() {
-    // Now: the client signs with the real clock, and a far-off sandbox clock would add the one
-    // re-signed resend after a clock-skew refusal (provider-notes 1.2) to every request count.
-    h = await startGuard('telegram', new Date().toISOString());
+    // A fixed instant, one clock for the sandbox and the bot (the client signs with it too): a call and
+    // its minute fall on one day at any hour the tests run (with the real clock, from 23:59 UTC the
+    // call began yesterday and the day's spend read 0).
+    h = await startGuard('telegram', '2026-11-20T10:00:00Z');
     await h.stack.linkDemo(bob);
     expect(textOf(await say(bob, '/approvals on card block'))).toMatch(/Only an admin/);
     const set = textOf(await say(alice, '/approvals on card block'));
@@ -149,7 +150,7 @@ describe('approvals', () => {
     expect(textOf(asked)).toContain('Bob asks to call');
     // While the request waits, a cheap call (not held) spends, and Bob's daily limit is reached.
     expect(textOf(await say(bob, '/call +4930111222 +4930555666'))).not.toContain('asks to');
-    // One started minute (within the signature's 180 s window of the real clock the client signs with).
+    // One started minute.
     h.clock.advance(59_000);
     await say(bob, '/hangup');
     const spent = h.ledgerSpend('demo', 'UTC', 'day');
