@@ -14,6 +14,7 @@ import { expireApprovals } from './approval-expiry.js';
 import { type CallReportResult, checkCallReport, checkCallReports, dueCallReports } from './call-report.js';
 import { type CardCapSweepResult, sweepCardCaps } from './card-cap-sweep.js';
 import { createClaimConfirmer } from './claim-confirm.js';
+import { dueConfirmations, expireConfirmation, expireConfirmations } from './confirm-expiry.js';
 import type { ProactiveContext } from './context.js';
 import { dueDigests, sendDigest, sendDigests } from './digest-job.js';
 import { jobStores } from './job-records.js';
@@ -64,6 +65,8 @@ export interface Proactive {
   expireApprovals(): Promise<{ expired: number }>;
   /** Hangs up the calls whose spend-limit allowance ran out (docs/money-guard.md §1.5). */
   cutOffCalls(): Promise<{ cut: number }>;
+  /** Edits the confirmations past their time into one disabled "Expired" (docs/interface.md §2.6). */
+  expireConfirmations(): Promise<{ edited: number }>;
   schedule(options?: ScheduleOptions): Scheduler;
   /** The same jobs item by item, for a queue shared by every instance (`src/jobs`, with Redis). */
   jobKinds(options?: Pick<ScheduleOptions, 'alerts' | 'callReports' | 'digests'>): JobKind[];
@@ -105,6 +108,7 @@ export function createProactive(options: ProactiveOptions): Proactive {
     ...options.pace,
   };
   const sweepOptions = { marginPercent: options.alertMarginPercent ?? 10, pace };
+  const confirmPace = { ...pace, ...CONFIRM_PACE, ...options.pace };
   const api: Proactive = {
     outbox,
     attach: (n) => outbox.attach(n),
@@ -121,6 +125,7 @@ export function createProactive(options: ProactiveOptions): Proactive {
     sweepCardCaps: () => sweepCardCaps(ctx),
     expireApprovals: () => expireApprovals(ctx),
     cutOffCalls: () => cutOffCalls(ctx),
+    expireConfirmations: () => expireConfirmations(ctx, confirmPace),
     schedule: (s = {}) =>
       scheduleJobs(api, options, s, () => {
         stopping = true;
@@ -129,13 +134,20 @@ export function createProactive(options: ProactiveOptions): Proactive {
   return api;
 }
 
-/** The default schedules: alerts (and the money guard) every 15 minutes, call reports every 15 s, digests hourly, approvals every minute. */
+/**
+ * The default schedules: alerts (and the money guard) every 15 minutes, call reports every 15 s,
+ * digests hourly, approvals every minute, expired confirmations every 15 s.
+ */
 const PATTERNS = {
   alerts: '*/15 * * * *',
   callReports: '*/15 * * * * *',
   digests: '5 * * * *',
   approvals: '* * * * *',
+  confirmations: '*/15 * * * * *',
 };
+
+/** Edits of expired confirmations: a steady trickle under Telegram's 30 messages a second (docs/interface.md §2.6). */
+const CONFIRM_PACE = { concurrency: 4, perSecond: 20 };
 
 /**
  * Each job kind as items and one item's work (docs/proactive.md §5): a sweep becomes one
@@ -193,6 +205,15 @@ function jobKinds(
         await cutOffCall(ctx, item);
       },
     },
+    // A confirmation past its time shows one disabled "Expired" (docs/interface.md §2.6).
+    {
+      name: 'confirm-expiry',
+      pattern: PATTERNS.confirmations,
+      items: () => dueConfirmations(ctx),
+      run: async (id) => {
+        await expireConfirmation(ctx, id);
+      },
+    },
   ];
 }
 
@@ -237,6 +258,7 @@ function scheduleJobs(
       { name: 'card-caps', pattern: s.alerts ?? PATTERNS.alerts, run: () => api.sweepCardCaps() },
       { name: 'approvals', pattern: PATTERNS.approvals, run: () => api.expireApprovals() },
       { name: 'call-cutoffs', pattern: s.callReports ?? PATTERNS.callReports, run: () => api.cutOffCalls() },
+      { name: 'confirm-expiry', pattern: PATTERNS.confirmations, run: () => api.expireConfirmations() },
     ],
   });
   return {
