@@ -246,9 +246,8 @@ export class SlackResponder {
   }
 
   /**
-   * Sends through the response URL while it lasts, else the Web API. Returns where a message landed
-   * when that is known: the `ts`, or for an answer through the URL, the URL itself (it can replace
-   * that answer, docs/interface.md §2.6); how it is sent does not depend on it.
+   * Through the response URL while it lasts, else the Web API. Returns where a message landed: its
+   * `ts`, or the URL that can replace it (docs/interface.md §2.6); how it is sent never depends on it.
    */
   async #send(
     target: ReplyTarget,

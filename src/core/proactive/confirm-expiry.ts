@@ -1,6 +1,7 @@
 import { errorSummary } from '../logs/safe-error.js';
 import { disabledAction } from '../menu/button-state.js';
 import { languageOf, messagesFor } from '../messages.js';
+import type { JobKind } from '../ports/jobs.js';
 import type { ExpiringConfirmation } from '../ports/proactive.js';
 import type { Reply } from '../reply.js';
 import { CLAIM_HOLD_MS, DeliveryFailedError, type ProactiveContext } from './context.js';
@@ -69,11 +70,15 @@ export async function expireConfirmation(ctx: ProactiveContext, id: string): Pro
   return outcome.status === 'sent' ? 'edited' : 'dropped';
 }
 
-/** Every due confirmation, paced as the sweeps are (the in-process schedule). */
+/** Its edits: a steady trickle under Telegram's 30 messages a second, whatever the sweeps' pace. */
+const CONFIRM_PACE = { concurrency: 4, perSecond: 20 };
+
+/** Every due confirmation, paced as the sweeps are but slower (the in-process schedule). */
 export async function expireConfirmations(
   ctx: ProactiveContext,
-  pace: PaceOptions,
+  sweepPace: PaceOptions,
 ): Promise<{ edited: number }> {
+  const pace = { ...sweepPace, ...CONFIRM_PACE };
   let edited = 0;
   await runPaced(
     await dueConfirmations(ctx),
@@ -90,6 +95,18 @@ export async function expireConfirmations(
     pace,
   );
   return { edited };
+}
+
+/** The job kind: one item per due confirmation (docs/proactive.md §5.3). */
+export function confirmExpiryKind(ctx: ProactiveContext, pattern: string): JobKind {
+  return {
+    name: 'confirm-expiry',
+    pattern,
+    items: () => dueConfirmations(ctx),
+    run: async (id) => {
+      await expireConfirmation(ctx, id);
+    },
+  };
 }
 
 /** The confirmation as it now reads: its prompt, the expiry words, one disabled button. */

@@ -14,7 +14,7 @@ import { expireApprovals } from './approval-expiry.js';
 import { type CallReportResult, checkCallReport, checkCallReports, dueCallReports } from './call-report.js';
 import { type CardCapSweepResult, sweepCardCaps } from './card-cap-sweep.js';
 import { createClaimConfirmer } from './claim-confirm.js';
-import { dueConfirmations, expireConfirmation, expireConfirmations } from './confirm-expiry.js';
+import { confirmExpiryKind, expireConfirmations } from './confirm-expiry.js';
 import type { ProactiveContext } from './context.js';
 import { dueDigests, sendDigest, sendDigests } from './digest-job.js';
 import { jobStores } from './job-records.js';
@@ -108,7 +108,6 @@ export function createProactive(options: ProactiveOptions): Proactive {
     ...options.pace,
   };
   const sweepOptions = { marginPercent: options.alertMarginPercent ?? 10, pace };
-  const confirmPace = { ...pace, ...CONFIRM_PACE, ...options.pace };
   const api: Proactive = {
     outbox,
     attach: (n) => outbox.attach(n),
@@ -125,7 +124,7 @@ export function createProactive(options: ProactiveOptions): Proactive {
     sweepCardCaps: () => sweepCardCaps(ctx),
     expireApprovals: () => expireApprovals(ctx),
     cutOffCalls: () => cutOffCalls(ctx),
-    expireConfirmations: () => expireConfirmations(ctx, confirmPace),
+    expireConfirmations: () => expireConfirmations(ctx, pace),
     schedule: (s = {}) =>
       scheduleJobs(api, options, s, () => {
         stopping = true;
@@ -145,9 +144,6 @@ const PATTERNS = {
   approvals: '* * * * *',
   confirmations: '*/15 * * * * *',
 };
-
-/** Edits of expired confirmations: a steady trickle under Telegram's 30 messages a second (docs/interface.md §2.6). */
-const CONFIRM_PACE = { concurrency: 4, perSecond: 20 };
 
 /**
  * Each job kind as items and one item's work (docs/proactive.md §5): a sweep becomes one
@@ -206,14 +202,7 @@ function jobKinds(
       },
     },
     // A confirmation past its time shows one disabled "Expired" (docs/interface.md §2.6).
-    {
-      name: 'confirm-expiry',
-      pattern: PATTERNS.confirmations,
-      items: () => dueConfirmations(ctx),
-      run: async (id) => {
-        await expireConfirmation(ctx, id);
-      },
-    },
+    confirmExpiryKind(ctx, PATTERNS.confirmations),
   ];
 }
 

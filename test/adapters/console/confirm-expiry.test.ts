@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { confirmationLanded } from '../../helpers/confirm-landed.js';
 import { type ConsoleHarness, startConsole } from './console-harness.js';
 
 /**
@@ -17,12 +18,7 @@ describe('an expired confirmation on the console', () => {
     h = await startConsole({ clock: () => new Date(now) });
     const ask = await h.say('/target +49 170 1234567 +43 1 234567');
     expect(ask).toContain('[1] Confirm');
-    // The landing is recorded just after the print.
-    for (let i = 0; i < 200; i++) {
-      const first = await h.stack.stores.proactive.confirmations.list()[Symbol.asyncIterator]().next();
-      if (first.value?.message) break;
-      await new Promise((r) => setImmediate(r));
-    }
+    await confirmationLanded(h.stack.stores);
     now += 5 * 60_000 + 1;
     expect(await h.stack.proactive.expireConfirmations()).toEqual({ edited: 1 });
     const update = h.transcript().split('(update to message').at(-1) ?? '';

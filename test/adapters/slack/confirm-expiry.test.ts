@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { confirmationLanded, confirmationsHeld } from '../../helpers/confirm-landed.js';
 import { eventCallbackBody, type SlackCall } from '../../helpers/fake-slack.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { type SlackHarness, startHarness } from './harness.js';
@@ -32,13 +33,6 @@ afterEach(async () => {
 
 const json = (c: SlackCall | undefined) => JSON.stringify(c?.body ?? {});
 
-/** Waits until the core recorded where the confirmation landed (after the send reported it). */
-async function landed(): Promise<void> {
-  const first = async () =>
-    (await stack.stores.proactive.confirmations.list()[Symbol.asyncIterator]().next()).value?.message;
-  for (let i = 0; i < 400 && !(await first()); i++) await new Promise((r) => setTimeout(r, 5));
-}
-
 describe('an expired confirmation on Slack', () => {
   it('answered through the response URL: still sent so, and replaced through it at expiry', async () => {
     const ask = await h.command(`target ${A} ${B}`);
@@ -46,7 +40,7 @@ describe('an expired confirmation on Slack', () => {
     expect(json(question)).toContain('Confirm');
     // The way it is sent did not change: the response URL, no chat.postMessage.
     expect(h.slack.callsOf('chat.postMessage')).toHaveLength(0);
-    await landed();
+    await confirmationLanded(stack.stores);
     now += TTL_MS + 1;
     expect(await stack.proactive.expireConfirmations()).toEqual({ edited: 1 });
     const posts = h.slack.callsOf('response_url').filter((c) => c.id === ask.responseId);
@@ -65,9 +59,9 @@ describe('an expired confirmation on Slack', () => {
   it('the response URL past its 30 minutes: the edit is skipped and dropped, never a new message', async () => {
     const ask = await h.command(`target ${A} ${B}`);
     await h.slack.waitForCalls('response_url', 1, (c) => c.id === ask.responseId);
-    await landed();
+    await confirmationLanded(stack.stores);
     // A confirmation first answered late on its URL: the URL's 30 minutes are up at expiry.
-    const [record] = await all();
+    const [record] = await confirmationsHeld(stack.stores);
     const since = new Date(now - 30 * 60_000).toISOString();
     await stack.stores.proactive.confirmations.update(record!.id, (r) =>
       r?.message?.responseUrl
@@ -78,7 +72,7 @@ describe('an expired confirmation on Slack', () => {
     expect(await stack.proactive.expireConfirmations()).toEqual({ edited: 0 });
     expect(h.slack.callsOf('response_url').filter((c) => c.id === ask.responseId)).toHaveLength(1);
     expect(h.slack.callsOf('chat.postMessage')).toHaveLength(0);
-    expect(await all()).toHaveLength(0);
+    expect(await confirmationsHeld(stack.stores)).toHaveLength(0);
   });
 
   it('posted by the Web API (a DM typed in the Messages tab): updated with chat.update at expiry', async () => {
@@ -87,7 +81,7 @@ describe('an expired confirmation on Slack', () => {
       eventCallbackBody({ type: 'message', channel_type: 'im', channel: 'D1', user: 'U1', text }),
     );
     const [posted] = await h.slack.waitForCalls('chat.postMessage', 1, (c) => json(c).includes('Confirm'));
-    await landed();
+    await confirmationLanded(stack.stores);
     now += TTL_MS + 1;
     expect(await stack.proactive.expireConfirmations()).toEqual({ edited: 1 });
     const updates = h.slack.callsOf('chat.update');
@@ -97,9 +91,3 @@ describe('an expired confirmation on Slack', () => {
     expect(json(updates[0])).not.toContain('"Confirm"');
   });
 });
-
-async function all() {
-  const out = [];
-  for await (const r of stack.stores.proactive.confirmations.list()) out.push(r);
-  return out;
-}

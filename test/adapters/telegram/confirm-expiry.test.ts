@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { confirmationLanded, confirmationsHeld } from '../../helpers/confirm-landed.js';
 import { type FakeCall, type FakeMessage, SENDS } from '../../helpers/fake-telegram.js';
 import { ManualScheduler } from '../../helpers/manual-scheduler.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
@@ -47,10 +48,7 @@ async function askConfirmation(s: TestStack, telegram: Harness['telegram']) {
   telegram.message(alice, '/target +4930123456 +4917612345678');
   const sent = await telegram.waitForCall(SENDS, inAlice, { after: mark });
   const messageId = (sent.response.result as { message_id: number }).message_id;
-  // The landing is recorded right after the send reported it (Core.messageSent).
-  const landed = async () =>
-    (await s.stores.proactive.confirmations.list()[Symbol.asyncIterator]().next()).value?.message;
-  for (let i = 0; i < 200 && !(await landed()); i++) await new Promise((r) => setImmediate(r));
+  await confirmationLanded(s.stores);
   return messageId;
 }
 
@@ -132,8 +130,6 @@ describe('an expired confirmation on Telegram', () => {
     expect(telegram.callsOf('editMessageText')).toHaveLength(1);
     expect(telegram.callsOf('sendMessage')).toHaveLength(sends);
     expect(await stack.stores.proactive.confirmations.get(String(id))).toBeUndefined();
-    let left = 0;
-    for await (const _ of stack.stores.proactive.confirmations.list()) left += 1;
-    expect(left).toBe(0);
+    expect(await confirmationsHeld(stack.stores)).toEqual([]);
   });
 });
