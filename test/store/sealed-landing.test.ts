@@ -32,8 +32,9 @@ describe('a confirmation’s landing in the store', () => {
   it('keeps the response URL sealed at rest and opens it on read, update and list', async () => {
     const kv = createMemoryKeyValueStore();
     const stores = createProactiveStores({ kv, keyring: keyringFromKeys(randomBytes(32)) });
-    await stores.confirmations.put({ ...record, message: undefined });
-    await stores.confirmations.update('c1', (r) => (r ? { ...r, message: record.message } : r));
+    const { message, ...shown } = record;
+    await stores.confirmations.put(shown);
+    await stores.confirmations.update('c1', (r) => (r && message ? { ...r, message } : r));
     expect(await raw(kv)).not.toContain('secretpart');
     expect((await stores.confirmations.get('c1'))?.message?.responseUrl?.url).toBe(URL_);
     for await (const r of stores.confirmations.list()) expect(r.message?.responseUrl?.url).toBe(URL_);
