@@ -85,6 +85,13 @@ export interface Reply {
    * adapter reports where it landed through `Core.messageSent(track, message)`.
    */
   track?: string;
+  /**
+   * Set by the core on a message it may edit later without asking the channel for an editable form
+   * (a confirmation, edited at its expiry: docs/interface.md §2.6). Unlike `track`, no channel sends
+   * it any differently: the executor reports where the send said it landed, when it said, under
+   * this key (`Core.messageSent`).
+   */
+  watch?: string;
 }
 
 export type Visibility = 'public' | 'personal' | 'secret';

@@ -18,6 +18,8 @@ export const PRIORITY: Record<JobKindName | 'tick', number> = {
   // A call past what its spend limit allows is costing money now.
   'call-cutoffs': 1,
   approvals: 2,
+  // A person may be looking at the confirmation's buttons.
+  'confirm-expiry': 2,
   alerts: 3,
   limits: 3,
   'card-caps': 3,

@@ -63,7 +63,7 @@ export function createStores(options: StoresOptions): Stores {
     reachable: () => kv.reachable?.() ?? true,
     dataLostAt: () => marker?.lostAt(),
     holdsWriterLock: () => kv.holdsWriterLock?.() ?? true,
-    proactive: createProactiveStores({ kv }),
+    proactive: createProactiveStores({ kv, keyring }),
     guard: createGuardStores({ kv }),
     reservations: createReservationStore(kv),
     references: createReferenceStore(kv),

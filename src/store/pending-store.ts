@@ -97,5 +97,26 @@ export function createPendingStore(options: PendingStoreOptions): PendingStore {
       await kv.delete(pendingKey(id));
       return action;
     },
+    closeExpired: (action) => closeExpired(kv, action, now(), maxTtlMs),
   };
+}
+
+/**
+ * The marker a press takes, taken for the expiry (docs/interface.md §2.6): whichever comes first
+ * wins. A press's marker lives `maxTtlMs` from the press, which came after `createdAt`; past
+ * `createdAt + maxTtlMs` its absence proves nothing, and the answer is `false`.
+ */
+async function closeExpired(
+  kv: KeyValueStore,
+  action: Pick<PendingAction, 'id' | 'createdAt'>,
+  now: number,
+  maxTtlMs: number,
+): Promise<boolean> {
+  if (!(now - Date.parse(action.createdAt) < maxTtlMs)) return false;
+  const marker = { at: new Date(now).toISOString(), expired: true };
+  if (await kv.setIfAbsent(usedKey(action.id), marker, maxTtlMs)) {
+    await kv.delete(pendingKey(action.id));
+    return true;
+  }
+  return (await kv.get<{ expired?: boolean }>(usedKey(action.id)))?.expired === true;
 }

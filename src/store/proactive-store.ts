@@ -5,6 +5,7 @@ import type {
   CallReport,
   ClaimStore,
   DigestSubscription,
+  ExpiringConfirmation,
   LeaseStore,
   ProactiveStores,
   RecordStore,
@@ -12,10 +13,14 @@ import type {
   ScheduledDeletion,
 } from '../core/ports/proactive.js';
 import type { KeyValueStore } from './key-value-store.js';
+import type { Keyring } from './master-key.js';
+import { sealedLanding } from './sealed-landing.js';
 
 /** Options of {@link createProactiveStores}. */
 export interface ProactiveStoresOptions {
   kv: KeyValueStore;
+  /** Seals a confirmation's Slack response URL (sealed-landing.ts); without it the URL is not kept. */
+  keyring?: Keyring;
 }
 
 /**
@@ -29,6 +34,7 @@ export function createProactiveStores(options: ProactiveStoresOptions): Proactiv
     callReports: recordStore<CallReport>(kv, 'callreport:'),
     digests: recordStore<DigestSubscription>(kv, 'digest:sub:'),
     deletions: recordStore<ScheduledDeletion>(kv, 'deletion:'),
+    confirmations: sealedLanding(recordStore<ExpiringConfirmation>(kv, 'confirm:shown:'), options.keyring),
     claims: claimStore(kv),
     leases: leaseStore(kv),
   };

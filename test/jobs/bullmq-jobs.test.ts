@@ -146,7 +146,16 @@ describe.skipIf(redisSkipped)('proactive jobs on BullMQ', () => {
     const [a, b] = [await instance(), await instance()];
     await Promise.all([a.jobs.start(), b.jobs.start()]);
     await b.jobs.start(); // a restart declares them again
-    const kinds = ['alerts', 'approvals', 'call-cutoffs', 'call-reports', 'card-caps', 'digests', 'limits'];
+    const kinds = [
+      'alerts',
+      'approvals',
+      'call-cutoffs',
+      'call-reports',
+      'card-caps',
+      'confirm-expiry',
+      'digests',
+      'limits',
+    ];
     const schedulers = await a.jobs.queue.getJobSchedulers();
     expect(schedulers.map((s) => s.key).sort()).toEqual(kinds);
     expect(schedulers.find((s) => s.key === 'alerts')?.pattern).toBe('*/15 * * * *');

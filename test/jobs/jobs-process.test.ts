@@ -59,6 +59,7 @@ describe.skipIf(redisSkipped)('telephony-bot on Redis: jobs', () => {
         'call-cutoffs',
         'call-reports',
         'card-caps',
+        'confirm-expiry',
         'digests',
         'limits',
       ]);

@@ -222,6 +222,25 @@ export function storesContract(name: string, factory: () => Promise<StoresHarnes
         now += 61_000;
         expect(await stores.pending.take('clock')).toBeUndefined();
       });
+
+      it('closes an action at its expiry with the marker a press takes: the first wins, across instances', async () => {
+        let now = 1_900_000_000_000;
+        const { stores, other } = await start(keyA, () => now);
+        const second = await other();
+        const [pressed, idle, late] = ['pressed', 'idle', 'late'].map((id) => action(id, 60_000, now));
+        for (const a of [pressed!, idle!, late!]) await stores.pending.put(a);
+        expect(await second.pending.take('pressed')).toMatchObject({ id: 'pressed' });
+        now += 60_001;
+        // A press took it first: the expiry may not write over its outcome.
+        expect(await stores.pending.closeExpired(pressed!)).toBe(false);
+        // Nobody did: closed for good, on every instance, and asked again still closed by the expiry.
+        expect(await stores.pending.closeExpired(idle!)).toBe(true);
+        expect(await second.pending.closeExpired(idle!)).toBe(true);
+        expect(await second.pending.take('idle')).toBeUndefined();
+        // Past the longest life of a press's marker its absence proves nothing.
+        now += 15 * 60_000;
+        expect(await stores.pending.closeExpired(late!)).toBe(false);
+      });
     });
 
     describe('audit log', () => {

@@ -210,7 +210,8 @@ function consoleNotifier(printer: Printer, conversation: Conversation): Channel 
     can: conversation.can,
     open: () => conversation,
     edit: async (message, reply) => {
-      const r = renderText({ ...reply, actions: [] }, 1);
+      // An edit has no number to type: only the labels of buttons that can no longer act (docs/interface.md §2.6).
+      const r = renderText({ ...reply, actions: (reply.actions ?? []).filter((a) => a.disabled) }, 1);
       printer.write(`(update to message ${message.messageId})\n${r.text}`);
       if (reply.file) await printer.save(reply.file, reply.language);
     },

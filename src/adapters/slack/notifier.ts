@@ -10,8 +10,11 @@ import {
   type SentMessage,
 } from '../../core/index.js';
 import { uploadFile } from './file-upload.js';
+import { isSlackResponseUrl } from './form-metadata.js';
+import { postToResponseUrl, SlackDeliveryError } from './http-post.js';
 import type { SlackLogger } from './options.js';
 import { SLACK_CAN } from './responder.js';
+import { RESPONSE_URL_LIFETIME_MS } from './response-url.js';
 import { inTableForm } from './table-fallback.js';
 
 /** Web API errors that will not go away by retrying: the subscription is paused (docs/proactive.md §4.2). */
@@ -38,6 +41,10 @@ export interface SlackNotifierOptions {
   httpTimeoutMs: number;
   /** Unused since the core's road out reports a refused table block (send-forms.ts); kept for its callers. */
   logger?: SlackLogger;
+  /** `SLACK_API_URL`, whose host may hand out response URLs besides Slack's (response-url.ts). */
+  apiUrl?: string | undefined;
+  /** The clock a response URL's 30 minutes are counted on. Default: the system clock. */
+  now?: () => Date;
 }
 
 /**
@@ -71,6 +78,7 @@ export function createSlackNotifier(o: SlackNotifierOptions): Channel {
       };
     },
     async edit(sent, reply, form) {
+      if (sent.responseUrl) return replaceThroughUrl(sent.responseUrl, reply, o, form);
       await refusals(async () => {
         const client = await clientOf(sent.tenant);
         await inTableForm(reply, form, (message) =>
@@ -115,6 +123,32 @@ function post(
     if (reply.file) await uploadFile(client, chatId, reply.file, o.httpTimeoutMs, ts);
     return { platform: 'slack', tenant: to.tenant, chatId, messageId: ts };
   });
+}
+
+/**
+ * An answer that went through a response URL, replaced through it (`replace_original`), while
+ * Slack still takes it: 5 posts within 30 minutes. Past the 30 minutes, or when Slack turns the
+ * URL away (spent, expired), the edit is refused and the message stays as it was
+ * (docs/interface.md §2.6); a host other than Slack's is never posted to.
+ */
+async function replaceThroughUrl(
+  landed: NonNullable<SentMessage['responseUrl']>,
+  reply: Reply,
+  o: Pick<SlackNotifierOptions, 'apiUrl' | 'now' | 'httpTimeoutMs'>,
+  form?: ReplyForm,
+): Promise<void> {
+  const now = (o.now ?? (() => new Date()))().getTime();
+  if (now - Date.parse(landed.since) >= RESPONSE_URL_LIFETIME_MS) throw new NotifyRefusedError('expired_url');
+  if (!isSlackResponseUrl(landed.url, o.apiUrl)) throw new NotifyRefusedError('not_slack_host');
+  try {
+    await inTableForm(reply, form, (message) =>
+      postToResponseUrl(landed.url, { replace_original: true, ...message }, o.httpTimeoutMs),
+    );
+  } catch (err) {
+    if (err instanceof SlackDeliveryError && err.status !== undefined && err.status < 500)
+      throw new NotifyRefusedError(err.status === 404 ? 'expired_url' : String(err.status));
+    throw err;
+  }
 }
 
 async function refusals<T>(run: () => Promise<T>): Promise<T> {

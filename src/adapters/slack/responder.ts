@@ -223,8 +223,7 @@ export class SlackResponder {
         );
       }
     }
-    await this.#send(target, message, false);
-    return undefined;
+    return this.#send(target, message, false);
   }
 
   #sent(target: ReplyTarget, channel: string, ts: string): SentMessage {
@@ -246,10 +245,23 @@ export class SlackResponder {
     }
   }
 
-  async #send(target: ReplyTarget, message: RenderedMessage, priv: boolean): Promise<void> {
+  /**
+   * Through the response URL while it lasts, else the Web API. Returns where a message landed: its
+   * `ts`, or the URL that can replace it (docs/interface.md §2.6); how it is sent never depends on it.
+   */
+  async #send(
+    target: ReplyTarget,
+    message: RenderedMessage,
+    priv: boolean,
+  ): Promise<SentMessage | undefined> {
     const payload = { response_type: priv ? 'ephemeral' : 'in_channel', replace_original: false, ...message };
-    if (target.responseUrl && (await this.#urls.post(target.responseUrl, payload))) return;
-    await answerThroughWebApi(target, message, priv);
+    const url = target.responseUrl;
+    if (url && (await this.#urls.post(url, payload))) {
+      const since = (this.#urls.since(url) ?? new Date()).toISOString();
+      return { ...this.#sent(target, target.channel, ''), responseUrl: { url, since } };
+    }
+    const landed = await answerThroughWebApi(target, message, priv);
+    return landed && this.#sent(target, landed.channel, landed.ts);
   }
 
   async #dm(target: ReplyTarget): Promise<string> {

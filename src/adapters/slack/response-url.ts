@@ -64,6 +64,12 @@ export class ResponseUrls {
     }
   }
 
+  /** When `url` was first used here, the start of its 30 minutes; `undefined` when never. */
+  since(url: string): Date | undefined {
+    const entry = this.#seen.get(url);
+    return entry ? new Date(entry.since) : undefined;
+  }
+
   #forgetBefore(cutoff: number): void {
     for (const [url, entry] of this.#seen) {
       if (entry.since > cutoff) break;
@@ -92,24 +98,28 @@ export interface WebApiTarget {
  * (`chat.postEphemeral`) and a public one a message; in a direct message, a message there. Where
  * the app may not post (`not_in_channel`, `channel_not_found`: a channel it left, or a direct
  * message between two people, which has no room for the app) it goes to the person's direct
- * message with the app: never to everyone in a conversation.
+ * message with the app: never to everyone in a conversation. Returns where a message (not an
+ * ephemeral one) landed, as `chat.postMessage` says.
  */
 export async function answerThroughWebApi(
   target: WebApiTarget,
   message: RenderedMessage,
   priv: boolean,
-): Promise<void> {
+): Promise<{ channel: string; ts: string } | undefined> {
   const { client, channel, user } = target;
   const body = { text: message.text, ...(message.blocks.length > 0 ? { blocks: message.blocks } : {}) };
+  const landed = (posted: { channel?: string; ts?: string }, into: string) =>
+    posted.ts ? { channel: posted.channel ?? into, ts: posted.ts } : undefined;
   try {
-    if (priv && target.chat.kind === 'shared') await client.chat.postEphemeral({ channel, user, ...body });
-    else await client.chat.postMessage({ channel, ...body });
-    return;
+    if (!(priv && target.chat.kind === 'shared'))
+      return landed(await client.chat.postMessage({ channel, ...body }), channel);
+    await client.chat.postEphemeral({ channel, user, ...body });
+    return undefined;
   } catch (err) {
     const refused = errorSummary(err).description;
     if (refused !== 'not_in_channel' && refused !== 'channel_not_found') throw err;
   }
   const dm = await client.conversations.open({ users: user });
   if (!dm.channel?.id || dm.channel.id === channel) throw new Error('no direct message with the app');
-  await client.chat.postMessage({ channel: dm.channel.id, ...body });
+  return landed(await client.chat.postMessage({ channel: dm.channel.id, ...body }), dm.channel.id);
 }

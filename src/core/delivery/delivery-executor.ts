@@ -19,7 +19,7 @@ import { failed, inForms, maySendAgain, type Tried } from './send-forms.js';
 
 export interface ExecutorOptions {
   logger: CoreLogger;
-  /** Told where a reply with `track` landed (the call card), so the core can edit it later. */
+  /** Told where a reply with `track` or `watch` landed (the call card, a confirmation), so the core can edit it later. */
   tracked?: (tracked: TrackedMessage) => Promise<void>;
   /** Counts the sends that failed (`sendFailed`). */
   metrics?: CoreMetrics;
@@ -169,7 +169,8 @@ export class DeliveryExecutor {
         conv.postPrivately(carried, form),
       );
     }
-    if (sent && sent !== 'unreachable' && !failed(sent) && reply.track) await this.#track(reply.track, sent);
+    const key = reply.track ?? reply.watch;
+    if (sent && sent !== 'unreachable' && !failed(sent) && key) await this.#track(key, sent);
     if (audit?.length && conv.audit) await conv.audit(audit, reply.language);
     return { sent, where };
   }

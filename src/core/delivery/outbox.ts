@@ -62,6 +62,11 @@ export class Outbox {
     this.#channels.delete(platform);
   }
 
+  /** Whether a channel of `platform` runs here (an assistant over MCP has none to edit through). */
+  runs(platform: string): boolean {
+    return this.#channels.has(platform);
+  }
+
   /** Whether a reply may be shown at `to` as it is (a private chat always; a shared chat if the rule allows). */
   async mayShow(to: NotifyDestination, reply: Reply): Promise<boolean> {
     return (await this.#place(to, reply)).audience === 'chat';

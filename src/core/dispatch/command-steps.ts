@@ -2,6 +2,7 @@ import { roleFor } from '../accounts/roles.js';
 import { encodeButton } from '../buttons.js';
 import { argsSchema, type CommandContext, type CommandSpec } from '../command-spec.js';
 import { runEffect, runNeverRetry } from '../commands/tool-fields.js';
+import { CONFIRM_WATCH_PREFIX, confirmationShown } from '../menu/confirm-shown.js';
 import { withBack } from '../menu/home.js';
 import { needsPaging, pageOf } from '../menu/paging.js';
 import { markSecret } from '../menu/secrets.js';
@@ -113,6 +114,12 @@ export const confirmationStep: Step<Ready, Ready> = async (e, turn) => {
   const ttl = spec.pendingTtlMs ?? e.confirmTtlMs;
   const minutes = Math.round(ttl / 60_000);
   const why = pinExposed(turn) ? `${t.pinExposed}\n` : '';
+  const expiresAt = new Date(ctx.now.getTime() + ttl);
+  // At expiry its buttons become one disabled "Expired" where its message can still be edited
+  // (docs/interface.md §2.6): remembered now, where it landed once the send says (`watch`).
+  const shown = { id: ticket.id, prompt: `${why}${prompt}`, language: ctx.language };
+  const times = { createdAt: ctx.now.toISOString(), expiresAt: expiresAt.toISOString() };
+  await confirmationShown(ctx.stores, { ...shown, ...times });
   return ends(turn, 'confirm-asked', {
     text: `${why}${prompt}\n${t.confirmExpiresIn(minutes)}`,
     actions: [
@@ -125,7 +132,8 @@ export const confirmationStep: Step<Ready, Ready> = async (e, turn) => {
       },
       { label: t.cancelButton, actionId: encodeButton({ kind: 'cancel', ticket }) },
     ],
-    expiresAt: new Date(ctx.now.getTime() + ttl),
+    expiresAt,
+    watch: `${CONFIRM_WATCH_PREFIX}${ticket.id}`,
   });
 };
 

@@ -11,6 +11,7 @@ import type { Outbox } from '../delivery/outbox.js';
 import { recordApprovalMessage } from '../guard/approval-request.js';
 import type { Platform } from '../identity.js';
 import { type CoreLogger, silentLogger } from '../logs/logger.js';
+import { recordConfirmMessage } from '../menu/confirm-shown.js';
 import { type Language, messagesFor } from '../messages.js';
 import type { Conversation } from '../ports/channel.js';
 import { type CoreMetrics, noMetrics } from '../ports/metrics.js';
@@ -165,11 +166,15 @@ function commandInfos(table: readonly CommandSpec[]): CommandInfo[] {
   }));
 }
 
-/** Where a tracked reply landed: a held request's message (docs/money-guard.md §1, §2), else whoever else tracks (a call card). */
+/**
+ * Where a tracked reply landed: a held request's message (docs/money-guard.md §1, §2), a
+ * confirmation's (docs/interface.md §2.6), else whoever else tracks (a call card).
+ */
 async function recordTracked(
   stores: Stores,
   tracked: TrackedMessage,
   also: CoreOptions['tracked'],
 ): Promise<void> {
-  if (!(await recordApprovalMessage(stores, tracked))) await also?.(tracked);
+  if (await recordApprovalMessage(stores, tracked)) return;
+  if (!(await recordConfirmMessage(stores, tracked))) await also?.(tracked);
 }

@@ -21,7 +21,8 @@ export interface JobKind {
 /**
  * `alerts`, `call-reports` and `digests` fan out, one item per account, call or digest; the money
  * guard's sweeps (`limits`, `card-caps`, `approvals`) are one item each, the whole pass;
- * `call-cutoffs` is one item per call whose spend-limit allowance ran out.
+ * `call-cutoffs` is one item per call whose spend-limit allowance ran out; `confirm-expiry` one per
+ * confirmation past its time (docs/interface.md §2.6).
  */
 export type JobKindName =
   | 'alerts'
@@ -30,7 +31,8 @@ export type JobKindName =
   | 'limits'
   | 'card-caps'
   | 'approvals'
-  | 'call-cutoffs';
+  | 'call-cutoffs'
+  | 'confirm-expiry';
 
 /** What runs the jobs on their schedules: in process, or a queue shared by every instance. */
 export interface JobScheduler {

@@ -13,8 +13,14 @@ export interface SentMessage {
   readonly platform: Platform;
   readonly tenant: string;
   readonly chatId: string;
-  /** Telegram `message_id`, Slack `ts`, a console counter. */
+  /** Telegram `message_id`, Slack `ts`, a console counter; empty for a Slack answer through `responseUrl`. */
   readonly messageId: string;
+  /**
+   * A Slack answer sent through a `response_url` (no `ts`): it is replaced through that URL, which
+   * Slack takes 5 times within 30 minutes of `since` (ISO 8601); later an edit is skipped
+   * (docs/interface.md §2.6). A token of sorts: sealed where it is stored.
+   */
+  readonly responseUrl?: { readonly url: string; readonly since: string };
 }
 
 /**

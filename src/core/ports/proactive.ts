@@ -162,6 +162,21 @@ export interface ScheduledDeletion {
   sentAt?: string;
 }
 
+/**
+ * A confirmation whose Confirm and Cancel are on screen, until its expiry edits them into one
+ * disabled "Expired" (docs/interface.md §2.6). `id` is its pending action's ticket id.
+ */
+export interface ExpiringConfirmation extends Revised {
+  /** The prompt as shown, without its "expires in" line. */
+  prompt: string;
+  language: string;
+  /** ISO 8601: when it was asked, and when its buttons stop working. */
+  createdAt: string;
+  expiresAt: string;
+  /** Where it landed, as the send reported it (`Core.messageSent`); without it there is nothing to edit. */
+  message?: SentMessage;
+}
+
 /** The state of the bot speaking first; lives in the shared store, so it survives restarts. */
 export interface ProactiveStores {
   alerts: RecordStore<AlertSubscription>;
@@ -169,6 +184,8 @@ export interface ProactiveStores {
   digests: RecordStore<DigestSubscription>;
   /** Secrets' messages still to delete (Telegram). */
   deletions: RecordStore<ScheduledDeletion>;
+  /** Confirmations to edit at their expiry (proactive/confirm-expiry.ts); where they landed is sealed. */
+  confirmations: RecordStore<ExpiringConfirmation>;
   claims: ClaimStore;
   leases: LeaseStore;
 }

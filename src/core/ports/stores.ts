@@ -18,6 +18,13 @@ export interface PendingStore {
   get(id: string): Promise<PendingAction | undefined>;
   /** Single use: the first caller gets the action, every later caller (any instance) gets `undefined`. */
   take(id: string): Promise<PendingAction | undefined>;
+  /**
+   * Closes an action at its expiry with the marker a press takes, so whichever comes first wins
+   * (docs/interface.md §2.6): `true` when no press, Cancel or `/cancel` took it (nobody can from now
+   * on; asked again, still `true`), `false` when one did, or when it is too late to tell (the
+   * marker of a press made at `createdAt` may have lapsed).
+   */
+  closeExpired(action: Pick<PendingAction, 'id' | 'createdAt'>): Promise<boolean>;
 }
 
 /** A shallow settings update: a key set to `undefined` is removed, a key left out is kept. */

@@ -3,6 +3,7 @@ import type {
   AlertSubscription,
   CallReport,
   DigestSubscription,
+  ExpiringConfirmation,
   JobFields,
   JobRecords,
   ProactiveStores,
@@ -22,6 +23,8 @@ const OWN = {
   limits: ['alerted', 'paused'],
   cardCaps: ['spent', 'lastAmount', 'blockedAt', 'paused'],
   approvals: ['status'],
+  // The expiry job only reads and retires a confirmation (confirm-expiry.ts).
+  confirmations: [],
 } as const satisfies Record<string, readonly string[]>;
 
 type Own<K extends keyof typeof OWN> = (typeof OWN)[K][number];
@@ -31,10 +34,11 @@ type Own<K extends keyof typeof OWN> = (typeof OWN)[K][number];
  * `put`, no `update`, no `delete`), each limited to the fields its job owns; the rest as they are.
  */
 export interface JobStores extends Omit<Stores, 'proactive' | 'guard'> {
-  proactive: Omit<ProactiveStores, 'alerts' | 'callReports' | 'digests'> & {
+  proactive: Omit<ProactiveStores, 'alerts' | 'callReports' | 'digests' | 'confirmations'> & {
     alerts: JobRecords<AlertSubscription, Own<'alerts'>>;
     callReports: JobRecords<CallReport, Own<'callReports'>>;
     digests: JobRecords<DigestSubscription, Own<'digests'>>;
+    confirmations: JobRecords<ExpiringConfirmation, Own<'confirmations'>>;
   };
   guard: {
     limits: JobRecords<SpendLimit, Own<'limits'>>;
@@ -71,6 +75,7 @@ export function jobStores(stores: Stores): JobStores {
       alerts: ownedBy(proactive.alerts, OWN.alerts),
       callReports: ownedBy(proactive.callReports, OWN.callReports),
       digests: ownedBy(proactive.digests, OWN.digests),
+      confirmations: ownedBy(proactive.confirmations, OWN.confirmations),
     },
     guard: {
       limits: ownedBy(guard.limits, OWN.limits),

@@ -14,6 +14,7 @@ import { expireApprovals } from './approval-expiry.js';
 import { type CallReportResult, checkCallReport, checkCallReports, dueCallReports } from './call-report.js';
 import { type CardCapSweepResult, sweepCardCaps } from './card-cap-sweep.js';
 import { createClaimConfirmer } from './claim-confirm.js';
+import { confirmExpiryKind, expireConfirmations } from './confirm-expiry.js';
 import type { ProactiveContext } from './context.js';
 import { dueDigests, sendDigest, sendDigests } from './digest-job.js';
 import { jobStores } from './job-records.js';
@@ -64,6 +65,8 @@ export interface Proactive {
   expireApprovals(): Promise<{ expired: number }>;
   /** Hangs up the calls whose spend-limit allowance ran out (docs/money-guard.md §1.5). */
   cutOffCalls(): Promise<{ cut: number }>;
+  /** Edits the confirmations past their time into one disabled "Expired" (docs/interface.md §2.6). */
+  expireConfirmations(): Promise<{ edited: number }>;
   schedule(options?: ScheduleOptions): Scheduler;
   /** The same jobs item by item, for a queue shared by every instance (`src/jobs`, with Redis). */
   jobKinds(options?: Pick<ScheduleOptions, 'alerts' | 'callReports' | 'digests'>): JobKind[];
@@ -121,6 +124,7 @@ export function createProactive(options: ProactiveOptions): Proactive {
     sweepCardCaps: () => sweepCardCaps(ctx),
     expireApprovals: () => expireApprovals(ctx),
     cutOffCalls: () => cutOffCalls(ctx),
+    expireConfirmations: () => expireConfirmations(ctx, pace),
     schedule: (s = {}) =>
       scheduleJobs(api, options, s, () => {
         stopping = true;
@@ -129,12 +133,16 @@ export function createProactive(options: ProactiveOptions): Proactive {
   return api;
 }
 
-/** The default schedules: alerts (and the money guard) every 15 minutes, call reports every 15 s, digests hourly, approvals every minute. */
+/**
+ * The default schedules: alerts (and the money guard) every 15 minutes, call reports every 15 s,
+ * digests hourly, approvals every minute, expired confirmations every 15 s.
+ */
 const PATTERNS = {
   alerts: '*/15 * * * *',
   callReports: '*/15 * * * * *',
   digests: '5 * * * *',
   approvals: '* * * * *',
+  confirmations: '*/15 * * * * *',
 };
 
 /**
@@ -193,6 +201,8 @@ function jobKinds(
         await cutOffCall(ctx, item);
       },
     },
+    // A confirmation past its time shows one disabled "Expired" (docs/interface.md §2.6).
+    confirmExpiryKind(ctx, PATTERNS.confirmations),
   ];
 }
 
@@ -237,6 +247,7 @@ function scheduleJobs(
       { name: 'card-caps', pattern: s.alerts ?? PATTERNS.alerts, run: () => api.sweepCardCaps() },
       { name: 'approvals', pattern: PATTERNS.approvals, run: () => api.expireApprovals() },
       { name: 'call-cutoffs', pattern: s.callReports ?? PATTERNS.callReports, run: () => api.cutOffCalls() },
+      { name: 'confirm-expiry', pattern: PATTERNS.confirmations, run: () => api.expireConfirmations() },
     ],
   });
   return {
