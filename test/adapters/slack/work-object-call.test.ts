@@ -86,4 +86,16 @@ describe("a call's Work Object", () => {
     expect(text(unfurl!)).toContain('Call');
     expect(text(unfurl!)).not.toMatch(/4930|demo|€|2026-10-31/);
   });
+
+  it("hands out the call's link in /cdr's answer to its owner, one that opens that call", async () => {
+    const { responseId } = await h.command(`cdr ${CALL}`, { channel: 'D1' });
+    const answer = await h.slack.waitForCall('response_url', (c) => c.id === responseId);
+    expect(text(answer)).toContain('49301000001');
+    const link = /https:\/\/bot\.example\.com\/wo\/[A-Za-z0-9_-]+/.exec(text(answer))?.[0];
+    expect(link).toBeDefined();
+    await click('U1', link!);
+    const panel = await h.slack.waitForCall('entity.presentDetails');
+    expect(text(panel)).toContain('49301000001');
+    expect(text(panel)).not.toMatch(/49301000000|49301000002/);
+  });
 });
