@@ -89,6 +89,8 @@ export interface IncomingAction {
   requestId?: string;
   /** As {@link IncomingText.deliveryId}: the press's update or interaction id. */
   deliveryId?: string;
+  /** As {@link IncomingText.progress}: a press that starts a long job (the menu's export) shows it here. */
+  progress?: ProgressView | undefined;
   /**
    * The presser's role asked of the platform now, past any cache (`chat.userIsAdmin` may be a
    * minute old): an approval reads it at the moment of the press (docs/money-guard.md §2.5). Absent: the

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach } from 'vitest';
+import type { AuditEntry } from '../../src/core/ports/records.js';
 import type { TestStack } from '../helpers/stack.js';
 
 /**
@@ -132,6 +133,18 @@ export interface ChannelDriver {
     link(ref: string): string;
     share(who: Person, where: Where, url: string): Promise<string>;
     open(who: Person, url: string): Promise<string>;
+  };
+  /**
+   * The agent view (Slack's, docs/channels.md §2.3) over the shared chat, made a support channel:
+   * `lookAt` has `who` look at it and gives what their DM with the bot then shows ('' when nothing);
+   * `take` has them take the offered account and gives the DM's answer; `dismiss` drops `who` from
+   * its agents; `audited` reads its audit log. Absent where the channel has no agent view.
+   */
+  agentView?: {
+    lookAt(who: Person): Promise<string>;
+    take(who: Person): Promise<string>;
+    dismiss(who: Person): Promise<void>;
+    audited(): Promise<AuditEntry[]>;
   };
   /** Links the sandbox's demo accounts to `who`. */
   linkDemo(who: Person): Promise<void>;

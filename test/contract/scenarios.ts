@@ -282,6 +282,29 @@ export function adapterContract(
       },
     );
 
+    it("an agent-view answer gives a support channel's account only to its agent, checked afresh, audited there", async (ctx) => {
+      const av = d.agentView;
+      if (!av) return ctx.skip();
+      await d.makeSupportChannel(['bob']);
+      // Not its agent: nothing is offered, and nothing of the channel's account is said.
+      expect(await av.lookAt('carol')).toBe('');
+      expect(await av.lookAt('bob')).toMatch(/demo/);
+      expect(await av.take('bob')).toMatch(/As an agent/);
+      await d.dm('bob', 'balance');
+      expect(d.privateView('bob')).toMatch(new RegExp(`As an agent[\\s\\S]*${BALANCE.replace('.', '[.,]')}`));
+      const used = (await av.audited()).filter((e) => e.actor.endsWith(':U2') && e.role === 'agent');
+      expect(used.length, 'the use is audited in the support channel').toBeGreaterThan(0);
+      expect(d.sharedView()).not.toMatch(new RegExp(BALANCE.replace('.', '[.,]')));
+      // Dropped from its agents, the choice grants nothing: the next answer holds no account of it.
+      await av.dismiss('bob');
+      const before = d.privateView('bob').length;
+      await d.dm('bob', 'balance');
+      const after = d.privateView('bob').slice(before);
+      expect(after).not.toMatch(new RegExp(BALANCE.replace('.', '[.,]')));
+      expect(after).not.toMatch(/As an agent of/);
+      expect(everywhere(d).replace(d.privateView('bob'), '')).not.toMatch(/As an agent/);
+    });
+
     it('a table is never cut silently: every call record reaches its reader, each page saying which', async () => {
       await d.say('alice', 'private', cmd(d, 'cdrs 7d today 500'));
       const seen = new Set<string>();

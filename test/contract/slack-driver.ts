@@ -12,6 +12,7 @@ import {
 import { seedWithCalls } from '../helpers/seed-with-calls.js';
 import { createTestStack } from '../helpers/stack.js';
 import { type ChannelDriver, type Person, SEEDED_CALLS, type Where } from './driver.js';
+import { slackAgentView } from './slack-agent-view.js';
 import { CONTRACT_WORK_OBJECTS, slackWorkObjects } from './slack-work-objects.js';
 import { plainMrkdwn } from './views.js';
 
@@ -283,6 +284,18 @@ export async function slackDriver(): Promise<ChannelDriver> {
     },
     demote: (who) => slack.setUser({ id: ids[who], name: who, isAdmin: false }),
     workObjects: slackWorkObjects(slack, event, (who) => ids[who], channelOf),
+    agentView: slackAgentView({
+      slack,
+      stack,
+      event,
+      async deliver(body) {
+        await channel.app.processEvent({ body, ack: async () => {} });
+        sync();
+      },
+      userOf: (who) => ids[who],
+      dmOf,
+      channel: CHANNEL,
+    }),
     linkDemo: (who) => stack.linkDemo(identity(who)),
     async close() {
       await channel.stop();

@@ -64,6 +64,8 @@ const cases: Case[] = [
     'The start date is after the end date; swap them, e.g. /cdrs 01.11.2026 21.11.2026.',
   ],
   ['cdrs', '/cdrs 0', 'The number of records must be between 1 and 500, e.g. /cdrs 7d 50.'],
+  ['cdr', '/cdr 2026-10-31', 'A call id is its start in UTC and the number, as its link names it'],
+  ['cdr', '/cdr 20261331T100100Z-4930123456', 'e.g. /cdr 20261031T100100Z-4930123456'],
   ['cdrs', '/cdrs lastweek', '"lastweek" is neither a date nor a count'],
   ['cdrs', '/cdrs 7d today yesterday', 'Give at most two dates, from and to, e.g.'],
   ['callshop', '/callshop 9999d', '"9999d" is not a real date'],

@@ -54,6 +54,7 @@ const SHARED = [
   'cmd.balance.example',
   'cmd.rate.example',
   'cmd.check.example',
+  'cmd.cdr.example',
   'cmd.numbers.usage',
   'cmd.numbers.example',
   'cmd.target.usage',

@@ -144,14 +144,14 @@ async function details(
       external_ref: { id, type: target.kind },
       entity_payload: {
         attributes: { title: { text: target.kind === 'card' ? words.card : words.call } },
-        custom_fields: panelFields(replies),
+        custom_fields: panelFields(replies, target.kind === 'card' ? words.card : words.call),
       },
     }),
   });
 }
 
 /**
- * That card's or that call's own record, read through the core as its command (`card show`) in
+ * That card's or that call's own record, read through the core as its command (`card show`, `cdr`) in
  * the person's private place, after the link check above: the core's roles and rules apply.
  */
 async function recordOf(
@@ -168,19 +168,25 @@ async function recordOf(
       command: commandRef('card'),
       args: ['show', target.ref],
     });
-  // A call: the account's latest records, the call among them (no command reads one call by its id).
-  return deps.options.core.runCommand({ ...where, command: commandRef('cdrs'), args: ['10'] });
+  // A call: that one record, read by its id (start and number, core/commands/cdr-call.ts).
+  return deps.options.core.runCommand({ ...where, command: commandRef('cdr'), args: [target.ref] });
 }
 
 /** The record's fields and table rows (their home screen's fields and table rows) as the panel's fields. */
-function panelFields(replies: readonly Reply[]) {
+function panelFields(replies: readonly Reply[], label: string) {
   const fields = replies
     .flatMap((r) => r.fields ?? [])
     .filter((f) => !f.spoiler)
     .map((f) => ({ label: f.label, value: f.value }));
   // Through the one reading of a table, so a person column shows the person, not a stored key.
   const rows = replies.flatMap((r) => (r.table ? tableGrid(r.table).rows.map((row) => row.join(' · ')) : []));
-  return [...fields, ...rows.slice(0, 10).map((value, i) => ({ label: `#${i + 1}`, value }))].map((f, i) => ({
+  // A record not found (or not readable) says so in words: the panel shows them, not an empty card.
+  const said =
+    fields.length || rows.length
+      ? []
+      : replies.flatMap((r) => (r.text ? [{ label: r.title ?? label, value: r.text }] : []));
+  const listed = rows.slice(0, 10).map((value, i) => ({ label: `#${i + 1}`, value }));
+  return [...fields, ...listed, ...said].map((f, i) => ({
     key: `f${i}`,
     label: f.label,
     value: f.value,

@@ -17,6 +17,27 @@ import { notModified } from './send-rich.js';
 export const GROUP_PROGRESS_INTERVAL_MS = 3000;
 export const PRIVATE_PROGRESS_INTERVAL_MS = 1000;
 
+/**
+ * A draft vanishes 30 s after its last send (`sendMessageDraft`: "a temporary 30-second preview").
+ * An export that reads longer than that sends the same draft again after 20 s without a newer one,
+ * well inside its lifetime and far above the private chat's interval (docs/interface.md §5.2).
+ */
+export const DRAFT_REFRESH_MS = 20_000;
+
+/** The keep-alive's timer: arms `fire` after `ms`, and returns what cancels it (injected in tests). */
+export interface KeepAliveTimers {
+  set(ms: number, fire: () => void): () => void;
+}
+
+/** setTimeout, unreferenced: a draft waiting for its refresh never keeps the process alive. */
+export const keepAliveTimers: KeepAliveTimers = {
+  set(ms, fire) {
+    const t = setTimeout(fire, ms);
+    t.unref();
+    return () => clearTimeout(t);
+  },
+};
+
 /** Drafts the person stopped (the update `stopped_message_generation`), by chat and draft id. */
 export class DraftStops {
   readonly #stopped = new Set<string>();
@@ -61,10 +82,12 @@ export function telegramProgress(o: {
   chatId: number;
   privateChat: boolean;
   stops: DraftStops;
+  timers?: KeepAliveTimers;
 }): ProgressView {
   const { api, chatId } = o;
   const draftId = randomInt(1, 2 ** 31 - 1);
   let messageId: number | undefined;
+  const keep = draftKeeper(o.timers ?? keepAliveTimers, () => o.stops.has(chatId, draftId));
   const edited = async (html: string) => {
     if (messageId === undefined) {
       messageId = (await api.sendMessage(chatId, html, { parse_mode: 'HTML' })).message_id;
@@ -81,14 +104,62 @@ export function telegramProgress(o: {
     await api.sendMessageDraft(chatId, draftId, html, { parse_mode: 'HTML', can_stop: true });
   };
   const send = (state: ProgressState, form: 'rich' | 'plain') =>
-    reported(() => (form === 'rich' && o.privateChat ? draft : edited)(progressHtml(state)));
+    reported(async () => {
+      const html = progressHtml(state);
+      if (!(form === 'rich' && o.privateChat)) return edited(html);
+      await keep.sending(() => draft(html));
+      if (state.phase === 'running') keep.arm(() => draft(html));
+    });
   return {
     minIntervalMs: o.privateChat ? PRIVATE_PROGRESS_INTERVAL_MS : GROUP_PROGRESS_INTERVAL_MS,
     show: send,
     async end(state, form) {
+      keep.stop();
       await send(state, form);
       o.stops.forget(chatId, draftId);
     },
     stopped: () => o.stops.has(chatId, draftId),
+  };
+}
+
+/**
+ * Keeps one draft alive (DRAFT_REFRESH_MS): after each send, one timer that sends the same draft
+ * again; a newer send or the end cancels it, and a draft the person stopped is not sent again. A
+ * refresh never overlaps a send, so the throttle's order and interval hold; one that fails ends the
+ * keep-alive quietly (the next state still goes through the throttle).
+ */
+function draftKeeper(timers: KeepAliveTimers, stopped: () => boolean) {
+  let cancel: (() => void) | undefined;
+  let ended = false;
+  let busy: Promise<unknown> = Promise.resolve();
+  const stop = () => {
+    cancel?.();
+    cancel = undefined;
+  };
+  const sending = (call: () => Promise<void>): Promise<void> => {
+    stop();
+    const run = busy.then(call);
+    busy = run.catch(() => {});
+    return run;
+  };
+  const arm = (again: () => Promise<void>): void => {
+    stop();
+    if (ended || stopped()) return;
+    cancel = timers.set(DRAFT_REFRESH_MS, () => {
+      cancel = undefined;
+      if (ended || stopped()) return;
+      sending(again).then(
+        () => arm(again),
+        () => {},
+      );
+    });
+  };
+  return {
+    sending,
+    arm,
+    stop() {
+      ended = true;
+      stop();
+    },
   };
 }

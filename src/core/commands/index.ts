@@ -5,6 +5,7 @@ import { alertCommands } from './alert.js';
 import { approvalsCommands } from './approvals.js';
 import { callCommands } from './calls.js';
 import { cardCommands } from './card.js';
+import { cdrCallCommands } from './cdr-call.js';
 import { cdrCommands } from './cdrs.js';
 import { digestCommands } from './digest.js';
 import { groupCommands } from './group.js';
@@ -24,6 +25,7 @@ export function builtInCommands(options: { clock: () => Date }): CommandSpec[] {
     ...callCommands(),
     ...topupCommands(),
     ...cdrCommands(),
+    ...cdrCallCommands(),
     ...cardCommands(),
     ...groupCommands(),
     ...preferenceCommands(),

@@ -159,6 +159,8 @@ function outcomeOf(replies: Reply[], t: Messages, actorHere: boolean): ActionOut
   const [first, ...rest] = replies;
   if (!first) return { notice: t.confirmExpired };
   const failed = first.tone === 'error';
+  // A file (the menu's export) is sent, never edited into the pressed message, which stays.
+  if (first.audience === 'chat' && first.file) return { followUps: replies };
   if (first.audience === 'chat')
     return { notice: failed ? first.text : undefined, update: first, followUps: rest };
   // Where the result really went: shown to the presser here (ephemeral), or to their private chat.

@@ -120,12 +120,14 @@ async function tell(deps: DoorDeps, a: Arrival, text: string): Promise<void> {
 }
 
 /** What the core decides for an enriched request, as one outcome (replies are its follow-ups). */
-/** A typed line or a command by name carries its conversation's progress view (ports/progress.ts). */
+/** A typed line, a command by name or a press carries its conversation's progress view (ports/progress.ts). */
 function withProgress(e: Enriched, conversation: Conversation): Enriched {
   const progress = conversation.progress?.();
   if (!progress) return e;
   if ('text' in e) return { ...e, text: { progress, ...e.text } };
   if ('command' in e) return { ...e, command: { progress, ...e.command } };
+  // A press may start a long job too (the menu's export, docs/interface.md §3.6).
+  if ('action' in e) return { ...e, action: { progress, ...e.action } };
   return e;
 }
 

@@ -7,6 +7,7 @@ import type { Messages } from '../messages.js';
 import type { ActionOutcome, Reply } from '../reply.js';
 import { type Asker, dispatch } from './dispatch.js';
 import { chatSettingsOf, type Engine } from './engine.js';
+import { menuChoices } from './menu-choices.js';
 
 /** A press on a navigation button, and where it was pressed. */
 type NavigationInput = Asker & { pressedPrivately?: boolean };
@@ -69,11 +70,14 @@ async function menuScreen(
   const screen = MENU_SCREENS[name];
   if (!screen) return { notice: t.confirmExpired };
   if ('reply' in screen) return { update: withBack(screen.reply(t), t) };
+  const choices = 'choices' in screen ? await menuChoices(e, input, screen) : undefined;
+  if (choices) return inPlace([withBack({ ...choices, audience: 'chat' }, t)], t, alone);
   const spec = e.byName.get(screen.command);
   if (!spec) return { notice: t.confirmExpired };
-  const replies = await dispatch(e, spec, screen.tokens, input, input.requestId ?? '', { fromMenu: true });
+  const tokens = 'tokens' in screen ? screen.tokens : [];
+  const replies = await dispatch(e, spec, tokens, input, input.requestId ?? '', { fromMenu: true });
   const [first, ...rest] = replies;
-  if (screen.extra && first && first.audience === 'chat' && first.tone !== 'error') {
+  if ('extra' in screen && screen.extra && first && first.audience === 'chat' && first.tone !== 'error') {
     const actions = (first.actions ?? []).filter((x) => x.actionId !== HOME_BUTTON);
     return inPlace([withBack({ ...first, actions: [...actions, ...screen.extra(t)] }, t), ...rest], t, alone);
   }

@@ -1,6 +1,7 @@
 import { encodeButton, HOME_BUTTON } from '../buttons.js';
 import type { Messages } from '../messages.js';
 import type { Reply, ReplyAction } from '../reply.js';
+import { exportScreen } from './export.js';
 
 /**
  * The home menu: one message whose buttons open screens by editing that message in place, each
@@ -9,14 +10,19 @@ import type { Reply, ReplyAction } from '../reply.js';
  */
 const screen = (name: string) => encodeButton({ kind: 'menu', screen: name });
 
-/** A screen and what shows it: a command run as if typed, or a fixed reply. */
+/**
+ * A screen and what shows it: a command run as if typed, a fixed reply, or choices for a command,
+ * each a button whose pending action holds the command's typed arguments (menu/export.ts).
+ */
 export type MenuScreen =
   | { command: string; tokens: string[]; extra?: (t: Messages) => ReplyAction[] }
-  | { reply: (t: Messages) => Reply };
+  | { reply: (t: Messages) => Reply }
+  | { command: string; choices: typeof exportScreen };
 
 export const MENU_SCREENS: Readonly<Record<string, MenuScreen>> = {
   balance: { command: 'balance', tokens: [] },
   calls: { command: 'cdrs', tokens: [] },
+  export: { command: 'cdrs', choices: exportScreen },
   topup: { command: 'topup', tokens: [] },
   cards: { reply: (t) => ({ title: t.cardsTitle, text: t.cardsText }) },
   settings: {
@@ -43,6 +49,7 @@ export function homeReply(t: Messages, activeLabel: string | undefined, greeting
       { label: t.menuCalls, actionId: screen('calls') },
       { label: t.menuTopup, actionId: screen('topup'), newRow: true },
       { label: t.menuCards, actionId: screen('cards') },
+      { label: t.menuExport, actionId: screen('export'), newRow: true },
       { label: t.menuSettings, actionId: screen('settings'), newRow: true },
       { label: t.menuHelp, actionId: screen('help') },
     ],

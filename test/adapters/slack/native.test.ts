@@ -93,6 +93,7 @@ describe('App Home', () => {
       'm:calls',
       'm:topup',
       'm:cards',
+      'm:export',
       'm:settings',
       'm:help',
     ]);

@@ -4,6 +4,7 @@ import { eventCallbackBody, type SlackCall } from '../../helpers/fake-slack.js';
 import { DOCUMENTED_ENTITY_TYPES } from '../../helpers/fake-slack-surfaces.js';
 import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { type SlackHarness, startHarness } from './harness.js';
+import { clickWorkObject } from './work-object-click.js';
 
 /**
  * Work Objects (docs/channels.md §2.3, docs/privacy.md §3.4), end to end: real bolt, the real core
@@ -60,21 +61,7 @@ const share = (user: string, channel: string, url: string, ts: string) =>
     }),
   );
 const unfurlsOf = (ts: string) => h.slack.callsOf('chat.unfurl').filter((c) => c.body.ts === ts);
-const click = (user: string, url: string) => {
-  const id = new URL(url).pathname.slice('/wo/'.length);
-  return h.event(
-    eventCallbackBody({
-      type: 'entity_details_requested',
-      user,
-      trigger_id: h.slack.surfaces.entityTrigger(id),
-      link: { url, domain },
-      entity_url: url,
-      app_unfurl_url: url,
-      user_locale: 'en-US',
-      external_ref: { id, type: 'card' },
-    }),
-  );
-};
+const click = (user: string, url: string) => clickWorkObject(h, user, url, 'card');
 const text = (c: SlackCall) => JSON.stringify(c.body);
 const metadataOf = (c: SlackCall) =>
   (typeof c.body.metadata === 'string' ? JSON.parse(c.body.metadata) : c.body.metadata) as {

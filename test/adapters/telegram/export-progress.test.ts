@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { seedSpread } from '../../core/export-seed.js';
+import { describe, expect, it } from 'vitest';
 import { type FakeCall, FakeTelegram } from '../../helpers/fake-telegram.js';
-import { createTestStack, type TestStack } from '../../helpers/stack.js';
-import { alice, group, type Harness, startHarness } from './harness.js';
+import { exportStack } from './export-stack.js';
+import { alice, group } from './harness.js';
 
 /**
  * An export's progress on Telegram (docs/interface.md §5.2): a message draft in the private chat,
@@ -10,24 +9,9 @@ import { alice, group, type Harness, startHarness } from './harness.js';
  * the edited message instead, with nothing lost. The core's clock stands still here, so the core's
  * throttle lets through the first state and the last, and nothing in between (no timers, no sleeps).
  */
-let stack: TestStack | undefined;
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  await stack?.close();
-  h = undefined;
-  stack = undefined;
-});
+const start = exportStack();
 
 const EXPORT = '/cdrs 2026-09-01 2026-10-31 csv';
-
-async function start(telegram?: FakeTelegram) {
-  const now = new Date('2026-11-28T12:00:00Z');
-  stack = await createTestStack({ clock: () => now, sandbox: { data: seedSpread('2026-09-01', 61, 40) } });
-  h = await startHarness(stack.core, { dedupe: stack.stores.dedupe }, telegram ? { telegram } : undefined);
-  await stack.linkDemo({ platform: 'telegram', tenant: '', user: String(alice.id) });
-  return h;
-}
 
 const rows = (call: FakeCall) => call.file!.content.trim().split('\n').length - 1;
 

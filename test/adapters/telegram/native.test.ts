@@ -42,7 +42,15 @@ function tableRows(call: { payload: Record<string, unknown> }): unknown[][] {
   return blocks.find((b) => b.type === 'table')?.cells ?? [];
 }
 
-const HOME = ['💰 Balance', '📞 Calls', '💳 Top up', '🎫 Cards', '⚙️ Settings', '❓ Help'];
+const HOME = [
+  '💰 Balance',
+  '📞 Calls',
+  '💳 Top up',
+  '🎫 Cards',
+  '📤 Export calls (CSV)',
+  '⚙️ Settings',
+  '❓ Help',
+];
 
 describe('home menu', () => {
   it('/start shows the home message; its buttons edit that one message, and Back returns', async () => {
@@ -91,6 +99,7 @@ describe('home menu', () => {
       You are linked as &quot;demo&quot;. Choose below, or type a command such as /balance.
       [💰 Balance] [📞 Calls]
       [💳 Top up] [🎫 Cards]
+      [📤 Export calls (CSV)]
       [⚙️ Settings] [❓ Help]"
     `);
   });

@@ -37,6 +37,8 @@ export const argumentsDe: typeof argumentsEn = {
     `„${text}“ ist kein gültiges Datum; verwenden Sie z. B. heute, gestern, 7d, 01.11.2026 oder 2026-11-01`,
   vTooManyDates: 'geben Sie höchstens zwei Daten an, von und bis, z. B. /cdrs 01.11.2026 21.11.2026',
   vRecordCount: 'die Anzahl der Einträge muss zwischen 1 und 500 liegen, z. B. /cdrs 7d 50',
+  vCallRef:
+    'Eine Anruf-Kennung ist sein Beginn in UTC und die Nummer, wie sein Link sie nennt, z. B. /cdr 20261031T100100Z-4930123456.',
   vDateOrCount: (text: string) =>
     `„${text}“ ist weder ein Datum noch eine Anzahl; verwenden Sie z. B. /cdrs 7d heute 20 oder /cdrs 01.11.2026 21.11.2026`,
   vStartAfterEnd:

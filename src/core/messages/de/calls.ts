@@ -23,6 +23,8 @@ export const callsDe: typeof callsEn = {
   cdrsTitle: (from: string, to: string) => `Anrufe ${from} – ${to}`,
   callshopTitle: (from: string, to: string) => `Callshop-Anrufe ${from} – ${to}`,
   cdrsNone: 'Keine Anrufe in diesem Zeitraum.',
+  cdrTitle: 'Anruf',
+  cdrNotFound: 'Kein solcher Anruf auf diesem Konto: Beginn oder Nummer passen zu keinem Nachweis.',
   colDate: 'Datum',
   colDuration: 'Dauer',
   colAmount: 'Betrag',

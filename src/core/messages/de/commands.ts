@@ -69,6 +69,11 @@ export const commandsDe: typeof commandsEn = {
       usage: '/cdrs [von] [bis] [Anzahl] [csv]',
       example: '/cdrs 7d heute 20',
     },
+    cdr: {
+      summary: 'Ein Verbindungsnachweis, nach seiner Kennung (wie sein Link sie nennt)',
+      usage: '/cdr <Anruf-Kennung>',
+      example: '/cdr 20261031T100100Z-4930123456',
+    },
     callshop: {
       summary: 'Callshop-Verbindungen, mit Summe',
       usage: '/callshop [von] [bis] [Anzahl] [csv]',

@@ -35,6 +35,8 @@ export const argumentsEn = {
     `"${text}" is not a real date; use e.g. today, yesterday, 7d, 2026-11-01 or 01.11.2026`,
   vTooManyDates: 'give at most two dates, from and to, e.g. /cdrs 01.11.2026 21.11.2026',
   vRecordCount: 'the number of records must be between 1 and 500, e.g. /cdrs 7d 50',
+  vCallRef:
+    'A call id is its start in UTC and the number, as its link names it, e.g. /cdr 20261031T100100Z-4930123456.',
   vDateOrCount: (text: string) =>
     `"${text}" is neither a date nor a count; use e.g. /cdrs 7d today 20 or /cdrs 2026-11-01 2026-11-21`,
   vStartAfterEnd: 'the start date is after the end date; swap them, e.g. /cdrs 01.11.2026 21.11.2026',

@@ -22,6 +22,8 @@ export const callsEn = {
   cdrsTitle: (from: string, to: string) => `Calls ${from} – ${to}`,
   callshopTitle: (from: string, to: string) => `Callshop calls ${from} – ${to}`,
   cdrsNone: 'No calls in that period.',
+  cdrTitle: 'Call',
+  cdrNotFound: 'No such call on this account: its start or number matches no record.',
   colDate: 'Date',
   colDuration: 'Duration',
   colAmount: 'Amount',

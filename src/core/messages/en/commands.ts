@@ -67,6 +67,11 @@ export const commandsEn = {
       usage: '/cdrs [from] [to] [count] [csv]',
       example: '/cdrs 7d today 20',
     },
+    cdr: {
+      summary: 'One call record, by its id (as its link names it)',
+      usage: '/cdr <call id>',
+      example: '/cdr 20261031T100100Z-4930123456',
+    },
     callshop: {
       summary: 'Callshop call records, with a total',
       usage: '/callshop [from] [to] [count] [csv]',
