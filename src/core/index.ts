@@ -7,7 +7,7 @@
  * may import any module.
  */
 
-export type { Money } from '../telephony/money.js';
+export { type Money, moneyToDecimalString } from '../telephony/money.js';
 export type { AccountClient, CardClient, ClientFactory } from './accounts/services.js';
 export { HOME_BUTTON } from './buttons.js';
 export {

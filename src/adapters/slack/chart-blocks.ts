@@ -1,4 +1,4 @@
-import type { ReplyChart } from '../../core/index.js';
+import { moneyToDecimalString, type ReplyChart } from '../../core/index.js';
 
 /**
  * Slack's `data_visualization` block (docs.slack.dev/reference/block-kit/blocks/data-visualization-block,
@@ -33,7 +33,7 @@ const cut = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)}
  * from the exact decimal string of their minor units (the only place a float appears: the drawing).
  */
 export function chartBlocks(chart: ReplyChart): DataVisualizationBlock[] {
-  const units = (minor: number) => Number(decimal(minor, chart.scale));
+  const units = (minor: number) => Number(moneyToDecimalString({ minor, scale: chart.scale, currency: '' }));
   return chart.charts.slice(0, CHART_LIMITS.perMessage).flatMap((c, i): DataVisualizationBlock[] => {
     const title = cut(chart.currency ? `${c.title} (${chart.currency})` : c.title, CHART_LIMITS.title);
     const points = c.points.map((p) => ({ label: cut(p.label, CHART_LIMITS.label), value: units(p.minor) }));
@@ -60,11 +60,4 @@ export function chartBlocks(chart: ReplyChart): DataVisualizationBlock[] {
       },
     ];
   });
-}
-
-/** `1234` at scale 2 → `"12.34"`; integer arithmetic only. */
-export function decimal(minor: number, scale: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const digits = String(Math.abs(minor)).padStart(scale + 1, '0');
-  return scale === 0 ? `${sign}${digits}` : `${sign}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
 }
