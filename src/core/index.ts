@@ -46,6 +46,7 @@ export type { RefsFor } from './delivery/command-refs.js';
 export { isStoreUnavailable } from './delivery/error-replies.js';
 export { onePlaceConversation } from './delivery/one-place.js';
 export { type Consent, consentOf, pageButton } from './delivery/presses.js';
+export { inMemoryChannelMemory, RefusalMemory } from './delivery/refusal-memory.js';
 export { type CoreOptions, createCore } from './dispatch/create-core.js';
 export { InFlight } from './dispatch/in-flight.js';
 export { type RecoverInterruptedOptions, recoverInterrupted, tellAbandoned } from './dispatch/interrupted.js';
@@ -91,6 +92,7 @@ export type {
   ReplyForm,
   SecretAsk,
 } from './ports/channel.js';
+export type { ChannelMemory } from './ports/channel-memory.js';
 export type { JobDepths, JobScheduler } from './ports/jobs.js';
 export type { CommandEvent, CoreMetrics, SendFailedEvent } from './ports/metrics.js';
 export {
