@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedSpread } from '../../core/export-seed.js';
 import { type FakeCall, FakeTelegram } from '../../helpers/fake-telegram.js';
-import { createTestStack, type TestStack } from '../../helpers/stack.js';
-import { alice, group, type Harness, startHarness } from './harness.js';
+import { alice, group } from './harness.js';
+import { telegramPerTest } from './per-test.js';
 
 /**
  * An export's progress on Telegram (docs/interface.md §5.2): a message draft in the private chat,
@@ -10,23 +10,14 @@ import { alice, group, type Harness, startHarness } from './harness.js';
  * the edited message instead, with nothing lost. The core's clock stands still here, so the core's
  * throttle lets through the first state and the last, and nothing in between (no timers, no sleeps).
  */
-let stack: TestStack | undefined;
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  await stack?.close();
-  h = undefined;
-  stack = undefined;
-});
+const telegram = telegramPerTest();
 
 const EXPORT = '/cdrs 2026-09-01 2026-10-31 csv';
 
-async function start(telegram?: FakeTelegram) {
+async function start(older = false) {
   const now = new Date('2026-11-28T12:00:00Z');
-  stack = await createTestStack({ clock: () => now, sandbox: { data: seedSpread('2026-09-01', 61, 40) } });
-  h = await startHarness(stack.core, { dedupe: stack.stores.dedupe }, telegram ? { telegram } : undefined);
-  await stack.linkDemo({ platform: 'telegram', tenant: '', user: String(alice.id) });
-  return h;
+  const stack = { clock: () => now, sandbox: { data: seedSpread('2026-09-01', 61, 40) } };
+  return (await telegram.onStack({ stack, telegram: { older } })).h;
 }
 
 const rows = (call: FakeCall) => call.file!.content.trim().split('\n').length - 1;
@@ -51,28 +42,24 @@ describe('an export in a private chat', () => {
   });
 
   it('falls back to one edited message when the Bot API server has no drafts (404), nothing lost', async () => {
-    const harness = await start(await FakeTelegram.start({ older: true }));
-    try {
-      harness.telegram.message(alice, EXPORT);
-      const doc = await harness.telegram.waitForCall('sendDocument');
-      expect(rows(doc)).toBe(2440);
-      const refused = harness.telegram.calls.filter((c) => c.method === 'sendMessageDraft');
-      expect(refused).toHaveLength(1);
-      expect(refused[0]!.response.error_code).toBe(404);
-      const plan = harness.telegram.calls.find(
-        (c) => c.method === 'sendMessage' && String(c.payload.text).startsWith('<b>Reading calls'),
-      )!;
-      const edits = harness.telegram.calls.filter((c) => c.method === 'editMessageText');
-      expect(edits.length).toBeGreaterThanOrEqual(1);
-      expect(String(edits.at(-1)!.payload.text)).toContain('✅ Make the file');
-      expect(
-        edits.every(
-          (e) => e.payload.message_id === (plan.response.result as { message_id: number }).message_id,
-        ),
-      ).toBe(true);
-    } finally {
-      await harness.telegram.close();
-    }
+    const harness = await start(true);
+    harness.telegram.message(alice, EXPORT);
+    const doc = await harness.telegram.waitForCall('sendDocument');
+    expect(rows(doc)).toBe(2440);
+    const refused = harness.telegram.calls.filter((c) => c.method === 'sendMessageDraft');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.response.error_code).toBe(404);
+    const plan = harness.telegram.calls.find(
+      (c) => c.method === 'sendMessage' && String(c.payload.text).startsWith('<b>Reading calls'),
+    )!;
+    const edits = harness.telegram.calls.filter((c) => c.method === 'editMessageText');
+    expect(edits.length).toBeGreaterThanOrEqual(1);
+    expect(String(edits.at(-1)!.payload.text)).toContain('✅ Make the file');
+    expect(
+      edits.every(
+        (e) => e.payload.message_id === (plan.response.result as { message_id: number }).message_id,
+      ),
+    ).toBe(true);
   });
 });
 
