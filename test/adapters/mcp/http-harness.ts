@@ -2,6 +2,7 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import type { Update } from 'grammy/types';
+import { afterEach, beforeEach } from 'vitest';
 import { createMcpHttp, type McpHttp } from '../../../src/adapters/mcp/http/index.js';
 import { createTelegramChannel } from '../../../src/adapters/telegram/index.js';
 import { createHealthServer, type HealthServer } from '../../../src/bots/health-server.js';
@@ -40,6 +41,27 @@ export interface HttpHarness {
   /** The bot's messages in `who`'s private chat, as shown. */
   chat(who: FakeUser): string[];
   close(): Promise<void>;
+}
+
+/**
+ * A fresh harness for each test of the file (this registers the `beforeEach` and `afterEach`): the
+ * object returned stands for the running test's harness.
+ */
+export function httpHarnessPerTest(): HttpHarness {
+  let current: HttpHarness | undefined;
+  beforeEach(async () => {
+    current = await httpHarness();
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return new Proxy({} as HttpHarness, {
+    get(_, key) {
+      if (!current) throw new Error('the HTTP harness is started per test: use it inside a test');
+      return Reflect.get(current, key);
+    },
+  });
 }
 
 export async function httpHarness(): Promise<HttpHarness> {

@@ -1,15 +1,11 @@
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shownText } from '../../helpers/fake-telegram.js';
-import { alice, type HttpHarness, httpHarness, MemoryOAuthClient, readPage } from './http-harness.js';
+import { alice, httpHarnessPerTest, MemoryOAuthClient, readPage } from './http-harness.js';
 
-let h: HttpHarness;
-beforeEach(async () => {
-  h = await httpHarness();
-});
-afterEach(() => h.close());
+const h = httpHarnessPerTest();
 
 const initialize = {
   jsonrpc: '2.0',
