@@ -133,6 +133,7 @@ export {
   type ReplyTable,
   type Visibility,
 } from './reply.js';
+export { chartRuns } from './spend/spend-native.js';
 export { findPhoneNumber } from './values/find-number.js';
 export { suggest } from './values/suggest.js';
 export { tableGrid, tableLines } from './values/table-layout.js';
