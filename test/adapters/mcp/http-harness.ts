@@ -135,7 +135,7 @@ export async function httpHarness(): Promise<HttpHarness> {
 
 /** The consent page as a client's browser gets it: its short code and where it asks how things stand. */
 export function readPage(html: string): { code: string; status: string; deepLink: string | undefined } {
-  const code = /\/mcp connect ([A-Z0-9]{6})/.exec(html)?.[1];
+  const code = /\/assistants connect ([A-Z0-9]{6})/.exec(html)?.[1];
   const status = /fetch\("([^"]+)"/.exec(html)?.[1];
   if (!code || !status) throw new Error('not a consent page');
   const deepLink = /href="(https:\/\/t\.me\/[^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
@@ -204,7 +204,7 @@ export async function authorizedClient(
   await new Client({ name: 'test', version: '1' }).connect(first).catch(() => undefined);
   if (!oauth.authorizationUrl) throw new Error('the client was not sent to authorize');
   const { code, status } = readPage(await (await fetch(oauth.authorizationUrl)).text());
-  await h.say(who, `/mcp connect ${code}`);
+  await h.say(who, `/assistants connect ${code}`);
   await h.press(who, confirm);
   const answer = (await (await fetch(new URL(status, h.base))).json()) as { redirect: string };
   await first.finishAuth(new URL(answer.redirect).searchParams.get('code') ?? '');
