@@ -123,6 +123,7 @@ async function teamsChannel(config: Config, runtime: Runtime): Promise<ChatChann
     sidecarUrl: config.TEAMS_TOKEN_SIDECAR_URL,
     authority: config.TEAMS_AUTHORITY,
     targeted: config.TEAMS_TARGETED,
+    ...(runtime.channelMemory ? { memory: runtime.channelMemory } : {}),
     dedupe: stores.dedupe,
     references: stores.references,
     logger: logger.child({ channel: 'teams' }),

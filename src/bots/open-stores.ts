@@ -1,7 +1,9 @@
 import type { Logger } from 'pino';
 import { errorSummary } from '../core/logs/safe-error.js';
+import type { ChannelMemory } from '../core/ports/channel-memory.js';
 import {
   checkKeyring,
+  createChannelMemory,
   createInstallationStore,
   createKeyValueStoreFromConfig,
   createStores,
@@ -11,12 +13,6 @@ import {
 import type { Stores } from '../store/stores.js';
 import type { Config } from './config.js';
 import { resolveKeyring, storeConfigOf } from './store-config.js';
-
-/** A channel's small memory of a workspace, in the bot's store (the Slack channel's `WorkspaceMemory`). */
-export interface ChannelMemory {
-  recall(key: string): Promise<string | undefined>;
-  remember(key: string, value: string, ttlMs?: number): Promise<void>;
-}
 
 /** Opens the configured store (SQLite or Redis) and checks the master key against it. */
 export async function openStores(
@@ -50,10 +46,7 @@ export async function openStores(
     }),
     installations: createInstallationStore({ kv, keyring }),
     // What a channel remembers (a surface refused, an agent view's choice), kept across restarts (docs/channels.md §2.3).
-    channelMemory: {
-      recall: (key) => kv.get<string>(key),
-      remember: (key, value, ttlMs) => kv.set(key, value, ttlMs),
-    },
+    channelMemory: createChannelMemory(kv),
     keyCreatedAt: createdAt,
   };
 }

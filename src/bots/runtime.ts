@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { writerFence } from '../core/guard/writer-fence.js';
 import type { Identity } from '../core/identity.js';
 import { type ClientFactory, type Core, createCore, tellAbandoned } from '../core/index.js';
+import type { ChannelMemory } from '../core/ports/channel-memory.js';
 import { recordCallCard } from '../core/proactive/call-report.js';
 import { createProactive, type Proactive } from '../core/proactive/proactive.js';
 import { createSandbox, type Sandbox } from '../sandbox/index.js';
@@ -18,7 +19,7 @@ import {
 import { type BotMetrics, noBotMetrics } from './bot-metrics.js';
 import type { Config } from './config.js';
 import { linkDemoAccounts } from './demo-link.js';
-import { type ChannelMemory, openStores } from './open-stores.js';
+import { openStores } from './open-stores.js';
 import { startRecovery } from './recovery.js';
 
 export interface Runtime {

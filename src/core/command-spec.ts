@@ -138,8 +138,8 @@ export interface CommandSpec<A = unknown> {
    */
   resumesDeepLink?: boolean;
   /**
-   * A deep link's payload `<name>-<payload>` (`t.me/<bot>?start=mcp-K7P2QX`) runs this command with
-   * these tokens, as if typed (`/mcp connect K7P2QX`).
+   * A deep link's payload `<name>-<payload>` (`t.me/<bot>?start=assistants-K7P2QX`) runs this command with
+   * these tokens, as if typed (`/assistants connect K7P2QX`).
    */
   deepLinkArgs?: (payload: string) => string[];
   /** Told when its confirmation is cancelled (Cancel pressed), with the tokens it held: a denial to record. */

@@ -7,7 +7,7 @@
  * may import any module.
  */
 
-export type { Money } from '../telephony/money.js';
+export { type Money, moneyToDecimalString } from '../telephony/money.js';
 export type { AccountClient, CardClient, ClientFactory } from './accounts/services.js';
 export { HOME_BUTTON } from './buttons.js';
 export {
@@ -46,6 +46,7 @@ export type { RefsFor } from './delivery/command-refs.js';
 export { isStoreUnavailable } from './delivery/error-replies.js';
 export { onePlaceConversation } from './delivery/one-place.js';
 export { type Consent, consentOf, pageButton } from './delivery/presses.js';
+export { inMemoryChannelMemory, RefusalMemory } from './delivery/refusal-memory.js';
 export { type CoreOptions, createCore } from './dispatch/create-core.js';
 export { InFlight } from './dispatch/in-flight.js';
 export { type RecoverInterruptedOptions, recoverInterrupted, tellAbandoned } from './dispatch/interrupted.js';
@@ -91,6 +92,7 @@ export type {
   ReplyForm,
   SecretAsk,
 } from './ports/channel.js';
+export type { ChannelMemory } from './ports/channel-memory.js';
 export type { JobDepths, JobScheduler } from './ports/jobs.js';
 export type { CommandEvent, CoreMetrics, SendFailedEvent } from './ports/metrics.js';
 export {
@@ -131,6 +133,7 @@ export {
   type ReplyTable,
   type Visibility,
 } from './reply.js';
+export { chartRuns } from './spend/spend-native.js';
 export { findPhoneNumber } from './values/find-number.js';
 export { suggest } from './values/suggest.js';
 export { tableGrid, tableLines } from './values/table-layout.js';

@@ -185,7 +185,10 @@ export interface ReplyAction {
   disabled?: ButtonState;
 }
 
-/** Up to two charts of amounts, each in minor units at `scale` (never a float until drawn). */
+/**
+ * Up to two charts of amounts, each in minor units at `scale` (never a float until drawn). A bar
+ * chart carries every point; a channel whose axis takes fewer fits them with `chartRuns`.
+ */
 export interface ReplyChart {
   currency: string;
   scale: number;

@@ -1,5 +1,6 @@
 export type { AuditLogOptions } from './audit-log.js';
 export { createAuditLog } from './audit-log.js';
+export { createChannelMemory } from './channel-memory.js';
 export { checkKeyring } from './check-keyring.js';
 export type { StoreConfig, StoresOptions } from './create-stores.js';
 export { createKeyValueStoreFromConfig, createStores, createStoresFromConfig } from './create-stores.js';

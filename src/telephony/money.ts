@@ -56,13 +56,13 @@ export function addMoney(a: Money, b: Money): Money {
   return subtractMoney(a, { ...b, minor: -b.minor });
 }
 
-/** The exact decimal string, `"18.40"`: for Intl.NumberFormat (which formats decimal strings exactly) and for CSV. */
+/** The exact decimal string, `"18.40"` (`"18"` at scale 0), integer arithmetic only: for Intl.NumberFormat (which formats decimal strings exactly) and for CSV. */
 export function moneyToDecimalString(money: Money): string {
   const negative = money.minor < 0;
   const digits = String(Math.abs(money.minor)).padStart(money.scale + 1, '0');
   const whole = digits.slice(0, digits.length - money.scale);
-  const fraction = digits.slice(digits.length - money.scale);
-  return `${negative ? '-' : ''}${whole}.${fraction}`;
+  const fraction = money.scale === 0 ? '' : `.${digits.slice(digits.length - money.scale)}`;
+  return `${negative ? '-' : ''}${whole}${fraction}`;
 }
 
 /** The provider's own request form, decimal point (`Amount=0.10`, provider-notes 1.4). */

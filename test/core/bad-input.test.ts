@@ -111,8 +111,8 @@ const cases: Case[] = [
   ],
   ['approvals', '/approvals approvers everyone', 'Say on or off and what', groupAsAdmin],
   ['team', '/team open', 'Send /team setup on its own', groupAsAdmin],
-  ['mcp', '/mcp revoke everything', 'Use /mcp to list your assistants'],
-  ['mcp', '/mcp connect', 'e.g. /mcp connect K7P2QX'],
+  ['assistants', '/assistants revoke everything', 'Use /assistants to list your assistants'],
+  ['assistants', '/assistants connect', 'e.g. /assistants connect K7P2QX'],
 ];
 
 describe('bad input', () => {

@@ -45,7 +45,7 @@ const SHARED = [
   'cmd.start.example',
   'cmd.help.example',
   'cmd.link.example',
-  'cmd.mcp.example',
+  'cmd.assistants.example',
   'cmd.cancel.usage',
   'cmd.cancel.example',
   'cmd.accounts.usage',

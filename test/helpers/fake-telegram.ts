@@ -1,7 +1,21 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  captionProblem,
+  commandEntity,
+  content,
+  currentContent,
+  editContent,
+  editContentProblem,
+  formattingProblem,
+  keyboardProblem,
+  richMessageProblem,
+  shownText,
+  strip,
+} from './fake-telegram-content.js';
 import { answerDraft, type FakeDraft } from './fake-telegram-drafts.js';
 import { FakeGuests } from './fake-telegram-guest.js';
+import { decode, readBody, send, webhookRefusal } from './fake-telegram-http.js';
 import {
   DeclaredCommands,
   ephemeralFlagProblem,
@@ -9,11 +23,18 @@ import {
   messageButtons,
   pressable,
 } from './fake-telegram-native.js';
-import { inlineKeyboardProblem, TELEGRAM_TEXT_LIMIT, telegramHtmlProblem } from './telegram-html.js';
-import { richProblem, richText } from './telegram-rich.js';
+import {
+  type FakeCall,
+  type FakeChat,
+  type FakeMessage,
+  type FakeTelegramOptions,
+  type FakeUser,
+  GROUP_ANONYMOUS_BOT,
+  OLDER_SERVER_LACKS,
+} from './fake-telegram-types.js';
 
-/** Bot API sendPhoto / sendDocument: a caption holds at most 1024 characters after entity parsing. */
-const TELEGRAM_CAPTION_LIMIT = 1024;
+export { SENDS, sentText, shownText } from './fake-telegram-content.js';
+export * from './fake-telegram-types.js';
 
 /**
  * A fake Telegram Bot API on 127.0.0.1, port 0, for end-to-end tests with real grammY (`apiRoot`).
@@ -24,96 +45,6 @@ const TELEGRAM_CAPTION_LIMIT = 1024;
  * and can answer the next calls of a method with an error such as 429. Waiting helpers resolve on
  * the recording itself, so tests assert order, never time.
  */
-
-export interface FakeCall {
-  /** Position in the call log. */
-  readonly seq: number;
-  readonly method: string;
-  readonly token: string;
-  /** JSON or multipart fields; JSON-looking multipart fields are decoded. */
-  readonly payload: Record<string, unknown>;
-  /** For `sendDocument` / `sendPhoto`: the uploaded file (`bytes` as sent, `content` as UTF-8). */
-  readonly file?: { name: string; content: string; bytes: Buffer };
-  /** What the fake answered. */
-  readonly response: { ok: boolean; error_code?: number; result?: unknown; description?: string };
-}
-
-export interface FakeUser {
-  id: number;
-  first_name: string;
-  username?: string;
-  language_code?: string;
-}
-
-export interface FakeChat {
-  id: number;
-  type: 'private' | 'group' | 'supergroup' | 'channel';
-  title?: string;
-}
-
-export interface FakeMessage {
-  message_id: number;
-  date: number;
-  chat: FakeChat;
-  from?: FakeUser & { is_bot?: boolean };
-  text?: string;
-  caption?: string;
-  contact?: { phone_number: string; first_name: string; user_id?: number };
-  sticker?: {
-    file_id: string;
-    file_unique_id: string;
-    type: string;
-    width: number;
-    height: number;
-    is_animated: boolean;
-    is_video: boolean;
-  };
-  photo?: { file_id: string; file_unique_id: string; width: number; height: number }[];
-  entities?: { type: string; offset: number; length: number }[] | undefined;
-  reply_markup?: unknown;
-  document?: { file_name: string; file_id: string; file_unique_id: string };
-  /** A rich message (Bot API 10.1): its blocks, as sent. */
-  rich_message?: { blocks: unknown[] };
-  /** An ephemeral message (Bot API 10.2): `message_id` is 0, this is its id in the chat. */
-  ephemeral_message_id?: number;
-  /** For ephemeral messages, the one user who sees it. */
-  receiver_user?: { id: number; is_bot: boolean; first_name: string };
-  /** Not part of the Bot API: whether the bot deleted it, and its edit history. */
-  deleted?: boolean;
-  edits?: string[];
-}
-
-export interface FakeTelegramOptions {
-  token?: string;
-  bot?: { id: number; username: string; first_name: string };
-  /** Caps the long-poll hold of `getUpdates`, in seconds; tests keep it short so `stop()` is quick. */
-  maxPollSeconds?: number;
-  /**
-   * A Bot API server older than 10.1 (a self-hosted `telegram-bot-api` not yet updated): the methods
-   * it lacks answer 404 "Not Found", and parameters it does not know are ignored, as Telegram does:
-   * `ephemeral_message_parameters` is dropped (the message goes to the whole group) and an edit
-   * carrying only `rich_message` has no text. See {@link OLDER_SERVER_LACKS}.
-   */
-  older?: boolean;
-}
-
-/** The methods a Bot API server before 10.1/10.2 does not have: 404 "Not Found" there. */
-export const OLDER_SERVER_LACKS: readonly string[] = [
-  'sendRichMessage',
-  'editEphemeralMessageText',
-  'editEphemeralMessageReplyMarkup',
-  'deleteEphemeralMessage',
-  'sendMessageDraft',
-  'answerGuestQuery',
-];
-
-/** Who an anonymous group admin posts as (Bot API: `from` is this bot, `sender_chat` the group). */
-export const GROUP_ANONYMOUS_BOT = {
-  id: 1087968824,
-  is_bot: true,
-  first_name: 'Group',
-  username: 'GroupAnonymousBot',
-} as const;
 
 interface Waiter {
   method: string | readonly string[];
@@ -925,219 +856,6 @@ interface EphemeralParameters {
   replace_callback_query_message?: boolean;
 }
 
-/** The methods that put a text into a chat: a plain text, or a rich message (a table). */
-export const SENDS = ['sendMessage', 'sendRichMessage'] as const;
-
 function isOf(call: FakeCall, method: string | readonly string[]): boolean {
   return typeof method === 'string' ? call.method === method : method.includes(call.method);
-}
-
-/** What a call sent or edited in, as a reader sees it: the text, or the rich content flattened. */
-export function sentText(call: FakeCall): string {
-  const p = call.payload;
-  return p.rich_message !== undefined ? richText(p.rich_message) : String(p.text ?? p.caption ?? '');
-}
-
-/** What a message shows, as a reader sees it: its text (or caption), or its rich content flattened. */
-export function shownText(m: FakeMessage): string {
-  return m.rich_message ? richText(m.rich_message) : (m.text ?? '');
-}
-
-/** The content fields of a send: a text, or a rich message. */
-function content(method: string, p: Record<string, unknown>): Partial<FakeMessage> {
-  if (method === 'sendMessage') return { text: String(p.text) };
-  if (method === 'sendRichMessage') return { rich_message: p.rich_message as { blocks: unknown[] } };
-  return {};
-}
-
-function currentContent(msg: FakeMessage): Record<string, unknown> {
-  return msg.rich_message ? { rich_message: msg.rich_message } : { text: msg.text };
-}
-
-/**
- * editMessageText / editEphemeralMessageText: "text … required if rich_message isn't specified",
- * "rich_message … required if text isn't specified"; either is checked as on a send.
- */
-function editContentProblem(p: Record<string, unknown>): FakeCall['response'] | undefined {
-  if ((p.text === undefined) === (p.rich_message === undefined))
-    return { ok: false, error_code: 400, description: 'Bad Request: text or rich_message must be specified' };
-  return p.rich_message !== undefined ? richMessageProblem(p) : formattingProblem(p);
-}
-
-function keyboardProblem(p: Record<string, unknown>): FakeCall['response'] | undefined {
-  const keyboard = inlineKeyboardProblem(p.reply_markup);
-  return keyboard ? { ok: false, error_code: 400, description: `Bad Request: ${keyboard}` } : undefined;
-}
-
-/** Replaces a message's text or rich content and keyboard; the same content again is refused. */
-function editContent(msg: FakeMessage, p: Record<string, unknown>): FakeCall['response'] {
-  const next = p.rich_message !== undefined ? { rich_message: p.rich_message } : { text: String(p.text) };
-  if (
-    JSON.stringify(next) === JSON.stringify(currentContent(msg)) &&
-    JSON.stringify(msg.reply_markup ?? null) === JSON.stringify(p.reply_markup ?? null)
-  ) {
-    return { ok: false, error_code: 400, description: 'Bad Request: message is not modified' };
-  }
-  msg.edits = [...(msg.edits ?? []), shownText(msg)];
-  if ('rich_message' in next) {
-    msg.rich_message = next.rich_message as { blocks: unknown[] };
-    delete msg.text;
-  } else {
-    msg.text = next.text;
-    delete msg.rich_message;
-  }
-  if (p.reply_markup && (p.reply_markup as { inline_keyboard?: unknown[] }).inline_keyboard?.length) {
-    msg.reply_markup = p.reply_markup;
-  } else {
-    delete msg.reply_markup;
-  }
-  return { ok: true, result: strip(msg) };
-}
-
-/** sendRichMessage: the rich content obeys `telegram-rich.ts`, the keyboard the usual rules. */
-function richMessageProblem(p: Record<string, unknown>): FakeCall['response'] | undefined {
-  const problem = richProblem(p.rich_message);
-  if (problem) return { ok: false, error_code: 400, description: `Bad Request: ${problem}` };
-  return keyboardProblem(p);
-}
-
-/**
- * Telegram refuses a text it cannot parse (400 "can't parse entities"), an empty or overlong text,
- * and a keyboard with an empty label or bad callback_data (Bot API, sendMessage and
- * "Formatting options"). The rules are in `telegram-html.ts`.
- */
-function formattingProblem(p: Record<string, unknown>): FakeCall['response'] | undefined {
-  const text = String(p.text ?? '');
-  const problem =
-    p.parse_mode === 'HTML'
-      ? telegramHtmlProblem(text)
-      : text.length === 0
-        ? 'Text must be non-empty'
-        : text.length > TELEGRAM_TEXT_LIMIT
-          ? 'Message is too long'
-          : undefined;
-  if (problem) {
-    const description = /too long|non-empty/.test(problem)
-      ? `Bad Request: ${problem.replace('Message', 'message text')}`
-      : `Bad Request: can't parse entities: ${problem}`;
-    return { ok: false, error_code: 400, description };
-  }
-  const keyboard = inlineKeyboardProblem(p.reply_markup);
-  if (keyboard) return { ok: false, error_code: 400, description: `Bad Request: ${keyboard}` };
-  return undefined;
-}
-
-/**
- * sendPhoto / sendDocument: the caption obeys parse_mode as a text does, at most 1024 characters
- * after entity parsing (Bot API sendPhoto), and the keyboard obeys the same rules as on a text.
- */
-function captionProblem(p: Record<string, unknown>): FakeCall['response'] | undefined {
-  const caption = p.caption === undefined ? '' : String(p.caption);
-  const problem =
-    caption === ''
-      ? undefined
-      : p.parse_mode === 'HTML'
-        ? telegramHtmlProblem(caption, TELEGRAM_CAPTION_LIMIT)
-        : caption.length > TELEGRAM_CAPTION_LIMIT
-          ? 'Message is too long'
-          : undefined;
-  if (problem === 'Message is too long')
-    return { ok: false, error_code: 400, description: 'Bad Request: message caption is too long' };
-  if (problem)
-    return { ok: false, error_code: 400, description: `Bad Request: can't parse entities: ${problem}` };
-  const keyboard = inlineKeyboardProblem(p.reply_markup);
-  if (keyboard) return { ok: false, error_code: 400, description: `Bad Request: ${keyboard}` };
-  return undefined;
-}
-
-/** The message as the Bot API would serialise it, without the fake's bookkeeping. */
-function strip(msg: FakeMessage): Record<string, unknown> {
-  const { deleted, edits, ...rest } = msg;
-  return structuredClone(rest) as Record<string, unknown>;
-}
-
-function commandEntity(text: string): FakeMessage['entities'] {
-  const command = /^\/\S+/.exec(text);
-  return command ? [{ type: 'bot_command', offset: 0, length: command[0].length }] : undefined;
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-async function decode(
-  contentType: string,
-  body: Buffer,
-): Promise<{ payload: Record<string, unknown>; file?: { name: string; content: string; bytes: Buffer } }> {
-  if (body.length === 0) return { payload: {} };
-  if (contentType.startsWith('application/json')) return { payload: JSON.parse(body.toString('utf8')) };
-  if (contentType.startsWith('multipart/form-data')) {
-    const payload: Record<string, unknown> = {};
-    let file: { name: string; content: string; bytes: Buffer } | undefined;
-    for (const part of multipartParts(contentType, body)) {
-      if (part.filename !== undefined) {
-        file = { name: part.filename, content: part.content.toString('utf8'), bytes: part.content };
-      } else {
-        const value = part.content.toString('utf8');
-        payload[part.name] = /^[[{]/.test(value) ? JSON.parse(value) : value;
-      }
-    }
-    // grammY sends the file in its own part and `attach://<id>` in the field.
-    return { payload, ...(file ? { file } : {}) };
-  }
-  return { payload: Object.fromEntries(new URLSearchParams(body.toString('utf8'))) };
-}
-
-/** A small multipart/form-data reader: enough for grammY's uploads (fields and one file). */
-function multipartParts(
-  contentType: string,
-  body: Buffer,
-): { name: string; filename?: string; content: Buffer }[] {
-  const boundary = /boundary="?([^";]+)"?/.exec(contentType)?.[1];
-  if (!boundary) throw new Error('multipart without boundary');
-  const delimiter = Buffer.from(`--${boundary}`);
-  const parts: { name: string; filename?: string; content: Buffer }[] = [];
-  let start = body.indexOf(delimiter);
-  while (start !== -1) {
-    const next = body.indexOf(delimiter, start + delimiter.length);
-    if (next === -1) break;
-    const chunk = body.subarray(start + delimiter.length, next);
-    const headerEnd = chunk.indexOf('\r\n\r\n');
-    if (headerEnd !== -1) {
-      const headers = chunk.subarray(0, headerEnd).toString('utf8');
-      // The content ends before the CRLF that precedes the next delimiter.
-      const content = chunk.subarray(headerEnd + 4, chunk.length - 2);
-      // grammY writes `name="x"` quoted and `filename=x.csv` bare; accept both.
-      const name = /[;\s]name="?([^";\r\n]*)"?/.exec(headers)?.[1] ?? '';
-      const filename = /filename="?([^";\r\n]*)"?/.exec(headers)?.[1];
-      parts.push({ name, ...(filename !== undefined ? { filename } : {}), content });
-    }
-    start = next;
-  }
-  return parts;
-}
-
-/** Why Telegram refuses a webhook URL, in its words, or undefined when it accepts it. */
-function webhookRefusal(url: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'Bad Request: bad webhook: Failed to resolve host: Name or service not known';
-  }
-  if (parsed.protocol !== 'https:')
-    return 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook';
-  if (!['', '443', '80', '88', '8443'].includes(parsed.port))
-    return 'Bad Request: bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443';
-  return undefined;
 }

@@ -1,15 +1,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { WorkspaceMemory } from '../../src/adapters/slack/workspace-memory.js';
+import type { ChannelMemory } from '../../src/core/ports/channel-memory.js';
 import { createSqliteKeyValueStore } from '../../src/store/sqlite-key-value-store.js';
 
 /**
- * The Slack channel's `WorkspaceMemory` on a real SQLite file, as the composition root backs it
+ * A channel's `ChannelMemory` on a real SQLite file, as the composition root backs it
  * with the bot's store (src/bots/open-stores.ts); `ttls` records each TTL asked for. Opening the
  * same path again is a restart of the bot on the same store.
  */
-export function sqliteMemory(path: string): WorkspaceMemory & { ttls: (number | undefined)[] } {
+export function sqliteMemory(path: string): ChannelMemory & { ttls: (number | undefined)[] } {
   const kv = createSqliteKeyValueStore({ path, exclusive: false });
   const ttls: (number | undefined)[] = [];
   return {

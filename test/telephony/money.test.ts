@@ -64,6 +64,18 @@ describe('no floats anywhere', () => {
     expect(moneyToDecimalString(sum)).toBe('18.4350');
   });
 
+  // One rule for an amount as a decimal string (the Slack chart used its own copy, docs/channels.md §2.3):
+  // a whole-unit amount has no trailing point, and small amounts keep their leading zero.
+  it.each([
+    [{ minor: 1234, scale: 2 }, '12.34'],
+    [{ minor: 5, scale: 2 }, '0.05'],
+    [{ minor: -5, scale: 2 }, '-0.05'],
+    [{ minor: 12, scale: 0 }, '12'],
+    [{ minor: -7, scale: 0 }, '-7'],
+  ])('writes %j as %j', (m, text) => {
+    expect(moneyToDecimalString({ ...m, currency: 'EUR' })).toBe(text);
+  });
+
   it('subtracts into negatives and formats them', () => {
     const diff = subtractMoney(parseMoney('0,10', 'EUR')!, parseMoney('1,5', 'EUR')!);
     expect(diff).toEqual({ minor: -140, scale: 2, currency: 'EUR' });

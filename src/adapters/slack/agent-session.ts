@@ -1,10 +1,16 @@
 import type { webApi } from '@slack/bolt';
-import { type Conversation, type Identity, languageOf, type Reply, wordsIn } from '../../core/index.js';
+import {
+  type ChannelMemory,
+  type Conversation,
+  type Identity,
+  languageOf,
+  type Reply,
+  wordsIn,
+} from '../../core/index.js';
 import type { SlackHandlerDeps } from './deps.js';
 import type { SlackTurn } from './turn.js';
 import { replyTarget, slackIdentity } from './turn.js';
 import { slackWords } from './words/index.js';
-import type { WorkspaceMemory } from './workspace-memory.js';
 
 /** Buttons of the agent view's offer: `av:use:<channel>` and `av:own`. */
 export const AGENT_VIEW_PREFIX = 'av:';
@@ -21,9 +27,9 @@ export const AGENT_CHOICE_TTL_MS = 10 * 60 * 60 * 1000;
  */
 export class AgentViews {
   readonly #viewing = new Map<string, string>();
-  readonly #memory: WorkspaceMemory;
+  readonly #memory: ChannelMemory;
 
-  constructor(memory: WorkspaceMemory) {
+  constructor(memory: ChannelMemory) {
     this.#memory = memory;
   }
 

@@ -1,10 +1,10 @@
-import type { ReplyChart } from '../../core/index.js';
+import { chartRuns, moneyToDecimalString, type ReplyChart } from '../../core/index.js';
 
 /**
  * Slack's `data_visualization` block (docs.slack.dev/reference/block-kit/blocks/data-visualization-block,
  * 2026), which `@slack/types` does not declare yet: sent as JSON with these types. A title of at
- * most 50 characters; a bar chart's categories and a pie's labels of at most 20; a pie of 1 to 6
- * segments; at most two such blocks in a message.
+ * most 50 characters; a bar chart of at most 20 categories, and its categories and a pie's labels
+ * of at most 20 characters; a pie of 1 to 6 segments; at most two such blocks in a message.
  */
 export interface DataVisualizationBlock {
   type: 'data_visualization';
@@ -24,7 +24,7 @@ export interface PieChart {
   segments: { label: string; value: number }[];
 }
 
-export const CHART_LIMITS = { perMessage: 2, title: 50, label: 20, pieSegments: 6 } as const;
+export const CHART_LIMITS = { perMessage: 2, title: 50, label: 20, categories: 20, pieSegments: 6 } as const;
 
 const cut = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
 
@@ -33,10 +33,11 @@ const cut = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)}
  * from the exact decimal string of their minor units (the only place a float appears: the drawing).
  */
 export function chartBlocks(chart: ReplyChart): DataVisualizationBlock[] {
-  const units = (minor: number) => Number(decimal(minor, chart.scale));
+  const units = (minor: number) => Number(moneyToDecimalString({ minor, scale: chart.scale, currency: '' }));
   return chart.charts.slice(0, CHART_LIMITS.perMessage).flatMap((c, i): DataVisualizationBlock[] => {
     const title = cut(chart.currency ? `${c.title} (${chart.currency})` : c.title, CHART_LIMITS.title);
-    const points = c.points.map((p) => ({ label: cut(p.label, CHART_LIMITS.label), value: units(p.minor) }));
+    const fitted = c.kind === 'bar' ? chartRuns(c.points, CHART_LIMITS.categories) : c.points;
+    const points = fitted.map((p) => ({ label: cut(p.label, CHART_LIMITS.label), value: units(p.minor) }));
     if (points.length === 0) return [];
     if (c.kind === 'pie')
       return [
@@ -60,11 +61,4 @@ export function chartBlocks(chart: ReplyChart): DataVisualizationBlock[] {
       },
     ];
   });
-}
-
-/** `1234` at scale 2 → `"12.34"`; integer arithmetic only. */
-export function decimal(minor: number, scale: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const digits = String(Math.abs(minor)).padStart(scale + 1, '0');
-  return scale === 0 ? `${sign}${digits}` : `${sign}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
 }

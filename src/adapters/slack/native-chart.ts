@@ -1,14 +1,14 @@
-import { errorSummary, type Reply } from '../../core/index.js';
+import { type ChannelMemory, errorSummary, RefusalMemory, type Reply } from '../../core/index.js';
 import { chartBlocks } from './chart-blocks.js';
 import type { SlackLogger } from './options.js';
 import { type RenderedMessage, renderReply } from './render-blocks.js';
-import type { WorkspaceMemory } from './workspace-memory.js';
-
-/** The key under which a workspace that refused the chart block is remembered. */
-export const chartsRefusedKey = (team: string) => `slack:charts-refused:${team}`;
 
 /** How long a workspace's refusal of the chart block is remembered. */
 export const CHARTS_REFUSED_FOR_MS = 7 * 24 * 3600_000;
+
+/** The workspaces that refused the chart block, by team id (docs/channels.md §2.4). */
+export const chartRefusals = (memory: ChannelMemory) =>
+  new RefusalMemory(memory, 'slack:charts-refused', CHARTS_REFUSED_FOR_MS);
 
 /**
  * A reply with a chart (`/spend`) drawn by Slack itself: the caption and its `data_visualization`
@@ -20,12 +20,12 @@ export const CHARTS_REFUSED_FOR_MS = 7 * 24 * 3600_000;
 export async function sentAsNativeChart(
   reply: Reply,
   team: string,
-  memory: WorkspaceMemory,
+  memory: ChannelMemory,
   logger: SlackLogger,
   send: (message: RenderedMessage) => Promise<unknown>,
 ): Promise<boolean> {
-  if (!reply.chart || !reply.file || (await memory.recall(chartsRefusedKey(team))) !== undefined)
-    return false;
+  const refusals = chartRefusals(memory);
+  if (!reply.chart || !reply.file || (await refusals.refused(team))) return false;
   const { file: _png, chart, ...body } = reply;
   const message = renderReply(body, { nativeTable: false });
   const blocks = [...message.blocks, ...chartBlocks(chart)] as RenderedMessage['blocks'];
@@ -36,7 +36,7 @@ export async function sentAsNativeChart(
     if (errorSummary(err).description !== 'invalid_blocks') throw err;
     logger.warn({ err: errorSummary(err), team }, 'Slack refused the chart block; sending the PNG');
     // For a week: a workspace that gains the block (Slack rolls surfaces out) gets it again.
-    await memory.remember(chartsRefusedKey(team), new Date().toISOString(), CHARTS_REFUSED_FOR_MS);
+    await refusals.remember(team);
     return false;
   }
 }

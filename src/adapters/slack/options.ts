@@ -1,9 +1,14 @@
 import type { webApi } from '@slack/bolt';
-import type { ChannelLogger, Core, DedupeStore } from '../../core/index.js';
+import {
+  type ChannelLogger,
+  type ChannelMemory,
+  type Core,
+  type DedupeStore,
+  inMemoryChannelMemory,
+} from '../../core/index.js';
 import { countingFetch } from './api-errors.js';
 import type { SlackOAuthOptions } from './oauth.js';
 import type { WorkObjectOptions } from './work-objects.js';
-import { memoryWorkspaceMemory, type WorkspaceMemory } from './workspace-memory.js';
 
 /** The pino-shaped logger the bot passes around; Slack logs at debug too. */
 export type SlackLogger = Required<ChannelLogger>;
@@ -65,8 +70,8 @@ export interface SlackChannelOptions {
   now?: () => Date;
   /** Each failed Web API call, by method and Slack's `error` (or HTTP status, `network`), for `/metrics`. */
   onApiError?: ((method: string, code: string) => void) | undefined;
-  /** What is remembered of a workspace across restarts (workspace-memory.ts); default: in memory only. */
-  memory?: WorkspaceMemory;
+  /** What is remembered of a workspace across restarts and instances (the core's `ChannelMemory`); default: in memory only. */
+  memory?: ChannelMemory;
   /** Work Objects: the unfurl domain (`SLACK_UNFURL_DOMAIN`) and the key their ids are sealed with; unset: off. */
   workObjects?: WorkObjectOptions | undefined;
 }
@@ -136,7 +141,7 @@ export function resolveSlackOptions(options: SlackChannelOptions): ResolvedSlack
     command,
     endpoint: options.endpoint ?? '/slack/events',
     dedupe: options.dedupe,
-    memory: options.memory ?? memoryWorkspaceMemory(),
+    memory: options.memory ?? inMemoryChannelMemory(),
     logger: options.logger ?? silent,
     dedupeTtlMs: options.dedupeTtlMs ?? 3_600_000,
     webApiRetry: options.webApiRetry ?? DEFAULT_WEB_API_RETRY,

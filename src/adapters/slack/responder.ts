@@ -3,6 +3,7 @@ import {
   ACTOR_MARK,
   type AuditRecord,
   type ChannelCapabilities,
+  type ChannelMemory,
   type ChatRef,
   type Conversation,
   errorSummary,
@@ -27,7 +28,6 @@ import { inTableForm } from './table-fallback.js';
 import { slackWords } from './words/index.js';
 import { withWorkObjectLink } from './work-object-link.js';
 import type { WorkObjectOptions } from './work-objects.js';
-import type { WorkspaceMemory } from './workspace-memory.js';
 
 /** Where an answer goes: the conversation, the person, and the ways Slack gave us to reach them. */
 export interface ReplyTarget {
@@ -58,7 +58,7 @@ export interface ResponderOptions {
   /** `SLACK_API_URL`, whose host may hand out response URLs besides Slack's (response-url.ts). */
   apiUrl?: string | undefined;
   /** Where a workspace that refused the chart block is remembered (native-chart.ts). */
-  memory: WorkspaceMemory;
+  memory: ChannelMemory;
   /** The unfurl domain and key of Work Object links, when `SLACK_UNFURL_DOMAIN` is set. */
   workObjects?: WorkObjectOptions | undefined;
 }

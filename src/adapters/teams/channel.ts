@@ -68,7 +68,7 @@ export function teamsChannel(deps: TeamsChannelDeps): Channel {
     if (chat === 'unreachable') throw new NotifyRefusedError('app not installed for the user');
     return chat;
   };
-  const can = deps.targeting.can('');
+  const can = deps.targeting.everywhere;
   return {
     platform: 'teams',
     can,

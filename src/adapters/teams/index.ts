@@ -33,7 +33,7 @@ export interface TeamsChannel {
 
 export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
   const adapter = new TeamsCloudAdapter(authConfigOf(options));
-  const targeting = new Targeting(options.targeted ?? 'auto');
+  const targeting = new Targeting(options.targeted ?? 'auto', options.memory);
   const references = storedReferences(options.references);
   const sender = new TeamsSender(options.retry ?? DEFAULT_RETRY);
   const door = options.core.register({

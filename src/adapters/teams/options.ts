@@ -1,4 +1,10 @@
-import type { ChannelLogger, ConversationReferenceStore, Core, DedupeStore } from '../../core/index.js';
+import type {
+  ChannelLogger,
+  ChannelMemory,
+  ConversationReferenceStore,
+  Core,
+  DedupeStore,
+} from '../../core/index.js';
 import type { RetryPolicy } from './send.js';
 
 /**
@@ -23,6 +29,8 @@ export interface TeamsOptions {
    * never does (personal answers go to the personal chat).
    */
   readonly targeted?: 'auto' | 'on' | 'off';
+  /** Where a conversation's refusal of targeted messages is remembered (the bot's store); default: in memory only. */
+  readonly memory?: ChannelMemory;
   /** The path on the bot's one HTTP server. Default `/api/messages`. */
   readonly path?: string;
   readonly dedupe?: DedupeStore;

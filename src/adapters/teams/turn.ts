@@ -78,7 +78,7 @@ export async function turnOf(
     bot: { id: activity.recipient?.id ?? `28:${deps.appId}`, name: activity.recipient?.name ?? '' },
     sender: deps.sender,
   });
-  const can = deps.targeting.can(conversationId);
+  const can = await deps.targeting.can(conversationId);
   const conversation = teamsConversation({
     place,
     can,

@@ -1,13 +1,12 @@
 import type { Core } from '../core.js';
 import { chatKey, identityKey } from '../identity.js';
 import type { Stores } from '../ports/stores.js';
+import { accountCredentials, activeAccount } from './credentials-access.js';
 import { isAgent } from './roles.js';
 
 /** The active account's username of a credential owner (a person, or a support channel). */
-async function activeAccount(stores: Stores, owner: string): Promise<string | undefined> {
-  const record = await stores.credentials.get(owner);
-  const accounts = record?.credentials.filter((c) => c.kind === 'account') ?? [];
-  return (accounts.find((c) => c.label === record?.active) ?? accounts[0])?.username;
+async function activeUsername(stores: Stores, owner: string): Promise<string | undefined> {
+  return activeAccount(await stores.credentials.get(owner))?.username;
 }
 
 /**
@@ -23,18 +22,20 @@ export function accountAccess(
   return {
     async linkedAccounts(identity) {
       const record = await stores.credentials.get(identityKey(identity));
-      const accounts = record?.credentials.filter((c) => c.kind === 'account') ?? [];
-      return accounts.map((c) => ({ username: c.username, active: c.label === record?.active }));
+      return accountCredentials(record).map((c) => ({
+        username: c.username,
+        active: c.label === record?.active,
+      }));
     },
     async supportAccount(platform, tenant, chat) {
       const key = chatKey(platform, tenant, chat);
       if (!(await stores.settings.chat(key)).support) return undefined;
-      return activeAccount(stores, key);
+      return activeUsername(stores, key);
     },
     async agentAccount({ identity, chat, audit }) {
       const key = chatKey(identity.platform, identity.tenant, chat);
       if (!isAgent((await stores.settings.chat(key)).support, identity)) return undefined;
-      const account = await activeAccount(stores, key);
+      const account = await activeUsername(stores, key);
       if (account && audit)
         await stores.audit.append({
           at: clock().toISOString(),

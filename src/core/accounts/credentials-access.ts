@@ -3,9 +3,14 @@ import type { CredentialRecord, LinkedCredential } from '../ports/records.js';
 import type { Stores } from '../ports/stores.js';
 import type { AccountClient, CardClient, ClientFactory } from './services.js';
 
+/** The account credentials of an owner (a chat user, or a support channel), cards left out. */
+export function accountCredentials(record: CredentialRecord | undefined): LinkedCredential[] {
+  return record?.credentials.filter((c) => c.kind === 'account') ?? [];
+}
+
 /** The active account credential of an owner (a chat user, or a support channel). */
 export function activeAccount(record: CredentialRecord | undefined): LinkedCredential | undefined {
-  const accounts = record?.credentials.filter((c) => c.kind === 'account') ?? [];
+  const accounts = accountCredentials(record);
   return accounts.find((c) => c.label === record?.active) ?? accounts[0];
 }
 

@@ -11,14 +11,16 @@ type AccessArgs =
 export const accessCode = (text: string) => text.replace(/[\s-]/g, '').toUpperCase();
 
 /**
- * `/mcp`: the assistants that can act for this person (docs/mcp.md §8). `connect CODE` answers an
+ * `/assistants` (`/mcp` too): the assistants that can act for this person (docs/mcp.md §8). `connect CODE` answers an
  * authorization page with its short code: the person sees, privately, the client's name and where
  * it returns, and Confirm approves while Cancel denies. Never a tool: access is given in chat only.
  */
 export function accessCommands() {
   return [
     defineCommand<AccessArgs>({
-      name: 'mcp',
+      name: 'assistants',
+      // The name it had first, still typed from older pages and links.
+      aliases: ['mcp'],
       args: ({ t }) =>
         z.array(z.string()).transform((tokens, ctx): AccessArgs => {
           const [sub, arg, ...more] = tokens.map((x) => x.toLowerCase());
@@ -31,7 +33,7 @@ export function accessCommands() {
           ctx.addIssue({ code: 'custom', message: t.access.fix });
           return z.NEVER;
         }),
-      ...commandText('mcp'),
+      ...commandText('assistants'),
       roles: ['holder', 'agent', 'admin'],
       // What an assistant may do is the person's own business, and a code typed in a group is refused.
       privateOnly: true,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { usernameIssue } from '../../telephony/credentials.js';
-import { activeAccount } from '../accounts/credentials-access.js';
+import { accountCredentials, activeAccount } from '../accounts/credentials-access.js';
 import { startLinkConversation } from '../accounts/linking.js';
 import { commandText, defineCommand } from '../command-spec.js';
 import { asksInForm } from '../delivery/capabilities.js';
@@ -162,7 +162,7 @@ function useCommand() {
       const named = record?.credentials.find((c) => c.label === wanted);
       // A card login is listed by /accounts too: named, it is explained, not called unknown.
       if (record && named?.kind === 'card') {
-        const accounts = record.credentials.filter((c) => c.kind === 'account').map((c) => c.label);
+        const accounts = accountCredentials(record).map((c) => c.label);
         throw new UserFacingError(t.useCard(wanted, accounts.join(', ') || t.accountsNone));
       }
       if (!record || named?.kind !== 'account') throw new UserFacingError(t.useUnknown(wanted));

@@ -82,7 +82,7 @@ export const lookupStep: Step<Received, Resolved> = async (e, turn) => {
   return resolvedAs(turn, spec, tokens, spec.secretArgs?.(tokens) ?? false);
 };
 
-/** A deep link's `<name>-<payload>` for a command that takes one (`mcp-K7P2QX`): its name and tokens. */
+/** A deep link's `<name>-<payload>` for a command that takes one (`assistants-K7P2QX`): its name and tokens. */
 function deepLinked(e: Engine, payload: string): [string, string[]] | undefined {
   const at = payload.indexOf('-');
   const spec = at > 0 ? e.byName.get(payload.slice(0, at).toLowerCase()) : undefined;

@@ -21,42 +21,31 @@ export type ButtonState =
   /** An approval request someone decided already. */
   | 'decided';
 
+/**
+ * Each state's words, once: what a press on it is answered with, and the short label a disabled
+ * button in it shows. A record over `ButtonState`, so a new state without its words does not compile.
+ */
+/** A catalogue entry that is a plain sentence (not a function of values). */
+type Sentence = { [K in keyof Messages]: Messages[K] extends string ? K : never }[keyof Messages];
+
+const STATE_WORDS: Record<ButtonState, { words: Sentence; label: Sentence }> = {
+  expired: { words: 'confirmExpired', label: 'buttonLabelExpired' },
+  running: { words: 'buttonRunning', label: 'buttonLabelRunning' },
+  stale: { words: 'buttonExpired', label: 'buttonLabelExpired' },
+  'call-ended': { words: 'hangupAlreadyEnded', label: 'buttonLabelCallEnded' },
+  cancelled: { words: 'confirmCancelled', label: 'buttonLabelCancelled' },
+  'approval-expired': { words: 'approvalExpired', label: 'buttonLabelExpired' },
+  decided: { words: 'approvalDecided', label: 'buttonLabelDecided' },
+};
+
 /** The words for a button in `state`, in the reader's catalogue. */
 export function buttonStateWords(t: Messages, state: ButtonState): string {
-  switch (state) {
-    case 'expired':
-      return t.confirmExpired;
-    case 'running':
-      return t.buttonRunning;
-    case 'stale':
-      return t.buttonExpired;
-    case 'call-ended':
-      return t.hangupAlreadyEnded;
-    case 'cancelled':
-      return t.confirmCancelled;
-    case 'approval-expired':
-      return t.approvalExpired;
-    case 'decided':
-      return t.approvalDecided;
-  }
+  return t[STATE_WORDS[state].words];
 }
 
 /** The short label a disabled button in `state` shows, in the reader's catalogue. */
 export function buttonStateLabel(t: Messages, state: ButtonState): string {
-  switch (state) {
-    case 'expired':
-    case 'stale':
-    case 'approval-expired':
-      return t.buttonLabelExpired;
-    case 'running':
-      return t.buttonLabelRunning;
-    case 'call-ended':
-      return t.buttonLabelCallEnded;
-    case 'cancelled':
-      return t.buttonLabelCancelled;
-    case 'decided':
-      return t.buttonLabelDecided;
-  }
+  return t[STATE_WORDS[state].label];
 }
 
 /**

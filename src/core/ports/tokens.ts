@@ -1,5 +1,5 @@
 /**
- * Access given to an outside client (an assistant over MCP) on a person's behalf, granted by that
+ * Access given to an outside client (an assistant) on a person's behalf, granted by that
  * person from their own chat with the bot (docs/mcp.md §8). The store keeps every code and token
  * hashed: a token given here is hashed by the store before it is kept or looked up, so a copy of
  * the store grants nothing.
@@ -15,7 +15,7 @@ export interface AccessClient {
 
 /** A pending authorization: what a browser asked, waiting for the person's answer in chat. */
 export interface AccessRequest {
-  /** The short code the person types (`/mcp connect CODE`); single use. */
+  /** The short code the person types (`/assistants connect CODE`); single use. */
   code: string;
   clientId: string;
   clientName: string;

@@ -1,30 +1,27 @@
 import type { ReplyChart } from '../reply.js';
 import type { SpendData } from './spend-data.js';
 
-/** A native chart takes at most 20 categories on its axis (Slack `data_visualization`, docs/proactive.md §3.1). */
-export const CHART_CATEGORIES = 20;
+type Point = ReplyChart['charts'][number]['points'][number];
 
 /**
- * The spend figures as two charts a channel can draw itself: spend per day (days grouped into at
- * most {@link CHART_CATEGORIES} runs, each labelled with its first day) and the top destinations.
- * Sums stay in minor units; each bar is the exact sum of its days, so the bars add up to the total.
+ * The spend figures as two charts a channel can draw itself (docs/proactive.md §3.1): spend per day,
+ * a point for every day of the period, and the top destinations. Sums stay in minor units. How many
+ * categories an axis takes is the channel's to say: it fits the days to it with {@link chartRuns}.
  */
 export function spendChart(
   data: SpendData,
   words: { perDay: string; topDestinations: string },
   day: (iso: string) => string,
 ): ReplyChart {
-  const per = Math.ceil(data.days.length / CHART_CATEGORIES);
-  const runs: { label: string; minor: number }[] = [];
-  for (let i = 0; i < data.days.length; i += per) {
-    const run = data.days.slice(i, i + per);
-    runs.push({ label: day(run[0]!.date), minor: run.reduce((sum, d) => sum + d.minor, 0) });
-  }
   return {
     currency: data.currency,
     scale: data.scale,
     charts: [
-      { kind: 'bar', title: words.perDay, points: runs },
+      {
+        kind: 'bar',
+        title: words.perDay,
+        points: data.days.map((d) => ({ label: day(d.date), minor: d.minor })),
+      },
       {
         kind: 'pie',
         title: words.topDestinations,
@@ -32,4 +29,19 @@ export function spendChart(
       },
     ],
   };
+}
+
+/**
+ * A chart's points fitted to at most `most` categories (a channel's limit, e.g. Slack's 20): runs of
+ * consecutive points of equal length, each labelled with its first point's label. Each run is the
+ * exact sum of its points, so the runs add up to the same total.
+ */
+export function chartRuns(points: readonly Point[], most: number): Point[] {
+  const per = Math.max(1, Math.ceil(points.length / most));
+  const runs: Point[] = [];
+  for (let i = 0; i < points.length; i += per) {
+    const run = points.slice(i, i + per);
+    runs.push({ label: run[0]!.label, minor: run.reduce((sum, p) => sum + p.minor, 0) });
+  }
+  return runs;
 }

@@ -54,12 +54,12 @@ describe.skipIf(!hasChromium)('the consent page in chromium (skipped: /usr/bin/c
       await page.goto(authorize.href);
       expect(await page.locator('h1').textContent()).toContain(heading);
       expect(await page.locator('html').getAttribute('lang')).toBe(language);
-      const code = (await page.locator('#command').textContent())?.replace('/mcp connect ', '') ?? '';
+      const code = (await page.locator('#command').textContent())?.replace('/assistants connect ', '') ?? '';
       expect(code).toMatch(/^[A-Z0-9]{6}$/);
       expect(await page.locator('#telegram').getAttribute('href')).toBe(
-        `https://t.me/${h.telegram.bot.username}?start=mcp-${code}`,
+        `https://t.me/${h.telegram.bot.username}?start=assistants-${code}`,
       );
-      await h.say(who, `/mcp connect ${code}`);
+      await h.say(who, `/assistants connect ${code}`);
       expect(h.chat(who).at(-1)).toContain(`Browser Assistant ${language}`);
       await h.press(who, confirm);
       await page.waitForURL((url) => url.href.startsWith(`${callbackUrl}?`), { timeout: 20_000 });

@@ -2,6 +2,7 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import type { Update } from 'grammy/types';
+import { afterEach, beforeEach } from 'vitest';
 import { createMcpHttp, type McpHttp } from '../../../src/adapters/mcp/http/index.js';
 import { createTelegramChannel } from '../../../src/adapters/telegram/index.js';
 import { createHealthServer, type HealthServer } from '../../../src/bots/health-server.js';
@@ -40,6 +41,27 @@ export interface HttpHarness {
   /** The bot's messages in `who`'s private chat, as shown. */
   chat(who: FakeUser): string[];
   close(): Promise<void>;
+}
+
+/**
+ * A fresh harness for each test of the file (this registers the `beforeEach` and `afterEach`): the
+ * object returned stands for the running test's harness.
+ */
+export function httpHarnessPerTest(): HttpHarness {
+  let current: HttpHarness | undefined;
+  beforeEach(async () => {
+    current = await httpHarness();
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return new Proxy({} as HttpHarness, {
+    get(_, key) {
+      if (!current) throw new Error('the HTTP harness is started per test: use it inside a test');
+      return Reflect.get(current, key);
+    },
+  });
 }
 
 export async function httpHarness(): Promise<HttpHarness> {
@@ -113,7 +135,7 @@ export async function httpHarness(): Promise<HttpHarness> {
 
 /** The consent page as a client's browser gets it: its short code and where it asks how things stand. */
 export function readPage(html: string): { code: string; status: string; deepLink: string | undefined } {
-  const code = /\/mcp connect ([A-Z0-9]{6})/.exec(html)?.[1];
+  const code = /\/assistants connect ([A-Z0-9]{6})/.exec(html)?.[1];
   const status = /fetch\("([^"]+)"/.exec(html)?.[1];
   if (!code || !status) throw new Error('not a consent page');
   const deepLink = /href="(https:\/\/t\.me\/[^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
@@ -182,7 +204,7 @@ export async function authorizedClient(
   await new Client({ name: 'test', version: '1' }).connect(first).catch(() => undefined);
   if (!oauth.authorizationUrl) throw new Error('the client was not sent to authorize');
   const { code, status } = readPage(await (await fetch(oauth.authorizationUrl)).text());
-  await h.say(who, `/mcp connect ${code}`);
+  await h.say(who, `/assistants connect ${code}`);
   await h.press(who, confirm);
   const answer = (await (await fetch(new URL(status, h.base))).json()) as { redirect: string };
   await first.finishAuth(new URL(answer.redirect).searchParams.get('code') ?? '');

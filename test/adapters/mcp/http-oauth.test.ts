@@ -1,15 +1,11 @@
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shownText } from '../../helpers/fake-telegram.js';
-import { alice, type HttpHarness, httpHarness, MemoryOAuthClient, readPage } from './http-harness.js';
+import { alice, httpHarnessPerTest, MemoryOAuthClient, readPage } from './http-harness.js';
 
-let h: HttpHarness;
-beforeEach(async () => {
-  h = await httpHarness();
-});
-afterEach(() => h.close());
+const h = httpHarnessPerTest();
 
 const initialize = {
   jsonrpc: '2.0',
@@ -68,7 +64,7 @@ describe('MCP over Streamable HTTP with OAuth (docs/mcp.md §8)', () => {
     const oauth = new MemoryOAuthClient();
     const { transport, url, code, status } = await startAuthorization(oauth);
     expect(await statusOf(status)).toEqual({ status: 'waiting' });
-    await h.say(alice, `/mcp connect ${code}`);
+    await h.say(alice, `/assistants connect ${code}`);
     const question = h.chat(alice).at(-1) ?? '';
     expect(question).toContain('Test Assistant');
     expect(question).toContain('127.0.0.1:9');
@@ -110,7 +106,7 @@ describe('MCP over Streamable HTTP with OAuth (docs/mcp.md §8)', () => {
 
   it('a code works once, from a private chat only; the Telegram deep link starts the same question', async () => {
     const { code, status, deepLink } = await startAuthorization(new MemoryOAuthClient());
-    expect(deepLink).toBe(`https://t.me/${h.telegram.bot.username}?start=mcp-${code}`);
+    expect(deepLink).toBe(`https://t.me/${h.telegram.bot.username}?start=assistants-${code}`);
     const group = { id: -2001, type: 'supergroup' as const, title: 'Team' };
     await h.say(alice, `/mcp connect ${code}`, group);
     const inGroup = h.telegram
@@ -120,6 +116,7 @@ describe('MCP over Streamable HTTP with OAuth (docs/mcp.md §8)', () => {
       .join('\n');
     expect(inGroup).not.toContain('Test Assistant');
     expect(inGroup).toMatch(/private/i);
+    // The deep link of an older page (`mcp-`, the command's first name, now its alias) still works.
     await h.say(alice, `/start mcp-${code}`);
     expect(h.chat(alice).at(-1)).toContain('Test Assistant');
     await h.press(alice, 'Confirm');

@@ -3,21 +3,11 @@ import {
   ElicitRequestSchema,
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  alice,
-  authorizedClient,
-  type HttpHarness,
-  httpHarness,
-  resultText as textOf,
-} from './http-harness.js';
+import { describe, expect, it } from 'vitest';
+import { alice, authorizedClient, httpHarnessPerTest, resultText as textOf } from './http-harness.js';
 
 const PIN = '1000000001';
-let h: HttpHarness;
-beforeEach(async () => {
-  h = await httpHarness();
-});
-afterEach(() => h.close());
+const h = httpHarnessPerTest();
 
 const topups = () => h.stack.sandbox.stats().handled.topup ?? 0;
 

@@ -1,17 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  alice,
-  authorizedClient,
-  type HttpHarness,
-  httpHarness,
-  resultText as textOf,
-} from './http-harness.js';
+import { describe, expect, it } from 'vitest';
+import { alice, authorizedClient, httpHarnessPerTest, resultText as textOf } from './http-harness.js';
 
-let h: HttpHarness;
-beforeEach(async () => {
-  h = await httpHarness();
-});
-afterEach(() => h.close());
+const h = httpHarnessPerTest();
 
 describe('a client over HTTP that cannot elicit (docs/mcp.md §4.2)', () => {
   it("the Confirm goes to the person's Telegram chat; pressed there, it runs once", async () => {

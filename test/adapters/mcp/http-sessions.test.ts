@@ -1,12 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSIONS_PER_PERSON } from '../../../src/adapters/mcp/http/sessions.js';
-import { alice, authorizedClient, dave, type HttpHarness, httpHarness } from './http-harness.js';
+import { alice, authorizedClient, dave, httpHarnessPerTest } from './http-harness.js';
 
-let h: HttpHarness;
-beforeEach(async () => {
-  h = await httpHarness();
-});
-afterEach(() => h.close());
+const h = httpHarnessPerTest();
 
 const call = (token: string | undefined, session: string | undefined, method = 'POST') =>
   fetch(`${h.base}/mcp`, {

@@ -1,12 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { alice, type HttpHarness, httpHarness, readPage } from './http-harness.js';
+import { describe, expect, it } from 'vitest';
+import { alice, httpHarnessPerTest, readPage } from './http-harness.js';
 
-let h: HttpHarness;
-beforeEach(async () => {
-  h = await httpHarness();
-});
-afterEach(() => h.close());
+const h = httpHarnessPerTest();
 
 const REDIRECT = 'https://client.example/callback';
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CHARTS_REFUSED_FOR_MS, sentAsNativeChart } from '../../../src/adapters/slack/native-chart.js';
-import type { WorkspaceMemory } from '../../../src/adapters/slack/workspace-memory.js';
 import type { Reply } from '../../../src/core/index.js';
+import type { ChannelMemory } from '../../../src/core/ports/channel-memory.js';
 
 /** A workspace's refusal of the chart block is remembered for a while, not forever (docs/channels.md §2.3). */
 describe('the chart block refused', () => {
   it('is remembered with a lifetime, so a workspace that gains the block gets it again', async () => {
     const kept: { key: string; ttlMs: number | undefined }[] = [];
-    const memory: WorkspaceMemory = {
+    const memory: ChannelMemory = {
       recall: async () => undefined,
       remember: async (key, _value, ttlMs) => void kept.push({ key, ttlMs }),
     };

@@ -35,28 +35,24 @@ describe('an export in a private chat', () => {
   });
 
   it('falls back to one edited message when the Bot API server has no drafts (404), nothing lost', async () => {
-    const harness = await start(await FakeTelegram.start({ older: true }));
-    try {
-      harness.telegram.message(alice, EXPORT);
-      const doc = await harness.telegram.waitForCall('sendDocument');
-      expect(rows(doc)).toBe(2440);
-      const refused = harness.telegram.calls.filter((c) => c.method === 'sendMessageDraft');
-      expect(refused).toHaveLength(1);
-      expect(refused[0]!.response.error_code).toBe(404);
-      const plan = harness.telegram.calls.find(
-        (c) => c.method === 'sendMessage' && String(c.payload.text).startsWith('<b>Reading calls'),
-      )!;
-      const edits = harness.telegram.calls.filter((c) => c.method === 'editMessageText');
-      expect(edits.length).toBeGreaterThanOrEqual(1);
-      expect(String(edits.at(-1)!.payload.text)).toContain('✅ Make the file');
-      expect(
-        edits.every(
-          (e) => e.payload.message_id === (plan.response.result as { message_id: number }).message_id,
-        ),
-      ).toBe(true);
-    } finally {
-      await harness.telegram.close();
-    }
+    const harness = await start(true);
+    harness.telegram.message(alice, EXPORT);
+    const doc = await harness.telegram.waitForCall('sendDocument');
+    expect(rows(doc)).toBe(2440);
+    const refused = harness.telegram.calls.filter((c) => c.method === 'sendMessageDraft');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.response.error_code).toBe(404);
+    const plan = harness.telegram.calls.find(
+      (c) => c.method === 'sendMessage' && String(c.payload.text).startsWith('<b>Reading calls'),
+    )!;
+    const edits = harness.telegram.calls.filter((c) => c.method === 'editMessageText');
+    expect(edits.length).toBeGreaterThanOrEqual(1);
+    expect(String(edits.at(-1)!.payload.text)).toContain('✅ Make the file');
+    expect(
+      edits.every(
+        (e) => e.payload.message_id === (plan.response.result as { message_id: number }).message_id,
+      ),
+    ).toBe(true);
   });
 });
 

@@ -1,32 +1,22 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualScheduler } from '../../helpers/manual-scheduler.js';
 import { seedWithCalls } from '../../helpers/seed-with-calls.js';
-import { createTestStack, type TestStack } from '../../helpers/stack.js';
 import { press, say } from './drive.js';
-import { alice, bob, group, type Harness, startHarness } from './harness.js';
+import { alice, bob, group } from './harness.js';
+import { telegramPerTest } from './per-test.js';
 
 /**
  * One group conversation, before and after ephemeral messages (Bot API 10.2), read from the fake
  * Bot API's record of the chat: who wrote, and who sees each message. `PRINT_TRANSCRIPT=1` prints
  * both, with the rich table as Telegram received it, for the README and the closing note.
  */
-let stack: TestStack | undefined;
-let h: Harness | undefined;
-
-afterEach(async () => {
-  await h?.close();
-  await stack?.close();
-  h = undefined;
-  stack = undefined;
-});
+const perTest = telegramPerTest();
 
 async function conversation(showToOne: boolean) {
-  stack = await createTestStack({ sandbox: { data: seedWithCalls(25) } });
-  h = await startHarness(stack.core, {
-    scheduler: new ManualScheduler(),
-    ephemeral: showToOne ? 'auto' : 'off',
+  const { h } = await perTest.onStack({
+    stack: { sandbox: { data: seedWithCalls(25) } },
+    channel: { scheduler: new ManualScheduler(), ephemeral: showToOne ? 'auto' : 'off' },
   });
-  await stack.linkDemo({ platform: 'telegram', tenant: '', user: String(alice.id) });
   h.telegram.message(bob, 'Who has the balance?', group);
   await say(h.telegram, alice, '/balance', group);
   await say(h.telegram, alice, '/cdrs 7d today 500', group);

@@ -1,10 +1,9 @@
 import { writeFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Identity } from '../../../src/core/identity.js';
-import type { FakeCall } from '../../helpers/fake-telegram.js';
-import { FakeTelegram } from '../../helpers/fake-telegram.js';
-import { createTestStack, type TestStack } from '../../helpers/stack.js';
-import { alice, bob, type Harness, startHarness } from './harness.js';
+import type { FakeCall, FakeTelegram } from '../../helpers/fake-telegram.js';
+import { alice, bob } from './harness.js';
+import { telegramPerTest } from './per-test.js';
 
 /**
  * Guest mode (docs/channels.md §1.2): `@bot <number>` in a chat the bot is not a member of answers
@@ -12,15 +11,7 @@ import { alice, bob, type Harness, startHarness } from './harness.js';
  * Real grammY ↔ the fake Bot API over HTTP, the real core, the real client ↔ the sandbox.
  */
 
-let stack: TestStack | undefined;
-let h: Harness | undefined;
-
-afterEach(async () => {
-  await h?.close();
-  await stack?.close();
-  h = undefined;
-  stack = undefined;
-});
+const perTest = telegramPerTest();
 
 /** A chat the bot was never added to. */
 const foreign = { id: -5001, type: 'supergroup' as const, title: 'Friends' };
@@ -28,21 +19,7 @@ const carol = { id: 1003, first_name: 'Carol', username: 'carol', language_code:
 const tg = (u: { id: number }): Identity => ({ platform: 'telegram', tenant: '', user: String(u.id) });
 
 async function start(older = false) {
-  stack = await createTestStack();
-  const telegram = await FakeTelegram.start({ older });
-  h = await startHarness(
-    stack.core,
-    { dedupe: stack.stores.dedupe, setupRetry: { sleep: async () => {} } },
-    {
-      telegram,
-    },
-  );
-  const close = h.close;
-  h.close = async () => {
-    await close();
-    await telegram.close();
-  };
-  await stack.linkDemo(tg(alice));
+  const { stack, telegram, h } = await perTest.onStack({ telegram: { older } });
   const linked = await stack.core.link({
     identity: tg(bob),
     chat: { id: String(bob.id), kind: 'private' },
@@ -51,7 +28,7 @@ async function start(older = false) {
     kind: 'account',
   });
   expect(linked.tone).not.toBe('error');
-  return { telegram, stack };
+  return { telegram, stack, h };
 }
 
 /** `from` summons the bot in the foreign chat; resolves with the answer call. */
@@ -136,13 +113,13 @@ describe('guest mode', () => {
   });
 
   it('a redelivered guest update is answered once (claimed at the door)', async () => {
-    const { telegram } = await start();
+    const { telegram, h } = await start();
     const { update } = await summon(telegram, alice, '@tel_test_bot +49 30 1234567');
     telegram.redeliver(update!);
     // The same chat's updates run in order: once the next query is answered, the redelivery was handled.
     await summon(telegram, alice, '@tel_test_bot +49 30 7654321');
     expect(telegram.callsOf('answerGuestQuery')).toHaveLength(2);
-    expect(h!.logs.some((l) => /dropped a redelivered request/.test(l.msg ?? ''))).toBe(true);
+    expect(h.logs.some((l) => /dropped a redelivered request/.test(l.msg ?? ''))).toBe(true);
   });
 
   it('an older server: no guest updates, and a 404 on answerGuestQuery sends the answer to the private chat', async () => {

@@ -1,15 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderReply } from '../../../src/adapters/telegram/render-html.js';
 import { keyboardBeside } from '../../../src/adapters/telegram/render-rich.js';
 import { disabledAction } from '../../../src/core/index.js';
 import { messagesFor } from '../../../src/core/messages.js';
 import type { Reply } from '../../../src/core/reply.js';
-import { createFakeCore, type FakeCore } from '../../helpers/fake-core.js';
-import { type FakeCall, FakeTelegram } from '../../helpers/fake-telegram.js';
+import type { FakeCore } from '../../helpers/fake-core.js';
+import type { FakeCall } from '../../helpers/fake-telegram.js';
 import { messageButtons } from '../../helpers/fake-telegram-native.js';
 import { inlineKeyboardProblem } from '../../helpers/telegram-html.js';
 import { richProblem } from '../../helpers/telegram-rich.js';
-import { alice, type Harness, startHarness } from './harness.js';
+import { alice } from './harness.js';
+import { telegramPerTest } from './per-test.js';
 
 /**
  * Buttons as Telegram has them now (Bot API 10.x, docs/channels.md §1.1): a `disabled` button for
@@ -74,21 +75,13 @@ describe('rendering', () => {
   });
 });
 
-let h: Harness | undefined;
-let telegram: FakeTelegram | undefined;
+const perTest = telegramPerTest();
 let core: FakeCore;
 
-afterEach(async () => {
-  await h?.close();
-  await telegram?.close();
-  h = telegram = undefined;
-});
-
 async function start(older = false) {
-  core = createFakeCore('telegram');
-  telegram = await FakeTelegram.start({ older });
-  h = await startHarness(core, { setupRetry: { sleep: async () => {} } }, { telegram });
-  return telegram;
+  const started = await perTest.onFakeCore({ older });
+  core = started.core;
+  return started.telegram;
 }
 
 const to = (chatId: number) => (c: FakeCall) => Number(c.payload.chat_id) === chatId;

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Reply } from '../../../src/core/reply.js';
-import { createFakeCore, type FakeCore } from '../../helpers/fake-core.js';
-import { type FakeCall, FakeTelegram } from '../../helpers/fake-telegram.js';
-import { alice, bob, group, type Harness, startHarness } from './harness.js';
+import type { FakeCore } from '../../helpers/fake-core.js';
+import type { FakeCall, FakeTelegram } from '../../helpers/fake-telegram.js';
+import { alice, bob, group } from './harness.js';
+import { telegramPerTest } from './per-test.js';
 
 /**
  * What each send reports, and what follows from it (docs/reliability.md §2.4): an older
@@ -10,22 +11,13 @@ import { alice, bob, group, type Harness, startHarness } from './harness.js';
  * a 5xx after which nothing is sent again. Real grammY over HTTP against the fake Bot API.
  */
 
-let h: Harness | undefined;
-let telegram: FakeTelegram | undefined;
+const perTest = telegramPerTest();
 let core: FakeCore;
 
-afterEach(async () => {
-  await h?.close();
-  await telegram?.close();
-  h = undefined;
-  telegram = undefined;
-});
-
 async function start(fake: { older?: boolean } = {}, overrides = {}) {
-  core = createFakeCore('telegram');
-  telegram = await FakeTelegram.start(fake);
-  h = await startHarness(core, { setupRetry: { sleep: async () => {} }, ...overrides }, { telegram });
-  return { h, telegram };
+  const started = await perTest.onFakeCore(fake, overrides);
+  core = started.core;
+  return started;
 }
 
 const TABLE: Reply = {

@@ -93,7 +93,7 @@ function renderPage(p: {
   bot: string | undefined;
 }): string {
   const { words: w } = p;
-  const link = p.bot ? `https://t.me/${encodeURIComponent(p.bot)}?start=mcp-${p.code}` : undefined;
+  const link = p.bot ? `https://t.me/${encodeURIComponent(p.bot)}?start=assistants-${p.code}` : undefined;
   const status = `${STATUS_PATH}?code=${p.code}&page=${encodeURIComponent(p.page)}`;
   const said = JSON.stringify({ approved: w.approved, denied: w.denied, expired: w.expired });
   return `<!doctype html>
@@ -104,7 +104,7 @@ code{font-size:1.6rem;letter-spacing:.15em;background:#eee;padding:.2em .4em;bor
 <body><h1>${htmlText(w.title)}</h1>
 <p>${htmlText(w.asks(p.client.slice(0, 80)))}</p>
 <p>${htmlText(w.send)}</p>
-<p><code id="command">/mcp connect ${p.code}</code></p>
+<p><code id="command">/assistants connect ${p.code}</code></p>
 ${link ? `<p>${htmlText(w.orOpen)} <a id="telegram" href="${htmlText(link)}">${htmlText(w.openTelegram)}</a></p>` : ''}
 <p>${htmlText(w.check)} ${htmlText(w.expiresIn(REQUEST_TTL_MS / 60_000))}</p>
 <p id="status" role="status">${htmlText(w.waiting)}</p>

@@ -136,10 +136,10 @@ export const commandsDe: typeof commandsEn = {
       usage: '/approvals [on|off <Aktion> [Betrag]|approvers admins|agents]',
       example: '/approvals on card block',
     },
-    mcp: {
+    assistants: {
       summary: 'Mit deinem Konto verbundene Assistenten: verbinden, auflisten, widerrufen',
-      usage: '/mcp [connect <Code>|revoke <n|all>]',
-      example: '/mcp connect K7P2QX',
+      usage: '/assistants [connect <Code>|revoke <n|all>]',
+      example: '/assistants connect K7P2QX',
     },
   },
   cardUsage: {

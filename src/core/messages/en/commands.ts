@@ -132,10 +132,10 @@ export const commandsEn = {
       usage: '/approvals [on|off <action> [amount]|approvers admins|agents]',
       example: '/approvals on card block',
     },
-    mcp: {
+    assistants: {
       summary: 'Assistants connected to your account: connect one, list them, revoke',
-      usage: '/mcp [connect <code>|revoke <n|all>]',
-      example: '/mcp connect K7P2QX',
+      usage: '/assistants [connect <code>|revoke <n|all>]',
+      example: '/assistants connect K7P2QX',
     },
   },
   cardUsage: {
