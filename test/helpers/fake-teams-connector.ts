@@ -88,8 +88,15 @@ export class FakeConnector {
   /** Times of the tenant's accepted requests, for the global limit. */
   #tenantRequests: number[] = [];
   #seq = 0;
+  /** Waiters for a call yet to come (`next`). */
+  #waiting: { match: (c: ConnectorCall) => boolean; found: (c: ConnectorCall) => void }[] = [];
 
   constructor(private readonly now: () => number) {}
+
+  /** The first call from now on that `match`es: a test waits for a late answer without sleeping. */
+  next(match: (c: ConnectorCall) => boolean): Promise<ConnectorCall> {
+    return new Promise((found) => this.#waiting.push({ match, found }));
+  }
 
   handle(
     method: string,
@@ -99,14 +106,20 @@ export class FakeConnector {
   ): Answer {
     const [conversation = '', , activityId] = parts;
     const answer = this.#answer(method, conversation, activityId, targeted, body);
-    this.calls.push({
+    const call: ConnectorCall = {
       method,
       conversation,
       ...(activityId ? { activityId } : {}),
       targeted,
       body,
       status: answer.status,
-    });
+    };
+    this.calls.push(call);
+    const waiter = this.#waiting.find((w) => w.match(call));
+    if (waiter) {
+      this.#waiting = this.#waiting.filter((w) => w !== waiter);
+      waiter.found(call);
+    }
     return answer;
   }
 
