@@ -30,8 +30,11 @@ export interface TeamsConversationOptions {
   readonly actor?: Person;
   /** The card whose button was pressed (an invoke), and whether it was targeted at the presser. */
   readonly pressed?: { readonly id: string; readonly targeted: boolean };
-  /** Sets the invoke's answer: a card that replaces the pressed one for the presser. */
-  readonly answer?: (card: object) => void;
+  /**
+   * The invoke's answer: a card that replaces the pressed one for the presser; `edited`: the card
+   * was replaced for everyone already. `false`: it could not be shown so (a late answer, invoke-answer.ts).
+   */
+  readonly answer?: (card: object, edited: boolean) => Promise<boolean>;
   /** Where a sent message landed, for the core's later edits. */
   readonly landed: (conversationId: string, messageId: string) => SentMessage;
   /** A targeted message was sent (its id), so a press on it is known to be its reader's alone. */
@@ -113,16 +116,11 @@ function pressedCard(o: TeamsConversationOptions): Pick<Conversation, 'editPress
         if (error instanceof SendFailedError && error.report === 'refused') return false;
         throw error;
       }
-      o.answer?.(cardOf(reply));
+      await o.answer?.(cardOf(reply), true);
       return true;
     },
     ...(o.answer
-      ? {
-          showInPlace: async (reply: Reply) => {
-            o.answer?.(cardOf(reply));
-            return true;
-          },
-        }
+      ? { showInPlace: async (reply: Reply) => (await o.answer?.(cardOf(reply), false)) ?? false }
       : {}),
   };
 }

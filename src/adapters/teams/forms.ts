@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type SecretAsk, wordsIn } from '../../core/index.js';
 import { CARD } from './render-card.js';
 import { teamsWords } from './words/index.js';
@@ -6,7 +7,9 @@ import { teamsWords } from './words/index.js';
  * Secrets in Teams (docs/teams.md §3.3): a password or PIN is asked in an Adaptive Card's
  * `Input.Text` with `style: password`, sent in the personal chat or as a card targeted at the asker,
  * never as chat text. Its `Action.Execute` brings the inputs back in the invoke, which is answered
- * by a card that keeps nothing typed.
+ * by a card that keeps nothing typed. Each card carries a nonce of its own (128 random bits, so
+ * nobody guesses another's): a card submitted again after Teams gave up waiting is the same
+ * submission, claimed once (docs/teams.md §3.4).
  */
 export type SecretForm = SecretAsk['form'];
 
@@ -45,7 +48,7 @@ export function secretCard(ask: SecretAsk): { contentType: string; content: obje
           type: 'Action.Execute',
           title: link ? w.linkSubmit : w.pinSubmit,
           verb: 'secret',
-          data: { form: ask.form, lang: ask.language },
+          data: { form: ask.form, lang: ask.language, nonce: randomBytes(16).toString('base64url') },
         },
         {
           type: 'Action.Execute',
@@ -61,8 +64,14 @@ export function secretCard(ask: SecretAsk): { contentType: string; content: obje
 /** What a pressed card sent: a button's action id, a secret form's inputs, or nothing we know. */
 export type Pressed =
   | { readonly kind: 'button'; readonly actionId: string }
-  | { readonly kind: 'link'; readonly card: boolean; readonly username: string; readonly password: string }
-  | { readonly kind: 'pin'; readonly pin: string }
+  | {
+      readonly kind: 'link';
+      readonly card: boolean;
+      readonly username: string;
+      readonly password: string;
+      readonly nonce?: string;
+    }
+  | { readonly kind: 'pin'; readonly pin: string; readonly nonce?: string }
   | { readonly kind: 'incomplete'; readonly language?: string }
   | { readonly kind: 'cancel'; readonly language?: string }
   | { readonly kind: 'unknown' };
@@ -75,10 +84,11 @@ export function readPressed(value: unknown): Pressed {
   if (data.form === 'cancel') return { kind: 'cancel', ...lang };
   const form = FORMS.find((f) => f === data.form);
   if (!form) return { kind: 'unknown' };
+  const nonce = /^[\w-]{16,64}$/.test(text('nonce')) ? { nonce: text('nonce') } : {};
   if (form === 'topup')
-    return text('pin') ? { kind: 'pin', pin: text('pin') } : { kind: 'incomplete', ...lang };
+    return text('pin') ? { kind: 'pin', pin: text('pin'), ...nonce } : { kind: 'incomplete', ...lang };
   const username = text('username');
   const password = typeof data.password === 'string' ? data.password : '';
   if (!username || !password) return { kind: 'incomplete', ...lang };
-  return { kind: 'link', card: form === 'link-card', username, password };
+  return { kind: 'link', card: form === 'link-card', username, password, ...nonce };
 }

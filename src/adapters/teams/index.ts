@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TurnContext } from '@microsoft/agents-hosting';
 import type { Channel } from '../../core/index.js';
 import { TeamsAuditThread } from './audit-thread.js';
+import { timerBudget } from './budget.js';
 import { teamsChannel } from './channel.js';
 import { authConfigOf, TEAMS_MAX_BODY_BYTES, TeamsCloudAdapter, teamsHttpHandler } from './http.js';
 import type { TeamsOptions } from './options.js';
@@ -51,6 +52,9 @@ export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
     auditThread: new TeamsAuditThread(),
     targeting,
     references,
+    budget: options.budget ?? timerBudget,
+    submissions: new Map(),
+    logger: options.logger,
   };
   let received = false;
   const logic = async (ctx: TurnContext) => {

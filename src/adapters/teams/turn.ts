@@ -3,6 +3,7 @@ import type { Activity } from '@microsoft/agents-activity';
 import type { ConnectorClient, TurnContext } from '@microsoft/agents-hosting';
 import type {
   ChannelCapabilities,
+  ChannelLogger,
   Conversation,
   Core,
   Door,
@@ -10,6 +11,7 @@ import type {
   SentMessage,
 } from '../../core/index.js';
 import type { TeamsAuditThread } from './audit-thread.js';
+import { type Budget, withinBudget } from './budget.js';
 import { teamsConversation } from './conversation.js';
 import { addressesBot, type Normalised, normalise, opensSecretForm, textWithoutMention } from './incoming.js';
 import { TeamsPlace } from './place.js';
@@ -35,6 +37,11 @@ export interface TurnDeps {
   readonly auditThread: TeamsAuditThread;
   readonly targeting: Targeting;
   readonly references: ReferenceStore;
+  /** How long an activity's request waits for its decision (budget.ts). */
+  readonly budget: Budget;
+  /** The answers of cards submitted once, by their nonce (a second submission gets the first's). */
+  readonly submissions: Map<string, Promise<unknown>>;
+  readonly logger: ChannelLogger;
 }
 
 export interface Turn {
@@ -44,6 +51,8 @@ export interface Turn {
   readonly can: ChannelCapabilities;
   readonly conversation: Conversation;
   readonly deliveryId: string;
+  /** Where the conversation's primitives speak. */
+  readonly place: TeamsPlace;
 }
 
 export const landedIn =
@@ -59,7 +68,10 @@ export const landedIn =
 export async function turnOf(
   ctx: TurnContext,
   deps: TurnDeps,
-  invoke?: { pressed?: { id: string; targeted: boolean }; answer: (card: object) => void },
+  invoke?: {
+    pressed?: { id: string; targeted: boolean };
+    answer: (card: object, edited: boolean) => Promise<boolean>;
+  },
 ): Promise<Turn> {
   const activity = ctx.activity as Activity;
   const n = normalise(activity, deps.tenantId);
@@ -98,17 +110,29 @@ export async function turnOf(
     owner ??= isTeamOwner(connector, activity, { sender: deps.sender, tenant: n.tenantId });
     return owner;
   };
-  return { n, can, conversation, admin, deliveryId: deliveryIdOf(n.tenantId, activity) };
+  return { n, can, conversation, admin, place, deliveryId: deliveryIdOf(n.tenantId, activity) };
 }
 
-/** A message: in a group chat or channel only when it @mentions the bot, the mention stripped. */
+/**
+ * A message: in a group chat or channel only when it @mentions the bot, the mention stripped. It
+ * is acknowledged once its decision is made or its budget lapsed (then the typing indicator shows);
+ * the answer goes through the Connector API either way (docs/teams.md §3.4).
+ */
 export async function onMessage(ctx: TurnContext, deps: TurnDeps): Promise<void> {
   const activity = ctx.activity as Activity;
   if (!addressesBot(activity)) return;
-  const { n, can, conversation, deliveryId, admin } = await turnOf(ctx, deps);
+  const turn = await turnOf(ctx, deps);
+  const log = { activity: activity.id, scope: turn.n.chat.kind };
+  const work = received(activity, turn, deps);
+  if ((await withinBudget(work, deps.budget('message'), deps.logger, log)) === 'late')
+    await turn.place.typing().catch(() => undefined);
+}
+
+function received(activity: Activity, turn: Turn, deps: TurnDeps) {
+  const { n, can, conversation, deliveryId, admin } = turn;
   const sentAt = activity.timestamp ? new Date(activity.timestamp) : undefined;
   const text = textWithoutMention(activity);
-  await deps.door.receive({
+  return deps.door.receive({
     deliveryId,
     locale: n.locale,
     conversation,

@@ -27,7 +27,7 @@ describe('teams: a PIN card submitted twice', () => {
   afterEach(async () => {
     await h.close();
   });
-  const redeemed = () => h.sandbox.state.pins().filter((p) => p.pin === PIN && p.used).length;
+  const redeemed = () => h.sandbox.state.pins().filter((p) => p.pin === PIN && p.usedBy).length;
 
   it('carries an unguessable nonce in the card', () => {
     expect(String(data.nonce)).toMatch(/^[\w-]{22,}$/);

@@ -22,6 +22,9 @@ export const teamsDe: TeamsWords = {
   cancel: 'Abbrechen',
   cancelled: 'Abgebrochen. Nichts wurde verknüpft oder gesendet.',
   formUsed: 'Gesendet. Die Karte behält nichts von dem, was Sie getippt haben.',
+  working: 'Ich arbeite daran; die Antwort folgt hier.',
+  formAlreadySent:
+    'Bereits gesendet: Diese Karte wurde schon einmal abgeschickt und läuft nur einmal. Die Antwort folgt hier.',
   formMissing: 'Füllen Sie jedes Feld aus und drücken Sie dann erneut auf die Schaltfläche.',
   supportLog: (day: string) => `Support-Protokoll vom ${day}`,
 };

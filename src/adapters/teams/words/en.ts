@@ -25,6 +25,10 @@ export const teamsEn = {
   cancelled: 'Cancelled. Nothing was linked or sent.',
   /** Said on a card whose inputs were used: the secret is gone from the card. */
   formUsed: 'Sent. The card keeps nothing you typed.',
+  /** A press's answer once its budget lapsed: the outcome replaces the card when it comes. */
+  working: 'Working on it; the answer follows here.',
+  /** A card submitted again (Teams gave up waiting for the first): it runs once. */
+  formAlreadySent: 'Already sent: this card was submitted once and runs once. Its answer follows here.',
   /** A card's form needs every field. */
   formMissing: 'Fill in every field, then press the button again.',
   /** The day's parent message of a support channel's audit thread. */
