@@ -62,6 +62,13 @@ const error = (status: number, code: string, message: string): Answer => ({
   body: { error: { code, message } },
 });
 
+/** A FileConsentCard's and a FileInfoCard's content types (Microsoft's page on bot files). */
+export const FILE_CONSENT = 'application/vnd.microsoft.teams.card.file.consent';
+export const FILE_INFO = 'application/vnd.microsoft.teams.card.file.info';
+
+export const hasAttachment = (body: Record<string, unknown> | undefined, type: string): boolean =>
+  ((body?.attachments as { contentType?: string }[] | undefined) ?? []).some((a) => a.contentType === type);
+
 export class FakeConnector {
   readonly calls: ConnectorCall[] = [];
   readonly messages = new Map<string, StoredMessage>();
@@ -141,6 +148,10 @@ export class FakeConnector {
       if (targeted && !recipient) return error(400, 'BadArgument', 'A targeted message needs a recipient.');
       if (targeted && !this.targetedPreview)
         return error(400, 'BadArgument', 'Targeted messages are not enabled.');
+      // Bots send files only in a personal chat (Microsoft's page on bot files); the answer to a
+      // consent card elsewhere is not documented: the fake chooses 400.
+      if (!conversation.startsWith('a:') && hasAttachment(body, FILE_CONSENT))
+        return error(400, 'BadArgument', 'Files can be sent only in a personal chat.');
       const limited = this.#limited(conversation);
       if (limited) return limited;
       const id = `1:${++this.#seq}`;
