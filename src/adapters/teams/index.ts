@@ -4,6 +4,8 @@ import type { Channel } from '../../core/index.js';
 import { TeamsAuditThread } from './audit-thread.js';
 import { timerBudget } from './budget.js';
 import { teamsChannel } from './channel.js';
+import { onFileConsent } from './file-consent.js';
+import { HeldFiles } from './files.js';
 import { authConfigOf, TEAMS_MAX_BODY_BYTES, TeamsCloudAdapter, teamsHttpHandler } from './http.js';
 import type { TeamsOptions } from './options.js';
 import { onInvoke } from './press.js';
@@ -54,6 +56,7 @@ export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
     references,
     budget: options.budget ?? timerBudget,
     submissions: new Map(),
+    files: new HeldFiles(),
     logger: options.logger,
   };
   let received = false;
@@ -62,6 +65,7 @@ export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
     const { type, name } = ctx.activity;
     if (type === 'message') await onMessage(ctx, deps);
     else if (type === 'invoke' && name === 'adaptiveCard/action') await onInvoke(ctx, deps);
+    else if (type === 'invoke' && name === 'fileConsent/invoke') await onFileConsent(ctx, deps);
   };
   return {
     http: {
@@ -69,7 +73,14 @@ export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
       handler: teamsHttpHandler(adapter, logic, options.logger),
       maxBodyBytes: TEAMS_MAX_BODY_BYTES,
     },
-    notifier: teamsChannel({ adapter, appId: options.appId, references, sender, targeting }),
+    notifier: teamsChannel({
+      adapter,
+      appId: options.appId,
+      references,
+      sender,
+      targeting,
+      files: deps.files,
+    }),
     receiving: () => received,
   };
 }

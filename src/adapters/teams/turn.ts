@@ -13,6 +13,7 @@ import type {
 import type { TeamsAuditThread } from './audit-thread.js';
 import { type Budget, withinBudget } from './budget.js';
 import { teamsConversation } from './conversation.js';
+import type { HeldFiles } from './files.js';
 import { addressesBot, type Normalised, normalise, opensSecretForm, textWithoutMention } from './incoming.js';
 import { TeamsPlace } from './place.js';
 import { chatReferenceKey, type ReferenceStore, tenantReferenceKey, userReferenceKey } from './references.js';
@@ -42,6 +43,8 @@ export interface TurnDeps {
   /** The answers of cards submitted once, by their nonce (a second submission gets the first's). */
   readonly submissions: Map<string, Promise<unknown>>;
   readonly logger: ChannelLogger;
+  /** Files waiting for their consent card's answer (files.ts). */
+  readonly files: HeldFiles;
 }
 
 export interface Turn {
@@ -100,6 +103,7 @@ export async function turnOf(
     targeted: (id) => deps.targeting.sent(id),
     targetedRefused: () => deps.targeting.refused(conversationId),
     auditThread: deps.auditThread,
+    files: deps.files,
     ...(invoke?.pressed ? { pressed: invoke.pressed } : {}),
     ...(invoke ? { answer: invoke.answer } : {}),
   });

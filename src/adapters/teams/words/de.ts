@@ -26,5 +26,15 @@ export const teamsDe: TeamsWords = {
   formAlreadySent:
     'Bereits gesendet: Diese Karte wurde schon einmal abgeschickt und läuft nur einmal. Die Antwort folgt hier.',
   formMissing: 'Füllen Sie jedes Feld aus und drücken Sie dann erneut auf die Schaltfläche.',
+  fileOffered: (name: string) =>
+    `${name}: Ihr Export. Nehmen Sie ihn an, um ihn in Ihrem OneDrive zu speichern.`,
+  fileSent: (name: string) =>
+    `Gesendet: ${name} liegt in Ihrem OneDrive; öffnen Sie die Datei über die Karte unten.`,
+  fileDeclined: (name: string) =>
+    `Nicht gesendet: ${name}. Fragen Sie erneut, wenn Sie die Datei möchten, z. B. cdrs 7d today csv.`,
+  fileGone:
+    'Diese Datei habe ich nicht mehr (Dateien warten nur eine Weile und nicht über einen Neustart hinweg). Fragen Sie erneut, z. B. cdrs 7d today csv.',
+  fileFailed: (name: string) =>
+    `Ich konnte ${name} nicht in Ihrem OneDrive speichern. Fragen Sie gleich erneut, z. B. cdrs 7d today csv.`,
   supportLog: (day: string) => `Support-Protokoll vom ${day}`,
 };

@@ -31,6 +31,14 @@ export const teamsEn = {
   formAlreadySent: 'Already sent: this card was submitted once and runs once. Its answer follows here.',
   /** A card's form needs every field. */
   formMissing: 'Fill in every field, then press the button again.',
+  /** A file's consent card (docs/teams.md §3.5): what it is, and what became of it. */
+  fileOffered: (name: string) => `${name}: your export. Accept it to save it in your OneDrive.`,
+  fileSent: (name: string) => `Sent: ${name} is in your OneDrive; open it from the card below.`,
+  fileDeclined: (name: string) => `Not sent: ${name}. Ask again when you want it, e.g. cdrs 7d today csv.`,
+  fileGone:
+    'I no longer hold that file (files wait only a while, and not across a restart). Ask again, e.g. cdrs 7d today csv.',
+  fileFailed: (name: string) =>
+    `I could not save ${name} in your OneDrive. Ask again in a moment, e.g. cdrs 7d today csv.`,
   /** The day's parent message of a support channel's audit thread. */
   supportLog: (day: string) => `Support log for ${day}`,
 };
