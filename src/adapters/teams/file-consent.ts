@@ -1,9 +1,10 @@
 import type { Activity } from '@microsoft/agents-activity';
 import type { TurnContext } from '@microsoft/agents-hosting';
 import { languageOf, type ReplyFile, wordsIn } from '../../core/index.js';
+import { withinBudget } from './budget.js';
 import { bytesOf, FILE_INFO } from './files.js';
 import type { Rendered } from './render-card.js';
-import { type TurnDeps, turnOf } from './turn.js';
+import { type Turn, type TurnDeps, turnOf } from './turn.js';
 import { teamsWords } from './words/index.js';
 
 /**
@@ -26,27 +27,36 @@ interface ConsentValue {
   };
 }
 
-/** The invoke `fileConsent/invoke`: the user accepted or declined a file. Answered 200 once done. */
+/**
+ * The invoke `fileConsent/invoke`: the user accepted or declined a file. Answered 200 once done or
+ * once the press budget lapsed (an upload may be slow; Teams would redeliver the invoke, and the
+ * file, taken once, would then be "no longer held"): the work goes on and speaks for itself.
+ */
 export async function onFileConsent(ctx: TurnContext, deps: TurnDeps): Promise<void> {
   const activity = ctx.activity as Activity;
-  const value = (activity.value ?? {}) as ConsentValue;
   const turn = await turnOf(ctx, deps);
+  const work = consented(activity, turn, deps);
+  await withinBudget(work, deps.budget('press'), deps.logger, {
+    activity: activity.id,
+    invoke: 'fileConsent',
+  });
+  await ctx.sendActivity({ type: 'invokeResponse', value: { status: 200 } } as never);
+}
+
+async function consented(activity: Activity, turn: Turn, deps: TurnDeps): Promise<void> {
+  const value = (activity.value ?? {}) as ConsentValue;
   const held = deps.files.take(value.context?.file);
   const w = wordsIn(teamsWords, held?.language ?? languageOf(turn.n.locale));
   const card = activity.replyToId;
   const say = (text: string): Rendered => ({ type: 'message', text, textFormat: 'plain' });
   const replaceCard = (text: string) =>
     card ? turn.place.edit(card, say(text), false).catch(() => undefined) : Promise.resolve();
-  try {
-    if (!held) await turn.place.send(say(w.fileGone));
-    else if (value.action !== 'accept') await replaceCard(w.fileDeclined(held.file.name));
-    else if (await upload(held.file, value.uploadInfo, activity.serviceUrl ?? '')) {
-      await turn.place.send(fileInfoCard(value.uploadInfo ?? {}, held.file.name));
-      await replaceCard(w.fileSent(held.file.name));
-    } else await turn.place.send(say(w.fileFailed(held.file.name)));
-  } finally {
-    await ctx.sendActivity({ type: 'invokeResponse', value: { status: 200 } } as never);
-  }
+  if (!held) await turn.place.send(say(w.fileGone));
+  else if (value.action !== 'accept') await replaceCard(w.fileDeclined(held.file.name));
+  else if (await upload(held.file, value.uploadInfo, activity.serviceUrl ?? '')) {
+    await turn.place.send(fileInfoCard(value.uploadInfo ?? {}, held.file.name));
+    await replaceCard(w.fileSent(held.file.name));
+  } else await turn.place.send(say(w.fileFailed(held.file.name)));
 }
 
 function fileInfoCard(info: NonNullable<ConsentValue['uploadInfo']>, name: string): Rendered {

@@ -56,19 +56,23 @@ interface Pressing {
 
 async function answered(pressed: Pressed, turn: Turn, deps: TurnDeps, pressing: Pressing): Promise<void> {
   const { answer, words } = pressing;
-  if (pressed.kind === 'incomplete') answer.say(words.formMissing);
-  else if (pressed.kind === 'cancel') await answer.card(textCard(words.cancelled), false);
-  else if (pressed.kind !== 'unknown') {
-    const key = submissionKey(pressed, turn);
-    const received = await receive(pressed, turn, deps, answer, key);
-    if (received === 'duplicate' && key) {
-      pressing.duplicate = firstAnswer(deps, key, words);
-      return;
+  try {
+    if (pressed.kind === 'incomplete') answer.say(words.formMissing);
+    else if (pressed.kind === 'cancel') await answer.card(textCard(words.cancelled), false);
+    else if (pressed.kind !== 'unknown') {
+      const key = submissionKey(pressed, turn);
+      const received = await receive(pressed, turn, deps, answer, key);
+      if (received === 'duplicate' && key) {
+        pressing.duplicate = firstAnswer(deps, key, words);
+        return;
+      }
+      // A secret form is replaced by a card that keeps nothing typed.
+      if (pressed.kind !== 'button' && !answer.hasCard) await answer.card(textCard(words.formUsed), false);
     }
-    // A secret form is replaced by a card that keeps nothing typed.
-    if (pressed.kind !== 'button' && !answer.hasCard) await answer.card(textCard(words.formUsed), false);
+  } finally {
+    // Even after a failure: a second submission waiting on this answer gets what there is.
+    answer.done();
   }
-  answer.done();
 }
 
 function receive(
