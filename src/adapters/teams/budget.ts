@@ -1,4 +1,4 @@
-import { type ChannelLogger, errorSummary } from '../../core/index.js';
+import { type ChannelLogger, errorSummary, type InFlight } from '../../core/index.js';
 
 /**
  * How long an activity's HTTP request waits for its decision (docs/teams.md §3.4). Teams waits
@@ -17,20 +17,31 @@ export const timerBudget: Budget = (kind) =>
     setTimeout(resolve, BUDGET_MS[kind]).unref();
   });
 
+/** What waiting within a budget needs: the budget, where a late failure is logged, the work counted. */
+export interface Waiting {
+  readonly budget: Budget;
+  readonly logger: ChannelLogger;
+  /** The channel's work in flight, so a graceful shutdown lets a late answer finish (docs/reliability.md §6.1). */
+  readonly inFlight: InFlight;
+}
+
 /**
- * `done` when `work` settled before `lapsed`, else `late`: the work goes on after the request
- * ended, and a failure of it is logged (nobody awaits it any more). A failure in time is thrown.
+ * `done` when `work` settled within its budget, else `late`: the work goes on after the request
+ * ended, counted in flight, and a failure of it is logged (nobody awaits it any more). A failure
+ * in time is thrown.
  */
 export async function withinBudget(
   work: Promise<unknown>,
-  lapsed: Promise<void>,
-  logger: ChannelLogger,
+  kind: 'message' | 'press',
+  w: Waiting,
   log: Record<string, unknown>,
 ): Promise<'done' | 'late'> {
-  const first = await Promise.race([work.then(() => 'done' as const), lapsed.then(() => 'late' as const)]);
+  w.inFlight.track(work);
+  const lapsed = w.budget(kind).then(() => 'late' as const);
+  const first = await Promise.race([work.then(() => 'done' as const), lapsed]);
   if (first === 'late')
     work.catch((error: unknown) =>
-      logger.error({ ...log, err: errorSummary(error) }, 'teams: a late answer failed'),
+      w.logger.error({ ...log, err: errorSummary(error) }, 'teams: a late answer failed'),
     );
   return first;
 }

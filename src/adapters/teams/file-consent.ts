@@ -36,7 +36,7 @@ export async function onFileConsent(ctx: TurnContext, deps: TurnDeps): Promise<v
   const activity = ctx.activity as Activity;
   const turn = await turnOf(ctx, deps);
   const work = consented(activity, turn, deps);
-  await withinBudget(work, deps.budget('press'), deps.logger, {
+  await withinBudget(work, 'press', deps, {
     activity: activity.id,
     invoke: 'fileConsent',
   });

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TurnContext } from '@microsoft/agents-hosting';
-import type { Channel } from '../../core/index.js';
+import { type Channel, InFlight } from '../../core/index.js';
 import { TeamsAuditThread } from './audit-thread.js';
 import { timerBudget } from './budget.js';
 import { teamsChannel } from './channel.js';
@@ -32,6 +32,11 @@ export interface TeamsChannel {
   readonly notifier: Channel;
   /** True once an authenticated activity arrived (docs/operations.md §2.2). */
   receiving(): boolean;
+  /**
+   * Lets the work under way finish, late answers included (docs/teams.md §3.4), at most
+   * `timeoutMs`; true when all finished.
+   */
+  stop(timeoutMs: number): Promise<boolean>;
 }
 
 export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
@@ -57,6 +62,7 @@ export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
     budget: options.budget ?? timerBudget,
     submissions: new Map(),
     files: new HeldFiles(),
+    inFlight: new InFlight(),
     logger: options.logger,
   };
   let received = false;
@@ -82,5 +88,6 @@ export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
       files: deps.files,
     }),
     receiving: () => received,
+    stop: (timeoutMs) => deps.inFlight.drain(timeoutMs),
   };
 }

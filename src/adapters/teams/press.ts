@@ -40,7 +40,7 @@ export async function onInvoke(ctx: TurnContext, deps: TurnDeps): Promise<void> 
   const log = { activity: activity.id, invoke: pressed.kind };
   const pressing: Pressing = { answer, words };
   const work = answered(pressed, turn, deps, pressing);
-  const late = (await withinBudget(work, deps.budget('press'), deps.logger, log)) === 'late';
+  const late = (await withinBudget(work, 'press', deps, log)) === 'late';
   const body = pressing.duplicate
     ? await pressing.duplicate
     : answer.respond(late ? words.working : undefined);

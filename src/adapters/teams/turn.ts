@@ -8,6 +8,7 @@ import type {
   Core,
   Door,
   Enriched,
+  InFlight,
   SentMessage,
 } from '../../core/index.js';
 import type { TeamsAuditThread } from './audit-thread.js';
@@ -45,6 +46,8 @@ export interface TurnDeps {
   readonly logger: ChannelLogger;
   /** Files waiting for their consent card's answer (files.ts). */
   readonly files: HeldFiles;
+  /** Work under way, a late answer included (budget.ts). */
+  readonly inFlight: InFlight;
 }
 
 export interface Turn {
@@ -128,7 +131,7 @@ export async function onMessage(ctx: TurnContext, deps: TurnDeps): Promise<void>
   const turn = await turnOf(ctx, deps);
   const log = { activity: activity.id, scope: turn.n.chat.kind };
   const work = received(activity, turn, deps);
-  if ((await withinBudget(work, deps.budget('message'), deps.logger, log)) === 'late')
+  if ((await withinBudget(work, 'message', deps, log)) === 'late')
     await turn.place.typing().catch(() => undefined);
 }
 

@@ -44,6 +44,22 @@ describe('teams: long decisions', () => {
     expect(textOf(sent.body ?? {})).toMatch(/18[.,]40/);
   });
 
+  it('a graceful stop lets a late answer finish first', async () => {
+    const held = h.proxy.hold('account');
+    const said = h.bot.say(alice, 'personal', 'balance');
+    await held.reached;
+    h.lapse();
+    await said;
+    const order: string[] = [];
+    const answered = connector()
+      .next((c) => c.method === 'POST' && c.body?.type === 'message')
+      .then(() => order.push('answered'));
+    const stopped = h.bot.channel.stop(60_000).then((all) => order.push(`stopped ${all}`));
+    held.release();
+    await Promise.all([answered, stopped]);
+    expect(order).toEqual(['answered', 'stopped true']);
+  });
+
   /** Opens the PIN card, submits it, and gives the confirmation card's id and its Confirm's data. */
   const confirmation = async () => {
     await h.bot.say(alice, 'personal', 'topup');
