@@ -13,6 +13,8 @@ export interface HeldTeamsBot {
   readonly sandbox: Sandbox;
   /** Every budget asked so far has lapsed (a request that comes later gets a budget of its own). */
   lapse(): void;
+  /** Every budget asked from now on lapses at once (a press is late however quick its decision). */
+  lapseAlways(): void;
   close(): Promise<void>;
 }
 
@@ -26,10 +28,13 @@ export async function startHeldTeamsBot(): Promise<HeldTeamsBot> {
     for (const end of asked) end();
     asked = [];
   };
+  let always = false;
   const budget = () =>
-    new Promise<void>((resolve) => {
-      asked.push(resolve);
-    });
+    always
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          asked.push(resolve);
+        });
   const bot = await startTeamsBot({
     stack: {
       sharedSandbox: sandbox,
@@ -46,6 +51,9 @@ export async function startHeldTeamsBot(): Promise<HeldTeamsBot> {
     proxy,
     sandbox,
     lapse,
+    lapseAlways: () => {
+      always = true;
+    },
     async close() {
       await bot.close();
       await proxy.close();

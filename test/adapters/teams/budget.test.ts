@@ -92,4 +92,15 @@ describe('teams: long decisions', () => {
     expect(invokeText(answered.body)).toMatch(/Topped up/);
     expect(h.proxy.count('topup')).toBe(1);
   });
+
+  it('a late notice is not lost: it follows as a message', async () => {
+    const card = await confirmation();
+    await h.bot.press(alice, 'personal', card.id, card.data);
+    h.lapseAlways();
+    const note = connector().next((c) => c.method === 'POST' && /already used/.test(textOf(c.body ?? {})));
+    const again = await h.bot.press(alice, 'personal', card.id, card.data);
+    expect(invokeText(again.body)).toMatch(/working on it/i);
+    expect((await note).conversation).toBe(PERSONAL);
+    expect(h.proxy.count('topup')).toBe(1);
+  });
 });
