@@ -1,5 +1,6 @@
-import { type SecretAsk, wordsIn } from '../../core/index.js';
+import { type Language, type SecretAsk, wordsIn } from '../../core/index.js';
 import { CARD } from './render-card.js';
+import { readSetup, SETUP_FORM, type SetupSubmission } from './setup-card.js';
 import { teamsWords } from './words/index.js';
 
 /**
@@ -33,6 +34,19 @@ export function secretCard(ask: SecretAsk): { contentType: string; content: obje
         input('password', w.password, true),
       ]
     : [{ type: 'TextBlock', wrap: true, text: w.pinIntro }, input('pin', w.pin, true)];
+  const title = link ? w.linkSubmit : w.pinSubmit;
+  return formCard(body, { title, data: { form: ask.form }, language: ask.language });
+}
+
+/**
+ * A form as an Adaptive Card: its inputs, the submit button (`Action.Execute`, its data naming the
+ * form and the language) and Cancel. What is typed comes back in the invoke only.
+ */
+export function formCard(
+  body: readonly object[],
+  submit: { title: string; data: Record<string, string>; language: Language },
+): { contentType: string; content: object } {
+  const lang = submit.language;
   return {
     contentType: CARD,
     content: {
@@ -41,17 +55,12 @@ export function secretCard(ask: SecretAsk): { contentType: string; content: obje
       version: '1.5',
       body,
       actions: [
+        { type: 'Action.Execute', title: submit.title, verb: 'secret', data: { ...submit.data, lang } },
         {
           type: 'Action.Execute',
-          title: link ? w.linkSubmit : w.pinSubmit,
-          verb: 'secret',
-          data: { form: ask.form, lang: ask.language },
-        },
-        {
-          type: 'Action.Execute',
-          title: w.cancel,
+          title: wordsIn(teamsWords, lang).cancel,
           verb: 'cancel',
-          data: { form: 'cancel', lang: ask.language },
+          data: { form: 'cancel', lang },
         },
       ],
     },
@@ -63,7 +72,8 @@ export type Pressed =
   | { readonly kind: 'button'; readonly actionId: string }
   | { readonly kind: 'link'; readonly card: boolean; readonly username: string; readonly password: string }
   | { readonly kind: 'pin'; readonly pin: string }
-  | { readonly kind: 'incomplete'; readonly language?: string }
+  | SetupSubmission
+  | { readonly kind: 'incomplete'; readonly language?: string; readonly pair?: boolean }
   | { readonly kind: 'cancel'; readonly language?: string }
   | { readonly kind: 'unknown' };
 
@@ -73,6 +83,7 @@ export function readPressed(value: unknown): Pressed {
   if (typeof data.a === 'string') return { kind: 'button', actionId: data.a };
   const lang = typeof data.lang === 'string' ? { language: data.lang } : {};
   if (data.form === 'cancel') return { kind: 'cancel', ...lang };
+  if (data.form === SETUP_FORM) return readSetup(data);
   const form = FORMS.find((f) => f === data.form);
   if (!form) return { kind: 'unknown' };
   if (form === 'topup')
@@ -82,3 +93,10 @@ export function readPressed(value: unknown): Pressed {
   if (!username || !password) return { kind: 'incomplete', ...lang };
   return { kind: 'link', card: form === 'link-card', username, password };
 }
+
+/** A card that only says `text`: what replaces a used or cancelled form, keeping nothing typed. */
+export const textCard = (text: string) => ({
+  type: 'AdaptiveCard',
+  version: '1.5',
+  body: [{ type: 'TextBlock', wrap: true, text }],
+});

@@ -9,6 +9,7 @@ import { onInvoke } from './press.js';
 import { storedReferences } from './references.js';
 import { DEFAULT_RETRY } from './send.js';
 import { TeamsSender } from './sender.js';
+import { pendingSetups } from './setup-pending.js';
 import { Targeting } from './targeting.js';
 import { onMessage, type TurnDeps } from './turn.js';
 
@@ -51,6 +52,7 @@ export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
     auditThread: new TeamsAuditThread(),
     targeting,
     references,
+    setups: pendingSetups(options.references),
   };
   let received = false;
   const logic = async (ctx: TurnContext) => {

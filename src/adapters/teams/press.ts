@@ -1,8 +1,9 @@
 import type { Activity } from '@microsoft/agents-activity';
 import type { TurnContext } from '@microsoft/agents-hosting';
 import { commandRef, type Enriched, languageOf, type PlacedReply, wordsIn } from '../../core/index.js';
-import { type Pressed, readPressed } from './forms.js';
+import { type Pressed, readPressed, textCard } from './forms.js';
 import { CARD } from './render-card.js';
+import { submitSetup } from './setup.js';
 import { type Turn, type TurnDeps, turnOf } from './turn.js';
 import { teamsWords } from './words/index.js';
 
@@ -26,8 +27,9 @@ export async function onInvoke(ctx: TurnContext, deps: TurnDeps): Promise<void> 
   const cardLanguage =
     pressed.kind === 'incomplete' || pressed.kind === 'cancel' ? pressed.language : undefined;
   const words = wordsIn(teamsWords, languageOf(cardLanguage ?? turn.n.locale));
-  if (pressed.kind === 'incomplete') answer.said = words.formMissing;
-  else if (pressed.kind === 'cancel') answer.card = usedCard(words.cancelled);
+  if (pressed.kind === 'incomplete') answer.said = pressed.pair ? words.setupCardPair : words.formMissing;
+  else if (pressed.kind === 'cancel') answer.card = textCard(words.cancelled);
+  else if (pressed.kind === 'setup') await submitSetup(ctx, deps, turn, pressed, answer);
   else if (pressed.kind !== 'unknown') {
     await deps.door.receive({
       deliveryId: turn.deliveryId,
@@ -48,7 +50,7 @@ export async function onInvoke(ctx: TurnContext, deps: TurnDeps): Promise<void> 
       },
     });
     // A secret form is replaced by a card that keeps nothing typed.
-    if (pressed.kind !== 'button' && !answer.card) answer.card = usedCard(words.formUsed);
+    if (pressed.kind !== 'button' && !answer.card) answer.card = textCard(words.formUsed);
   }
   const body = answer.card
     ? { statusCode: 200, type: CARD, value: answer.card }
@@ -103,9 +105,3 @@ async function requestOf(pressed: Pressed, turn: Turn, deps: TurnDeps): Promise<
       return undefined;
   }
 }
-
-const usedCard = (text: string) => ({
-  type: 'AdaptiveCard',
-  version: '1.5',
-  body: [{ type: 'TextBlock', wrap: true, text }],
-});

@@ -27,6 +27,22 @@ export const teamsEn = {
   formUsed: 'Sent. The card keeps nothing you typed.',
   /** A card's form needs every field. */
   formMissing: 'Fill in every field, then press the button again.',
+  /** A support channel's set-up card (docs/teams.md §2.1), for a team owner alone. */
+  setupIntro:
+    "Set up this channel as a **support channel**: its agents act with the team's telephony account. I check the credentials with the provider before saving. Only you see this card.",
+  setupAccountUser: 'Account username',
+  setupAccountPassword: 'Account password',
+  setupCardUser: 'PIN-creation (card) username, optional',
+  setupCardPassword: 'PIN-creation (card) password, optional',
+  setupAgents: 'Agents (members of this team)',
+  setupMore: (shown: number) => `Only the first ${shown} members of the team are listed.`,
+  setupSubmit: 'Set up',
+  /** The card after set-up: the outcome is posted in the channel. */
+  setupUsed: 'Done: the confirmation is in the channel. The card keeps nothing you typed.',
+  /** A set-up card that is not the newest one sent to this person. */
+  setupStale: 'This card is out of date. Send @Telephony team setup in the channel again.',
+  /** Card credentials need both their fields. */
+  setupCardPair: 'For the PIN-creation credentials, fill in both the username and the password, or neither.',
   /** The day's parent message of a support channel's audit thread. */
   supportLog: (day: string) => `Support log for ${day}`,
 };

@@ -1,0 +1,156 @@
+import type { Activity } from '@microsoft/agents-activity';
+import type { ConnectorClient, TurnContext } from '@microsoft/agents-hosting';
+import {
+  ACTOR_MARK,
+  type ChatRef,
+  type Enriched,
+  formAsked,
+  type Language,
+  languageOf,
+  maySetUpSupport,
+  wordsIn,
+} from '../../core/index.js';
+import { textCard } from './forms.js';
+import { isOwnerOf, teamOf } from './roles.js';
+import { teamRoster } from './roster.js';
+import { type SetupSubmission, setupCard } from './setup-card.js';
+import type { Turn, TurnDeps } from './turn.js';
+import { conversationAt } from './turn-conversation.js';
+import { teamsWords } from './words/index.js';
+
+/**
+ * A support channel set up from Teams (docs/teams.md §2.1), through the core's own command (`team
+ * setup`, the command table's `support-setup` form) and its `setupSupportChannel`. A team owner's
+ * request gets the set-up card, to them alone (a targeted card, else their personal chat with a
+ * note in the channel); anyone else's goes to the core, which refuses it in its own words. The
+ * submission is checked against the set-up asked for (setup-pending.ts) and the owner asked of
+ * Teams again; the core checks the credentials with the provider and stores them encrypted.
+ */
+export async function openSetup(ctx: TurnContext, deps: TurnDeps, turn: Turn, chat: ChatRef, text: string) {
+  const asked = formAsked(deps.core.commands, text.split(/\s+/).filter(Boolean));
+  if (asked?.kind !== 'open' || asked.form.kind !== 'support-setup' || !maySetUpSupport(chat)) return false;
+  const activity = ctx.activity as Activity;
+  const { n, conversation } = turn;
+  const team = teamOf(activity) ?? chat.id;
+  const language = languageOf(n.locale);
+  const roster = await teamRoster(connectorOf(ctx, deps), team, { sender: deps.sender, tenant: n.tenantId });
+  await deps.setups.set(n.tenantId, n.actor.id, {
+    chat: chat.id,
+    team,
+    serviceUrl: activity.serviceUrl ?? '',
+  });
+  const card = { type: 'message' as const, attachments: [setupCard({ language, chat: chat.id, roster })] };
+  if ((await conversation.toAsker(card, language)) === 'unreachable') {
+    const words = wordsIn(conversation.can.privateWords, language);
+    await conversation.post({ text: words.cantReach(ACTOR_MARK), language, tone: 'warning' });
+  }
+  return true;
+}
+
+/** What the invoke answers: a card replacing the set-up card, or a short message. */
+export interface SetupAnswer {
+  card?: object;
+  said?: string;
+}
+
+/** The set-up card's submission at the core's door, claimed once by the invoke's id. */
+export async function submitSetup(
+  ctx: TurnContext,
+  deps: TurnDeps,
+  turn: Turn,
+  pressed: SetupSubmission,
+  answer: SetupAnswer,
+): Promise<void> {
+  const { n } = turn;
+  const language = languageOf(pressed.language ?? n.locale);
+  const words = wordsIn(teamsWords, language);
+  let team = '';
+  await deps.door.receive({
+    deliveryId: turn.deliveryId,
+    locale: n.locale,
+    conversation: turn.conversation,
+    press: true,
+    busy: 'answer',
+    log: { activity: (ctx.activity as Activity).id, invoke: 'setup' },
+    notice: async (text) => {
+      answer.said = text;
+    },
+    enrich: async (): Promise<Enriched | undefined> => {
+      const pending = await deps.setups.get(n.tenantId, n.actor.id);
+      if (!pending || pending.used || pending.chat !== pressed.chat) {
+        answer.card = textCard(words.setupStale);
+        return undefined;
+      }
+      team = pending.team;
+      const connector = connectorOf(ctx, deps);
+      const via = { sender: deps.sender, tenant: n.tenantId };
+      const channel =
+        n.chat.id === pending.chat
+          ? turn.conversation
+          : conversationAt(
+              deps,
+              {
+                connector,
+                serviceUrl: pending.serviceUrl,
+                conversationId: pending.chat,
+                isGroup: true,
+                tenantId: n.tenantId,
+                bot: botOf(ctx, deps),
+              },
+              n.actor,
+            );
+      const userIsAdmin = await isOwnerOf(connector, pending.team, n.actor.id, via);
+      return {
+        conversation: channel,
+        call: async () => {
+          const done = await deps.core.setupSupportChannel({
+            identity: n.identity,
+            chat: { id: pending.chat, kind: 'shared', userIsAdmin },
+            account: pressed.account,
+            ...(pressed.card ? { card: pressed.card } : {}),
+            agents: [...pressed.agents],
+            ...(n.locale ? { locale: n.locale } : {}),
+          });
+          if (done.tone !== 'error')
+            await deps.setups.set(n.tenantId, n.actor.id, { ...pending, used: true });
+          return done;
+        },
+      };
+    },
+    // Refused (bad credentials, no longer an owner): the card again with the error, nothing stored.
+    show: async (decision) => {
+      const first = decision.followUps?.[0];
+      if (first?.tone !== 'error') {
+        answer.card = textCard(words.setupUsed);
+        return { rest: decision };
+      }
+      answer.card = (await againCard(ctx, deps, turn, pressed, team, language, first.text ?? '')).content;
+      return {};
+    },
+  });
+}
+
+async function againCard(
+  ctx: TurnContext,
+  deps: TurnDeps,
+  turn: Turn,
+  pressed: SetupSubmission,
+  team: string,
+  language: Language,
+  error: string,
+) {
+  const roster = await teamRoster(connectorOf(ctx, deps), team, {
+    sender: deps.sender,
+    tenant: turn.n.tenantId,
+  });
+  const kept = { username: pressed.account.username, agents: pressed.agents };
+  return setupCard({ language, chat: pressed.chat, roster, error, kept });
+}
+
+const connectorOf = (ctx: TurnContext, deps: TurnDeps) =>
+  ctx.turnState.get(deps.connectorKey) as ConnectorClient;
+
+const botOf = (ctx: TurnContext, deps: TurnDeps) => {
+  const recipient = (ctx.activity as Activity).recipient;
+  return { id: recipient?.id ?? `28:${deps.appId}`, name: recipient?.name ?? '' };
+};
