@@ -12,7 +12,7 @@ import {
 } from '../../core/index.js';
 import { textCard } from './forms.js';
 import { isOwnerOf, teamOf } from './roles.js';
-import { teamRoster } from './roster.js';
+import { type Roster, teamRoster } from './roster.js';
 import { type SetupSubmission, setupCard } from './setup-card.js';
 import type { Turn, TurnDeps } from './turn.js';
 import { conversationAt } from './turn-conversation.js';
@@ -61,13 +61,11 @@ export async function submitSetup(
   pressed: SetupSubmission,
   answer: SetupAnswer,
 ): Promise<void> {
-  const { n } = turn;
-  const language = languageOf(pressed.language ?? n.locale);
-  const words = wordsIn(teamsWords, language);
-  let team = '';
+  const language = languageOf(pressed.language ?? turn.n.locale);
+  const s: Submitting = { ctx, deps, turn, pressed, answer, language, team: '' };
   await deps.door.receive({
     deliveryId: turn.deliveryId,
-    locale: n.locale,
+    locale: turn.n.locale,
     conversation: turn.conversation,
     press: true,
     busy: 'answer',
@@ -75,77 +73,79 @@ export async function submitSetup(
     notice: async (text) => {
       answer.said = text;
     },
-    enrich: async (): Promise<Enriched | undefined> => {
-      const pending = await deps.setups.get(n.tenantId, n.actor.id);
-      if (!pending || pending.used || pending.chat !== pressed.chat) {
-        answer.card = textCard(words.setupStale);
-        return undefined;
-      }
-      team = pending.team;
-      const connector = connectorOf(ctx, deps);
-      const via = { sender: deps.sender, tenant: n.tenantId };
-      const channel =
-        n.chat.id === pending.chat
-          ? turn.conversation
-          : conversationAt(
-              deps,
-              {
-                connector,
-                serviceUrl: pending.serviceUrl,
-                conversationId: pending.chat,
-                isGroup: true,
-                tenantId: n.tenantId,
-                bot: botOf(ctx, deps),
-              },
-              n.actor,
-            );
-      const userIsAdmin = await isOwnerOf(connector, pending.team, n.actor.id, via);
-      return {
-        conversation: channel,
-        call: async () => {
-          const done = await deps.core.setupSupportChannel({
-            identity: n.identity,
-            chat: { id: pending.chat, kind: 'shared', userIsAdmin },
-            account: pressed.account,
-            ...(pressed.card ? { card: pressed.card } : {}),
-            agents: [...pressed.agents],
-            ...(n.locale ? { locale: n.locale } : {}),
-          });
-          if (done.tone !== 'error')
-            await deps.setups.set(n.tenantId, n.actor.id, { ...pending, used: true });
-          return done;
-        },
-      };
-    },
+    enrich: () => setupRequest(s),
     // Refused (bad credentials, no longer an owner): the card again with the error, nothing stored.
     show: async (decision) => {
       const first = decision.followUps?.[0];
       if (first?.tone !== 'error') {
-        answer.card = textCard(words.setupUsed);
+        answer.card = textCard(wordsIn(teamsWords, language).setupUsed);
         return { rest: decision };
       }
-      answer.card = (await againCard(ctx, deps, turn, pressed, team, language, first.text ?? '')).content;
+      answer.card = againCard(
+        s,
+        await teamRoster(connectorOf(ctx, deps), s.team, viaOf(s)),
+        first.text ?? '',
+      );
       return {};
     },
   });
 }
 
-async function againCard(
-  ctx: TurnContext,
-  deps: TurnDeps,
-  turn: Turn,
-  pressed: SetupSubmission,
-  team: string,
-  language: Language,
-  error: string,
-) {
-  const roster = await teamRoster(connectorOf(ctx, deps), team, {
-    sender: deps.sender,
-    tenant: turn.n.tenantId,
-  });
-  const kept = { username: pressed.account.username, agents: pressed.agents };
-  return setupCard({ language, chat: pressed.chat, roster, error, kept });
+interface Submitting {
+  readonly ctx: TurnContext;
+  readonly deps: TurnDeps;
+  readonly turn: Turn;
+  readonly pressed: SetupSubmission;
+  readonly answer: SetupAnswer;
+  readonly language: Language;
+  /** The team of the set-up asked for, once read. */
+  team: string;
 }
+
+/** The core's set-up for the channel the owner asked from, answered there; a stale card, nothing. */
+async function setupRequest(s: Submitting): Promise<Enriched | undefined> {
+  const { ctx, deps, turn, pressed } = s;
+  const { n } = turn;
+  const pending = await deps.setups.get(n.tenantId, n.actor.id);
+  if (!pending || pending.used || pending.chat !== pressed.chat) {
+    s.answer.card = textCard(wordsIn(teamsWords, s.language).setupStale);
+    return undefined;
+  }
+  s.team = pending.team;
+  const connector = connectorOf(ctx, deps);
+  const at = {
+    connector,
+    serviceUrl: pending.serviceUrl,
+    conversationId: pending.chat,
+    isGroup: true,
+    tenantId: n.tenantId,
+    bot: botOf(ctx, deps),
+  };
+  // Submitted from the personal chat: the outcome is still the channel's.
+  const channel = n.chat.id === pending.chat ? turn.conversation : conversationAt(deps, at, n.actor);
+  const userIsAdmin = await isOwnerOf(connector, pending.team, n.actor.id, viaOf(s));
+  const call = async () => {
+    const done = await deps.core.setupSupportChannel({
+      identity: n.identity,
+      chat: { id: pending.chat, kind: 'shared', userIsAdmin },
+      account: pressed.account,
+      ...(pressed.card ? { card: pressed.card } : {}),
+      agents: [...pressed.agents],
+      ...(n.locale ? { locale: n.locale } : {}),
+    });
+    if (done.tone !== 'error') await deps.setups.set(n.tenantId, n.actor.id, { ...pending, used: true });
+    return done;
+  };
+  return { conversation: channel, call };
+}
+
+/** The card again after a refusal: the error, the username and agents kept, never a password. */
+function againCard(s: Submitting, roster: Roster, error: string): object {
+  const kept = { username: s.pressed.account.username, agents: s.pressed.agents };
+  return setupCard({ language: s.language, chat: s.pressed.chat, roster, error, kept }).content;
+}
+
+const viaOf = (s: Submitting) => ({ sender: s.deps.sender, tenant: s.turn.n.tenantId });
 
 const connectorOf = (ctx: TurnContext, deps: TurnDeps) =>
   ctx.turnState.get(deps.connectorKey) as ConnectorClient;
