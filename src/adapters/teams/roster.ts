@@ -6,7 +6,8 @@ import type { TeamsSender } from './sender.js';
  * A team's members, asked of Teams (docs/teams.md §2.1): `GET v3/conversations/{team}/pagedmembers`
  * page by page (Teams' paginated roster; the unpaged `members` is deprecated and throttled), each
  * page a call through the channel's one sender, so the tenant's limit holds. At most `ROSTER_MAX`
- * are read: an Adaptive Card carries about 28 KB, so a bigger team's list is cut (`more`).
+ * are read: a card carries about 28 KB (setup-card.ts lists as many as fit), so a bigger team's
+ * list is cut (`more`).
  */
 export const ROSTER_MAX = 200;
 const PAGE_SIZE = 100;

@@ -32,6 +32,7 @@ export function setupCard(o: SetupCardInput): { contentType: string; content: ob
   });
   const secret = (id: string, label: string, required: boolean) =>
     text(id, label, { style: 'password', ...(required ? { isRequired: true } : {}) });
+  const choices = withinBudget(o.roster.members);
   const body: object[] = [{ type: 'TextBlock', wrap: true, text: w.setupIntro }];
   if (o.error) body.push({ type: 'TextBlock', wrap: true, color: 'attention', text: o.error });
   body.push(
@@ -47,19 +48,36 @@ export function setupCard(o: SetupCardInput): { contentType: string; content: ob
       id: 'agents',
       label: w.setupAgents,
       isMultiSelect: true,
-      choices: [...o.roster.members]
-        .sort((a, b) => a.name.localeCompare(b.name))
-        .map((m) => ({ title: m.name || m.id, value: m.id })),
+      choices,
       ...(o.kept?.agents?.length ? { value: o.kept.agents.join(',') } : {}),
     },
   );
-  if (o.roster.more)
-    body.push({ type: 'TextBlock', wrap: true, isSubtle: true, text: w.setupMore(o.roster.members.length) });
+  if (o.roster.more || choices.length < o.roster.members.length)
+    body.push({ type: 'TextBlock', wrap: true, isSubtle: true, text: w.setupMore(choices.length) });
   return formCard(body, {
     title: w.setupSubmit,
     data: { form: SETUP_FORM, chat: o.chat },
     language: o.language,
   });
+}
+
+/**
+ * The members as choices, by name, as many as fit `CHOICES_BUDGET` bytes: Teams refuses a message
+ * over about 28 KB, and a member's id alone is some 100 characters.
+ */
+const CHOICES_BUDGET = 20_000;
+
+function withinBudget(members: Roster['members']): { title: string; value: string }[] {
+  const sorted = [...members].sort((a, b) => a.name.localeCompare(b.name));
+  const choices: { title: string; value: string }[] = [];
+  let bytes = 0;
+  for (const m of sorted) {
+    const choice = { title: m.name || m.id, value: m.id };
+    bytes += Buffer.byteLength(JSON.stringify(choice)) + 1;
+    if (bytes > CHOICES_BUDGET) break;
+    choices.push(choice);
+  }
+  return choices;
 }
 
 /** What a set-up card sent: the credentials, the agents' ids and the channel it was for. */

@@ -75,6 +75,37 @@ describe('teams: setting up a support channel', () => {
     expect(roster.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('a team too big for one card: as many as fit are listed, and the card says so; its size is measured', async () => {
+    await start();
+    for (let i = 0; i < 450; i += 1)
+      bot.teams.connector.members.set(`29:${'x'.repeat(80)}-${String(i).padStart(3, '0')}`, 'user');
+    await bot.say(alice, 'channel', 'team setup');
+    const card = cards()[0]!;
+    const json = JSON.stringify(card.activity);
+    const listed = json.match(/"value":"29:/g)?.length ?? 0;
+    expect(listed).toBeGreaterThan(100);
+    expect(listed).toBeLessThan(200);
+    expect(textOf(card.activity)).toMatch(new RegExp(`Only the first ${listed} members`));
+    // Teams takes a message of about 28 KB; two pages of 100 were read, not all five.
+    expect(Buffer.byteLength(json)).toBeLessThan(28_000);
+    expect(rosterReads()).toBe(2);
+  });
+
+  it('the bot removed from the team: the roster is refused (403), no card, the owner told', async () => {
+    await start();
+    bot.teams.connector.notInRoster.add(TEAM_ID);
+    await bot.say(alice, 'channel', 'team setup');
+    expect(cards()).toEqual([]);
+    const calls = bot.teams.connector.calls.filter((c) => c.conversation === TEAM_ID && !c.activityId);
+    expect(calls.map((c) => c.status)).toEqual([403]);
+    expect(
+      bot.teams.connector
+        .visibleTo(CHANNEL_ID, alice.id)
+        .map((m) => textOf(m.activity))
+        .join('\n'),
+    ).toMatch(/went wrong/i);
+  });
+
   it('a member who owns no team is refused in their language, and gets no card', async () => {
     await start();
     await bot.say(dave, 'channel', 'team setup');
