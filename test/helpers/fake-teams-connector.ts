@@ -7,7 +7,8 @@
  * older than 24 hours, 403 for a 1:1 chat with someone who never installed the app, per-thread
  * 429s (7 sends in 1 s, 8 in 2 s, 60 in 30 s, 1800 in an hour) and the global per-tenant 429 (every
  * request of the app in the tenant, sends, edits and roster reads alike: 50 a second) with
- * `Retry-After`.
+ * `Retry-After`; and the team's roster: a member's role (`…/members/{user}`) and the paged members
+ * (`…/pagedmembers`, with its `continuationToken`).
  */
 
 /** One request the Connector API received, as recorded for tests and the transcript. */
