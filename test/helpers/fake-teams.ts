@@ -100,7 +100,13 @@ export async function startFakeTeams(options: FakeTeamsOptions = {}): Promise<Fa
       const targeted = url.searchParams.get('isTargetedActivity') === 'true';
       return send(
         res,
-        connector.handle(req.method ?? 'GET', parts, targeted, raw ? JSON.parse(raw) : undefined),
+        connector.handle(
+          req.method ?? 'GET',
+          parts,
+          targeted,
+          raw ? JSON.parse(raw) : undefined,
+          url.searchParams,
+        ),
       );
     }
     return send(res, { status: 404 });

@@ -1,4 +1,5 @@
 import {
+  ACTOR_MARK,
   type ChannelCapabilities,
   type Conversation,
   type Language,
@@ -49,14 +50,37 @@ export interface TeamsConversationOptions {
   readonly files?: HeldFiles;
 }
 
-export function teamsConversation(o: TeamsConversationOptions): Conversation {
+/**
+ * Teams' conversation, and a card for the person who acted alone (a secret's form, a support
+ * channel's set-up): targeted at them in a shared conversation, else in their personal chat with a
+ * note here naming them (docs/teams.md §3.3); `unreachable` where neither can be sent.
+ */
+export type TeamsConversation = Conversation & {
+  toAsker(card: Rendered, language?: Language): Promise<'here' | 'personal' | 'unreachable'>;
+};
+
+export function teamsConversation(o: TeamsConversationOptions): TeamsConversation {
   const { place, actor } = o;
   const personal = async (): Promise<TeamsPlace | 'unreachable'> => {
     if (o.kind === 'private') return place;
     if (!actor) return 'unreachable';
     return place.personalChat(actor);
   };
+  const toAsker: TeamsConversation['toAsker'] = async (card, language) => {
+    if (o.kind === 'private') {
+      await place.send(card);
+      return 'here';
+    }
+    if (await targetedSend(o, card).catch(() => false)) return 'here';
+    const chat = await personal();
+    if (chat === 'unreachable') return 'unreachable';
+    await chat.send(card);
+    const words = wordsIn(o.can.privateWords, language);
+    await place.send(renderReply({ text: words.sentTo(ACTOR_MARK) }, 'rich', actor));
+    return 'personal';
+  };
   return {
+    toAsker,
     platform: 'teams',
     can: o.can,
     kind: o.kind,
@@ -85,11 +109,7 @@ export function teamsConversation(o: TeamsConversationOptions): Conversation {
     async askSecret(ask: SecretAsk) {
       const card = { type: 'message' as const, attachments: [secretCard(ask)] };
       // In a shared conversation only as a card targeted at the asker, else in the personal chat.
-      if (await targetedSend(o, card).catch(() => false)) return true;
-      const chat = await personal();
-      if (chat === 'unreachable') return false;
-      await chat.send(card);
-      return true;
+      return (await toAsker(card, ask.language)) !== 'unreachable';
     },
   };
 }

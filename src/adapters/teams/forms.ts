@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { type SecretAsk, wordsIn } from '../../core/index.js';
+import { type Language, type SecretAsk, wordsIn } from '../../core/index.js';
 import { CARD } from './render-card.js';
+import { readSetup, SETUP_FORM, type SetupSubmission } from './setup-card.js';
 import { teamsWords } from './words/index.js';
 
 /**
@@ -36,6 +37,19 @@ export function secretCard(ask: SecretAsk): { contentType: string; content: obje
         input('password', w.password, true),
       ]
     : [{ type: 'TextBlock', wrap: true, text: w.pinIntro }, input('pin', w.pin, true)];
+  const title = link ? w.linkSubmit : w.pinSubmit;
+  return formCard(body, { title, data: { form: ask.form }, language: ask.language });
+}
+
+/**
+ * A form as an Adaptive Card: its inputs, the submit button (`Action.Execute`, its data naming the
+ * form, the language and a nonce of its own) and Cancel. What is typed comes back in the invoke only.
+ */
+export function formCard(
+  body: readonly object[],
+  submit: { title: string; data: Record<string, string>; language: Language },
+): { contentType: string; content: object } {
+  const lang = submit.language;
   return {
     contentType: CARD,
     content: {
@@ -46,15 +60,15 @@ export function secretCard(ask: SecretAsk): { contentType: string; content: obje
       actions: [
         {
           type: 'Action.Execute',
-          title: link ? w.linkSubmit : w.pinSubmit,
+          title: submit.title,
           verb: 'secret',
-          data: { form: ask.form, lang: ask.language, nonce: randomBytes(16).toString('base64url') },
+          data: { ...submit.data, lang, nonce: randomBytes(16).toString('base64url') },
         },
         {
           type: 'Action.Execute',
-          title: w.cancel,
+          title: wordsIn(teamsWords, lang).cancel,
           verb: 'cancel',
-          data: { form: 'cancel', lang: ask.language },
+          data: { form: 'cancel', lang },
         },
       ],
     },
@@ -72,7 +86,8 @@ export type Pressed =
       readonly nonce?: string;
     }
   | { readonly kind: 'pin'; readonly pin: string; readonly nonce?: string }
-  | { readonly kind: 'incomplete'; readonly language?: string }
+  | SetupSubmission
+  | { readonly kind: 'incomplete'; readonly language?: string; readonly pair?: boolean }
   | { readonly kind: 'cancel'; readonly language?: string }
   | { readonly kind: 'unknown' };
 
@@ -82,13 +97,20 @@ export function readPressed(value: unknown): Pressed {
   if (typeof data.a === 'string') return { kind: 'button', actionId: data.a };
   const lang = typeof data.lang === 'string' ? { language: data.lang } : {};
   if (data.form === 'cancel') return { kind: 'cancel', ...lang };
+  if (data.form === SETUP_FORM) return readSetup(data);
   const form = FORMS.find((f) => f === data.form);
   if (!form) return { kind: 'unknown' };
-  const nonce = /^[\w-]{16,64}$/.test(text('nonce')) ? { nonce: text('nonce') } : {};
+  const nonce = nonceOf(data);
   if (form === 'topup')
     return text('pin') ? { kind: 'pin', pin: text('pin'), ...nonce } : { kind: 'incomplete', ...lang };
   const username = text('username');
   const password = typeof data.password === 'string' ? data.password : '';
   if (!username || !password) return { kind: 'incomplete', ...lang };
   return { kind: 'link', card: form === 'link-card', username, password, ...nonce };
+}
+
+/** A form card's nonce, when it carries a well-formed one: what keys its submission (docs/teams.md §3.4). */
+export function nonceOf(data: Record<string, unknown>): { nonce?: string } {
+  const n = typeof data.nonce === 'string' ? data.nonce.trim() : '';
+  return /^[\w-]{16,64}$/.test(n) ? { nonce: n } : {};
 }

@@ -12,6 +12,7 @@ import { onInvoke } from './press.js';
 import { storedReferences } from './references.js';
 import { DEFAULT_RETRY } from './send.js';
 import { TeamsSender } from './sender.js';
+import { pendingSetups } from './setup-pending.js';
 import { Targeting } from './targeting.js';
 import { onMessage, type TurnDeps } from './turn.js';
 
@@ -64,6 +65,7 @@ export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
     files: new HeldFiles(),
     inFlight: new InFlight(),
     logger: options.logger,
+    setups: pendingSetups(options.references),
   };
   let received = false;
   const logic = async (ctx: TurnContext) => {

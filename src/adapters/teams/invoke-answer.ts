@@ -1,5 +1,7 @@
+import type { Arrival } from '../../core/index.js';
 import type { TeamsPlace } from './place.js';
 import { CARD } from './render-card.js';
+import type { Turn } from './turn.js';
 
 /**
  * The answer to a press (`adaptiveCard/action`), which Teams takes only in the invoke's own HTTP
@@ -14,6 +16,35 @@ export interface InvokeBody {
   readonly statusCode: 200;
   readonly type: string;
   readonly value: object | string;
+}
+
+/**
+ * A form's submission at the core's door (docs/teams.md §3.4): claimed by its card's nonce where it
+ * has one (else the invoke's id), and `claimed()` once it runs, so a second submission gets its answer.
+ */
+export interface Submission {
+  readonly deliveryId: string;
+  claimed(): void;
+}
+
+/** A press's arrival at the core's door, claimed as `submission`: its notices are the invoke's answer. */
+export function pressArrival(
+  turn: Turn,
+  answer: InvokeAnswer,
+  submission: Submission,
+  log: Record<string, unknown>,
+): Pick<Arrival, 'deliveryId' | 'locale' | 'conversation' | 'press' | 'busy' | 'log' | 'notice'> {
+  return {
+    deliveryId: submission.deliveryId,
+    locale: turn.n.locale,
+    conversation: turn.conversation,
+    press: true,
+    busy: 'answer',
+    log,
+    notice: async (text) => {
+      answer.say(text);
+    },
+  };
 }
 
 export interface PressedCard {

@@ -10,7 +10,15 @@ import {
 } from '../../core/index.js';
 import { withinBudget } from './budget.js';
 import { type Pressed, readPressed } from './forms.js';
-import { InvokeAnswer, type InvokeBody, messageBody, textCard } from './invoke-answer.js';
+import {
+  InvokeAnswer,
+  type InvokeBody,
+  messageBody,
+  pressArrival,
+  type Submission,
+  textCard,
+} from './invoke-answer.js';
+import { submitSetup } from './setup.js';
 import { type Turn, type TurnDeps, turnOf } from './turn.js';
 import { type TeamsWords, teamsWords } from './words/index.js';
 
@@ -38,7 +46,7 @@ export async function onInvoke(ctx: TurnContext, deps: TurnDeps): Promise<void> 
     pressed.kind === 'incomplete' || pressed.kind === 'cancel' ? pressed.language : undefined;
   const words = wordsIn(teamsWords, languageOf(cardLanguage ?? turn.n.locale));
   const log = { activity: activity.id, invoke: pressed.kind };
-  const pressing: Pressing = { answer, words };
+  const pressing: Pressing = { ctx, answer, words };
   const work = answered(pressed, turn, deps, pressing);
   const late = (await withinBudget(work, 'press', deps, log)) === 'late';
   const body = pressing.duplicate
@@ -49,6 +57,7 @@ export async function onInvoke(ctx: TurnContext, deps: TurnDeps): Promise<void> 
 
 /** A press being answered; a second submission of a card answers with the first's outcome instead. */
 interface Pressing {
+  readonly ctx: TurnContext;
   readonly answer: InvokeAnswer;
   readonly words: TeamsWords;
   duplicate?: Promise<InvokeBody>;
@@ -57,11 +66,19 @@ interface Pressing {
 async function answered(pressed: Pressed, turn: Turn, deps: TurnDeps, pressing: Pressing): Promise<void> {
   const { answer, words } = pressing;
   try {
-    if (pressed.kind === 'incomplete') answer.say(words.formMissing);
+    if (pressed.kind === 'incomplete') answer.say(pressed.pair ? words.setupCardPair : words.formMissing);
     else if (pressed.kind === 'cancel') await answer.card(textCard(words.cancelled), false);
     else if (pressed.kind !== 'unknown') {
       const key = submissionKey(pressed, turn);
-      const received = await receive(pressed, turn, deps, answer, key);
+      const submission: Submission = {
+        deliveryId: key ?? turn.deliveryId,
+        // Claimed: this submission is the card's one, and its answer is the one a second gets.
+        claimed: () => (key ? remember(deps.submissions, key, answer.final) : undefined),
+      };
+      const received =
+        pressed.kind === 'setup'
+          ? await submitSetup(pressing.ctx, deps, turn, pressed, { answer, ...submission })
+          : await receive(pressed, turn, deps, answer, submission);
       if (received === 'duplicate' && key) {
         pressing.duplicate = firstAnswer(deps, key, words);
         return;
@@ -80,22 +97,13 @@ function receive(
   turn: Turn,
   deps: TurnDeps,
   answer: InvokeAnswer,
-  key: string | undefined,
+  submission: Submission,
 ): Promise<Received> {
   return deps.door.receive({
-    deliveryId: key ?? turn.deliveryId,
-    locale: turn.n.locale,
-    conversation: turn.conversation,
-    press: true,
-    busy: 'answer',
-    log: { activity: turn.deliveryId, invoke: pressed.kind },
-    notice: async (text) => {
-      answer.say(text);
-    },
+    ...pressArrival(turn, answer, submission, { activity: turn.deliveryId, invoke: pressed.kind }),
     enrich: () => {
-      // Claimed: this submission is the card's one, and its answer is the one a second gets.
-      if (key) remember(deps.submissions, key, answer.final);
-      return requestOf(pressed, turn, deps, key);
+      submission.claimed();
+      return requestOf(pressed, turn, deps, submission.deliveryId);
     },
     // A notice without a new card is the invoke's own answer, to the presser alone (late: a note).
     show: async (decision) => {
@@ -111,7 +119,8 @@ function receive(
  * before nonces is keyed by its activity alone.
  */
 function submissionKey(pressed: Pressed, turn: Turn): string | undefined {
-  if ((pressed.kind !== 'pin' && pressed.kind !== 'link') || !pressed.nonce) return undefined;
+  if ((pressed.kind !== 'pin' && pressed.kind !== 'link' && pressed.kind !== 'setup') || !pressed.nonce)
+    return undefined;
   return `teams:${turn.n.tenantId}:card:${turn.n.actor.id}:${pressed.nonce}`;
 }
 
@@ -140,10 +149,9 @@ async function requestOf(
   pressed: Pressed,
   turn: Turn,
   deps: TurnDeps,
-  key: string | undefined,
+  deliveryId: string,
 ): Promise<Enriched | undefined> {
   const { n, can, conversation } = turn;
-  const deliveryId = key ?? turn.deliveryId;
   const who = { identity: n.identity, chat: n.chat, ...(n.locale ? { locale: n.locale } : {}) };
   switch (pressed.kind) {
     case 'button':

@@ -1,26 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Activity } from '@microsoft/agents-activity';
 import type { ConnectorClient, TurnContext } from '@microsoft/agents-hosting';
-import type {
-  ChannelCapabilities,
-  ChannelLogger,
-  Conversation,
-  Core,
-  Door,
-  Enriched,
-  InFlight,
-  SentMessage,
-} from '../../core/index.js';
+import type { ChannelCapabilities, ChannelLogger, Core, Door, Enriched, InFlight } from '../../core/index.js';
 import type { TeamsAuditThread } from './audit-thread.js';
 import { type Budget, withinBudget } from './budget.js';
-import { teamsConversation } from './conversation.js';
+import type { TeamsConversation } from './conversation.js';
 import type { HeldFiles } from './files.js';
 import { addressesBot, type Normalised, normalise, opensSecretForm, textWithoutMention } from './incoming.js';
-import { TeamsPlace } from './place.js';
+import type { TeamsPlace } from './place.js';
 import { chatReferenceKey, type ReferenceStore, tenantReferenceKey, userReferenceKey } from './references.js';
 import { isTeamOwner } from './roles.js';
 import type { TeamsSender } from './sender.js';
+import { openSetup } from './setup.js';
+import type { PendingSetups } from './setup-pending.js';
 import type { Targeting } from './targeting.js';
+import { conversationAt } from './turn-conversation.js';
+
+export { landedIn } from './turn-conversation.js';
 
 /**
  * An authenticated activity at the core's door (docs/architecture.md §3.1, docs/teams.md §2): a
@@ -48,6 +44,8 @@ export interface TurnDeps {
   readonly files: HeldFiles;
   /** Work under way, a late answer included (budget.ts). */
   readonly inFlight: InFlight;
+  /** Support-channel set-ups asked for and not yet submitted (setup.ts). */
+  readonly setups: PendingSetups;
 }
 
 export interface Turn {
@@ -55,20 +53,11 @@ export interface Turn {
   /** Asks Teams now whether the sender owns the team (a shared conversation only). */
   readonly admin: () => Promise<boolean>;
   readonly can: ChannelCapabilities;
-  readonly conversation: Conversation;
+  readonly conversation: TeamsConversation;
   readonly deliveryId: string;
   /** Where the conversation's primitives speak. */
   readonly place: TeamsPlace;
 }
-
-export const landedIn =
-  (tenant: string) =>
-  (conversationId: string, messageId: string): SentMessage => ({
-    platform: 'teams',
-    tenant,
-    chatId: conversationId,
-    messageId,
-  });
 
 /** The turn's conversation, its place and capabilities; the references kept for messages sent first. */
 export async function turnOf(
@@ -87,30 +76,10 @@ export async function turnOf(
   await deps.references.set(chatReferenceKey(n.tenantId, conversationId), reference);
   await deps.references.set(tenantReferenceKey(n.tenantId), reference);
   if (!isGroup) await deps.references.set(userReferenceKey(n.tenantId, n.actor.id), reference);
-  const place = new TeamsPlace({
-    connector: ctx.turnState.get(deps.connectorKey) as ConnectorClient,
-    serviceUrl: reference.serviceUrl,
-    conversationId,
-    isGroup,
-    tenantId: n.tenantId,
-    bot: { id: activity.recipient?.id ?? `28:${deps.appId}`, name: activity.recipient?.name ?? '' },
-    sender: deps.sender,
-  });
-  const can = deps.targeting.can(conversationId);
-  const conversation = teamsConversation({
-    place,
-    can,
-    kind: n.chat.kind,
-    actor: n.actor,
-    landed: landedIn(n.tenantId),
-    targeted: (id) => deps.targeting.sent(id),
-    targetedRefused: () => deps.targeting.refused(conversationId),
-    auditThread: deps.auditThread,
-    files: deps.files,
-    ...(invoke?.pressed ? { pressed: invoke.pressed } : {}),
-    ...(invoke ? { answer: invoke.answer } : {}),
-  });
-  const connector = ctx.turnState.get(deps.connectorKey) as ConnectorClient | undefined;
+  const connector = ctx.turnState.get(deps.connectorKey) as ConnectorClient;
+  const bot = { id: activity.recipient?.id ?? `28:${deps.appId}`, name: activity.recipient?.name ?? '' };
+  const { place, conversation } = conversationAt(deps, { ...reference, connector, bot }, n.actor, invoke);
+  const can = conversation.can;
   // Asked once per activity: the chat's role and an approval's role at the press are the same moment.
   let owner: Promise<boolean> | undefined;
   const admin = () => {
@@ -130,35 +99,41 @@ export async function onMessage(ctx: TurnContext, deps: TurnDeps): Promise<void>
   if (!addressesBot(activity)) return;
   const turn = await turnOf(ctx, deps);
   const log = { activity: activity.id, scope: turn.n.chat.kind };
-  const work = received(activity, turn, deps);
+  const work = received(ctx, turn, deps);
   if ((await withinBudget(work, 'message', deps, log)) === 'late')
     await turn.place.typing().catch(() => undefined);
 }
 
-function received(activity: Activity, turn: Turn, deps: TurnDeps) {
-  const { n, can, conversation, deliveryId, admin } = turn;
+function received(ctx: TurnContext, turn: Turn, deps: TurnDeps) {
+  const activity = ctx.activity as Activity;
+  const { n, can, deliveryId, admin } = turn;
   const sentAt = activity.timestamp ? new Date(activity.timestamp) : undefined;
   const text = textWithoutMention(activity);
   return deps.door.receive({
     deliveryId,
     locale: n.locale,
-    conversation,
+    conversation: turn.conversation,
     busy: 'answer',
     log: { activity: activity.id, scope: n.chat.kind },
-    enrich: async (): Promise<Enriched> => ({
-      text: {
-        identity: n.identity,
-        chat: n.chat.kind === 'shared' ? { ...n.chat, userIsAdmin: await admin() } : n.chat,
-        text,
-        via: 'command',
-        ...(opensSecretForm(text, deps.core.commands) ? { inputIsPrivate: true } : {}),
-        can,
-        locale: n.locale,
-        deliveryId,
-        requestId: deliveryId,
-        ...(sentAt && !Number.isNaN(sentAt.getTime()) ? { sentAt } : {}),
-      },
-    }),
+    enrich: async (): Promise<Enriched | undefined> => {
+      const chat = n.chat.kind === 'shared' ? { ...n.chat, userIsAdmin: await admin() } : n.chat;
+      // A team owner's `team setup`: the set-up card, to them alone (setup.ts); anyone else, the core's answer.
+      if (await openSetup(ctx, deps, turn, chat, text)) return undefined;
+      return {
+        text: {
+          identity: n.identity,
+          chat,
+          text,
+          via: 'command',
+          ...(opensSecretForm(text, deps.core.commands) ? { inputIsPrivate: true } : {}),
+          can,
+          locale: n.locale,
+          deliveryId,
+          requestId: deliveryId,
+          ...(sentAt && !Number.isNaN(sentAt.getTime()) ? { sentAt } : {}),
+        },
+      };
+    },
   });
 }
 

@@ -39,6 +39,22 @@ export const teamsEn = {
     'I no longer hold that file (files wait only a while, and not across a restart). Ask again, e.g. cdrs 7d today csv.',
   fileFailed: (name: string) =>
     `I could not save ${name} in your OneDrive. Ask again in a moment, e.g. cdrs 7d today csv.`,
+  /** A support channel's set-up card (docs/teams.md §2.1), for a team owner alone. */
+  setupIntro:
+    "Set up this channel as a **support channel**: its agents act with the team's telephony account. I check the credentials with the provider before saving. Only you see this card.",
+  setupAccountUser: 'Account username',
+  setupAccountPassword: 'Account password',
+  setupCardUser: 'PIN-creation (card) username, optional',
+  setupCardPassword: 'PIN-creation (card) password, optional',
+  setupAgents: 'Agents (members of this team)',
+  setupMore: (shown: number) => `Only the first ${shown} members of the team are listed.`,
+  setupSubmit: 'Set up',
+  /** The card after set-up: the outcome is posted in the channel. */
+  setupUsed: 'Done: the confirmation is in the channel. The card keeps nothing you typed.',
+  /** A set-up card that is not the newest one sent to this person. */
+  setupStale: 'This card is out of date. Send @Telephony team setup in the channel again.',
+  /** Card credentials need both their fields. */
+  setupCardPair: 'For the PIN-creation credentials, fill in both the username and the password, or neither.',
   /** The day's parent message of a support channel's audit thread. */
   supportLog: (day: string) => `Support log for ${day}`,
 };
