@@ -50,6 +50,11 @@ describe('teams: setting up a support channel', () => {
     const action = actionsOf(card.activity).find((a) => a.data.form === 'support-setup')!;
     return bot.press(who, scope, card.id, { ...action.data, ...fields });
   };
+  /** The card a refusal answered with, in place of `card` (what Teams shows the owner next). */
+  const shownAfter = (card: StoredMessage, r: { body: unknown }): StoredMessage => ({
+    ...card,
+    activity: { attachments: [{ contentType: CARD_TYPE, content: (r.body as { value: unknown }).value }] },
+  });
   const rosterReads = () =>
     bot.teams.connector.calls.filter((c) => c.method === 'GET' && c.conversation === TEAM_ID && !c.activityId)
       .length;
@@ -213,7 +218,8 @@ describe('teams: setting up a support channel', () => {
     expect(answered(refused)).toMatch(/admin|owner/i);
     expect(await bot.stack.stores.credentials.get(key())).toBeUndefined();
     bot.teams.connector.members.set(alice.id, 'owner');
-    await submit(alice, 'personal', cards()[0]!, { username: 'demo', password: 'demo', agents: bob.id });
+    const again = shownAfter(cards()[0]!, refused);
+    await submit(alice, 'personal', again, { username: 'demo', password: 'demo', agents: bob.id });
     expect((await bot.stack.stores.settings.chat(key()))?.support?.agents).toEqual([bob.id]);
     expect(
       channel()
@@ -235,5 +241,39 @@ describe('teams: setting up a support channel', () => {
       password: 'demo',
     });
     expect(await bot.stack.stores.credentials.get(`teams:${bot.teams.tenantId}:${other}`)).toBeUndefined();
+  });
+
+  /** The channel's public confirmations of a set-up. */
+  const confirmations = () => channel().filter((m) => /support channel/i.test(textOf(m.activity)));
+
+  it('a card submitted twice at once (Teams gave up waiting) sets up once; both hear one answer', async () => {
+    await start();
+    await bot.say(alice, 'channel', 'team setup');
+    const fields = { username: 'demo', password: 'demo', agents: bob.id };
+    const [a, b] = await Promise.all([
+      submit(alice, 'channel', cards()[0]!, fields),
+      submit(alice, 'channel', cards()[0]!, fields),
+    ]);
+    expect(confirmations()).toHaveLength(1);
+    for (const r of [a, b]) expect(answered(r)).not.toMatch(/out of date|went wrong/i);
+    const again = await submit(alice, 'channel', cards()[0]!, fields);
+    expect(answered(again)).toBe(answered(a));
+    expect(confirmations()).toHaveLength(1);
+  });
+
+  it("a refusal's card is a new card: submitted with the right credentials, it sets up", async () => {
+    await start();
+    await bot.say(alice, 'channel', 'team setup');
+    const refused = await submit(alice, 'channel', cards()[0]!, {
+      username: 'demo',
+      password: 'wrong-password',
+      agents: bob.id,
+    });
+    const again = shownAfter(cards()[0]!, refused);
+    const nonce = (m: StoredMessage) =>
+      actionsOf(m.activity).find((x) => x.data.form === 'support-setup')!.data.nonce;
+    expect(nonce(again)).not.toBe(nonce(cards()[0]!));
+    await submit(alice, 'channel', again, { username: 'demo', password: 'demo', agents: bob.id });
+    expect((await bot.stack.stores.settings.chat(key()))?.support?.agents).toEqual([bob.id]);
   });
 });
