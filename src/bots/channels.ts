@@ -135,7 +135,10 @@ async function teamsChannel(config: Config, runtime: Runtime): Promise<ChatChann
     start: async () => {
       runtime.proactive.attach(channel.notifier);
     },
-    stop: async () => {},
+    // Late answers (docs/teams.md §3.4) finish before the process ends, within the shutdown bound.
+    stop: async () => {
+      await channel.stop(config.SHUTDOWN_TIMEOUT_MS);
+    },
   };
 }
 

@@ -1,4 +1,3 @@
-import { md5Hex } from '../../src/telephony/signature.js';
 import {
   CHANNEL_ID,
   executeActivity,
@@ -159,22 +158,29 @@ export async function teamsDriver(): Promise<ChannelDriver> {
         .map((m) => textOf(m.activity)),
     shownAs: (who) => `<at>${people[who].name}</at>`,
     async makeSupportChannel(agents) {
-      // Teams has no set-up card yet; the settings are what Slack's set-up modal would have stored.
-      const key = `teams:${teams.tenantId}:${CHANNEL_ID}`;
-      await stack.stores.credentials.set(key, {
-        credentials: [
-          { label: 'team', kind: 'account', username: 'demo', md5: md5Hex('demo'), linkedAt: '' },
-          { label: 'team-cards', kind: 'card', username: 'cards', md5: md5Hex('cards'), linkedAt: '' },
-        ],
-        active: 'team',
-      });
-      await stack.stores.settings.updateChat(key, {
-        support: {
-          agents: agents.map((p) => people[p].id),
-          setupBy: `teams:${teams.tenantId}:${people.alice.id}`,
-          setupAt: new Date().toISOString(),
+      // The real set-up: Alice (a team owner) asks in the channel and fills in the card only she sees.
+      await say('alice', 'channel', 'team setup');
+      const card = [...onlyFor('alice'), ...mine('alice')]
+        .sort(byId)
+        .reverse()
+        .find((m) => actionsOf(m.activity).some((a) => a.data.form === 'support-setup'));
+      if (!card) throw new Error('no set-up card for alice');
+      const action = actionsOf(card.activity).find((a) => a.data.form === 'support-setup')!;
+      const scope: Scope = card.conversation === CHANNEL_ID ? 'channel' : 'personal';
+      await press('alice', {
+        scope,
+        id: card.id,
+        data: {
+          ...action.data,
+          username: 'demo',
+          password: 'demo',
+          cardUsername: 'cards',
+          cardPassword: 'cards',
+          agents: agents.map((p) => people[p].id).join(','),
         },
       });
+      const key = `teams:${teams.tenantId}:${CHANNEL_ID}`;
+      if (!(await stack.stores.settings.chat(key)).support) throw new Error('the set-up card set nothing up');
     },
     demote: (who) => {
       connector.members.set(people[who].id, 'user');

@@ -98,3 +98,23 @@ export function executeActivity(
 export function installedActivity(ctx: ActivityContext, scope: Scope, who: TeamsPerson) {
   return { ...base(ctx, scope, who), type: 'conversationUpdate', membersAdded: [{ id: `28:${ctx.appId}` }] };
 }
+
+/**
+ * The invoke `fileConsent/invoke` of a FileConsentCard (message `replyToId`): `accept` carries the
+ * card's `acceptContext` and the `uploadInfo` of the file's place in the user's OneDrive; `decline`
+ * the `declineContext` alone.
+ */
+export function fileConsentActivity(
+  ctx: ActivityContext,
+  who: TeamsPerson,
+  replyToId: string,
+  value: { action: 'accept' | 'decline'; context: unknown; uploadInfo?: object },
+) {
+  return {
+    ...base(ctx, 'personal', who),
+    type: 'invoke',
+    name: 'fileConsent/invoke',
+    replyToId,
+    value: { type: 'fileUpload', ...value },
+  };
+}

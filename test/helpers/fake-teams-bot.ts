@@ -6,6 +6,7 @@ import { type FakeTeams, startFakeTeams } from './fake-teams.js';
 import {
   type ActivityContext,
   executeActivity,
+  fileConsentActivity,
   messageActivity,
   type Scope,
   type TeamsPerson,
@@ -33,6 +34,12 @@ export interface TeamsBot {
     scope: Scope,
     messageId: string,
     data: Record<string, unknown>,
+  ): Promise<{ status: number; body: unknown }>;
+  /** The user accepts or declines a FileConsentCard (message `replyToId`). */
+  consent(
+    who: TeamsPerson,
+    replyToId: string,
+    value: { action: 'accept' | 'decline'; context: unknown; uploadInfo?: object },
   ): Promise<{ status: number; body: unknown }>;
   close(): Promise<void>;
 }
@@ -84,6 +91,7 @@ export async function startTeamsBot(
     say: (who, scope, text) => teams.post(url, messageActivity(ctx, scope, who, text)),
     press: (who, scope, messageId, data) =>
       teams.post(url, executeActivity(ctx, scope, who, messageId, data)),
+    consent: (who, replyToId, value) => teams.post(url, fileConsentActivity(ctx, who, replyToId, value)),
     async close() {
       await server.close();
       await stack.close();

@@ -7,7 +7,9 @@
  * older than 24 hours, 403 for a 1:1 chat with someone who never installed the app, per-thread
  * 429s (7 sends in 1 s, 8 in 2 s, 60 in 30 s, 1800 in an hour) and the global per-tenant 429 (every
  * request of the app in the tenant, sends, edits and roster reads alike: 50 a second) with
- * `Retry-After`.
+ * `Retry-After`; a FileConsentCard taken in a personal chat only (400 elsewhere); and the team's
+ * roster: a member's role (`…/members/{user}`) and the paged members (`…/pagedmembers`, with its
+ * `continuationToken`). OneDrive's upload URLs are served by fake-teams.ts.
  */
 
 /** One request the Connector API received, as recorded for tests and the transcript. */
@@ -62,6 +64,13 @@ const error = (status: number, code: string, message: string): Answer => ({
   body: { error: { code, message } },
 });
 
+/** A FileConsentCard's and a FileInfoCard's content types (Microsoft's page on bot files). */
+export const FILE_CONSENT = 'application/vnd.microsoft.teams.card.file.consent';
+export const FILE_INFO = 'application/vnd.microsoft.teams.card.file.info';
+
+export const hasAttachment = (body: Record<string, unknown> | undefined, type: string): boolean =>
+  ((body?.attachments as { contentType?: string }[] | undefined) ?? []).some((a) => a.contentType === type);
+
 export class FakeConnector {
   readonly calls: ConnectorCall[] = [];
   readonly messages = new Map<string, StoredMessage>();
@@ -72,6 +81,8 @@ export class FakeConnector {
    * the member's `userRole`: `owner` for a team owner); a user not listed is 404.
    */
   readonly members = new Map<string, 'owner' | 'user'>();
+  /** Display names of members (`members`' ids); absent: the id without its `29:`. */
+  readonly names = new Map<string, string>();
   /** Users who installed the app (a 1:1 chat can be created with them); absent users get 403. */
   readonly installedFor = new Set<string>();
   /** Per conversation, the times of accepted sends (for the thread limits). */
@@ -88,25 +99,42 @@ export class FakeConnector {
   /** Times of the tenant's accepted requests, for the global limit. */
   #tenantRequests: number[] = [];
   #seq = 0;
+  /** Waiters for a call yet to come (`next`). */
+  #waiting: { match: (c: ConnectorCall) => boolean; found: (c: ConnectorCall) => void }[] = [];
 
   constructor(private readonly now: () => number) {}
+
+  /** The first call from now on that `match`es: a test waits for a late answer without sleeping. */
+  next(match: (c: ConnectorCall) => boolean): Promise<ConnectorCall> {
+    return new Promise((found) => this.#waiting.push({ match, found }));
+  }
 
   handle(
     method: string,
     parts: string[],
     targeted: boolean,
     body: Record<string, unknown> | undefined,
+    query: URLSearchParams = new URLSearchParams(),
   ): Answer {
-    const [conversation = '', , activityId] = parts;
-    const answer = this.#answer(method, conversation, activityId, targeted, body);
-    this.calls.push({
+    const [conversation = '', under, activityId] = parts;
+    const answer =
+      method === 'GET' && under === 'pagedmembers'
+        ? (this.#overTenant() ?? this.#pagedMembers(conversation, query))
+        : this.#answer(method, conversation, activityId, targeted, body);
+    const call: ConnectorCall = {
       method,
       conversation,
       ...(activityId ? { activityId } : {}),
       targeted,
       body,
       status: answer.status,
-    });
+    };
+    this.calls.push(call);
+    const waiter = this.#waiting.find((w) => w.match(call));
+    if (waiter) {
+      this.#waiting = this.#waiting.filter((w) => w !== waiter);
+      waiter.found(call);
+    }
     return answer;
   }
 
@@ -128,6 +156,10 @@ export class FakeConnector {
       if (targeted && !recipient) return error(400, 'BadArgument', 'A targeted message needs a recipient.');
       if (targeted && !this.targetedPreview)
         return error(400, 'BadArgument', 'Targeted messages are not enabled.');
+      // Bots send files only in a personal chat (Microsoft's page on bot files); the answer to a
+      // consent card elsewhere is not documented: the fake chooses 400.
+      if (!conversation.startsWith('a:') && hasAttachment(body, FILE_CONSENT))
+        return error(400, 'BadArgument', 'Files can be sent only in a personal chat.');
       const limited = this.#limited(conversation);
       if (limited) return limited;
       const id = `1:${++this.#seq}`;
@@ -157,11 +189,36 @@ export class FakeConnector {
     return { status: 200, body: { id: stored.id } };
   }
 
+  /**
+   * `GET v3/conversations/{team}/pagedmembers?pageSize=&continuationToken=` (Teams' roster page):
+   * a page of 50 to 500 members (default 200), and a `continuationToken` while more are left; the
+   * bot removed from the team is 403 `BotNotInConversationRoster`; a token this roster never gave
+   * is 400.
+   */
+  #pagedMembers(conversation: string, query: URLSearchParams): Answer {
+    if (this.notInRoster.has(conversation))
+      return error(403, 'BotNotInConversationRoster', 'The bot is not part of the conversation roster.');
+    const asked = Number(query.get('pageSize') ?? 200);
+    const size = Math.min(500, Math.max(50, Number.isFinite(asked) ? asked : 200));
+    const token = query.get('continuationToken');
+    const from = token === null ? 0 : Number(/^page-(\d+)$/.exec(token)?.[1] ?? Number.NaN);
+    if (!Number.isInteger(from)) return error(400, 'BadArgument', 'The continuation token is not valid.');
+    const all = [...this.members.entries()].map(([id, role]) => this.#account(id, role));
+    const page = all.slice(from, from + size);
+    const next = from + size < all.length ? { continuationToken: `page-${from + size}` } : {};
+    return { status: 200, body: { members: page, ...next } };
+  }
+
+  #account(id: string, role: 'owner' | 'user') {
+    const name = this.names.get(id) ?? id.replace(/^29:/, '');
+    return { id, name, aadObjectId: `aad-${name}`, userRole: role };
+  }
+
   /** A member's details; the path's third part is the user id (`…/members/{userId}`). */
   #member(userId: string | undefined): Answer {
     const role = userId ? this.members.get(userId) : undefined;
     if (!userId || !role) return error(404, 'MemberNotFoundInConversation', 'The member was not found.');
-    return { status: 200, body: { id: userId, name: userId.replace(/^29:/, ''), userRole: role } };
+    return { status: 200, body: this.#account(userId, role) };
   }
 
   /** `POST v3/conversations`: a 1:1 chat with a user who installed the app. */

@@ -28,11 +28,27 @@ export interface FakeTeams {
   token(claims?: Partial<InboundClaims>, key?: 'published' | 'other'): string;
   /** Posts `activity` to the bot's `/api/messages` as Teams' channel service does. */
   post(url: string, activity: object, auth?: string | null): Promise<{ status: number; body: unknown }>;
+  /**
+   * OneDrive's side of a file the user accepted (the file consent flow, docs/teams.md §3.5): the
+   * `uploadInfo` Teams puts in the `fileConsent/invoke`, its upload URL served here.
+   */
+  uploadInfo(name: string): UploadInfo;
+  /** What arrived at each upload URL: the bytes and the `Content-Range` they were sent with. */
+  readonly uploads: Map<string, { bytes: Buffer; contentRange: string | undefined }>;
   /** The fake's clock (ms): the 24-hour and rate windows count on it. */
   advance(ms: number): void;
   /** The fake's clock now (ms). */
   now(): number;
   close(): Promise<void>;
+}
+
+/** A `fileConsent/invoke`'s `uploadInfo`, as Microsoft's page on bot files shows it. */
+export interface UploadInfo {
+  readonly contentUrl: string;
+  readonly name: string;
+  readonly uploadUrl: string;
+  readonly uniqueId: string;
+  readonly fileType: string;
 }
 
 export interface FakeTeamsOptions {
@@ -50,6 +66,8 @@ export async function startFakeTeams(options: FakeTeamsOptions = {}): Promise<Fa
   const other = signingKey();
   const connector = new FakeConnector(() => clock);
   const issued = new Set<string>();
+  const uploads = new Map<string, { bytes: Buffer; contentRange: string | undefined }>();
+  const uploadUrls = new Set<string>();
   const server = createServer((req, res) => {
     void route(req, res).catch(() => send(res, { status: 500 }));
   });
@@ -63,6 +81,15 @@ export async function startFakeTeams(options: FakeTeamsOptions = {}): Promise<Fa
       issued.add(token);
       return send(res, { status: 200, body: { authorizationHeader: `Bearer ${token}` } });
     }
+    // An upload session's URL takes the whole file in one PUT with its Content-Range (OneDrive).
+    if (req.method === 'PUT' && uploadUrls.has(path)) {
+      const bytes = Buffer.from(await readBody(req), 'utf8');
+      const range = req.headers['content-range'];
+      if (range !== `bytes 0-${bytes.length - 1}/${bytes.length}`)
+        return send(res, { status: 400, body: { error: { code: 'invalidRange' } } });
+      uploads.set(path, { bytes, contentRange: range });
+      return send(res, { status: 201, body: { id: path } });
+    }
     const connectorPath = /^\/teams\/v3\/conversations\/?(.*)$/.exec(path);
     if (connectorPath) {
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
@@ -73,7 +100,13 @@ export async function startFakeTeams(options: FakeTeamsOptions = {}): Promise<Fa
       const targeted = url.searchParams.get('isTargetedActivity') === 'true';
       return send(
         res,
-        connector.handle(req.method ?? 'GET', parts, targeted, raw ? JSON.parse(raw) : undefined),
+        connector.handle(
+          req.method ?? 'GET',
+          parts,
+          targeted,
+          raw ? JSON.parse(raw) : undefined,
+          url.searchParams,
+        ),
       );
     }
     return send(res, { status: 404 });
@@ -106,6 +139,19 @@ export async function startFakeTeams(options: FakeTeamsOptions = {}): Promise<Fa
       const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(activity) });
       const text = await res.text();
       return { status: res.status, body: text ? safeJson(text) : undefined };
+    },
+    uploads,
+    uploadInfo(name) {
+      const uniqueId = randomUUID();
+      const path = `/upload/${uniqueId}`;
+      uploadUrls.add(path);
+      return {
+        contentUrl: `${origin}/files/${encodeURIComponent(name)}`,
+        name,
+        uploadUrl: `${origin}${path}`,
+        uniqueId,
+        fileType: name.split('.').pop() ?? '',
+      };
     },
     now: () => clock,
     advance: (ms) => {

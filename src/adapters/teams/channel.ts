@@ -9,6 +9,7 @@ import {
   type SentMessage,
 } from '../../core/index.js';
 import { teamsConversation } from './conversation.js';
+import type { HeldFiles } from './files.js';
 import type { TeamsCloudAdapter } from './http.js';
 import { TeamsPlace } from './place.js';
 import {
@@ -36,6 +37,8 @@ export interface TeamsChannelDeps {
   readonly references: ReferenceStore;
   readonly sender: TeamsSender;
   readonly targeting: Targeting;
+  /** Files waiting for their consent card's answer (files.ts). */
+  readonly files?: HeldFiles;
 }
 
 export function teamsChannel(deps: TeamsChannelDeps): Channel {
@@ -79,6 +82,7 @@ export function teamsChannel(deps: TeamsChannelDeps): Channel {
           can,
           kind: to.kind === 'user' ? 'private' : 'shared',
           landed: landedIn(to.tenant),
+          ...(deps.files ? { files: deps.files } : {}),
         }),
       ),
     async edit(message: SentMessage, reply: Reply) {

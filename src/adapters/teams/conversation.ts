@@ -1,4 +1,5 @@
 import {
+  ACTOR_MARK,
   type ChannelCapabilities,
   type Conversation,
   type Language,
@@ -8,8 +9,10 @@ import {
   type SecretAsk,
   SendFailedError,
   type SentMessage,
+  wordsIn,
 } from '../../core/index.js';
 import type { TeamsAuditThread } from './audit-thread.js';
+import { type HeldFiles, isImage, offerFile } from './files.js';
 import { secretCard } from './forms.js';
 import type { Person, TeamsPlace } from './place.js';
 import { cardOf, type Rendered, renderReply } from './render-card.js';
@@ -30,8 +33,11 @@ export interface TeamsConversationOptions {
   readonly actor?: Person;
   /** The card whose button was pressed (an invoke), and whether it was targeted at the presser. */
   readonly pressed?: { readonly id: string; readonly targeted: boolean };
-  /** Sets the invoke's answer: a card that replaces the pressed one for the presser. */
-  readonly answer?: (card: object) => void;
+  /**
+   * The invoke's answer: a card that replaces the pressed one for the presser; `edited`: the card
+   * was replaced for everyone already. `false`: it could not be shown so (a late answer, invoke-answer.ts).
+   */
+  readonly answer?: (card: object, edited: boolean) => Promise<boolean>;
   /** Where a sent message landed, for the core's later edits. */
   readonly landed: (conversationId: string, messageId: string) => SentMessage;
   /** A targeted message was sent (its id), so a press on it is known to be its reader's alone. */
@@ -40,28 +46,58 @@ export interface TeamsConversationOptions {
   readonly targetedRefused?: () => void;
   /** Where a support channel's audit records go (a thread per day). */
   readonly auditThread?: TeamsAuditThread;
+  /** Files waiting for their consent card's answer (files.ts); without it a file is shown as text. */
+  readonly files?: HeldFiles;
 }
 
-export function teamsConversation(o: TeamsConversationOptions): Conversation {
+/**
+ * Teams' conversation, and a card for the person who acted alone (a secret's form, a support
+ * channel's set-up): targeted at them in a shared conversation, else in their personal chat with a
+ * note here naming them (docs/teams.md §3.3); `unreachable` where neither can be sent.
+ */
+export type TeamsConversation = Conversation & {
+  toAsker(card: Rendered, language?: Language): Promise<'here' | 'personal' | 'unreachable'>;
+};
+
+export function teamsConversation(o: TeamsConversationOptions): TeamsConversation {
   const { place, actor } = o;
   const personal = async (): Promise<TeamsPlace | 'unreachable'> => {
     if (o.kind === 'private') return place;
     if (!actor) return 'unreachable';
     return place.personalChat(actor);
   };
+  const toAsker: TeamsConversation['toAsker'] = async (card, language) => {
+    if (o.kind === 'private') {
+      await place.send(card);
+      return 'here';
+    }
+    if (await targetedSend(o, card).catch(() => false)) return 'here';
+    const chat = await personal();
+    if (chat === 'unreachable') return 'unreachable';
+    await chat.send(card);
+    const words = wordsIn(o.can.privateWords, language);
+    await place.send(renderReply({ text: words.sentTo(ACTOR_MARK) }, 'rich', actor));
+    return 'personal';
+  };
   return {
+    toAsker,
     platform: 'teams',
     can: o.can,
     kind: o.kind,
     ...(o.pressed?.targeted ? { pressedPrivately: true } : {}),
     async post(reply: Reply, form?: ReplyForm) {
-      return o.landed(place.o.conversationId, await place.send(renderReply(reply, form, actor)));
+      const { file, rest } = withoutFile(o, reply);
+      const sent = o.landed(place.o.conversationId, await place.send(renderReply(rest, form, actor)));
+      if (file) await upload(o, personal, file, 'chat', reply.language);
+      return sent;
     },
     showToActor: (reply, form) => targetedSend(o, renderReply(reply, form, actor)),
     async postPrivately(reply, form) {
       const chat = await personal();
       if (chat === 'unreachable') return 'unreachable';
-      const id = await chat.send(renderReply(reply, form));
+      const { file, rest } = withoutFile(o, reply);
+      const id = await chat.send(renderReply(rest, form));
+      if (file) await upload(o, personal, file, 'private', reply.language);
       return o.landed(chat.o.conversationId, id);
     },
     ...pressedCard(o),
@@ -69,19 +105,11 @@ export function teamsConversation(o: TeamsConversationOptions): Conversation {
     ...(o.kind === 'shared'
       ? { audit: (records: NonNullable<Reply['audit']>, language?: Language) => audit(o, records, language) }
       : {}),
-    async upload(file: ReplyFile, where, language) {
-      const target = where === 'private' ? await personal() : place;
-      if (target === 'unreachable') throw new SendFailedError('refused', 'unreachable');
-      await target.send(renderReply(fileReply(file, language)));
-    },
+    upload: (file: ReplyFile, where, language) => upload(o, personal, file, where, language),
     async askSecret(ask: SecretAsk) {
       const card = { type: 'message' as const, attachments: [secretCard(ask)] };
       // In a shared conversation only as a card targeted at the asker, else in the personal chat.
-      if (await targetedSend(o, card).catch(() => false)) return true;
-      const chat = await personal();
-      if (chat === 'unreachable') return false;
-      await chat.send(card);
-      return true;
+      return (await toAsker(card, ask.language)) !== 'unreachable';
     },
   };
 }
@@ -113,16 +141,11 @@ function pressedCard(o: TeamsConversationOptions): Pick<Conversation, 'editPress
         if (error instanceof SendFailedError && error.report === 'refused') return false;
         throw error;
       }
-      o.answer?.(cardOf(reply));
+      await o.answer?.(cardOf(reply), true);
       return true;
     },
     ...(o.answer
-      ? {
-          showInPlace: async (reply: Reply) => {
-            o.answer?.(cardOf(reply));
-            return true;
-          },
-        }
+      ? { showInPlace: async (reply: Reply) => (await o.answer?.(cardOf(reply), false)) ?? false }
       : {}),
   };
 }
@@ -139,6 +162,38 @@ async function audit(
     if (o.auditThread) await o.auditThread.post(o.place, rendered, language);
     else await o.place.send(rendered);
   }
+}
+
+/** A reply's file that goes by the consent flow (not a chart, which the card shows), and the rest. */
+function withoutFile(o: TeamsConversationOptions, reply: Reply): { file?: ReplyFile; rest: Reply } {
+  if (!reply.file || !o.files || isImage(reply.file)) return { rest: reply };
+  const { file, ...rest } = reply;
+  return { file, rest };
+}
+
+/**
+ * A file (docs/teams.md §3.5): a chart as a card's image, anywhere; another file only in the
+ * personal chat, by a consent card (files.ts), with a note where it was asked in a shared one.
+ */
+async function upload(
+  o: TeamsConversationOptions,
+  personal: () => Promise<TeamsPlace | 'unreachable'>,
+  file: ReplyFile,
+  where: 'chat' | 'private',
+  language: Language | undefined,
+): Promise<void> {
+  if (!o.files || isImage(file)) {
+    const target = where === 'private' ? await personal() : o.place;
+    if (target === 'unreachable') throw new SendFailedError('refused', 'unreachable');
+    await target.send(renderReply(fileReply(file, language)));
+    return;
+  }
+  const chat = await personal();
+  if (chat === 'unreachable') throw new SendFailedError('refused', 'unreachable');
+  await offerFile(chat, o.files, file, language);
+  // Asked for the chat in a shared conversation: the chat hears where the file went.
+  if (where === 'chat' && o.kind === 'shared')
+    await o.place.send(renderReply({ text: wordsIn(o.can.privateWords, language).fileSentTo(file.name) }));
 }
 
 /** A file as Teams carries it from a bot in any scope: a chart as the card's image, text in a monospace block. */

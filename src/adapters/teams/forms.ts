@@ -1,12 +1,16 @@
-import { type SecretAsk, wordsIn } from '../../core/index.js';
+import { randomBytes } from 'node:crypto';
+import { type Language, type SecretAsk, wordsIn } from '../../core/index.js';
 import { CARD } from './render-card.js';
+import { readSetup, SETUP_FORM, type SetupSubmission } from './setup-card.js';
 import { teamsWords } from './words/index.js';
 
 /**
  * Secrets in Teams (docs/teams.md §3.3): a password or PIN is asked in an Adaptive Card's
  * `Input.Text` with `style: password`, sent in the personal chat or as a card targeted at the asker,
  * never as chat text. Its `Action.Execute` brings the inputs back in the invoke, which is answered
- * by a card that keeps nothing typed.
+ * by a card that keeps nothing typed. Each card carries a nonce of its own (128 random bits, so
+ * nobody guesses another's): a card submitted again after Teams gave up waiting is the same
+ * submission, claimed once (docs/teams.md §3.4).
  */
 export type SecretForm = SecretAsk['form'];
 
@@ -33,6 +37,19 @@ export function secretCard(ask: SecretAsk): { contentType: string; content: obje
         input('password', w.password, true),
       ]
     : [{ type: 'TextBlock', wrap: true, text: w.pinIntro }, input('pin', w.pin, true)];
+  const title = link ? w.linkSubmit : w.pinSubmit;
+  return formCard(body, { title, data: { form: ask.form }, language: ask.language });
+}
+
+/**
+ * A form as an Adaptive Card: its inputs, the submit button (`Action.Execute`, its data naming the
+ * form, the language and a nonce of its own) and Cancel. What is typed comes back in the invoke only.
+ */
+export function formCard(
+  body: readonly object[],
+  submit: { title: string; data: Record<string, string>; language: Language },
+): { contentType: string; content: object } {
+  const lang = submit.language;
   return {
     contentType: CARD,
     content: {
@@ -43,15 +60,15 @@ export function secretCard(ask: SecretAsk): { contentType: string; content: obje
       actions: [
         {
           type: 'Action.Execute',
-          title: link ? w.linkSubmit : w.pinSubmit,
+          title: submit.title,
           verb: 'secret',
-          data: { form: ask.form, lang: ask.language },
+          data: { ...submit.data, lang, nonce: randomBytes(16).toString('base64url') },
         },
         {
           type: 'Action.Execute',
-          title: w.cancel,
+          title: wordsIn(teamsWords, lang).cancel,
           verb: 'cancel',
-          data: { form: 'cancel', lang: ask.language },
+          data: { form: 'cancel', lang },
         },
       ],
     },
@@ -61,9 +78,16 @@ export function secretCard(ask: SecretAsk): { contentType: string; content: obje
 /** What a pressed card sent: a button's action id, a secret form's inputs, or nothing we know. */
 export type Pressed =
   | { readonly kind: 'button'; readonly actionId: string }
-  | { readonly kind: 'link'; readonly card: boolean; readonly username: string; readonly password: string }
-  | { readonly kind: 'pin'; readonly pin: string }
-  | { readonly kind: 'incomplete'; readonly language?: string }
+  | {
+      readonly kind: 'link';
+      readonly card: boolean;
+      readonly username: string;
+      readonly password: string;
+      readonly nonce?: string;
+    }
+  | { readonly kind: 'pin'; readonly pin: string; readonly nonce?: string }
+  | SetupSubmission
+  | { readonly kind: 'incomplete'; readonly language?: string; readonly pair?: boolean }
   | { readonly kind: 'cancel'; readonly language?: string }
   | { readonly kind: 'unknown' };
 
@@ -73,12 +97,20 @@ export function readPressed(value: unknown): Pressed {
   if (typeof data.a === 'string') return { kind: 'button', actionId: data.a };
   const lang = typeof data.lang === 'string' ? { language: data.lang } : {};
   if (data.form === 'cancel') return { kind: 'cancel', ...lang };
+  if (data.form === SETUP_FORM) return readSetup(data);
   const form = FORMS.find((f) => f === data.form);
   if (!form) return { kind: 'unknown' };
+  const nonce = nonceOf(data);
   if (form === 'topup')
-    return text('pin') ? { kind: 'pin', pin: text('pin') } : { kind: 'incomplete', ...lang };
+    return text('pin') ? { kind: 'pin', pin: text('pin'), ...nonce } : { kind: 'incomplete', ...lang };
   const username = text('username');
   const password = typeof data.password === 'string' ? data.password : '';
   if (!username || !password) return { kind: 'incomplete', ...lang };
-  return { kind: 'link', card: form === 'link-card', username, password };
+  return { kind: 'link', card: form === 'link-card', username, password, ...nonce };
+}
+
+/** A form card's nonce, when it carries a well-formed one: what keys its submission (docs/teams.md §3.4). */
+export function nonceOf(data: Record<string, unknown>): { nonce?: string } {
+  const n = typeof data.nonce === 'string' ? data.nonce.trim() : '';
+  return /^[\w-]{16,64}$/.test(n) ? { nonce: n } : {};
 }

@@ -1,14 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TurnContext } from '@microsoft/agents-hosting';
-import type { Channel } from '../../core/index.js';
+import { type Channel, InFlight } from '../../core/index.js';
 import { TeamsAuditThread } from './audit-thread.js';
+import { timerBudget } from './budget.js';
 import { teamsChannel } from './channel.js';
+import { onFileConsent } from './file-consent.js';
+import { HeldFiles } from './files.js';
 import { authConfigOf, TEAMS_MAX_BODY_BYTES, TeamsCloudAdapter, teamsHttpHandler } from './http.js';
 import type { TeamsOptions } from './options.js';
 import { onInvoke } from './press.js';
 import { storedReferences } from './references.js';
 import { DEFAULT_RETRY } from './send.js';
 import { TeamsSender } from './sender.js';
+import { pendingSetups } from './setup-pending.js';
 import { Targeting } from './targeting.js';
 import { onMessage, type TurnDeps } from './turn.js';
 
@@ -29,6 +33,11 @@ export interface TeamsChannel {
   readonly notifier: Channel;
   /** True once an authenticated activity arrived (docs/operations.md §2.2). */
   receiving(): boolean;
+  /**
+   * Lets the work under way finish, late answers included (docs/teams.md §3.4), at most
+   * `timeoutMs`; true when all finished.
+   */
+  stop(timeoutMs: number): Promise<boolean>;
 }
 
 export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
@@ -51,6 +60,12 @@ export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
     auditThread: new TeamsAuditThread(),
     targeting,
     references,
+    budget: options.budget ?? timerBudget,
+    submissions: new Map(),
+    files: new HeldFiles(),
+    inFlight: new InFlight(),
+    logger: options.logger,
+    setups: pendingSetups(options.references),
   };
   let received = false;
   const logic = async (ctx: TurnContext) => {
@@ -58,6 +73,7 @@ export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
     const { type, name } = ctx.activity;
     if (type === 'message') await onMessage(ctx, deps);
     else if (type === 'invoke' && name === 'adaptiveCard/action') await onInvoke(ctx, deps);
+    else if (type === 'invoke' && name === 'fileConsent/invoke') await onFileConsent(ctx, deps);
   };
   return {
     http: {
@@ -65,7 +81,15 @@ export function createTeamsChannel(options: TeamsOptions): TeamsChannel {
       handler: teamsHttpHandler(adapter, logic, options.logger),
       maxBodyBytes: TEAMS_MAX_BODY_BYTES,
     },
-    notifier: teamsChannel({ adapter, appId: options.appId, references, sender, targeting }),
+    notifier: teamsChannel({
+      adapter,
+      appId: options.appId,
+      references,
+      sender,
+      targeting,
+      files: deps.files,
+    }),
     receiving: () => received,
+    stop: (timeoutMs) => deps.inFlight.drain(timeoutMs),
   };
 }

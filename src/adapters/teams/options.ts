@@ -5,6 +5,7 @@ import type {
   Core,
   DedupeStore,
 } from '../../core/index.js';
+import type { Budget } from './budget.js';
 import type { RetryPolicy } from './send.js';
 
 /**
@@ -37,5 +38,10 @@ export interface TeamsOptions {
   /** Where conversation references are kept for messages the bot sends first (the store's, so they survive a restart). */
   readonly references: ConversationReferenceStore;
   readonly retry?: RetryPolicy;
+  /**
+   * How long an activity's request waits for its decision before Teams is answered without it
+   * (docs/teams.md §3.4): default 2 s for a message, 10 s for a press (`BUDGET_MS`); a test ends it itself.
+   */
+  readonly budget?: Budget;
   readonly logger: ChannelLogger;
 }

@@ -61,6 +61,15 @@ export class TeamsPlace {
     return sent.id ?? '';
   }
 
+  /** The typing indicator, while a decision takes longer than its budget (docs/teams.md §3.4). */
+  async typing(): Promise<void> {
+    const activity = this.#activity({ type: 'message' });
+    activity.type = 'typing';
+    await this.o.sender.call(this.#scope(true), () =>
+      this.o.connector.sendToConversation(this.o.conversationId, activity),
+    );
+  }
+
   /** Replies in the thread of channel message `parentId` (a channel's reply chain). The reply's id. */
   async reply(parentId: string, rendered: Rendered): Promise<string> {
     const sent = await this.o.sender.call(this.#scope(true), () =>

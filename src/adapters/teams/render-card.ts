@@ -19,7 +19,7 @@ export interface Rendered {
   type: 'message';
   text?: string;
   textFormat?: 'plain' | 'markdown';
-  attachments?: { contentType: string; content: object }[];
+  attachments?: { contentType: string; content: object; name?: string; contentUrl?: string }[];
   entities?: object[];
 }
 

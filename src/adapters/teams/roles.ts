@@ -15,10 +15,24 @@ export async function isTeamOwner(
   const conversation = activity.conversation;
   const user = activity.from?.id;
   if (!connector || !conversation?.isGroup || !user) return false;
-  const team = (activity.channelData as { team?: { id?: string } } | undefined)?.team?.id;
+  return isOwnerOf(connector, teamOf(activity) ?? conversation.id, user, via);
+}
+
+/** The team a channel's activity came from (`channelData.team.id`); absent outside a team. */
+export function teamOf(activity: Activity): string | undefined {
+  return (activity.channelData as { team?: { id?: string } } | undefined)?.team?.id;
+}
+
+/** Whether `user` owns `team` now, asked of Teams; no answer is no. */
+export async function isOwnerOf(
+  connector: ConnectorClient,
+  team: string,
+  user: string,
+  via: { sender: TeamsSender; tenant: string },
+): Promise<boolean> {
   try {
     const member = await via.sender.call({ tenant: via.tenant }, () =>
-      connector.getConversationMember(user, team ?? conversation.id),
+      connector.getConversationMember(user, team),
     );
     return (member as { userRole?: string }).userRole === 'owner';
   } catch {

@@ -1,22 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Activity } from '@microsoft/agents-activity';
 import type { ConnectorClient, TurnContext } from '@microsoft/agents-hosting';
-import type {
-  ChannelCapabilities,
-  Conversation,
-  Core,
-  Door,
-  Enriched,
-  SentMessage,
-} from '../../core/index.js';
+import type { ChannelCapabilities, ChannelLogger, Core, Door, Enriched, InFlight } from '../../core/index.js';
 import type { TeamsAuditThread } from './audit-thread.js';
-import { teamsConversation } from './conversation.js';
+import { type Budget, withinBudget } from './budget.js';
+import type { TeamsConversation } from './conversation.js';
+import type { HeldFiles } from './files.js';
 import { addressesBot, type Normalised, normalise, opensSecretForm, textWithoutMention } from './incoming.js';
-import { TeamsPlace } from './place.js';
+import type { TeamsPlace } from './place.js';
 import { chatReferenceKey, type ReferenceStore, tenantReferenceKey, userReferenceKey } from './references.js';
 import { isTeamOwner } from './roles.js';
 import type { TeamsSender } from './sender.js';
+import { openSetup } from './setup.js';
+import type { PendingSetups } from './setup-pending.js';
 import type { Targeting } from './targeting.js';
+import { conversationAt } from './turn-conversation.js';
+
+export { landedIn } from './turn-conversation.js';
 
 /**
  * An authenticated activity at the core's door (docs/architecture.md §3.1, docs/teams.md §2): a
@@ -35,6 +35,17 @@ export interface TurnDeps {
   readonly auditThread: TeamsAuditThread;
   readonly targeting: Targeting;
   readonly references: ReferenceStore;
+  /** How long an activity's request waits for its decision (budget.ts). */
+  readonly budget: Budget;
+  /** The answers of cards submitted once, by their nonce (a second submission gets the first's). */
+  readonly submissions: Map<string, Promise<unknown>>;
+  readonly logger: ChannelLogger;
+  /** Files waiting for their consent card's answer (files.ts). */
+  readonly files: HeldFiles;
+  /** Work under way, a late answer included (budget.ts). */
+  readonly inFlight: InFlight;
+  /** Support-channel set-ups asked for and not yet submitted (setup.ts). */
+  readonly setups: PendingSetups;
 }
 
 export interface Turn {
@@ -42,24 +53,20 @@ export interface Turn {
   /** Asks Teams now whether the sender owns the team (a shared conversation only). */
   readonly admin: () => Promise<boolean>;
   readonly can: ChannelCapabilities;
-  readonly conversation: Conversation;
+  readonly conversation: TeamsConversation;
   readonly deliveryId: string;
+  /** Where the conversation's primitives speak. */
+  readonly place: TeamsPlace;
 }
-
-export const landedIn =
-  (tenant: string) =>
-  (conversationId: string, messageId: string): SentMessage => ({
-    platform: 'teams',
-    tenant,
-    chatId: conversationId,
-    messageId,
-  });
 
 /** The turn's conversation, its place and capabilities; the references kept for messages sent first. */
 export async function turnOf(
   ctx: TurnContext,
   deps: TurnDeps,
-  invoke?: { pressed?: { id: string; targeted: boolean }; answer: (card: object) => void },
+  invoke?: {
+    pressed?: { id: string; targeted: boolean };
+    answer: (card: object, edited: boolean) => Promise<boolean>;
+  },
 ): Promise<Turn> {
   const activity = ctx.activity as Activity;
   const n = normalise(activity, deps.tenantId);
@@ -69,65 +76,69 @@ export async function turnOf(
   await deps.references.set(chatReferenceKey(n.tenantId, conversationId), reference);
   await deps.references.set(tenantReferenceKey(n.tenantId), reference);
   if (!isGroup) await deps.references.set(userReferenceKey(n.tenantId, n.actor.id), reference);
-  const place = new TeamsPlace({
-    connector: ctx.turnState.get(deps.connectorKey) as ConnectorClient,
-    serviceUrl: reference.serviceUrl,
-    conversationId,
-    isGroup,
-    tenantId: n.tenantId,
-    bot: { id: activity.recipient?.id ?? `28:${deps.appId}`, name: activity.recipient?.name ?? '' },
-    sender: deps.sender,
-  });
-  const can = await deps.targeting.can(conversationId);
-  const conversation = teamsConversation({
-    place,
-    can,
-    kind: n.chat.kind,
-    actor: n.actor,
-    landed: landedIn(n.tenantId),
-    targeted: (id) => deps.targeting.sent(id),
-    targetedRefused: () => deps.targeting.refused(conversationId),
-    auditThread: deps.auditThread,
-    ...(invoke?.pressed ? { pressed: invoke.pressed } : {}),
-    ...(invoke ? { answer: invoke.answer } : {}),
-  });
-  const connector = ctx.turnState.get(deps.connectorKey) as ConnectorClient | undefined;
+  const connector = ctx.turnState.get(deps.connectorKey) as ConnectorClient;
+  const bot = { id: activity.recipient?.id ?? `28:${deps.appId}`, name: activity.recipient?.name ?? '' };
+  const { place, conversation } = await conversationAt(
+    deps,
+    { ...reference, connector, bot },
+    n.actor,
+    invoke,
+  );
+  const can = conversation.can;
   // Asked once per activity: the chat's role and an approval's role at the press are the same moment.
   let owner: Promise<boolean> | undefined;
   const admin = () => {
     owner ??= isTeamOwner(connector, activity, { sender: deps.sender, tenant: n.tenantId });
     return owner;
   };
-  return { n, can, conversation, admin, deliveryId: deliveryIdOf(n.tenantId, activity) };
+  return { n, can, conversation, admin, place, deliveryId: deliveryIdOf(n.tenantId, activity) };
 }
 
-/** A message: in a group chat or channel only when it @mentions the bot, the mention stripped. */
+/**
+ * A message: in a group chat or channel only when it @mentions the bot, the mention stripped. It
+ * is acknowledged once its decision is made or its budget lapsed (then the typing indicator shows);
+ * the answer goes through the Connector API either way (docs/teams.md §3.4).
+ */
 export async function onMessage(ctx: TurnContext, deps: TurnDeps): Promise<void> {
   const activity = ctx.activity as Activity;
   if (!addressesBot(activity)) return;
-  const { n, can, conversation, deliveryId, admin } = await turnOf(ctx, deps);
+  const turn = await turnOf(ctx, deps);
+  const log = { activity: activity.id, scope: turn.n.chat.kind };
+  const work = received(ctx, turn, deps);
+  if ((await withinBudget(work, 'message', deps, log)) === 'late')
+    await turn.place.typing().catch(() => undefined);
+}
+
+function received(ctx: TurnContext, turn: Turn, deps: TurnDeps) {
+  const activity = ctx.activity as Activity;
+  const { n, can, deliveryId, admin } = turn;
   const sentAt = activity.timestamp ? new Date(activity.timestamp) : undefined;
   const text = textWithoutMention(activity);
-  await deps.door.receive({
+  return deps.door.receive({
     deliveryId,
     locale: n.locale,
-    conversation,
+    conversation: turn.conversation,
     busy: 'answer',
     log: { activity: activity.id, scope: n.chat.kind },
-    enrich: async (): Promise<Enriched> => ({
-      text: {
-        identity: n.identity,
-        chat: n.chat.kind === 'shared' ? { ...n.chat, userIsAdmin: await admin() } : n.chat,
-        text,
-        via: 'command',
-        ...(opensSecretForm(text, deps.core.commands) ? { inputIsPrivate: true } : {}),
-        can,
-        locale: n.locale,
-        deliveryId,
-        requestId: deliveryId,
-        ...(sentAt && !Number.isNaN(sentAt.getTime()) ? { sentAt } : {}),
-      },
-    }),
+    enrich: async (): Promise<Enriched | undefined> => {
+      const chat = n.chat.kind === 'shared' ? { ...n.chat, userIsAdmin: await admin() } : n.chat;
+      // A team owner's `team setup`: the set-up card, to them alone (setup.ts); anyone else, the core's answer.
+      if (await openSetup(ctx, deps, turn, chat, text)) return undefined;
+      return {
+        text: {
+          identity: n.identity,
+          chat,
+          text,
+          via: 'command',
+          ...(opensSecretForm(text, deps.core.commands) ? { inputIsPrivate: true } : {}),
+          can,
+          locale: n.locale,
+          deliveryId,
+          requestId: deliveryId,
+          ...(sentAt && !Number.isNaN(sentAt.getTime()) ? { sentAt } : {}),
+        },
+      };
+    },
   });
 }
 

@@ -8,6 +8,7 @@ import { chatKey, identityKey, maySetUpSupport } from '../identity.js';
 import { capitalise } from '../messages/plural.js';
 import type { Messages } from '../messages.js';
 import type {
+  AuditEntry,
   LinkConversation as Conversation,
   CredentialRecord,
   LinkedCredential,
@@ -199,7 +200,10 @@ export async function linkCredentials(deps: Deps & Omit<LinkInput, 'locale'>): P
   return { text: t.linkDone(label, deps.kind), tone: 'success' };
 }
 
-export async function setupSupport(deps: Deps & { input: SupportSetupInput }): Promise<Reply> {
+/** Sets a support channel up; the reply, and the audit entry written (for the channel's audit thread). */
+export async function setupSupport(
+  deps: Deps & { input: SupportSetupInput },
+): Promise<{ reply: Reply; audited: AuditEntry }> {
   const { stores, t, input } = deps;
   if (input.chat.kind !== 'shared') throw new UserFacingError(t.supportNeedsShared);
   if (!maySetUpSupport(input.chat)) throw new UserFacingError(t.supportAdminOnly);
@@ -235,7 +239,7 @@ export async function setupSupport(deps: Deps & { input: SupportSetupInput }): P
       setupAt: now,
     },
   });
-  await stores.audit.append({
+  const audited: AuditEntry = {
     at: now,
     actor: identityKey(input.identity),
     actorName: input.identity.displayName,
@@ -244,6 +248,7 @@ export async function setupSupport(deps: Deps & { input: SupportSetupInput }): P
     command: 'team setup',
     outcome: 'ok',
     role: 'admin',
-  });
-  return { text: t.supportSetupDone(agents.length), tone: 'success' };
+  };
+  await stores.audit.append(audited);
+  return { reply: { text: t.supportSetupDone(agents.length), tone: 'success' }, audited };
 }

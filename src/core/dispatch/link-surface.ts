@@ -4,6 +4,7 @@ import type { Core, LinkInput, SupportSetupInput } from '../core.js';
 import type { RefsFor } from '../delivery/command-refs.js';
 import { place } from '../delivery/delivery.js';
 import { UserFacingError } from '../delivery/error-replies.js';
+import type { AuditEntry } from '../ports/records.js';
 import type { PlacedReply, Reply } from '../reply.js';
 import { chatSettingsOf, type Engine, failure, localeOf } from './engine.js';
 
@@ -18,6 +19,7 @@ export function linkSurface(e: Engine, refsFor: RefsFor): Pick<Core, 'link' | 's
     input: LinkInput | SupportSetupInput,
     reply: Reply,
     output: 'public' | 'personal',
+    audited: readonly AuditEntry[] = [],
   ): Promise<PlacedReply> => {
     const settings = await chatSettingsOf(e, input.identity, input.chat);
     const { t } = await localeOf(e, input);
@@ -28,7 +30,7 @@ export function linkSurface(e: Engine, refsFor: RefsFor): Pick<Core, 'link' | 's
       output,
       secretInput: false,
       actor: input.identity.user,
-      audited: [],
+      audited,
       t,
     };
     return refsFor(input.identity.platform)(place([reply], facts)[0]!);
@@ -47,7 +49,9 @@ export function linkSurface(e: Engine, refsFor: RefsFor): Pick<Core, 'link' | 's
     async setupSupportChannel(input) {
       const { t } = await localeOf(e, input);
       try {
-        return await placed(input, await setupSupport({ ...deps, t, input }), 'public');
+        // Its audit entry goes to the new support channel's audit thread, as every audited action's (docs/privacy.md §3.3).
+        const { reply, audited } = await setupSupport({ ...deps, t, input });
+        return await placed(input, reply, 'public', [audited]);
       } catch (err) {
         const reply =
           err instanceof UserFacingError
