@@ -47,6 +47,7 @@ export { isStoreUnavailable } from './delivery/error-replies.js';
 export { onePlaceConversation } from './delivery/one-place.js';
 export { type Consent, consentOf, pageButton } from './delivery/presses.js';
 export { inMemoryChannelMemory, RefusalMemory } from './delivery/refusal-memory.js';
+export { lapseAfter, withinBudget as raceBudget } from './delivery/within-budget.js';
 export { type CoreOptions, createCore } from './dispatch/create-core.js';
 export { InFlight } from './dispatch/in-flight.js';
 export { type RecoverInterruptedOptions, recoverInterrupted, tellAbandoned } from './dispatch/interrupted.js';

@@ -1,5 +1,11 @@
 import type { App, SlackViewAction, ViewOutput, ViewResponseAction, webApi } from '@slack/bolt';
-import type { PlacedOutcome, PlacedReply, Shown } from '../../core/index.js';
+import {
+  lapseAfter,
+  type PlacedOutcome,
+  type PlacedReply,
+  raceBudget,
+  type Shown,
+} from '../../core/index.js';
 import type { SlackHandlerDeps } from './deps.js';
 import { trustedFormMeta } from './form-metadata.js';
 import { answerInModal, plain } from './modal-answer.js';
@@ -116,10 +122,8 @@ function formAnswer(
   const answering = {
     client: undefined as webApi.WebClient | undefined,
     meanwhile(work: Promise<unknown>) {
-      late = withinBudget(
-        work.catch(() => undefined),
-        budgetMs,
-      ).then(async (first) => {
+      const settled = work.catch(() => undefined);
+      late = raceBudget(settled, lapseAfter(budgetMs, settled)).then(async (first) => {
         if (first !== 'late') return false;
         await ack({ response_action: 'update', view: statusModal(form.title(t, meta), t.checking, t.close) });
         return true;
@@ -144,16 +148,6 @@ function formAnswer(
 }
 
 /** The answer if it comes within `budgetMs` (the ack can then carry it), else `'late'`. */
-async function withinBudget<T>(work: Promise<T>, budgetMs: number): Promise<T | 'late'> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), budgetMs);
-  });
-  const first = await Promise.race([work, late]);
-  clearTimeout(timer);
-  return first;
-}
-
 /**
  * A late answer: the "checking" modal becomes the form again (refused) or the outcome (done), each
  * reply shown once (modal-answer.ts). Returns what is left for the conversation.

@@ -1,4 +1,4 @@
-import { type ChannelLogger, errorSummary, type InFlight } from '../../core/index.js';
+import { type ChannelLogger, errorSummary, type InFlight, lapseAfter, raceBudget } from '../../core/index.js';
 
 /**
  * How long an activity's HTTP request waits for its decision (docs/teams.md §3.4). Teams waits
@@ -12,10 +12,7 @@ export type Budget = (kind: 'message' | 'press') => Promise<void>;
 /** A message is acknowledged after 2 s (typing then shows); a press answered within 10 s. */
 export const BUDGET_MS = { message: 2_000, press: 10_000 } as const;
 
-export const timerBudget: Budget = (kind) =>
-  new Promise((resolve) => {
-    setTimeout(resolve, BUDGET_MS[kind]).unref();
-  });
+export const timerBudget: Budget = (kind) => lapseAfter(BUDGET_MS[kind]);
 
 /** What waiting within a budget needs: the budget, where a late failure is logged, the work counted. */
 export interface Waiting {
@@ -37,8 +34,7 @@ export async function withinBudget(
   log: Record<string, unknown>,
 ): Promise<'done' | 'late'> {
   w.inFlight.track(work);
-  const lapsed = w.budget(kind).then(() => 'late' as const);
-  const first = await Promise.race([work.then(() => 'done' as const), lapsed]);
+  const first = await raceBudget(work, w.budget(kind));
   if (first === 'late')
     work.catch((error: unknown) =>
       w.logger.error({ ...log, err: errorSummary(error) }, 'teams: a late answer failed'),
