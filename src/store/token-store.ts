@@ -116,19 +116,21 @@ function requestsAndCodes(kv: KeyValueStore, clock: Clock) {
   } satisfies Partial<TokenStore>;
 }
 
-/** A registration while it lasts; one kept before registrations had a lifetime lasts a day from its creation. */
+/**
+ * A registration while it lasts. One kept before registrations had a lifetime has no end until a
+ * token is next issued to it (keepClient gives it one then): its refresh tokens may live for weeks,
+ * and cutting it at deploy time would end every assistant's connection (docs/mcp.md §8.3).
+ */
 async function readClient(kv: KeyValueStore, { now }: Clock, id: string): Promise<StoredClient | undefined> {
   const stored = await kv.get<StoredClient>(clientKey(id));
   if (!stored) return undefined;
-  const expiresAt =
-    stored.expiresAt ?? new Date(Date.parse(stored.createdAt) + UNUSED_CLIENT_MS).toISOString();
-  return Date.parse(expiresAt) > now() ? { ...stored, expiresAt } : undefined;
+  return stored.expiresAt === undefined || Date.parse(stored.expiresAt) > now() ? stored : undefined;
 }
 
 /** Keeps a registration at least until `until` (ISO): a token issued to it must not outlive it. */
 async function keepClient(kv: KeyValueStore, clock: Clock, id: string, until: string): Promise<void> {
   const stored = await readClient(kv, clock, id);
-  if (!stored || stored.expiresAt! >= until) return;
+  if (!stored || (stored.expiresAt !== undefined && stored.expiresAt >= until)) return;
   await kv.set<StoredClient>(clientKey(id), { ...stored, expiresAt: until }, clock.ttlOf(until));
 }
 

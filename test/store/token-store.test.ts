@@ -97,6 +97,30 @@ describe('the token store', () => {
     expect(await s.b.client('used'), 'its last token ended').toBeUndefined();
   });
 
+  it('a registration kept before registrations had a lifetime is not cut at deploy, and gets one with its next token', async () => {
+    const s = twoInstances();
+    // As an older version stored it: no expiresAt, registered a week ago, a 30-day refresh token out there.
+    await s.kv.set('mcp-client:old', {
+      clientId: 'old',
+      metadata: { client_name: 'old' },
+      createdAt: s.at(-7 * 86_400_000),
+    });
+    expect(await s.b.client('old'), 'a week-old registration still works').toBeDefined();
+    const grant = {
+      id: 'g',
+      owner: 'o',
+      clientId: 'old',
+      clientName: 'old',
+      redirectHost: 'x',
+      createdAt: s.at(0),
+    };
+    await s.a.grant(grant, [
+      { token: 'refresh-2', info: { kind: 'refresh', expiresAt: s.at(3_600_000), scopes: [] } },
+    ]);
+    s.advance(3_600_000);
+    expect(await s.b.client('old'), 'ends with the token issued after the deploy').toBeUndefined();
+  });
+
   it('a request is answered once, across instances, and ends with its expiry', async () => {
     const s = twoInstances();
     await s.a.openRequest(request(s.at(5 * 60_000)));
