@@ -132,12 +132,16 @@ function draftKeeper(timers: KeepAliveTimers, stopped: () => boolean) {
   let cancel: (() => void) | undefined;
   let ended = false;
   let busy: Promise<unknown> = Promise.resolve();
+  // Each send is a generation: a refresh re-arms only while no newer send came after it, so a
+  // newer state that failed is not followed by the older draft every 20 s.
+  let generation = 0;
   const stop = () => {
     cancel?.();
     cancel = undefined;
   };
   const sending = (call: () => Promise<void>): Promise<void> => {
     stop();
+    generation++;
     const run = busy.then(call);
     busy = run.catch(() => {});
     return run;
@@ -148,8 +152,12 @@ function draftKeeper(timers: KeepAliveTimers, stopped: () => boolean) {
     cancel = timers.set(DRAFT_REFRESH_MS, () => {
       cancel = undefined;
       if (ended || stopped()) return;
-      sending(again).then(
-        () => arm(again),
+      const run = sending(again);
+      const mine = generation;
+      run.then(
+        () => {
+          if (generation === mine) arm(again);
+        },
         () => {},
       );
     });

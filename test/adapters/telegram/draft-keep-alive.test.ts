@@ -102,4 +102,32 @@ describe('a draft kept alive while the export runs', () => {
     await v.show(state('running', '3 of 61 days'), 'plain');
     expect(timers.armed).toHaveLength(0);
   });
+
+  it('does not bring back an older draft when a newer state sent during a refresh failed', async () => {
+    // The Bot API is held by hand here, so the refresh is still in flight when the newer state comes.
+    const held: { text: string; settle: (ok: boolean) => void }[] = [];
+    const api = {
+      sendMessageDraft: (_chat: number, _draft: number, text: string) =>
+        new Promise<true>((resolve, reject) => {
+          held.push({ text, settle: (ok) => (ok ? resolve(true) : reject(new Error('429'))) });
+        }),
+    } as unknown as Api;
+    const timers = new ManualTimers();
+    const v = telegramProgress({ api, chatId: alice.id, privateChat: true, stops: new DraftStops(), timers });
+    const first = v.show(state('running', '3 of 61 days'), 'rich');
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    held[0]!.settle(true);
+    await first;
+    const refresh = timers.armed.find((t) => !t.cancelled)!;
+    refresh.cancelled = true;
+    refresh.fire();
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    const newer = v.show(state('running', '9 of 61 days'), 'rich').catch(() => 'failed');
+    held[1]!.settle(true);
+    await vi.waitFor(() => expect(held).toHaveLength(3));
+    held[2]!.settle(false);
+    expect(await newer).toBe('failed');
+    await new Promise((r) => setImmediate(r));
+    expect(timers.live, 'no timer left to send "3 of 61 days" again').toBe(0);
+  });
 });
