@@ -80,7 +80,9 @@ describe('teams: a PIN card submitted twice', () => {
     const busy = await h.bot.press(alice, 'personal', messageId, data);
     expect(invokeText(busy.body)).toMatch(/busy/i);
     expect(invokeText(busy.body)).not.toMatch(/Sent\. The card keeps nothing/);
-    const edited = h.bot.teams.connector.calls.filter((c) => c.method === 'PUT' && c.activityId === messageId);
+    const edited = h.bot.teams.connector.calls.filter(
+      (c) => c.method === 'PUT' && c.activityId === messageId,
+    );
     expect(edited).toEqual([]);
     expect(confirmations()).toHaveLength(0);
     h.bot.stack.core.busy = () => false;
