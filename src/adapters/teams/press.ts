@@ -132,7 +132,11 @@ function submissionKey(pressed: Pressed, turn: Turn): string | undefined {
   return `teams:${turn.n.tenantId}:card:${turn.n.actor.id}:${pressed.nonce}`;
 }
 
-/** The first submission's answer when this process has it, else "already sent, its answer follows". */
+/**
+ * The first submission's answer when this process has it, else "already sent": the first answer
+ * may have gone to a response nobody saw (another instance, forgotten here), so the words promise
+ * nothing to follow and name the fix, the command again (docs/teams.md §3.4).
+ */
 async function firstAnswer(deps: TurnDeps, key: string, words: TeamsWords): Promise<InvokeBody> {
   const first = deps.submissions.get(key) as Promise<InvokeBody> | undefined;
   const waiting = messageBody(words.formAlreadySent);
