@@ -101,7 +101,7 @@ describe('teams: files', () => {
     const [card] = consentCards();
     const consent = consentOf(card!);
     const value = {
-      action: 'accept',
+      action: 'accept' as const,
       context: consent.content.acceptContext,
       uploadInfo: bot.teams.uploadInfo(consent.name),
     };
