@@ -90,4 +90,16 @@ describe('teams: a PIN card submitted twice', () => {
     expect(invokeText(again.body)).not.toMatch(/already sent/i);
     expect(confirmations()).toHaveLength(1);
   });
+  it('while the store cannot be reached: told so, the card kept, nothing redeemed', async () => {
+    h.bot.stack.stores.dedupe.claim = async () => {
+      throw Object.assign(new Error('store down'), { code: 'ERR_STORE_UNAVAILABLE' });
+    };
+    const down = await h.bot.press(alice, 'personal', messageId, data);
+    expect(invokeText(down.body)).toMatch(/storage cannot be reached/);
+    const edited = h.bot.teams.connector.calls.filter(
+      (c) => c.method === 'PUT' && c.activityId === messageId,
+    );
+    expect(edited).toEqual([]);
+    expect(confirmations()).toHaveLength(0);
+  });
 });
