@@ -45,15 +45,21 @@ export async function onFileConsent(ctx: TurnContext, deps: TurnDeps): Promise<v
 
 async function consented(activity: Activity, turn: Turn, deps: TurnDeps): Promise<void> {
   const value = (activity.value ?? {}) as ConsentValue;
-  const held = deps.files.take(value.context?.file);
-  const w = wordsIn(teamsWords, held?.language ?? languageOf(turn.n.locale));
+  const nonce = value.context?.file;
+  const held = deps.files.take(nonce);
+  const before = held ? undefined : deps.files.taken(nonce);
+  const w = wordsIn(teamsWords, held?.language ?? before?.language ?? languageOf(turn.n.locale));
   const card = activity.replyToId;
   const say = (text: string): Rendered => ({ type: 'message', text, textFormat: 'plain' });
   const replaceCard = (text: string) =>
     card ? turn.place.edit(card, say(text), false).catch(() => undefined) : Promise.resolve();
-  if (!held) await turn.place.send(say(w.fileGone));
+  // Redelivered: sent, the card says so again; else the first invoke's answer stands.
+  if (before) {
+    if (before.sent) await replaceCard(w.fileSent(before.name));
+  } else if (!held) await turn.place.send(say(w.fileGone));
   else if (value.action !== 'accept') await replaceCard(w.fileDeclined(held.file.name));
   else if (await upload(held.file, value.uploadInfo, activity.serviceUrl ?? '')) {
+    deps.files.sent(nonce);
     await turn.place.send(fileInfoCard(value.uploadInfo ?? {}, held.file.name));
     await replaceCard(w.fileSent(held.file.name));
   } else await turn.place.send(say(w.fileFailed(held.file.name)));

@@ -21,17 +21,25 @@ interface HeldFile {
   readonly language?: Language | undefined;
 }
 
-/** Files waiting for their consent card's answer, the oldest forgotten first. */
+/** What became of a file once taken: `sent` once uploaded. */
+export interface TakenFile {
+  readonly name: string;
+  readonly language?: Language | undefined;
+  readonly sent: boolean;
+}
+
+/**
+ * Files waiting for their consent card's answer, the oldest forgotten first. A file taken is
+ * remembered a while (in this process, like the files: docs/teams.md §3.5), so a redelivered
+ * consent invoke is answered as the first was, never "no longer held" for a file delivered.
+ */
 export class HeldFiles {
   readonly #files = new Map<string, HeldFile>();
+  readonly #taken = new Map<string, TakenFile>();
 
   hold(file: ReplyFile, language?: Language): string {
     const nonce = randomBytes(16).toString('base64url');
-    this.#files.set(nonce, { file, language });
-    for (const oldest of this.#files.keys()) {
-      if (this.#files.size <= KEPT_FILES) break;
-      this.#files.delete(oldest);
-    }
+    keep(this.#files, nonce, { file, language });
     return nonce;
   }
 
@@ -39,7 +47,28 @@ export class HeldFiles {
     if (typeof nonce !== 'string') return undefined;
     const held = this.#files.get(nonce);
     this.#files.delete(nonce);
+    if (held) keep(this.#taken, nonce, { name: held.file.name, language: held.language, sent: false });
     return held;
+  }
+
+  /** The file taken by `nonce` reached the person's OneDrive. */
+  sent(nonce: unknown): void {
+    const taken = this.taken(nonce);
+    if (taken && typeof nonce === 'string') this.#taken.set(nonce, { ...taken, sent: true });
+  }
+
+  /** A file taken already (its answer given by the first invoke), while remembered. */
+  taken(nonce: unknown): TakenFile | undefined {
+    return typeof nonce === 'string' ? this.#taken.get(nonce) : undefined;
+  }
+}
+
+/** Keeps the latest `KEPT_FILES` entries, the oldest forgotten first. */
+function keep<T>(map: Map<string, T>, key: string, value: T): void {
+  map.set(key, value);
+  for (const oldest of map.keys()) {
+    if (map.size <= KEPT_FILES) break;
+    map.delete(oldest);
   }
 }
 

@@ -41,13 +41,16 @@ export function secretCard(ask: SecretAsk): { contentType: string; content: obje
   return formCard(body, { title, data: { form: ask.form }, language: ask.language });
 }
 
+/** A card's nonce: 128 random bits (docs/teams.md §3.4). */
+export const newNonce = (): string => randomBytes(16).toString('base64url');
+
 /**
  * A form as an Adaptive Card: its inputs, the submit button (`Action.Execute`, its data naming the
  * form, the language and a nonce of its own) and Cancel. What is typed comes back in the invoke only.
  */
 export function formCard(
   body: readonly object[],
-  submit: { title: string; data: Record<string, string>; language: Language },
+  submit: { title: string; data: Record<string, string>; language: Language; nonce?: string },
 ): { contentType: string; content: object } {
   const lang = submit.language;
   return {
@@ -62,7 +65,7 @@ export function formCard(
           type: 'Action.Execute',
           title: submit.title,
           verb: 'secret',
-          data: { ...submit.data, lang, nonce: randomBytes(16).toString('base64url') },
+          data: { ...submit.data, lang, nonce: submit.nonce ?? newNonce() },
         },
         {
           type: 'Action.Execute',

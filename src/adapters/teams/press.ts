@@ -70,6 +70,12 @@ async function answered(pressed: Pressed, turn: Turn, deps: TurnDeps, pressing: 
     else if (pressed.kind === 'cancel') await answer.card(textCard(words.cancelled), false);
     else if (pressed.kind !== 'unknown') {
       const key = submissionKey(pressed, turn);
+      // Busy: told so before the nonce is claimed, so the same card runs once there is room.
+      const busy = key ? deps.door.busyWords(turn.n.locale) : undefined;
+      if (busy !== undefined) {
+        answer.say(busy);
+        return;
+      }
       const submission: Submission = {
         deliveryId: key ?? turn.deliveryId,
         // Claimed: this submission is the card's one, and its answer is the one a second gets.
@@ -83,8 +89,10 @@ async function answered(pressed: Pressed, turn: Turn, deps: TurnDeps, pressing: 
         pressing.duplicate = firstAnswer(deps, key, words);
         return;
       }
-      // A secret form is replaced by a card that keeps nothing typed.
-      if (pressed.kind !== 'button' && !answer.hasCard) await answer.card(textCard(words.formUsed), false);
+      // A secret form that ran is replaced by a card that keeps nothing typed; busy or the store
+      // down, the words are the answer and the card stays as it was, to be sent again.
+      if (received === 'done' && pressed.kind !== 'button' && !answer.hasCard)
+        await answer.card(textCard(words.formUsed), false);
     }
   } finally {
     // Even after a failure: a second submission waiting on this answer gets what there is.
@@ -124,7 +132,11 @@ function submissionKey(pressed: Pressed, turn: Turn): string | undefined {
   return `teams:${turn.n.tenantId}:card:${turn.n.actor.id}:${pressed.nonce}`;
 }
 
-/** The first submission's answer when this process has it, else "already sent, its answer follows". */
+/**
+ * The first submission's answer when this process has it, else "already sent": the first answer
+ * may have gone to a response nobody saw (another instance, forgotten here), so the words promise
+ * nothing to follow and name the fix, the command again (docs/teams.md §3.4).
+ */
 async function firstAnswer(deps: TurnDeps, key: string, words: TeamsWords): Promise<InvokeBody> {
   const first = deps.submissions.get(key) as Promise<InvokeBody> | undefined;
   const waiting = messageBody(words.formAlreadySent);

@@ -20,6 +20,8 @@ export interface SetupCardInput {
   readonly error?: string;
   /** Values kept from a refused submission (never a password). */
   readonly kept?: { readonly username?: string; readonly agents?: readonly string[] };
+  /** The card's nonce, kept in the pending set-up: only this card's submission counts. */
+  readonly nonce: string;
 }
 
 export function setupCard(o: SetupCardInput): { contentType: string; content: object } {
@@ -58,6 +60,7 @@ export function setupCard(o: SetupCardInput): { contentType: string; content: ob
     title: w.setupSubmit,
     data: { form: SETUP_FORM, chat: o.chat },
     language: o.language,
+    nonce: o.nonce,
   });
 }
 

@@ -10,6 +10,12 @@ export interface PendingSetup {
   readonly chat: string;
   readonly team: string;
   readonly serviceUrl: string;
+  /**
+   * The nonce of the card sent last (a refusal's card is a new one): a card with any other nonce
+   * is out of date, so two cards for one channel cannot both set it up. The door claims a nonce
+   * once in the dedupe store (atomic across instances), so the card that counts runs once.
+   */
+  readonly nonce?: string;
   /** Submitted already: a second press of the same card sets nothing up. */
   readonly used?: boolean;
 }

@@ -11,10 +11,12 @@ import {
   type Received,
   wordsIn,
 } from '../../core/index.js';
+import { newNonce } from './forms.js';
 import { type InvokeAnswer, pressArrival, type Submission, textCard } from './invoke-answer.js';
 import { isOwnerOf, teamOf } from './roles.js';
 import { type Roster, teamRoster } from './roster.js';
 import { type SetupSubmission, setupCard } from './setup-card.js';
+import type { PendingSetup } from './setup-pending.js';
 import type { Turn, TurnDeps } from './turn.js';
 import { conversationAt } from './turn-conversation.js';
 import { teamsWords } from './words/index.js';
@@ -35,12 +37,17 @@ export async function openSetup(ctx: TurnContext, deps: TurnDeps, turn: Turn, ch
   const team = teamOf(activity) ?? chat.id;
   const language = languageOf(n.locale);
   const roster = await teamRoster(connectorOf(ctx, deps), team, { sender: deps.sender, tenant: n.tenantId });
+  const nonce = newNonce();
   await deps.setups.set(n.tenantId, n.actor.id, {
     chat: chat.id,
     team,
     serviceUrl: activity.serviceUrl ?? '',
+    nonce,
   });
-  const card = { type: 'message' as const, attachments: [setupCard({ language, chat: chat.id, roster })] };
+  const card = {
+    type: 'message' as const,
+    attachments: [setupCard({ language, chat: chat.id, roster, nonce })],
+  };
   if ((await conversation.toAsker(card, language)) === 'unreachable') {
     const words = wordsIn(conversation.can.privateWords, language);
     await conversation.post({ text: words.cantReach(ACTOR_MARK), language, tone: 'warning' });
@@ -82,7 +89,9 @@ export function submitSetup(
       }
       const roster = await teamRoster(connectorOf(ctx, deps), s.team, viaOf(s));
       // Late, and the card not to be replaced: the error goes as the decision's own follow-up.
-      return (await answer.card(againCard(s, roster, first.text ?? ''), false)) ? {} : { rest: decision };
+      return (await answer.card(await againCard(s, roster, first.text ?? ''), false))
+        ? {}
+        : { rest: decision };
     },
   });
 }
@@ -96,6 +105,8 @@ interface Submitting {
   readonly language: Language;
   /** The team of the set-up asked for, once read. */
   team: string;
+  /** The set-up asked for, once read. */
+  pending?: PendingSetup;
 }
 
 /** The core's set-up for the channel the owner asked from, answered there; a stale card, nothing. */
@@ -103,11 +114,13 @@ async function setupRequest(s: Submitting): Promise<Enriched | undefined> {
   const { ctx, deps, turn, pressed } = s;
   const { n } = turn;
   const pending = await deps.setups.get(n.tenantId, n.actor.id);
-  if (!pending || pending.used || pending.chat !== pressed.chat) {
+  const stale = !pending || pending.used || pending.chat !== pressed.chat;
+  if (stale || (pending.nonce !== undefined && pending.nonce !== pressed.nonce)) {
     await s.answer.card(textCard(wordsIn(teamsWords, s.language).setupStale), false);
     return undefined;
   }
   s.team = pending.team;
+  s.pending = pending;
   const connector = connectorOf(ctx, deps);
   const at = {
     connector,
@@ -136,10 +149,16 @@ async function setupRequest(s: Submitting): Promise<Enriched | undefined> {
   return { conversation: channel, call };
 }
 
-/** The card again after a refusal: the error, the username and agents kept, never a password. */
-function againCard(s: Submitting, roster: Roster, error: string): object {
+/**
+ * The card again after a refusal: the error, the username and agents kept, never a password; a new
+ * card with a new nonce, the one the pending set-up now accepts.
+ */
+async function againCard(s: Submitting, roster: Roster, error: string): Promise<object> {
   const kept = { username: s.pressed.account.username, agents: s.pressed.agents };
-  return setupCard({ language: s.language, chat: s.pressed.chat, roster, error, kept }).content;
+  const nonce = newNonce();
+  const { tenantId, actor } = s.turn.n;
+  if (s.pending) await s.deps.setups.set(tenantId, actor.id, { ...s.pending, nonce });
+  return setupCard({ language: s.language, chat: s.pressed.chat, roster, error, kept, nonce }).content;
 }
 
 const viaOf = (s: Submitting) => ({ sender: s.deps.sender, tenant: s.turn.n.tenantId });

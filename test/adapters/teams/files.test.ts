@@ -96,4 +96,25 @@ describe('teams: files', () => {
     const said = bot.teams.connector.calls.map((c) => textOf(c.body ?? {})).join('\n');
     expect(said).toMatch(/cdrs 7d today csv/);
   });
+  it('an accept redelivered after the upload: the card still says sent, never "ask again"', async () => {
+    await bot.say(alice, 'personal', 'cdrs 7d today csv');
+    const [card] = consentCards();
+    const consent = consentOf(card!);
+    const value = {
+      action: 'accept' as const,
+      context: consent.content.acceptContext,
+      uploadInfo: bot.teams.uploadInfo(consent.name),
+    };
+    await bot.consent(alice, card!.id, value);
+    const before = bot.teams.connector.calls.length;
+    const again = await bot.consent(alice, card!.id, value);
+    expect(again.status).toBe(200);
+    const said = bot.teams.connector.calls
+      .slice(before)
+      .map((c) => textOf(c.body ?? {}))
+      .join('\n');
+    expect(said).not.toMatch(/cdrs 7d today csv/);
+    expect(textOf(bot.teams.connector.messages.get(card!.id)!.activity)).toMatch(/OneDrive/);
+    expect(bot.teams.uploads.size).toBe(1);
+  });
 });

@@ -75,4 +75,31 @@ describe('teams: a PIN card submitted twice', () => {
     expect(h.proxy.count('topup')).toBe(1);
     expect(redeemed()).toBe(1);
   });
+  it('while busy: the busy words, the card kept, and once there is room the same card runs', async () => {
+    h.bot.stack.core.busy = () => true;
+    const busy = await h.bot.press(alice, 'personal', messageId, data);
+    expect(invokeText(busy.body)).toMatch(/busy/i);
+    expect(invokeText(busy.body)).not.toMatch(/Sent\. The card keeps nothing/);
+    const edited = h.bot.teams.connector.calls.filter(
+      (c) => c.method === 'PUT' && c.activityId === messageId,
+    );
+    expect(edited).toEqual([]);
+    expect(confirmations()).toHaveLength(0);
+    h.bot.stack.core.busy = () => false;
+    const again = await h.bot.press(alice, 'personal', messageId, data);
+    expect(invokeText(again.body)).not.toMatch(/already sent/i);
+    expect(confirmations()).toHaveLength(1);
+  });
+  it('while the store cannot be reached: told so, the card kept, nothing redeemed', async () => {
+    h.bot.stack.stores.dedupe.claim = async () => {
+      throw Object.assign(new Error('store down'), { code: 'ERR_STORE_UNAVAILABLE' });
+    };
+    const down = await h.bot.press(alice, 'personal', messageId, data);
+    expect(invokeText(down.body)).toMatch(/storage cannot be reached/);
+    const edited = h.bot.teams.connector.calls.filter(
+      (c) => c.method === 'PUT' && c.activityId === messageId,
+    );
+    expect(edited).toEqual([]);
+    expect(confirmations()).toHaveLength(0);
+  });
 });

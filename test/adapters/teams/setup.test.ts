@@ -276,4 +276,19 @@ describe('teams: setting up a support channel', () => {
     await submit(alice, 'channel', again, { username: 'demo', password: 'demo', agents: bob.id });
     expect((await bot.stack.stores.settings.chat(key()))?.support?.agents).toEqual([bob.id]);
   });
+  it('two set-up cards for one channel, both submitted: one set-up, the older card out of date', async () => {
+    await start();
+    await bot.say(alice, 'channel', 'team setup');
+    await bot.say(alice, 'channel', 'team setup');
+    const [older, newer] = cards();
+    expect(newer, 'two set-up cards').toBeDefined();
+    const fields = { username: 'demo', password: 'demo', agents: bob.id };
+    const [a, b] = await Promise.all([
+      submit(alice, 'channel', older!, fields),
+      submit(alice, 'channel', newer!, fields),
+    ]);
+    expect(confirmations()).toHaveLength(1);
+    expect(answered(a)).toMatch(/out of date/i);
+    expect(answered(b)).not.toMatch(/out of date/i);
+  });
 });

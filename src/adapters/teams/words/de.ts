@@ -24,7 +24,7 @@ export const teamsDe: TeamsWords = {
   formUsed: 'Gesendet. Die Karte behält nichts von dem, was Sie getippt haben.',
   working: 'Ich arbeite daran; die Antwort folgt hier.',
   formAlreadySent:
-    'Bereits gesendet: Diese Karte wurde schon einmal abgeschickt und läuft nur einmal. Die Antwort folgt hier.',
+    'Bereits gesendet: Diese Karte wurde schon einmal abgeschickt und läuft nur einmal. Die Antwort steht in diesem Chat oder auf der Karte; sehen Sie keine, senden Sie den Befehl erneut, z. B. topup.',
   formMissing: 'Füllen Sie jedes Feld aus und drücken Sie dann erneut auf die Schaltfläche.',
   fileOffered: (name: string) =>
     `${name}: Ihr Export. Nehmen Sie ihn an, um ihn in Ihrem OneDrive zu speichern.`,

@@ -28,7 +28,8 @@ export const teamsEn = {
   /** A press's answer once its budget lapsed: the outcome replaces the card when it comes. */
   working: 'Working on it; the answer follows here.',
   /** A card submitted again (Teams gave up waiting for the first): it runs once. */
-  formAlreadySent: 'Already sent: this card was submitted once and runs once. Its answer follows here.',
+  formAlreadySent:
+    'Already sent: this card was submitted once and runs once. Its answer is in this chat or on the card; if you see none, send the command again, e.g. topup.',
   /** A card's form needs every field. */
   formMissing: 'Fill in every field, then press the button again.',
   /** A file's consent card (docs/teams.md §3.5): what it is, and what became of it. */
