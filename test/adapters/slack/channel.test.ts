@@ -317,10 +317,10 @@ describe('support channel setup', () => {
     await h.command('team setup', { channel: 'C1', user: 'U1' });
     const open = await h.slack.waitForCall('views.open');
     const update = await h.slack.waitForCall('views.update', (c) =>
-      JSON.stringify(c.body.view).includes('Only a workspace admin'),
+      JSON.stringify(c.body.view).includes('Only an admin'),
     );
     expect(open.seq).toBeLessThan(update.seq);
-    expect(JSON.stringify(update.body.view)).toContain('Only a workspace admin or owner');
+    expect(JSON.stringify(update.body.view)).toContain('Only an admin or owner of this workspace or team');
     // users.info ran after the modal was open.
     const lookup = await h.slack.waitForCall('users.info');
     expect(open.seq).toBeLessThan(lookup.seq);

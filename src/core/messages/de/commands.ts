@@ -92,7 +92,7 @@ export const commandsDe: typeof commandsEn = {
       example: '/groupdata on',
     },
     team: {
-      summary: 'Workspace-Admins: diesen Kanal zum Support-Kanal machen (ein Formular öffnet sich)',
+      summary: 'Admins: diesen Kanal zum Support-Kanal machen (ein Formular öffnet sich)',
       usage: '/team setup',
       example: '/team setup',
     },

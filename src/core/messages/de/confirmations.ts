@@ -31,7 +31,7 @@ export const confirmationsDe: typeof confirmationsEn = {
   groupDataAdminOnly: 'Nur ein Gruppen-Admin kann das ändern.',
   supportSetupDone: (agents: number) =>
     `Dieser Kanal ist jetzt ein Support-Kanal mit ${plural('de', agents, 'einem Support-Mitarbeiter', `${agents} Support-Mitarbeitern`)}. Sie handeln mit den Zugangsdaten des Teams; jede Änderung wird protokolliert.`,
-  supportAdminOnly: 'Nur ein Workspace-Admin kann einen Support-Kanal einrichten.',
+  supportAdminOnly: 'Nur ein Admin dieses Workspace oder Teams kann einen Support-Kanal einrichten.',
   supportNeedsShared: 'Ein Support-Kanal muss ein Kanal sein, keine Direktnachricht.',
   auditTitle: 'Protokoll',
   auditNone: 'Noch keine protokollierten Aktionen.',

@@ -37,7 +37,7 @@ export const generalDe: typeof generalEn = {
     `/${command} ist eine Gruppeneinstellung; verwenden Sie den Befehl in der Gruppe.`,
   notAllowed: (command: string) => `Sie dürfen /${command} hier nicht ausführen.`,
   notAgent:
-    'Dies ist ein Support-Kanal: Hier dürfen nur seine Support-Mitarbeiter Befehle ausführen. Bitten Sie einen Workspace-Admin, Sie hinzuzufügen.',
+    'Dies ist ein Support-Kanal: Hier dürfen nur seine Support-Mitarbeiter Befehle ausführen. Bitten Sie einen Admin dieses Workspace oder Teams, Sie hinzuzufügen.',
   rateLimited: (seconds: number) =>
     `Sie senden Befehle schneller, als ich sie annehmen kann. Bitte warten Sie ${seconds} s und versuchen Sie es erneut.`,
   shuttingDown: 'Ich starte gerade neu. Bitte senden Sie das in ein paar Sekunden noch einmal.',

@@ -88,7 +88,7 @@ export const commandsEn = {
       example: '/groupdata on',
     },
     team: {
-      summary: 'Workspace admins: make this channel a support channel (a form opens)',
+      summary: 'Admins: make this channel a support channel (a form opens)',
       usage: '/team setup',
       example: '/team setup',
     },

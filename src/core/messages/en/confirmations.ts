@@ -31,7 +31,7 @@ export const confirmationsEn = {
   groupDataAdminOnly: 'Only a group admin can change this.',
   supportSetupDone: (agents: number) =>
     `This channel is now a support channel with ${plural('en', agents, 'one agent', `${agents} agents`)}. Agents act with the team's credentials; every change is audited.`,
-  supportAdminOnly: 'Only a workspace admin can set up a support channel.',
+  supportAdminOnly: 'Only an admin of this workspace or team can set up a support channel.',
   supportNeedsShared: 'A support channel has to be a channel, not a direct message.',
   auditTitle: 'Audit log',
   auditNone: 'No audited actions yet.',

@@ -34,7 +34,7 @@ export const generalEn = {
   sharedOnly: (command: string) => `/${command} is a group setting; use it in the group.`,
   notAllowed: (command: string) => `You are not allowed to run /${command} here.`,
   notAgent:
-    'This is a support channel: only its agents can run commands here. Ask a workspace admin to add you.',
+    'This is a support channel: only its agents can run commands here. Ask an admin of this workspace or team to add you.',
   rateLimited: (seconds: number) =>
     `You are sending commands faster than I can take them. Please wait ${seconds} s and try again.`,
   shuttingDown: 'I am restarting right now. Please send that again in a few seconds.',

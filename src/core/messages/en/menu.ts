@@ -61,6 +61,6 @@ export const menuEn = {
   formsNeedCommand: (command: string) =>
     `Linking and setup use a private form, which only the slash command can open: type ${command} link (or ${command} team setup).`,
   vTeamSetup: "Send /team setup on its own: the support channel's form opens.",
-  teamSetupAdminOnly: 'Only a workspace admin or owner can set up a support channel.',
+  teamSetupAdminOnly: 'Only an admin or owner of this workspace or team can set up a support channel.',
   teamSetupNoForm: 'A support channel is set up in a private form, which this chat cannot show.',
 };
