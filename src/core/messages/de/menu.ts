@@ -63,7 +63,8 @@ export const menuDe: typeof menuEn = {
   formsNeedCommand: (command: string) =>
     `Verknüpfen und Einrichten gehen über ein privates Formular, das nur der Slash-Befehl öffnen kann: tippen Sie ${command} link (oder ${command} team setup).`,
   vTeamSetup: 'Senden Sie nur /team setup: Das Formular für den Support-Kanal öffnet sich.',
-  teamSetupAdminOnly: 'Nur ein Admin oder Owner dieses Workspace oder Teams kann einen Support-Kanal einrichten.',
+  teamSetupAdminOnly:
+    'Nur ein Admin oder Owner dieses Workspace oder Teams kann einen Support-Kanal einrichten.',
   teamSetupNoForm:
     'Ein Support-Kanal wird in einem privaten Formular eingerichtet, das dieser Chat nicht anzeigen kann.',
 };
