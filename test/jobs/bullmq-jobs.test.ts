@@ -15,6 +15,7 @@ import {
   type RecordingNotifier,
 } from '../helpers/recording-notifier.js';
 import { type RedisServer, redisSkipped, startRedisServer } from '../helpers/redis-server.js';
+import { SCHEDULES } from '../helpers/schedules.js';
 import { createTestStack, type TestStack } from '../helpers/stack.js';
 
 const dm: ChatRef = { id: 'dm', kind: 'private' };
@@ -146,16 +147,7 @@ describe.skipIf(redisSkipped)('proactive jobs on BullMQ', () => {
     const [a, b] = [await instance(), await instance()];
     await Promise.all([a.jobs.start(), b.jobs.start()]);
     await b.jobs.start(); // a restart declares them again
-    const kinds = [
-      'alerts',
-      'approvals',
-      'call-cutoffs',
-      'call-reports',
-      'card-caps',
-      'confirm-expiry',
-      'digests',
-      'limits',
-    ];
+    const kinds = [...SCHEDULES];
     const schedulers = await a.jobs.queue.getJobSchedulers();
     expect(schedulers.map((s) => s.key).sort()).toEqual(kinds);
     expect(schedulers.find((s) => s.key === 'alerts')?.pattern).toBe('*/15 * * * *');

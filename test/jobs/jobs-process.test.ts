@@ -8,6 +8,7 @@ import { silentLogger } from '../../src/core/logs/logger.js';
 import { createBullmqJobs, QUEUE_NAME, QUEUE_PREFIX } from '../../src/jobs/bullmq-jobs.js';
 import { freePort, runBot } from '../bots/cli-process.js';
 import { type RedisServer, redisSkipped, startRedisServer } from '../helpers/redis-server.js';
+import { SCHEDULES } from '../helpers/schedules.js';
 
 /**
  * The proactive jobs from outside (docs/operations.md §7): a bot started on Redis declares its
@@ -53,16 +54,7 @@ describe.skipIf(redisSkipped)('telephony-bot on Redis: jobs', () => {
       expect(body).toMatch(
         /^ready\njobs: \d+ waiting, \d+ active, \d+ delayed, 0 failed; here \d+ done, 0 failed\n$/,
       );
-      expect((await queue.getJobSchedulers()).map((s) => s.key).sort()).toEqual([
-        'alerts',
-        'approvals',
-        'call-cutoffs',
-        'call-reports',
-        'card-caps',
-        'confirm-expiry',
-        'digests',
-        'limits',
-      ]);
+      expect((await queue.getJobSchedulers()).map((s) => s.key).sort()).toEqual([...SCHEDULES]);
       bot.child.kill('SIGTERM');
       expect(await bot.exited).toEqual({ code: 0, signal: null });
       expect(bot.stderr()).toContain('"msg":"stopped"');

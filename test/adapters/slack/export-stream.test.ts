@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { seedSpread } from '../../core/export-seed.js';
+import { describe, expect, it } from 'vitest';
 import type { SlackCall } from '../../helpers/fake-slack.js';
-import { createTestStack, type TestStack } from '../../helpers/stack.js';
-import { type SlackHarness, startHarness } from './harness.js';
+import { slackExportStack } from './export-stack.js';
+import type { SlackHarness } from './harness.js';
 
 /**
  * An export's progress on Slack (docs/interface.md §5.3): in the DM a plan streamed in a thread under
@@ -11,25 +10,9 @@ import { type SlackHarness, startHarness } from './harness.js';
  * lost; in a channel today's private answer stays and nothing streams. The core's clock stands
  * still, so its throttle lets the first state and the last through (no timers, no sleeps).
  */
-let stack: TestStack | undefined;
-let h: SlackHarness | undefined;
-afterEach(async () => {
-  expect(h?.slack.refusedPayloads().map((c) => c.refused) ?? []).toEqual([]);
-  await h?.close();
-  await stack?.close();
-  h = undefined;
-  stack = undefined;
-});
-
 const EXPORT = 'cdrs 2026-09-01 2026-10-31 csv';
 
-async function start() {
-  const now = new Date('2026-11-28T12:00:00Z');
-  stack = await createTestStack({ clock: () => now, sandbox: { data: seedSpread('2026-09-01', 61, 40) } });
-  h = await startHarness(stack.core, { users: [{ id: 'U1', name: 'alice', tz: 'UTC' }] });
-  await stack.linkDemo({ platform: 'slack', tenant: 'T1', user: 'U1' });
-  return h;
-}
+const start = slackExportStack();
 
 const chunksOf = (c: SlackCall) =>
   (typeof c.body.chunks === 'string' ? JSON.parse(c.body.chunks) : (c.body.chunks ?? [])) as Record<

@@ -1,23 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { seedSpread } from '../../core/export-seed.js';
+import { describe, expect, it } from 'vitest';
 import { buttonPressPayload, type SlackCall } from '../../helpers/fake-slack.js';
-import { createTestStack, type TestStack } from '../../helpers/stack.js';
-import { type SlackHarness, startHarness } from './harness.js';
+import { slackExportStack } from './export-stack.js';
+import type { SlackHarness } from './harness.js';
 
 /**
  * The menu's export on Slack (docs/interface.md §3.6): `/tel menu` → Export calls (CSV) → a period,
  * each a button holding its period as typed values; the press runs the export as `/tel cdrs <from>
  * <to> csv` does and uploads the whole file. The clock stands after every seeded call.
  */
-let stack: TestStack | undefined;
-let h: SlackHarness | undefined;
-afterEach(async () => {
-  expect(h?.slack.refusedPayloads().map((c) => c.refused) ?? []).toEqual([]);
-  await h?.close();
-  await stack?.close();
-  h = undefined;
-  stack = undefined;
-});
+const start = slackExportStack();
 
 type Element = { type: string; text?: { text: string }; action_id?: string };
 const buttons = (call: SlackCall) =>
@@ -35,10 +26,7 @@ async function pressOn(harness: SlackHarness, shown: SlackCall, label: string, i
 
 describe("the menu's export in the DM with the app", () => {
   it('offers periods as tickets, and Last month uploads the whole month', async () => {
-    const now = new Date('2026-11-28T12:00:00Z');
-    stack = await createTestStack({ clock: () => now, sandbox: { data: seedSpread('2026-09-01', 61, 40) } });
-    h = await startHarness(stack.core, { users: [{ id: 'U1', name: 'alice', tz: 'UTC' }] });
-    await stack.linkDemo({ platform: 'slack', tenant: 'T1', user: 'U1' });
+    const h = await start();
     const { responseId } = await h.command('menu');
     const [home] = await h.slack.waitForCalls('response_url', 1, (c) => c.id === responseId);
     await pressOn(h, home!, '📤 Export calls (CSV)', 'screen');

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { FakeCall } from '../../helpers/fake-telegram.js';
 import { ManualScheduler } from '../../helpers/manual-scheduler.js';
-import { createTestStack, type TestStack } from '../../helpers/stack.js';
-import { alice, type Harness, startHarness } from './harness.js';
+import type { TestStack } from '../../helpers/stack.js';
+import { alice, type Harness } from './harness.js';
+import { telegramPerTest } from './per-test.js';
 
 /**
  * An edit runs as a new command only if the original changed nothing (docs/privacy.md §2.2): the
@@ -12,15 +13,9 @@ import { alice, type Harness, startHarness } from './harness.js';
 let stack: TestStack;
 let h: Harness;
 
+const telegram = telegramPerTest();
 beforeEach(async () => {
-  stack = await createTestStack();
-  h = await startHarness(stack.core, { dedupe: stack.stores.dedupe, scheduler: new ManualScheduler() });
-  await stack.linkDemo({ platform: 'telegram', tenant: '', user: String(alice.id) });
-});
-
-afterEach(async () => {
-  await h.close();
-  await stack.close();
+  ({ stack, h } = await telegram.onStack({ channel: { scheduler: new ManualScheduler() } }));
 });
 
 const toAlice = (c: FakeCall) => Number(c.payload.chat_id) === alice.id;

@@ -1,26 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { FakeCall } from '../../helpers/fake-telegram.js';
 import { ManualScheduler } from '../../helpers/manual-scheduler.js';
-import { createTestStack, type TestStack } from '../../helpers/stack.js';
-import { alice, group, type Harness, startHarness } from './harness.js';
+import { alice, group, type Harness } from './harness.js';
+import { telegramPerTest } from './per-test.js';
 
 /**
  * Inputs that got silence (docs/interface.md §4.1, docs/privacy.md §2.2): edited messages, a
  * command for another bot in a private chat, a channel post, an anonymous group admin. Real grammY,
  * the fake Bot API, the real core over the sandbox.
  */
-let stack: TestStack;
 let h: Harness;
 
+const telegram = telegramPerTest();
 beforeEach(async () => {
-  stack = await createTestStack();
-  h = await startHarness(stack.core, { dedupe: stack.stores.dedupe, scheduler: new ManualScheduler() });
-  await stack.linkDemo({ platform: 'telegram', tenant: '', user: String(alice.id) });
-});
-
-afterEach(async () => {
-  await h.close();
-  await stack.close();
+  ({ h } = await telegram.onStack({ channel: { scheduler: new ManualScheduler() } }));
 });
 
 const to = (chatId: number) => (c: FakeCall) => Number(c.payload.chat_id) === chatId;
